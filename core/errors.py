@@ -1,0 +1,33 @@
+"""Typed exceptions for user mistakes, so every front end can turn them into one clear line."""
+
+
+class PnExplorerError(Exception):
+    """Base of every error caused by input the user gave (never by a bug)."""
+
+
+class InvalidPositionError(PnExplorerError):
+    """A FEN that does not parse, or describes a position that cannot arise in chess."""
+
+
+class InvalidEpdError(PnExplorerError):
+    """An EPD/PGN file or line that cannot be read."""
+
+
+class UnknownPositionIdError(PnExplorerError):
+    """An id asked for that the suite does not contain."""
+
+
+class UnknownSuiteError(PnExplorerError):
+    """A suite name that is neither built in nor a readable file."""
+
+
+class TreeFileError(PnExplorerError):
+    """An AND/OR tree file that is not a well-formed tree."""
+
+
+class InvalidLimitError(PnExplorerError):
+    """A search limit or parameter outside its meaningful range."""
+
+
+class VerificationError(PnExplorerError):
+    """A claimed proof that the independent replay rejects: never report it as a mate."""

@@ -1,0 +1,72 @@
+"""The small game interface the proof-number searches use, so one engine serves every domain.
+
+A game is a *cursor*: it stands on one position of the game tree and moves with `push`/`pop`. The
+search keeps the cursor on the node it is working at, so reaching the next most-proving node costs a
+few pushes, not a replay from the root. Moves are small integers (`codes`) chosen by the game; the
+tree stores them and hands them back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from core.values import Reason, Value
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What evaluating one position says (thesis §3.1: true / false / unknown) and its mobility."""
+
+    value: Value
+    mobility: int
+    reason: Reason = Reason.NONE
+
+
+@dataclass(slots=True)
+class Expansion:
+    """All children of the cursor's position, in the game's move order, already evaluated.
+
+    Parallel lists; `mobility` is the number of moves in each child (0 for solved children).
+    """
+
+    moves: list[int]
+    values: list[Value]
+    mobility: list[int]
+    reasons: list[Reason]
+    child_is_or: list[bool]
+
+
+class Game(Protocol):
+    """A cursor on a game tree seen from the attacker (the player to move at the root)."""
+
+    def reset(self) -> None:
+        """Go back to the root position."""
+
+    def push(self, move: int) -> None:
+        """Play a move (a code from `ordered_moves` or `expand`)."""
+
+    def pop(self) -> None:
+        """Take back the last move pushed."""
+
+    def is_or(self) -> bool:
+        """True if the current position is an OR node (the attacker chooses)."""
+
+    def evaluate(self) -> Evaluation:
+        """Evaluate the current position (used for the root, and by delayed evaluation)."""
+
+    def ordered_moves(self) -> list[int]:
+        """Move codes of the current position in the game's fixed order (thesis §3.3.2)."""
+
+    def expand(self, room: int) -> Expansion | None:
+        """Generate and evaluate every child of the current position (immediate evaluation).
+
+        Returns None, having created nothing, if there are more children than `room`: the node cap
+        is a hard bound on nodes in memory.
+        """
+
+    def move_label(self, move: int) -> str:
+        """Label of a move from the current position (SAN for chess, node name for trees)."""
+
+    def position_label(self) -> str:
+        """Short description of the current position (FEN for chess, node name for trees)."""

@@ -1,0 +1,49 @@
+"""Evaluation values, terminal reasons and the exact infinity of proof numbers (thesis §3.1)."""
+
+from enum import IntEnum
+
+INF = 1 << 62
+"""Proof/disproof 'infinity'. An exact integer sentinel: sums saturate at it, so it never drifts."""
+
+
+class Value(IntEnum):
+    """Evaluation of a position from the attacker's side (the root player's goal)."""
+
+    UNKNOWN = 0
+    TRUE = 1
+    FALSE = 2
+
+
+class Reason(IntEnum):
+    """Why a leaf was evaluated as solved; kept per node so views and refutations can say it."""
+
+    NONE = 0
+    CHECKMATE = 1
+    STALEMATE = 2
+    REPETITION = 3
+    FIFTY_MOVES = 4
+    INSUFFICIENT_MATERIAL = 5
+    TREE_VALUE = 6
+    NO_MOVES = 7
+
+
+REASON_TEXT = {
+    Reason.NONE: "",
+    Reason.CHECKMATE: "checkmate",
+    Reason.STALEMATE: "stalemate",
+    Reason.REPETITION: "repetition of a position on the path",
+    Reason.FIFTY_MOVES: "fifty-move rule",
+    Reason.INSUFFICIENT_MATERIAL: "the attacker has insufficient mating material",
+    Reason.TREE_VALUE: "value given in the tree file",
+    Reason.NO_MOVES: "no moves",
+}
+
+
+def saturate(number: int) -> int:
+    """Clamp a sum of proof numbers to INF: ∞ + anything is ∞, exactly."""
+    return INF if number >= INF else number
+
+
+def format_number(number: int) -> str:
+    """Proof/disproof number as the paper prints it (∞ for infinity)."""
+    return "∞" if number >= INF else str(number)
