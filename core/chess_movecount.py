@@ -7,10 +7,11 @@ check at every node it creates. ``board.legal_moves.count()`` builds and legalit
 ``board.legal_moves.count()`` returns for standard chess, including its conventions for odd
 positions (for example an adjacent enemy king counts as a checker).
 
-The rare special moves are delegated to python-chess, which keeps them exact at little cost:
-castling (only when a castling right of the side to move survives a cheap emptiness test) and
-en passant (only when a pawn actually stands next to the en passant square). Boards without exactly
-one non-promoted king of the side to move, and variant boards, are delegated entirely.
+Standard castling is counted inline with the same tests as ``generate_castling_moves``. The rare
+cases are delegated to python-chess, which keeps them exact at little cost: en passant (only when
+a pawn actually stands next to the en passant square), castling on a Chess960-flagged board or
+with unusual castling rights, and boards without exactly one non-promoted king of the side to
+move or of a variant class (delegated entirely).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from __future__ import annotations
 import chess
 
 _BB_ALL = chess.BB_ALL
-_BB_SQUARES = chess.BB_SQUARES
 _KNIGHT = chess.BB_KNIGHT_ATTACKS
 _KING = chess.BB_KING_ATTACKS
 _PAWN = chess.BB_PAWN_ATTACKS
@@ -43,8 +43,8 @@ _DIAG_REACH = [_DIAG_ATT[sq][0] for sq in chess.SQUARES]
 # chess.between as a table, so the hot path does one lookup instead of a function call.
 _BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 
-# Per side to move: back rank, and the squares that must be empty for a castling king or rook
-# to land (c+d for the a-side rook, f+g for the h-side rook).
+# Per side to move: back rank, and the squares where a castling king and rook land (c+d with the
+# a-side rook, f+g with the h-side rook), which must be empty for any castling to exist.
 _CASTLE_BACKRANK = {chess.WHITE: chess.BB_RANK_1, chess.BLACK: chess.BB_RANK_8}
 _CASTLE_A_LANDING = {
     chess.WHITE: chess.BB_C1 | chess.BB_D1,
@@ -53,6 +53,19 @@ _CASTLE_A_LANDING = {
 _CASTLE_H_LANDING = {
     chess.WHITE: chess.BB_F1 | chess.BB_G1,
     chess.BLACK: chess.BB_F8 | chess.BB_G8,
+}
+_CASTLE_KING = {chess.WHITE: chess.BB_E1, chess.BLACK: chess.BB_E8}
+# Standard castling per side: (rook, squares that must be empty, square the king crosses,
+# king's target, rook's target bitboard).
+_CASTLE_STANDARD = {
+    chess.WHITE: (
+        (chess.BB_H1, chess.BB_F1 | chess.BB_G1, chess.F1, chess.G1, chess.BB_F1),
+        (chess.BB_A1, chess.BB_B1 | chess.BB_C1 | chess.BB_D1, chess.D1, chess.C1, chess.BB_D1),
+    ),
+    chess.BLACK: (
+        (chess.BB_H8, chess.BB_F8 | chess.BB_G8, chess.F8, chess.G8, chess.BB_F8),
+        (chess.BB_A8, chess.BB_B8 | chess.BB_C8 | chess.BB_D8, chess.D8, chess.C8, chess.BB_D8),
+    ),
 }
 
 
@@ -167,21 +180,21 @@ def count_legal_moves_and_check(board: chess.Board) -> tuple[int, bool]:
     if targets:
         their_pawns = pawns & them
         if turn:
-            targets &= ~(
-                ((their_pawns & _NOT_FILE_A) >> 9) | ((their_pawns & _NOT_FILE_H) >> 7)
-            )
+            targets &= ~(((their_pawns & _NOT_FILE_A) >> 9) | ((their_pawns & _NOT_FILE_H) >> 7))
         else:
-            targets &= ~(
-                ((their_pawns & _NOT_FILE_A) << 7) | ((their_pawns & _NOT_FILE_H) << 9)
-            )
+            targets &= ~(((their_pawns & _NOT_FILE_A) << 7) | ((their_pawns & _NOT_FILE_H) << 9))
         while targets:
             sq = targets.bit_length() - 1
             targets ^= 1 << sq
             if knight_att[sq] & their_knights or king_att[sq] & their_kings:
                 continue
-            if _ORTHO_REACH[sq] & their_rq and (
-                rank_att[sq][rank_mask[sq] & occupied] | file_att[sq][file_mask[sq] & occupied]
-            ) & their_rq:
+            if (
+                _ORTHO_REACH[sq] & their_rq
+                and (
+                    rank_att[sq][rank_mask[sq] & occupied] | file_att[sq][file_mask[sq] & occupied]
+                )
+                & their_rq
+            ):
                 continue
             if _DIAG_REACH[sq] & their_bq and diag_att[sq][diag_mask[sq] & occupied] & their_bq:
                 continue
@@ -202,19 +215,25 @@ def count_legal_moves_and_check(board: chess.Board) -> tuple[int, bool]:
         sq = bb.bit_length() - 1
         bb ^= 1 << sq
         count += (knight_att[sq] & mask).bit_count()
+    # The empty-board reach test skips the occupancy lookup for sliders that cannot reach the
+    # mask at all, which is most of them when the mask is a few squares next to a checked king.
+    diag_reach = _DIAG_REACH
+    ortho_reach = _ORTHO_REACH
     bb = bishops_queens & free
     while bb:
         sq = bb.bit_length() - 1
         bb ^= 1 << sq
-        count += (diag_att[sq][diag_mask[sq] & occupied] & mask).bit_count()
+        if diag_reach[sq] & mask:
+            count += (diag_att[sq][diag_mask[sq] & occupied] & mask).bit_count()
     bb = rooks_queens & free
     while bb:
         sq = bb.bit_length() - 1
         bb ^= 1 << sq
-        count += (
-            (rank_att[sq][rank_mask[sq] & occupied] | file_att[sq][file_mask[sq] & occupied])
-            & mask
-        ).bit_count()
+        if ortho_reach[sq] & mask:
+            count += (
+                (rank_att[sq][rank_mask[sq] & occupied] | file_att[sq][file_mask[sq] & occupied])
+                & mask
+            ).bit_count()
     our_pawns = pawns & our
     if our_pawns & free:
         count += _pawn_move_count(our_pawns & free, turn, occupied, them, mask)
@@ -228,7 +247,7 @@ def count_legal_moves_and_check(board: chess.Board) -> tuple[int, bool]:
             line = mask & rays[sq]
             if sq_bb & pawns:
                 count += _pawn_move_count(sq_bb, turn, occupied, them, line)
-            elif sq_bb & bishops_queens or sq_bb & rooks:
+            elif not sq_bb & knights:
                 count += (board.attacks_mask(sq) & line).bit_count()
 
     ep_square = board.ep_square
@@ -278,26 +297,78 @@ def _count_en_passant(
     return count
 
 
-def _count_castling(board: chess.Board, king: int, king_bb: int, blockers: int, rights: int) -> int:
-    """Count legal castling moves via python-chess once a cheap test says one may exist.
+def _attacked(
+    sq: int,
+    occupied: int,
+    turn: bool,
+    their_pawns: int,
+    their_knights: int,
+    their_kings: int,
+    their_rq: int,
+    their_bq: int,
+) -> bool:
+    """python-chess's ``attackers_mask(not turn, sq, occupied)`` reduced to a yes/no."""
+    return bool(
+        _KNIGHT[sq] & their_knights
+        or _KING[sq] & their_kings
+        or _PAWN[turn][sq] & their_pawns
+        or (_RANK_ATT[sq][_RANK_MASK[sq] & occupied] | _FILE_ATT[sq][_FILE_MASK[sq] & occupied])
+        & their_rq
+        or _DIAG_ATT[sq][_DIAG_MASK[sq] & occupied] & their_bq
+    )
 
-    The test mirrors the first condition of ``generate_castling_moves``: the squares where king
-    and rook land must be empty apart from the castling king and rook themselves.
+
+def _count_castling(board: chess.Board, king: int, king_bb: int, blockers: int, rights: int) -> int:
+    """Count legal castling moves of a side that is not in check and has a castling right.
+
+    Standard castling (king on e1/e8, rights only on corner squares holding our rooks) is
+    counted inline with exactly the tests of ``generate_castling_moves``: landing and path
+    squares empty, and the king's path not attacked under the occupancy that method uses.
+    Anything else (Chess960 flag, unusual rights) is delegated to python-chess once a cheap
+    test, the first condition of ``generate_castling_moves``, says a castling may exist.
     """
     turn = board.turn
-    others = board.occupied ^ king_bb
-    a_landing = _CASTLE_A_LANDING[turn]
-    h_landing = _CASTLE_H_LANDING[turn]
-    while rights:
-        rook_bb = rights & -rights
-        rights ^= rook_bb
-        landing = a_landing if rook_bb < king_bb else h_landing
-        if not (others ^ rook_bb) & landing:
-            is_safe = board._is_safe
-            return sum(
-                1 for move in board.generate_castling_moves() if is_safe(king, blockers, move)
-            )
-    return 0
+    occupied = board.occupied
+    them = board.occupied_co[not turn]
+    if (
+        board.chess960
+        or king_bb != _CASTLE_KING[turn]
+        or rights & ~(board.rooks & board.occupied_co[turn] & chess.BB_CORNERS)
+    ):
+        others = occupied ^ king_bb
+        while rights:
+            rook_bb = rights & -rights
+            rights ^= rook_bb
+            landing = _CASTLE_A_LANDING[turn] if rook_bb < king_bb else _CASTLE_H_LANDING[turn]
+            if not (others ^ rook_bb) & landing:
+                is_safe = board._is_safe
+                return sum(
+                    1 for move in board.generate_castling_moves() if is_safe(king, blockers, move)
+                )
+        return 0
+
+    rooks_queens = board.rooks | board.queens
+    bishops_queens = board.bishops | board.queens
+    attack_sets = (
+        turn,
+        board.pawns & them,
+        board.knights & them,
+        board.kings & them,
+        rooks_queens & them,
+        bishops_queens & them,
+    )
+    without_king = occupied ^ king_bb
+    count = 0
+    for rook_bb, empty, king_path, king_to, rook_to in _CASTLE_STANDARD[turn]:
+        if (
+            rights & rook_bb
+            and not occupied & empty
+            and not _attacked(king, without_king, *attack_sets)
+            and not _attacked(king_path, without_king, *attack_sets)
+            and not _attacked(king_to, without_king ^ rook_bb ^ rook_to, *attack_sets)
+        ):
+            count += 1
+    return count
 
 
 def count_legal_moves(board: chess.Board) -> int:

@@ -123,12 +123,33 @@ class NumberChange:
 
 
 @dataclass(slots=True)
+class SecondLevelEvent:
+    """What Pn²'s second-level search did during one step (ids in `inner` are second-level ids).
+
+    `started`: the search was created this step, rooted at `first_level_node` with `budget`
+    nodes. `inner`: the report of the second-level step taken (stepping *into* it). `ended`: it
+    finished this step: `outcome` is how, `size` how many nodes it held, `kept` the first-level
+    ids of the children it handed to the first level, `discarded` how many nodes were thrown away.
+    """
+
+    first_level_node: int
+    budget: int
+    started: bool = False
+    inner: StepReport | None = None
+    ended: bool = False
+    outcome: Outcome | None = None
+    size: int = 0
+    kept: list[int] = field(default_factory=list)
+    discarded: int = 0
+
+
+@dataclass(slots=True)
 class StepReport:
     """What one step changed, for views to draw without rescanning the tree.
 
     `path`: root-to-leaf ids of the selected most-proving node; `new_children`: (id, proof,
     disproof) as created; `changed`: nodes whose numbers the update changed, leaf first;
-    `outcome`: set once the search has ended.
+    `outcome`: set once the search has ended; `second_level`: Pn² only.
     """
 
     phases: list[Phase] = field(default_factory=list)
@@ -137,6 +158,7 @@ class StepReport:
     changed: list[NumberChange] = field(default_factory=list)
     outcome: Outcome | None = None
     iteration_done: bool = False
+    second_level: SecondLevelEvent | None = None
 
     def merge(self, later: StepReport) -> None:
         """Fold a later phase's report into this one (one iteration = three phases)."""
@@ -147,3 +169,5 @@ class StepReport:
         self.changed.extend(later.changed)
         self.outcome = later.outcome or self.outcome
         self.iteration_done = self.iteration_done or later.iteration_done
+        if later.second_level is not None:
+            self.second_level = later.second_level

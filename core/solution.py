@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import chess
+
 from core.chess_game import ChessGame, decode_move
+from core.errors import VerificationError
+from core.explicit_tree import AndOrTree
 from core.proof import ProofNode
 from core.tree import ROOT, Tree
-from core.values import REASON_TEXT, Reason
+from core.values import REASON_TEXT, Reason, Value
 from core.verify import UciProof, verify_mate
 
 
@@ -81,3 +85,44 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
             text += f" ({REASON_TEXT[reply_reason]})"
         lines.append((san, text))
     return Refutation(lines)
+
+
+def numbered_line(board: chess.Board, san_moves: list[str]) -> str:
+    """SAN moves with move numbers as a reader expects them: `1. Qg6 Rg8 2. Qh7#` (or `1... `)."""
+    number, white = board.fullmove_number, board.turn == chess.WHITE
+    parts: list[str] = []
+    for index, san in enumerate(san_moves):
+        if white:
+            parts.append(f"{number}. {san}")
+        else:
+            parts.append(f"{number}... {san}" if index == 0 else san)
+            number += 1
+        white = not white
+    return " ".join(parts)
+
+
+def verify_tree_proof(tree: AndOrTree, proof: ProofNode) -> int:
+    """Check a proof of an explicit tree against the file's data alone; returns its size.
+
+    Every OR node must choose one child that exists, every AND node must cover all its children,
+    and every leaf must be a `true` leaf of the file.
+    """
+    size = 0
+    stack = [(0, proof)]
+    while stack:
+        index, node = stack.pop()
+        size += 1
+        data = tree.nodes[index]
+        if not node.children:
+            if data.value is not Value.TRUE:
+                raise VerificationError(f"proof leaf {data.name!r} is not a true leaf")
+            continue
+        chosen = set(node.children)
+        if not chosen <= set(data.children):
+            raise VerificationError(f"proof leaves the tree below {data.name!r}")
+        if data.is_or and len(chosen) != 1:
+            raise VerificationError(f"OR node {data.name!r}: one child expected")
+        if not data.is_or and chosen != set(data.children):
+            raise VerificationError(f"AND node {data.name!r}: not every child is covered")
+        stack.extend(node.children.items())
+    return size

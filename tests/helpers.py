@@ -1,0 +1,23 @@
+"""Small shared helpers for the tests (positions from the built-in suites, tree comparison)."""
+
+from __future__ import annotations
+
+from core.suites import find_position, load_suite
+from core.tree import Tree
+
+_WAC = None
+
+
+def wac(position_id: str):
+    """A position of the built-in 82-position wac-mates suite, by id or number."""
+    global _WAC
+    if _WAC is None:
+        _WAC = load_suite("wac-mates")
+    return find_position(_WAC, position_id)
+
+
+def tree_columns(tree: Tree) -> tuple:
+    """Every column of a tree, for node-for-node equality."""
+    return (tree.parent.tobytes(), tree.first_child.tobytes(), tree.child_count.tobytes(),
+            tree.proof.tobytes(), tree.disproof.tobytes(), tree.move.tobytes(),
+            tree.flags.tobytes())
