@@ -47,17 +47,17 @@ def leaf_numbers(value: Value, mobility: int, is_or: bool, initialisation: str) 
     return (1, mobility) if is_or else (mobility, 1)
 
 
-class ProofNumberSearch:
-    """PN search with immediate evaluation over a `Game` cursor, advanced step by step.
+class TreeSearch:
+    """What PN and Pn² share: the tree, the game cursor that follows the search, the limits, and
+    the paper's selection (Figure 3.4) and ancestor update (Figures 3.3 and 3.6).
 
-    With `start_at_cursor` the search is rooted at the cursor's current position rather than the
-    game's root (Pn²'s second level does this) and leaves the cursor there when it ends.
+    Subclasses add the expansion: immediate evaluation (PN) or a second-level search (Pn²).
     """
 
-    algorithm = "pn"
+    algorithm = ""
 
-    def __init__(self, game: Game, limits: Limits | None = None,
-                 initialisation: str = MOBILITY, start_at_cursor: bool = False) -> None:
+    def __init__(self, game: Game, limits: Limits | None, initialisation: str,
+                 start_at_cursor: bool) -> None:
         if initialisation not in (MOBILITY, UNIT):
             raise ValueError(f"initialisation must be {MOBILITY!r} or {UNIT!r}")
         self.game = game
@@ -65,7 +65,6 @@ class ProofNumberSearch:
         self.initialisation = initialisation
         self.tree = Tree()
         self.iterations = 0
-        self.nodes_created = 1
         self.elapsed = 0.0
         self.outcome: Outcome | None = None
         self.next_phase = Phase.SELECT
@@ -84,16 +83,6 @@ class ProofNumberSearch:
             self.outcome = Outcome(Result.PROVED if proof == 0 else Result.DISPROVED,
                                    StopReason.ROOT_TERMINAL, REASON_TEXT[evaluation.reason])
 
-    # -- counts -----------------------------------------------------------------------------------
-
-    @property
-    def nodes_in_memory(self) -> int:
-        return len(self.tree)
-
-    @property
-    def peak_nodes_in_memory(self) -> int:
-        return len(self.tree)
-
     @property
     def root_numbers(self) -> tuple[int, int]:
         return self.tree.numbers(ROOT)
@@ -101,8 +90,6 @@ class ProofNumberSearch:
     def cancel(self) -> None:
         """Ask a running search to stop; `run` honours it before its next iteration."""
         self._cancel_requested = True
-
-    # -- the paper's procedures -------------------------------------------------------------------
 
     def select_most_proving_node(self, node: int) -> int:
         """Figure 3.4: walk down, at OR nodes to a child with the parent's proof number, at AND
@@ -123,37 +110,6 @@ class ProofNumberSearch:
             depth += 1
         self._cursor_depth = depth
         return node
-
-    def expand_node(self, node: int) -> Outcome | None:
-        """Figure 3.5: generate all children of `node`, evaluate each and set its numbers.
-
-        Returns an Outcome instead when the node cannot be expanded: its children would not fit
-        under the node cap, or it is a frontier leaf of a tree file with nothing below it.
-        """
-        expansion = self.game.expand(self._room())
-        if expansion is None:
-            return Outcome(Result.UNKNOWN, StopReason.MEMORY,
-                           f"node cap of {self.limits.max_nodes:,} nodes in memory reached")
-        if not expansion.moves:
-            return Outcome(Result.UNKNOWN, StopReason.FRONTIER,
-                           f"{self.game.position_label()} has nothing below it in the tree file")
-        self._attach_children(node, expansion)
-        return None
-
-    def _attach_children(self, node: int, expansion: Expansion) -> None:
-        init = self.initialisation
-        flags: list[int] = []
-        proofs: list[int] = []
-        disproofs: list[int] = []
-        for value, mobility, reason, is_or in zip(expansion.values, expansion.mobility,
-                                                  expansion.reasons, expansion.child_is_or,
-                                                  strict=True):
-            proof, disproof = leaf_numbers(value, mobility, is_or, init)
-            proofs.append(proof)
-            disproofs.append(disproof)
-            flags.append(pack_flags(is_or, value, reason))
-        self.tree.add_children(node, expansion.moves, flags, proofs, disproofs)
-        self.nodes_created += len(expansion.moves)
 
     def set_proof_and_disproof_numbers(self, node: int) -> None:
         """Figure 3.3 for an expanded node (with the notes' OR-branch correction): AND sums proof
@@ -193,13 +149,6 @@ class ProofNumberSearch:
         self._cursor_depth = depth
         return node
 
-    # -- stepping -------------------------------------------------------------------------------
-
-    def _room(self) -> int:
-        """How many more nodes fit under the node cap."""
-        cap = self.limits.max_nodes
-        return INF if cap is None else cap - self.nodes_in_memory
-
     def _limit_reached(self) -> Outcome | None:
         """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
         limits = self.limits
@@ -209,12 +158,18 @@ class ProofNumberSearch:
             return Outcome(Result.UNKNOWN, StopReason.ITERATIONS,
                            f"{limits.max_iterations:,} iterations done")
         if limits.max_seconds is not None and self.elapsed >= limits.max_seconds:
-            return Outcome(Result.UNKNOWN, StopReason.TIME,
-                           f"time limit of {limits.max_seconds:g} s reached")
-        if limits.max_nodes is not None and self.nodes_in_memory >= limits.max_nodes:
-            return Outcome(Result.UNKNOWN, StopReason.MEMORY,
-                           f"node cap of {limits.max_nodes:,} nodes in memory reached")
+            return self._time_outcome()
+        if limits.max_nodes is not None and len(self.tree) >= limits.max_nodes:
+            return self._memory_outcome()
         return None
+
+    def _time_outcome(self) -> Outcome:
+        return Outcome(Result.UNKNOWN, StopReason.TIME,
+                       f"time limit of {self.limits.max_seconds:g} s reached")
+
+    def _memory_outcome(self) -> Outcome:
+        return Outcome(Result.UNKNOWN, StopReason.MEMORY,
+                       f"node cap of {self.limits.max_nodes:,} nodes in memory reached")
 
     def _finish(self, outcome: Outcome) -> Outcome:
         self.outcome = outcome
@@ -227,6 +182,76 @@ class ProofNumberSearch:
         if disproof == 0:
             return Outcome(Result.DISPROVED, StopReason.SOLVED)
         return None
+
+    def step_phase(self) -> StepReport:
+        """Advance one phase of an iteration (the subclass knows how its expansion works)."""
+        raise NotImplementedError
+
+    def step_iteration(self) -> StepReport:
+        """Advance to the end of the current iteration (all three phases, or what is left)."""
+        report = self.step_phase()
+        while not report.iteration_done and report.outcome is None:
+            report.merge(self.step_phase())
+        return report
+
+
+class ProofNumberSearch(TreeSearch):
+    """PN search with immediate evaluation over a `Game` cursor, advanced step by step.
+
+    With `start_at_cursor` the search is rooted at the cursor's current position rather than the
+    game's root (Pn²'s second level does this) and leaves the cursor there when it ends.
+    """
+
+    algorithm = "pn"
+
+    def __init__(self, game: Game, limits: Limits | None = None,
+                 initialisation: str = MOBILITY, start_at_cursor: bool = False) -> None:
+        super().__init__(game, limits, initialisation, start_at_cursor)
+        self.nodes_created = 1
+
+    @property
+    def nodes_in_memory(self) -> int:
+        return len(self.tree)
+
+    @property
+    def peak_nodes_in_memory(self) -> int:
+        """PN never deletes a node: the peak is the tree's size."""
+        return len(self.tree)
+
+    def expand_node(self, node: int) -> Outcome | None:
+        """Figure 3.5: generate all children of `node`, evaluate each and set its numbers.
+
+        Returns an Outcome instead when the node cannot be expanded: its children would not fit
+        under the node cap, or it is a frontier leaf of a tree file with nothing below it.
+        """
+        expansion = self.game.expand(self._room())
+        if expansion is None:
+            return self._memory_outcome()
+        if not expansion.moves:
+            return Outcome(Result.UNKNOWN, StopReason.FRONTIER,
+                           f"{self.game.position_label()} has nothing below it in the tree file")
+        self._attach_children(node, expansion)
+        return None
+
+    def _attach_children(self, node: int, expansion: Expansion) -> None:
+        init = self.initialisation
+        flags: list[int] = []
+        proofs: list[int] = []
+        disproofs: list[int] = []
+        for value, mobility, reason, is_or in zip(expansion.values, expansion.mobility,
+                                                  expansion.reasons, expansion.child_is_or,
+                                                  strict=True):
+            proof, disproof = leaf_numbers(value, mobility, is_or, init)
+            proofs.append(proof)
+            disproofs.append(disproof)
+            flags.append(pack_flags(is_or, value, reason))
+        self.tree.add_children(node, expansion.moves, flags, proofs, disproofs)
+        self.nodes_created += len(expansion.moves)
+
+    def _room(self) -> int:
+        """How many more nodes fit under the node cap."""
+        cap = self.limits.max_nodes
+        return INF if cap is None else cap - self.nodes_in_memory
 
     def step_phase(self) -> StepReport:
         """Advance one phase (select → expand → update) and report what it changed."""
@@ -264,13 +289,6 @@ class ProofNumberSearch:
             if solved is not None:
                 report.outcome = self._finish(solved)
         self.elapsed += time.perf_counter() - started
-        return report
-
-    def step_iteration(self) -> StepReport:
-        """Advance to the end of the current iteration (all three phases, or what is left)."""
-        report = self.step_phase()
-        while not report.iteration_done and report.outcome is None:
-            report.merge(self.step_phase())
         return report
 
     def run(self, max_iterations: int | None = None, max_seconds: float | None = None

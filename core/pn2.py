@@ -24,24 +24,25 @@ itself, not a new position, and kept children are not created again. So at rest 
 search live) `nodes_created == len(tree) + nodes_discarded`.
 
 Proofs. Leaves the second level solved have no subtree in memory (the paper throws it away). PN
-search is deterministic and its sequence of expansions does not depend on its node limit, and the
-subtree below any node of a PN tree grows exactly as a PN search rooted at that node would grow it.
-So `proof()` recovers each such leaf's sub-proof *after* the search by re-running PN at that node
-(cap N, enough for any second-level search) and stitches it into the first-level proof.
+search is deterministic, its sequence of expansions does not depend on its node limit, and the
+subtree below any node of a PN tree grows exactly as a PN search rooted at that node (reached by
+the same path: repetitions depend on it) would grow it. So `proof()` recovers each such leaf's
+sub-proof *after* the search by re-running PN at that node (cap N, enough for any second-level
+search) and stitches it into the first-level proof.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 
 from core.errors import InvalidLimitError
 from core.game import Game
-from core.pn import MOBILITY, ProofNumberSearch, leaf_numbers
+from core.pn import MOBILITY, ProofNumberSearch, TreeSearch
 from core.proof import ProofNode, proof_tree
 from core.search import (
     Limits,
-    NumberChange,
     Outcome,
     Phase,
     Result,
@@ -49,8 +50,8 @@ from core.search import (
     StepReport,
     StopReason,
 )
-from core.tree import EXPANDED, OR_NODE, ROOT, Tree
-from core.values import INF, REASON_TEXT, Value
+from core.tree import EXPANDED, ROOT
+from core.values import INF, Value
 
 LOGISTIC = "logistic"
 ONE = "one"
@@ -89,6 +90,12 @@ def second_level_budget(x: int, cap: int | None, a: float, b: float, fraction: s
     return max(1 + root_moves, min(wanted, room))
 
 
+@functools.lru_cache(maxsize=4096)
+def _node_limit(budget: int) -> Limits:
+    """Limits of a second-level search; cached, as building one checks free memory."""
+    return Limits(max_nodes=budget)
+
+
 def _check_parameters(a: float, b: float, fraction: str) -> None:
     for name, value in (("a", a), ("b", b)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -101,7 +108,7 @@ def _check_parameters(a: float, b: float, fraction: str) -> None:
                                 f"{fraction!r}")
 
 
-class Pn2Search:
+class Pn2Search(TreeSearch):
     """Pn² search over a `Game` cursor, advanced phase by phase, into or over the second level.
 
     Public state: `tree` (first level), `second_level` (the live `ProofNumberSearch`, or None) and
@@ -115,36 +122,18 @@ class Pn2Search:
     def __init__(self, game: Game, limits: Limits | None = None, a: float = DEFAULT_A,
                  b: float = DEFAULT_B, fraction: str = LOGISTIC) -> None:
         _check_parameters(a, b, fraction)
-        self.game = game
-        self.limits = limits or Limits()
+        super().__init__(game, limits, MOBILITY, start_at_cursor=False)
         self.a = a
         self.b = b
         self.fraction = fraction
-        self.tree = Tree()
-        self.iterations = 0
         self.second_level_searches = 0
         self.nodes_discarded = 0
-        self.elapsed = 0.0
-        self.outcome: Outcome | None = None
-        self.next_phase = Phase.SELECT
         self.second_level: ProofNumberSearch | None = None
         self.second_level_root: int | None = None
         self._budget = 0
         self._created = 1
         self._peak = 1
-        self._evaluated: tuple[int, int] = (1, 1)
-        self._current = ROOT
-        self._selected = ROOT
-        self._cursor_depth = 0
-        self._cancel_requested = False
-        game.reset()
-        evaluation = game.evaluate()
-        is_or = game.is_or()
-        proof, disproof = leaf_numbers(evaluation.value, evaluation.mobility, is_or, MOBILITY)
-        self.tree.add_root(is_or, evaluation.value, evaluation.reason, proof, disproof)
-        if evaluation.value is not Value.UNKNOWN:
-            self.outcome = Outcome(Result.PROVED if proof == 0 else Result.DISPROVED,
-                                   StopReason.ROOT_TERMINAL, REASON_TEXT[evaluation.reason])
+        self._evaluated_numbers: tuple[int, int] = (1, 1)  # what a solved second level gave
 
     # -- counts -----------------------------------------------------------------------------------
 
@@ -165,52 +154,30 @@ class Pn2Search:
         return max(self._peak, self.nodes_in_memory)
 
     @property
-    def root_numbers(self) -> tuple[int, int]:
-        return self.tree.numbers(ROOT)
-
-    @property
     def cap(self) -> int | None:
         """N: the most nodes first and second level may hold together."""
         return self.limits.max_nodes
 
     def cancel(self) -> None:
         """Ask a running search to stop; honoured before the next iteration of either level."""
-        self._cancel_requested = True
+        super().cancel()
         if self.second_level is not None:
             self.second_level.cancel()
 
     # -- the first level: PN with delayed evaluation ----------------------------------------------
 
-    def select_most_proving_node(self, node: int) -> int:
-        """Figure 3.4 on the first-level tree, pushing the moves onto the game cursor."""
-        tree = self.tree
-        flags, proof, disproof = tree.flags, tree.proof, tree.disproof
-        first_child, child_count, move = tree.first_child, tree.child_count, tree.move
-        push = self.game.push
-        depth = self._cursor_depth
-        while flags[node] & EXPANDED:
-            first = first_child[node]
-            stop = first + child_count[node]
-            if flags[node] & OR_NODE:
-                node = proof.index(proof[node], first, stop)
-            else:
-                node = disproof.index(disproof[node], first, stop)
-            push(move[node])
-            depth += 1
-        self._cursor_depth = depth
-        return node
-
     def start_second_level(self, node: int) -> Outcome | None:
         """Begin evaluating `node` (the cursor stands on it) by a second-level PN search.
 
-        Returns an Outcome instead if the node's children cannot fit under the cap.
+        Its budget needs k, the node's number of moves (its mobility, §3.3.1), so that the root is
+        always expanded. Returns an Outcome instead if that expansion cannot fit under the cap.
         """
         x = len(self.tree)
-        root_moves = len(self.game.ordered_moves())
+        root_moves = self.game.evaluate().mobility
         budget = second_level_budget(x, self.cap, self.a, self.b, self.fraction, root_moves)
         if self.cap is not None and x + budget > self.cap:
             return self._memory_outcome()
-        self.second_level = ProofNumberSearch(self.game, Limits(max_nodes=budget),
+        self.second_level = ProofNumberSearch(self.game, _node_limit(budget),
                                               initialisation=MOBILITY, start_at_cursor=True)
         self.second_level_root = node
         self.second_level_searches += 1
@@ -241,7 +208,7 @@ class Pn2Search:
         if self._cancel_requested:
             stop = Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
         elif second.is_solved(ROOT):
-            self._evaluated = second.numbers(ROOT)
+            self._evaluated_numbers = second.numbers(ROOT)
         elif second.is_expanded(ROOT):
             first, count = second.first_child[ROOT], second.child_count[ROOT]
             stop_id = first + count
@@ -263,78 +230,13 @@ class Pn2Search:
 
     def set_proof_and_disproof_numbers(self, node: int) -> None:
         """Figure 3.3 on the first level. A leaf is the node just evaluated: it takes its
-        second-level root's numbers (it was solved there). An expanded node: AND sums proof
-        numbers and minimises disproof numbers, OR the other way round; sums saturate at ∞."""
-        tree = self.tree
-        if not tree.flags[node] & EXPANDED:
-            tree.proof[node], tree.disproof[node] = self._evaluated
+        second-level root's numbers (it was solved there); an expanded node as in PN."""
+        if not self.tree.flags[node] & EXPANDED:
+            self.tree.proof[node], self.tree.disproof[node] = self._evaluated_numbers
             return
-        first = tree.first_child[node]
-        stop = first + tree.child_count[node]
-        if tree.flags[node] & OR_NODE:
-            tree.proof[node] = min(tree.proof[first:stop])
-            total = sum(tree.disproof[first:stop])
-            tree.disproof[node] = INF if total >= INF else total
-        else:
-            total = sum(tree.proof[first:stop])
-            tree.proof[node] = INF if total >= INF else total
-            tree.disproof[node] = min(tree.disproof[first:stop])
+        super().set_proof_and_disproof_numbers(node)
 
-    def update_ancestors(self, node: int, changes: list[NumberChange] | None = None) -> int:
-        """Figure 3.6 with PN's early stop, from the node just evaluated; returns where it
-        stopped (the next selection starts there)."""
-        tree = self.tree
-        proof, disproof, parent = tree.proof, tree.disproof, tree.parent
-        pop = self.game.pop
-        depth = self._cursor_depth
-        while True:
-            old_proof, old_disproof = proof[node], disproof[node]
-            self.set_proof_and_disproof_numbers(node)
-            if proof[node] == old_proof and disproof[node] == old_disproof:
-                break
-            if changes is not None:
-                changes.append(NumberChange(node, old_proof, old_disproof, proof[node],
-                                            disproof[node]))
-            if node == ROOT:
-                break
-            node = parent[node]
-            pop()
-            depth -= 1
-        self._cursor_depth = depth
-        return node
-
-    # -- limits and endings -----------------------------------------------------------------------
-
-    def _memory_outcome(self) -> Outcome:
-        return Outcome(Result.UNKNOWN, StopReason.MEMORY,
-                       f"node cap of {self.cap:,} nodes in memory reached")
-
-    def _limit_reached(self) -> Outcome | None:
-        """ResourcesAvailable() of Figure 3.2 for the first level, checked before each iteration:
-        the first-level tree reaching N ends Pn² (no room is left for a second level)."""
-        limits = self.limits
-        if self._cancel_requested:
-            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
-        if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
-            return Outcome(Result.UNKNOWN, StopReason.ITERATIONS,
-                           f"{limits.max_iterations:,} iterations done")
-        if limits.max_seconds is not None and self.elapsed >= limits.max_seconds:
-            return self._time_outcome()
-        if self.cap is not None and len(self.tree) >= self.cap:
-            return self._memory_outcome()
-        return None
-
-    def _time_outcome(self) -> Outcome:
-        return Outcome(Result.UNKNOWN, StopReason.TIME,
-                       f"time limit of {self.limits.max_seconds:g} s reached")
-
-    def _root_outcome(self) -> Outcome | None:
-        proof, disproof = self.tree.numbers(ROOT)
-        if proof == 0:
-            return Outcome(Result.PROVED, StopReason.SOLVED)
-        if disproof == 0:
-            return Outcome(Result.DISPROVED, StopReason.SOLVED)
-        return None
+    # -- endings ---------------------------------------------------------------------------------
 
     def _finish(self, outcome: Outcome) -> Outcome:
         """End the search; a second level still running is abandoned (its nodes discarded)."""
@@ -346,8 +248,7 @@ class Pn2Search:
             self.nodes_discarded += len(search.tree) - 1
             self.second_level = None
             self.second_level_root = None
-        self.outcome = outcome
-        return outcome
+        return super()._finish(outcome)
 
     # -- stepping ---------------------------------------------------------------------------------
 
@@ -448,13 +349,6 @@ class Pn2Search:
         report = self.step_phase()
         while report.outcome is None and not (report.second_level is not None
                                               and report.second_level.ended):
-            report.merge(self.step_phase())
-        return report
-
-    def step_iteration(self) -> StepReport:
-        """Advance to the end of the current first-level iteration."""
-        report = self.step_phase()
-        while not report.iteration_done and report.outcome is None:
             report.merge(self.step_phase())
         return report
 

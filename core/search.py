@@ -12,6 +12,10 @@ BYTES_PER_NODE_BOUND = 120
 """Generous process bytes per node (the column tree measures about 40): sizes the memory check."""
 
 
+ALWAYS_FITS = 5_000_000
+"""Caps up to this many nodes (under 1 GB) need no look at free memory: Pn² makes many Limits."""
+
+
 def available_memory_bytes() -> int:
     """Memory this process could still use (MemAvailable on Linux, physical memory elsewhere)."""
     try:
@@ -52,7 +56,8 @@ class Limits:
                 raise InvalidLimitError(f"{name} must be a whole number, not {value!r}")
             if value <= 0:
                 raise InvalidLimitError(f"{name} must be positive, not {value}")
-        if self.max_nodes is not None and self.max_nodes > max_nodes_that_fit():
+        if self.max_nodes is not None and self.max_nodes > ALWAYS_FITS and \
+                self.max_nodes > max_nodes_that_fit():
             raise InvalidLimitError(
                 f"max_nodes {self.max_nodes:,} is more than this machine's free memory can hold "
                 f"(about {max_nodes_that_fit():,} nodes)")

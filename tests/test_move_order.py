@@ -4,8 +4,8 @@ import chess
 
 from core.chess_game import decode_move, encode_move, ordered_legal_moves
 
-CHAPTER_ORDER = ("h2h4 h2h3 g2g4 g2g3 f2f4 f2f3 e2e4 e2e3 d2d4 d2d3 c2c4 c2c3 b2b4 b2b3 a2a4 a2a3 "
-                 "g1h3 g1f3 b1c3 b1a3").split()
+CHAPTER_ORDER = ["h2h4", "h2h3", "g2g4", "g2g3", "f2f4", "f2f3", "e2e4", "e2e3", "d2d4", "d2d3",
+                 "c2c4", "c2c3", "b2b4", "b2b3", "a2a4", "a2a3", "g1h3", "g1f3", "b1c3", "b1a3"]
 
 
 def test_initial_position_order_is_the_chapters():
