@@ -1,5 +1,5 @@
-"""The depth-first baseline of Table 3.1: mate in n by iterative deepening, with the move orderings
-of Proskurowski (1973).
+"""The depth-first baseline of Table 3.1: mate in n by iterative deepening, with Proskurowski's
+move orderings.
 
 A mate in n is an AND/OR search from the attacker's side, cut at n attacker moves: at an attacker
 (OR) node the search stops at the first move that mates in time, at a defender (AND) node at the

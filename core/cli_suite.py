@@ -95,7 +95,9 @@ def _row_text(record: SolveRecord) -> str:
         what, first = "UNVERIFIED", ""
     else:
         what, first = record.result, record.reason.split(": ", 1)[0]
-    return (f"{record.id:<10} {what:<12} {record.nodes_created:>11,} {record.iterations:>9,} "
+    pn2 = "" if record.second_level_searches is None else \
+        f" {record.peak_nodes_in_memory:>9,} {record.second_level_searches:>8,}"
+    return (f"{record.id:<10} {what:<12} {record.nodes_created:>11,} {record.iterations:>9,}{pn2} "
             f"{record.seconds:>8.2f}  {first}")
 
 
@@ -109,7 +111,8 @@ def run_suite(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
     records: list[SolveRecord | None] = [None] * len(positions)
     print(f"{spec.title} on {len(positions)} positions, node cap {limits.max_nodes:,}"
           f"{f', {args.jobs} processes' if args.jobs > 1 else ''}")
-    print(f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9} {'seconds':>8}  first move")
+    pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if spec.name == "pn2" else ""
+    print(f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move")
     finishing = enumerate(solve_positions(positions, spec, limits, args.jobs), start=1)
     for done, (index, record) in finishing:
         records[index] = record

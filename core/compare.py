@@ -439,6 +439,13 @@ def rows_dict(rows: Sequence[ComparisonRow]) -> list[dict]:
              "runs": {name: asdict(run) for name, run in row.runs.items()}} for row in rows]
 
 
+def rows_from_dict(data: list[dict]) -> list[ComparisonRow]:
+    """Rows back from `rows_dict`'s plain data (to summarise a saved comparison again)."""
+    return [ComparisonRow(row["id"], row["fen"],
+                          {name: RunRecord(**run) for name, run in row["runs"].items()})
+            for row in data]
+
+
 def summary_dict(summary: PairSummary) -> dict:
     data = asdict(summary)
     for key in ("both", "first_only", "second_only", "neither", "total_nodes",

@@ -264,13 +264,16 @@ def test_shortest_mate_confirms_a_shortest_proof():
     assert found.outcome.reason is StopReason.DEPTH
 
 
-def test_shortest_mate_after_pn():
-    game = ChessGame(WAC["WAC.102"].board)
+def test_shortest_mate_after_pn_finds_what_pn_missed():
+    """PN proves a mate in 10 on WAC.253 (Figure 3.10's weakness); the shortest is a mate in 4."""
+    game = ChessGame(WAC["WAC.253"].board)
     pn = ProofNumberSearch(game, Limits(max_nodes=200_000))
     assert pn.run().result is Result.PROVED
     length = mate_solution(game, pn.proof()).mate_in
+    assert length > 4
     found = shortest_mate(game, length)
-    assert found.mate_in == 3 and found.exact
+    assert (found.mate_in, found.exact, found.shorter_found) == (4, True, True)
+    assert found.solution.mate_in == 4
 
 
 def test_shortest_mate_unconfirmed_when_the_budget_runs_out():

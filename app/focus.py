@@ -1,0 +1,169 @@
+"""Which node the board shows and what it shows for it: pure functions of the search, no Qt.
+
+A node is named by (level, id): level 1 is the (first-level) tree, level 2 the live Pn²
+second-level tree, whose root stands on a first-level node. Reading only the trees and the game's
+root (`board_after`, `node_name`), never the game cursor, keeps views out of the search's way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import chess
+
+from core.chess_game import ChessGame, decode_move
+from core.tree import ROOT
+from core.values import INF, REASON_TEXT, Reason, format_number
+
+FIRST_LEVEL, SECOND_LEVEL = 1, 2
+"""Levels as the tree view numbers them: 1 = the (first-level) tree, 2 = Pn²'s second level."""
+
+
+@dataclass(frozen=True, slots=True)
+class PositionView:
+    """Everything the board panel shows for one node."""
+
+    level: int
+    node: int
+    heading: str
+    fen: str | None
+    lastmove: str | None
+    line: str
+    details: str
+    check: int | None = None
+
+
+def second_level_search(search):
+    """The live second-level search of a Pn² search, or None (always None for PN)."""
+    return getattr(search, "second_level", None)
+
+
+def second_level_anchor(search) -> int | None:
+    """The first-level node the live second-level search evaluates, or None."""
+    inner = second_level_search(search)
+    if inner is None:
+        return None
+    for name in ("second_level_node", "second_level_root", "evaluating"):
+        node = getattr(search, name, None)
+        if isinstance(node, int):
+            return node
+    return None
+
+
+def tree_at(search, level: int):
+    """The tree a (level, node) pair refers to (None if that level does not exist now)."""
+    if level == FIRST_LEVEL:
+        return search.tree
+    inner = second_level_search(search)
+    return None if inner is None else inner.tree
+
+
+def moves_to(search, level: int, node: int) -> list[int]:
+    """Game move codes from the game's root to a node of either level."""
+    if level == FIRST_LEVEL:
+        return search.tree.moves_to(node)
+    anchor = second_level_anchor(search)
+    inner = second_level_search(search)
+    if anchor is None or inner is None:
+        return []
+    return search.tree.moves_to(anchor) + inner.tree.moves_to(node)
+
+
+def exists(search, level: int, node: int) -> bool:
+    tree = tree_at(search, level)
+    return tree is not None and 0 <= node < len(tree)
+
+
+def _numbers_settled(tree, node: int) -> bool:
+    """Whether an expanded node's numbers already follow from its children (Figure 3.3).
+
+    Only the node just expanded, before its update phase, fails this: the walk stops there.
+    """
+    children = tree.children(node)
+    if not children:
+        return False
+    proofs = [tree.proof[child] for child in children]
+    disproofs = [tree.disproof[child] for child in children]
+    if tree.is_or(node):
+        expected = min(proofs), min(INF, sum(disproofs))
+    else:
+        expected = min(INF, sum(proofs)), min(disproofs)
+    return tree.numbers(node) == expected
+
+
+def update_pending(tree, node: int) -> bool:
+    """True for the node just expanded whose update phase has not run yet."""
+    return tree.is_expanded(node) and not tree.is_solved(node) and \
+        not _numbers_settled(tree, node)
+
+
+def most_proving_path(tree) -> list[int]:
+    """Figure 3.4's walk from the root, stopping at a node whose update is still pending."""
+    node = ROOT
+    path = [node]
+    while tree.is_expanded(node) and not tree.is_solved(node) and _numbers_settled(tree, node):
+        node = tree.most_proving_child(node)
+        path.append(node)
+    return path
+
+
+def most_proving_node(search) -> tuple[int, int]:
+    """(level, id) of the current most-proving node: in the second-level tree while one runs."""
+    inner = second_level_search(search)
+    if inner is not None and len(inner.tree):
+        return SECOND_LEVEL, most_proving_path(inner.tree)[-1]
+    return FIRST_LEVEL, most_proving_path(search.tree)[-1]
+
+
+def node_details(tree, node: int, is_chess: bool) -> str:
+    """OR/AND, numbers and status of one node, in the paper's words."""
+    kind = "OR node (attacker to move)" if tree.is_or(node) else "AND node (defender to move)"
+    proof, disproof = tree.numbers(node)
+    text = f"{kind} · proof {format_number(proof)} · disproof {format_number(disproof)}"
+    if proof == 0:
+        text += " · proved"
+    elif disproof == 0:
+        text += " · disproved"
+    reason = tree.reason(node)
+    if reason not in (Reason.NONE, Reason.TREE_VALUE) or (reason is Reason.TREE_VALUE and
+                                                          not is_chess):
+        text += f" ({REASON_TEXT[reason]})"
+    if not tree.is_expanded(node) and not tree.is_solved(node):
+        text += " · leaf"
+    return text
+
+
+def san_line(root: chess.Board, moves: list[int]) -> str:
+    """The line from the root, numbered as in a score sheet (1. Qg6 fxg6 2. Bxg6#)."""
+    if not moves:
+        return "(the root position)"
+    return root.variation_san([decode_move(code) for code in moves])
+
+
+def position_view(search, game, level: int, node: int, heading: str) -> PositionView:
+    """What the board panel shows for node (level, node) of `search` on `game`."""
+    tree = tree_at(search, level)
+    if tree is None or not 0 <= node < len(tree):
+        level, node, tree = FIRST_LEVEL, ROOT, search.tree
+    moves = moves_to(search, level, node)
+    details = node_details(tree, node, isinstance(game, ChessGame))
+    if level == SECOND_LEVEL:
+        details = "second-level tree · " + details
+    if isinstance(game, ChessGame):
+        board = game.board_after(moves)
+        check = board.king(board.turn) if board.is_check() else None
+        return PositionView(level, node, heading, board.fen(),
+                            decode_move(moves[-1]).uci() if moves else None,
+                            san_line(game.root_board, moves), details, check)
+    names = [game.tree.nodes[0].name] + [game.node_name(code) for code in moves]
+    return PositionView(level, node, heading, None, None, " → ".join(names), details)
+
+
+def line_view(game: ChessGame, moves: list[int], ply: int, heading: str) -> PositionView:
+    """The board after the first `ply` moves of a line (playing through a solution)."""
+    shown = moves[:ply]
+    board = game.board_after(shown)
+    check = board.king(board.turn) if board.is_check() else None
+    return PositionView(FIRST_LEVEL, ROOT, heading, board.fen(),
+                        decode_move(shown[-1]).uci() if shown else None,
+                        san_line(game.root_board, shown), f"move {ply} of {len(moves)}", check)

@@ -1,0 +1,77 @@
+"""Start the window (or render it offscreen) from the command-line options of `app.main`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+from app.search_setup import SearchParams
+from app.sources import EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
+
+EXIT_USER_ERROR = 2
+
+
+def source_from_options(options: argparse.Namespace) -> Source | None:
+    """The problem named on the command line, or None (then: the last one opened)."""
+    if options.fen:
+        return Source(FEN, options.fen)
+    if options.epd:
+        return Source(EPD, options.epd, options.id or "")
+    if options.suite:
+        return Source(SUITE, options.suite, options.id or "")
+    if options.pgn:
+        return Source(PGN, options.pgn, str(options.game))
+    if options.tree:
+        return Source(TREE, TREE_FILES.get(options.tree, options.tree))
+    return None
+
+
+def params_from_options(options: argparse.Namespace, base: SearchParams) -> SearchParams:
+    """`base` with whatever the command line sets (a new algorithm brings its default cap)."""
+    params = base.with_algo(options.algo) if options.algo else base
+    changes = {name: getattr(options, name) for name in ("max_nodes", "a", "b", "fraction")
+               if getattr(options, name) is not None}
+    return replace(params, **changes)
+
+
+def launch(options: argparse.Namespace) -> int:
+    """Run the window until it closes, or write a screenshot and return."""
+    if options.id and not (options.epd or options.suite):
+        print("pn-explorer: error: --id needs --epd FILE or --suite NAME", file=sys.stderr)
+        return EXIT_USER_ERROR
+    source = source_from_options(options)
+    if options.screenshot:
+        from app.screenshot import render_screenshot
+
+        params = params_from_options(options, SearchParams())
+        from core.errors import PnExplorerError
+
+        try:
+            path = render_screenshot(source, params, options.steps, options.screenshot,
+                                     options.size, options.phases)
+        except PnExplorerError as error:
+            print(f"pn-explorer: error: {error}", file=sys.stderr)
+            return EXIT_USER_ERROR
+        except OSError as error:
+            print(f"pn-explorer: error: cannot write {options.screenshot!r}: {error}",
+                  file=sys.stderr)
+            return EXIT_USER_ERROR
+        print(f"wrote {path}")
+        return 0
+    from PySide6.QtWidgets import QApplication
+
+    from app.settings import Settings
+    from app.window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("PN Explorer")
+    settings = Settings()
+    params = params_from_options(options, settings.params())
+    window = MainWindow(settings=settings, source=source, params=params)
+    if options.steps or options.phases:
+        from app.screenshot import advance
+
+        advance(window, options.steps, options.phases)
+    window.show()
+    return app.exec()

@@ -1,0 +1,100 @@
+"""Render the window offscreen after some steps and write a PNG (`--screenshot`), for the README
+and for looking at the app without a display."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from app.search_setup import SearchParams
+from app.sources import DEFAULT_SOURCE, Source
+
+_APPLICATION = []
+"""Holds the QApplication made here for the life of the process: every window needs it."""
+
+
+def ensure_application():
+    """The QApplication, created offscreen if there is none (and no display was asked for)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(["pn-explorer"])
+        _APPLICATION.append(app)
+        _quiet_offscreen_notice()
+    return app
+
+
+def _quiet_offscreen_notice() -> None:
+    """The offscreen platform says it cannot propagate size hints on every window: not news."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_kind, _context, message: str) -> None:
+        if "propagateSizeHints" not in message:
+            sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
+
+
+def wait_until_idle(window, timeout_s: float = 120.0) -> None:
+    """Let sliced steps finish (a Pn² step over a big second level takes several slices)."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    deadline = time.monotonic() + timeout_s
+    while window.driver.busy and time.monotonic() < deadline:
+        QApplication.processEvents()
+
+
+def advance(window, iterations: int, phases: int = 0) -> None:
+    """Step `iterations` whole iterations, then `phases` single phases (Pn²: into the second
+    level), as a user pressing Return and then Space/F11 would."""
+    driver = window.driver
+    for _ in range(iterations):
+        if driver.finished_search:
+            break
+        driver.step_iteration()
+        wait_until_idle(window)
+    for _ in range(phases):
+        if driver.finished_search:
+            break
+        if driver.is_pn2:
+            driver.step_into()
+        else:
+            driver.step_phase()
+        wait_until_idle(window)
+
+
+def render_screenshot(source: Source | None, params: SearchParams, steps: int, path: str | Path,
+                      size: tuple[int, int] = (1400, 900), phases: int = 0) -> Path:
+    """Open `source` with `params`, step, and save the window as a PNG of exactly `size`.
+
+    Bad input raises the core's typed errors before any window exists.
+    """
+    from app.search_setup import build_search
+    from app.sources import load
+
+    problem_source = source or DEFAULT_SOURCE
+    build_search(load(problem_source).game, params)
+    app = ensure_application()
+    from app.window import MainWindow
+
+    window = MainWindow(persist=False, source=problem_source, params=params)
+    window.resize(*size)
+    window.show()
+    app.processEvents()
+    advance(window, steps, phases)
+    window.wait_for_solution()
+    app.processEvents()
+    window.refresh_views()
+    app.processEvents()
+    image = window.grab()
+    path = Path(path)
+    if not image.save(str(path), "PNG"):
+        window.close()
+        raise OSError(f"Qt could not write {str(path)!r}")
+    window.close()
+    return path

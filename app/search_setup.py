@@ -1,0 +1,88 @@
+"""The search the user asked for: algorithm, node cap, a, b and fraction, and building it.
+
+No Qt. Tree files that are snapshots of a search in progress (Figure 3.1: the file gives the
+figure's numbers and most-proving path) open as that search, numbers as the figure shows them
+(`core.snapshot`); complete tree files and chess positions start a fresh search at the root.
+Explicit trees are searched with PN, as the command line does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.algorithms import DEFAULT_MAX_NODES, AlgorithmSpec, create_search
+from core.chess_game import ChessGame
+from core.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.search import Limits
+from core.snapshot import snapshot_search
+
+PN, PN2 = "pn", "pn2"
+ALGORITHMS = (PN, PN2)
+TITLES = {PN: "PN search", PN2: "Pn² search"}
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """Algorithm and limits; validated when a search is built (InvalidLimitError)."""
+
+    algo: str = PN
+    max_nodes: int = DEFAULT_MAX_NODES[PN]
+    a: float = 600_000
+    b: float = 80_000
+    fraction: str = "logistic"
+
+    def spec(self) -> AlgorithmSpec:
+        return AlgorithmSpec(self.algo, a=self.a, b=self.b, fraction=self.fraction)
+
+    def limits(self) -> Limits:
+        return Limits(max_nodes=self.max_nodes)
+
+    def validate(self) -> None:
+        """Raise InvalidLimitError now, before anything the user has is replaced."""
+        self.spec()
+        self.limits()
+
+    def with_algo(self, algo: str) -> SearchParams:
+        """Switch algorithm; a cap still at the old algorithm's default moves to the new one's."""
+        cap = self.max_nodes
+        if cap == DEFAULT_MAX_NODES.get(self.algo):
+            cap = DEFAULT_MAX_NODES[algo]
+        return replace(self, algo=algo, max_nodes=cap)
+
+    def describe(self) -> str:
+        text = f"{TITLES.get(self.algo, self.algo)} · node cap {self.max_nodes:,}"
+        if self.algo == PN2:
+            text += (" · f ≡ 1" if self.fraction == "one" else
+                     f" · a = {self.a:,.0f}, b = {self.b:,.0f}")
+        return text
+
+
+def is_snapshot(tree: AndOrTree) -> bool:
+    """A tree file that draws a figure (it gives the figure's numbers or its most-proving path)
+    shows a search in progress: it opens as that search, not as a game to search from scratch."""
+    return bool(tree.nodes[0].children) and (
+        bool(tree.most_proving_path) or any(node.expected is not None for node in tree.nodes))
+
+
+def fresh_game(game: ChessGame | ExplicitTreeGame) -> ChessGame | ExplicitTreeGame:
+    """A new cursor on the same problem: every search gets its own, so a proof still being read
+    from an old search (in a worker thread) never shares a cursor with a new one."""
+    if isinstance(game, ChessGame):
+        return ChessGame(game.root_board)
+    return ExplicitTreeGame(game.tree)
+
+
+def effective_algo(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> str:
+    """The algorithm that will actually run: explicit trees always use PN."""
+    return params.algo if isinstance(game, ChessGame) else PN
+
+
+def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams):
+    """A new stepper for `params` on a fresh cursor of `game`."""
+    params.validate()
+    game = fresh_game(game)
+    if isinstance(game, ExplicitTreeGame):
+        if is_snapshot(game.tree):
+            return snapshot_search(game.tree, params.limits())
+        return create_search(AlgorithmSpec(PN), game, params.limits())
+    return create_search(params.spec(), game, params.limits())

@@ -1,0 +1,150 @@
+"""How the tree view looks: every colour, size and font in one place.
+
+Sizes are scene pixels at zoom 1 (the view scales them); fonts are pixel sizes so numbers keep
+their proportion to the shapes at every zoom.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from PySide6.QtGui import QColor, QFont
+
+from core.values import INF
+
+# -- geometry (scene pixels at zoom 1) -----------------------------------------------------------
+SLOT = 100.0
+"""Horizontal distance between neighbouring node centres: a shape and its two numbers."""
+ROW = 82.0
+"""Vertical distance between a node and its children (room for the move label between)."""
+TOP = 40.0
+"""Room above the root in the scene."""
+VIEW_TOP = 84.0
+"""Where the root sits in the widget after a reset: below the caption."""
+NODE = 24.0
+"""Side of an OR square, diameter of an AND circle."""
+NUMBER_GAP = 8.0
+"""Space between a shape and the proof number (left) or disproof number (right)."""
+STUB_WIDTH = 68.0
+STUB_HEIGHT = 32.0
+HALO = 5.0
+"""How far the changed-numbers halo stands off the shape."""
+BAND_PAD = 0.42
+"""Padding of the second-level band around its nodes, in slots."""
+
+# -- zoom -----------------------------------------------------------------------------------------
+MIN_SCALE = 0.04
+MAX_SCALE = 3.0
+ZOOM_STEP = 1.25
+TEXT_MIN_SCALE = 0.42
+"""Below this zoom, numbers and labels are not drawn (they would be unreadable anyway)."""
+FOLLOW_MARGIN = 0.15
+"""Follow re-centres the most-proving node when it comes this close (fraction) to an edge."""
+FOLLOW_AT = 0.62
+"""Height (fraction) at which follow puts the most-proving node when it re-centres."""
+GHOST_MS = 1600
+"""How long a discarded second-level tree takes to fade out."""
+
+# -- fonts ----------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def font(pixels: float, bold: bool = False) -> QFont:
+    """A font of `pixels` pixel size (shared: callers must not change it)."""
+    result = QFont()
+    result.setPixelSize(max(1, round(pixels)))
+    result.setBold(bold)
+    return result
+
+
+NUMBER_PX = 13
+"""Proof and disproof numbers of up to three characters; longer ones get smaller, so two
+neighbours' five-digit numbers still fit between their shapes."""
+LABEL_PX = 12
+NAME_PX = 11
+STUB_PX = 12
+STUB_SMALL_PX = 10
+BAND_PX = 12
+OVERLAY_PX = 12
+
+# -- colours --------------------------------------------------------------------------------------
+BACKGROUND = QColor("#fbfbf8")
+EDGE = QColor("#a7adb2")
+OUTLINE = QColor("#37474f")
+TEXT = QColor("#263238")
+NAME_ON_FILL = QColor("#ffffff")
+"""A node's name inside a green or red (solved) shape."""
+MUTED_TEXT = QColor("#6b7780")
+LABEL_BACKGROUND = QColor(251, 251, 248, 225)
+
+UNKNOWN_FILL = QColor("#ffffff")
+PROVED_FILL = QColor("#5cb85c")
+DISPROVED_FILL = QColor("#e0605a")
+PROVED_TEXT = QColor("#2e7d32")
+DISPROVED_TEXT = QColor("#c62828")
+
+PATH = QColor("#f39c12")
+"""The first level's most-proving path."""
+PATH_GLOW = QColor(243, 156, 18, 90)
+SOLUTION = QColor(92, 184, 92, 170)
+"""The main line of a solved root."""
+CHANGED = QColor("#1e6fd9")
+"""Nodes whose numbers the last step changed, the node it selected, its new children."""
+CHANGED_HALO = QColor(30, 111, 217, 70)
+FOCUS = QColor("#111111")
+HOVER = QColor(0, 0, 0, 28)
+
+STUB_FILL = QColor("#eef0f2")
+STUB_OUTLINE = QColor("#8d969c")
+
+LEVEL2 = QColor("#8e44ad")
+"""Pn²'s second level: outlines, its own most-proving path, the band's border."""
+LEVEL2_GLOW = QColor(142, 68, 173, 80)
+BAND_FILL = QColor(142, 68, 173, 22)
+GHOST = QColor("#9aa0a6")
+
+OVERLAY_BACKGROUND = QColor(255, 255, 255, 232)
+OVERLAY_BORDER = QColor("#c9ced3")
+
+# -- widths ---------------------------------------------------------------------------------------
+EDGE_WIDTH = 1.3
+PATH_WIDTH = 3.2
+PATH_GLOW_WIDTH = 9.0
+OUTLINE_WIDTH = 1.5
+PATH_OUTLINE_WIDTH = 3.0
+HALO_WIDTH = 2.6
+FOCUS_WIDTH = 2.0
+
+
+def number_font(characters: int, bold: bool) -> QFont:
+    """The font of a proof or disproof number `characters` long."""
+    return font(NUMBER_PX - max(0, min(characters, 5) - 3), bold)
+
+
+def node_slots(proof_text: str, disproof_text: str) -> float:
+    """Room a node needs, in slots: more than one when its numbers are long."""
+    chars = max(len(proof_text), len(disproof_text))
+    if chars <= 3:
+        return 1.0
+    digit = 0.62 * (NUMBER_PX - min(chars, 5) + 3)
+    return max(1.0, (NODE + 2 * (NUMBER_GAP + chars * digit) + 14) / SLOT)
+
+
+def number_text(number: int) -> str:
+    """A proof or disproof number as drawn: exact up to five digits, then 123k / 1.2M; ∞."""
+    if number >= INF:
+        return "∞"
+    if number < 100_000:
+        return str(number)
+    if number < 10_000_000:
+        return f"{number // 1000}k"
+    return f"{number / 1_000_000:.1f}M" if number < 100_000_000 else f"{number // 1_000_000}M"
+
+
+def count_text(number: int) -> str:
+    """A node count on a stub: 312, 4,096, 81k, 1.2M."""
+    if number < 10_000:
+        return f"{number:,}"
+    if number < 1_000_000:
+        return f"{number // 1000}k"
+    return f"{number / 1_000_000:.1f}M"

@@ -1,0 +1,758 @@
+"""The PN Explorer window: board, tree, memory gauge, result and controls around one search.
+
+Flow is one-way (notes/style.md): the driver advances the search and signals; the window turns
+signals into view updates. Views read the search between steps and never call into it. Redraws
+are coalesced on a timer (at most ~15 per second) while the search runs; a single step redraws at
+once. Opening a problem builds the new search first and only then replaces the old one, so bad
+input (a dialog says why) leaves everything the user had in place.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSizePolicy,
+    QSlider,
+    QSplitter,
+    QStyle,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import focus
+from app.board_view import BoardView
+from app.curves import CurvesWidget
+from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
+from app.memory_gauge import MemoryGauge, memory_state
+from app.narration import describe_outcome, describe_step
+from app.result_panel import UNSOLVED, ResultPanel, SolutionJob, SolutionResult
+from app.search_setup import PN, PN2, TITLES, SearchParams, build_search, effective_algo
+from app.settings import Settings
+from app.sources import (
+    DEFAULT_SOURCE,
+    EPD,
+    FEN,
+    PGN,
+    Problem,
+    Source,
+    kind_of_file,
+    load,
+    positions_of,
+)
+from app.tree_view import TreeView
+from core.errors import PnExplorerError
+from core.search import StepReport, StopReason
+from core.values import format_number
+
+REFRESH_MS = 66
+"""Shortest redraw period while running (about 15 frames per second)."""
+LONGEST_REFRESH_S = 1.0
+OVERHEAD_HIGH, OVERHEAD_LOW = 0.10, 0.05
+"""At full speed the redraw period adapts so that drawing takes 5–10% of the time: the search
+inside the app then keeps well above 0.8 of its headless speed, however big the tree."""
+BOARD_PERIOD_S = 0.25
+"""While running fast the board (python-chess SVG, ~15 ms) is redrawn at most 4 times a second."""
+
+SHORTCUTS = [
+    ("Step one phase (select, expand, update)", "Space"),
+    ("Step one iteration", "Return"),
+    ("Step into the Pn² second-level search", "F11"),
+    ("Step over the Pn² second-level search", "F10"),
+    ("Run / pause at the chosen speed", "F5"),
+    ("Run to the end at full speed", "Ctrl+F5"),
+    ("Reset the search", "Ctrl+R"),
+    ("Slower / faster", "[ / ]"),
+    ("Show the most-proving node again", "Esc"),
+    ("Main line: back / forward", "Left / Right"),
+    ("Main line: start / end", "Home / End"),
+    ("Zoom in / out", "+ / −"),
+    ("Fit the tree / reset the view", "F / 0"),
+    ("Follow the most-proving node", "M"),
+    ("New search (position, algorithm, N, a, b)", "Ctrl+N"),
+    ("Open a FEN", "Ctrl+L"),
+    ("Paste a FEN from the clipboard", "Ctrl+Shift+V"),
+    ("Open an EPD, PGN or tree file", "Ctrl+O"),
+    ("Keyboard shortcuts", "F1"),
+    ("Quit", "Ctrl+Q"),
+]
+
+ABOUT_PN = """<h3>Proof-number search in one screen</h3>
+<p>Every node has a <b>proof number</b> (left) and a <b>disproof number</b> (right): the fewest
+leaves that must still be proved, or disproved, to settle it. At an OR node (square, attacker to
+move) the proof number is the smallest of the children's, the disproof number their sum; at an AND
+node (circle, defender to move) the other way round.</p>
+<p>Each iteration has three phases. <b>Select</b>: walk from the root to the <i>most-proving
+node</i>, at OR nodes through a child with the same proof number, at AND nodes through one with the
+same disproof number (the highlighted path). <b>Expand</b>: generate its children and evaluate
+them. <b>Update</b>: recompute the numbers back up the path (marked), stopping when nothing
+changes.</p>
+<p><b>Pn²</b> evaluates the most-proving node with a whole second PN search of at most
+x·f(x) nodes (x = first-level size), keeps only that search's first children and throws the rest
+away, so memory stays under the node cap N (the gauge).</p>"""
+
+
+class MainWindow(QMainWindow):
+    """The explorer window. `persist=False` (screenshots, benchmarks) ignores stored settings."""
+
+    def __init__(self, settings: Settings | None = None, persist: bool = True,
+                 source: Source | None = None, params: SearchParams | None = None) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else (Settings() if persist else None)
+        self.persist = persist and self.settings is not None
+        self.problem: Problem | None = None
+        self.params = params or (self.settings.params() if self.persist else SearchParams())
+        self.pinned: tuple[int, int] | None = None
+        self.line_ply: int | None = None
+        self.solution: SolutionResult | None = None
+        self._solution_token = 0
+        self._jobs: list[SolutionJob] = []
+        self._dirty = False
+        self._marks_cleared = False
+        self._refresh_period = REFRESH_MS / 1000
+        self._next_refresh = 0.0
+        self._next_board = 0.0
+        self.driver = SearchDriver(self)
+        self._build_views()
+        self._build_actions()
+        self._connect()
+        self.refresh_timer = QTimer(self)
+        self.refresh_timer.setInterval(REFRESH_MS)
+        self.refresh_timer.timeout.connect(self._refresh_if_dirty)
+        self.refresh_timer.start()
+        self.resize(1360, 860)
+        if self.persist:
+            geometry = self.settings.geometry()
+            if geometry is not None:
+                self.restoreGeometry(geometry)
+            self.set_speed(self.settings.speed())
+            self.follow_action.setChecked(self.settings.follow())
+            self.tree_view.set_follow(self.settings.follow())
+        self._open_initial(source)
+
+    # -- building ---------------------------------------------------------------------------------
+
+    def _build_views(self) -> None:
+        self.title = QLabel()
+        self.title.setStyleSheet("font-size: 13pt; font-weight: bold; padding: 2px 4px;")
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("background: #c62828; color: white; font-weight: bold; "
+                                  "padding: 6px; border-radius: 3px;")
+        self.banner.hide()
+        self.board_view = BoardView()
+        self.result_panel = ResultPanel()
+        self.tree_view = TreeView()
+        self.narration = QLabel()
+        self.narration.setWordWrap(True)
+        self.narration.setMinimumHeight(48)
+        self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.narration.setStyleSheet("background: #f4f1e8; border: 1px solid #d8d2bf; "
+                                     "padding: 5px;")
+        self.narration.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.gauge = MemoryGauge()
+        self.curves = CurvesWidget()
+        self.curves.setFixedSize(520, 150)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.board_view, 1)
+        left_layout.addWidget(self.result_panel)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.tree_view, 1)
+        right_layout.addWidget(self.narration)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([400, 960])
+        gauge_box = QWidget()
+        gauge_layout = QVBoxLayout(gauge_box)
+        gauge_layout.setContentsMargins(0, 0, 0, 0)
+        self.gauge_title = QLabel("<b>Memory</b>: nodes in memory against the node cap "
+                                  "(blue: tree; orange: Pn² second level; black tick: peak)")
+        self.gauge_title.setWordWrap(True)
+        gauge_layout.addWidget(self.gauge_title)
+        gauge_layout.addWidget(self.gauge)
+        gauge_layout.addStretch(1)
+        bottom = QHBoxLayout()
+        bottom.addWidget(gauge_box, 1)
+        bottom.addWidget(self.curves)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.splitter, 1)
+        layout.addLayout(bottom)
+        self.setCentralWidget(central)
+        self.status = QLabel()
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.statusBar().addPermanentWidget(self.status, 1)
+
+    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot,
+                icon: QStyle.StandardPixmap | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if icon is not None:
+            action.setIcon(self.style().standardIcon(icon))
+        if tip:
+            action.setToolTip(f"{tip} ({action.shortcut().toString()})" if shortcut else tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        pixmap = QStyle.StandardPixmap
+        self.new_action = self._action("&New search…", "Ctrl+N", self.new_search_dialog,
+                                       pixmap.SP_FileDialogNewFolder,
+                                       "Choose a position or tree and the search's parameters")
+        self.open_fen_action = self._action("Open &FEN…", "Ctrl+L", self.open_fen_dialog)
+        self.paste_fen_action = self._action("&Paste FEN", "Ctrl+Shift+V", self.paste_fen)
+        self.open_file_action = self._action("&Open file…", "Ctrl+O", self.open_file_dialog,
+                                             pixmap.SP_DialogOpenButton,
+                                             "Open an EPD, PGN or tree file")
+        self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
+        self.phase_action = self._action("Phase", "Space", self.step_phase,
+                                         pixmap.SP_MediaSeekForward,
+                                         "Step one phase: select, expand or update")
+        self.iteration_action = self._action("Iteration", "Return", self.step_iteration,
+                                             pixmap.SP_MediaSkipForward,
+                                             "Step one iteration (select + expand + update)")
+        self.into_action = self._action("Into", "F11", self.step_into, pixmap.SP_ArrowDown,
+                                        "Pn²: step into the second-level search (one of its "
+                                        "phases)")
+        self.over_action = self._action("Over", "F10", self.step_over, pixmap.SP_ArrowRight,
+                                        "Pn²: step over the second-level search (all of it)")
+        self.run_action = self._action("Run", "F5", self.toggle_run, pixmap.SP_MediaPlay,
+                                       "Run / pause at the chosen speed")
+        self.end_action = self._action("To the end", "Ctrl+F5", self.run_to_end,
+                                       pixmap.SP_MediaSkipForward,
+                                       "Run at full speed until the search ends")
+        self.reset_action = self._action("Reset", "Ctrl+R", self.reset, pixmap.SP_BrowserReload,
+                                         "Start the search again")
+        self.slower_action = self._action("Slower", "[", lambda: self._nudge_speed(-1))
+        self.faster_action = self._action("Faster", "]", lambda: self._nudge_speed(1))
+        self.unpin_action = self._action("Show the most-proving node", "Esc", self.unpin)
+        self.line_back = self._action("Main line back", "Left", lambda: self._nudge_line(-1))
+        self.line_forward = self._action("Main line forward", "Right",
+                                         lambda: self._nudge_line(1))
+        self.line_start = self._action("Main line start", "Home", lambda: self._line_to(0))
+        self.line_end = self._action("Main line end", "End", lambda: self._line_to(None))
+        self.zoom_in_action = self._action("Zoom in", "+", self.tree_view.zoom_in)
+        self.zoom_in_action.setShortcuts([QKeySequence("+"), QKeySequence("=")])
+        self.zoom_out_action = self._action("Zoom out", "-", self.tree_view.zoom_out)
+        self.fit_action = self._action("Fit the tree", "F", self.tree_view.fit)
+        self.reset_view_action = self._action("Reset the view", "0", self.tree_view.reset_view)
+        self.follow_action = self._action("Follow the most-proving node", "M",
+                                          self._follow_toggled)
+        self.follow_action.setCheckable(True)
+        self.follow_action.setChecked(True)
+        self.help_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts)
+        self.about_action = self._action("&About proof-number search", None, self.show_about)
+
+        menus = self.menuBar()
+        file_menu = menus.addMenu("&File")
+        for action in (self.new_action, self.open_fen_action, self.paste_fen_action,
+                       self.open_file_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        search_menu = menus.addMenu("&Search")
+        for action in (self.phase_action, self.iteration_action, self.into_action,
+                       self.over_action, None, self.run_action, self.end_action,
+                       self.slower_action, self.faster_action, None, self.reset_action):
+            search_menu.addSeparator() if action is None else search_menu.addAction(action)
+        view_menu = menus.addMenu("&View")
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
+                       self.reset_view_action, self.follow_action, None, self.unpin_action,
+                       self.line_start, self.line_back, self.line_forward, self.line_end):
+            view_menu.addSeparator() if action is None else view_menu.addAction(action)
+        help_menu = menus.addMenu("&Help")
+        help_menu.addAction(self.help_action)
+        help_menu.addAction(self.about_action)
+
+        toolbar = QToolBar("Controls")
+        toolbar.setObjectName("controls")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (self.new_action, self.open_file_action, None, self.reset_action,
+                       self.phase_action, self.iteration_action, self.into_action,
+                       self.over_action, None, self.run_action, self.end_action):
+            toolbar.addSeparator() if action is None else toolbar.addAction(action)
+        self.speed_slider = QSlider(Qt.Orientation.Horizontal)
+        self.speed_slider.setRange(0, len(SPEEDS) - 1)
+        self.speed_slider.setValue(len(SPEEDS) - 1)
+        self.speed_slider.setFixedWidth(140)
+        self.speed_slider.setToolTip("Run speed: slow motion shows every phase; "
+                                     "full speed as fast as the search goes ([ / ])")
+        self.speed_slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.speed_slider.valueChanged.connect(lambda index: self.set_speed(SPEEDS[index]))
+        self.speed_label = QLabel(speed_label(FULL_SPEED))
+        self.speed_label.setMinimumWidth(120)
+        toolbar.addSeparator()
+        toolbar.addWidget(QLabel(" Speed "))
+        toolbar.addWidget(self.speed_slider)
+        toolbar.addWidget(self.speed_label)
+        self.addToolBar(toolbar)
+
+    def _connect(self) -> None:
+        self.driver.stepped.connect(self._on_stepped)
+        self.driver.progressed.connect(self._on_progressed)
+        self.driver.finished.connect(self._on_finished)
+        self.driver.running_changed.connect(self._on_running_changed)
+        self.tree_view.node_focused.connect(self.focus_node)
+        self.tree_view.focus_released.connect(self.unpin)
+        self.tree_view.follow_changed.connect(self._follow_changed_in_view)
+        self.result_panel.ply_changed.connect(self._show_line)
+
+    # -- opening problems -------------------------------------------------------------------------
+
+    def _open_initial(self, source: Source | None) -> None:
+        wanted = source or (self.settings.source() if self.persist else DEFAULT_SOURCE)
+        if source is not None:
+            if not self.open_source(wanted, self.params):
+                self.open_source(DEFAULT_SOURCE, SearchParams())
+            return
+        try:
+            self._install(load(wanted), self.params)
+        except PnExplorerError as error:
+            self.statusBar().showMessage(f"Could not reopen the last problem: {error}", 10000)
+            self._install(load(DEFAULT_SOURCE), self.params)
+
+    def _error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def open_source(self, source: Source, params: SearchParams | None = None) -> bool:
+        """Open a problem with these parameters; on bad input a dialog and nothing changes."""
+        params = params or self.params
+        try:
+            problem = load(source)
+            search = build_search(problem.game, params)
+        except PnExplorerError as error:
+            self._error("Cannot open this", str(error))
+            return False
+        self._install(problem, params, search)
+        return True
+
+    def _install(self, problem: Problem, params: SearchParams, search=None) -> None:
+        search = search if search is not None else build_search(problem.game, params)
+        self.problem = problem
+        self.params = params
+        if self.persist:
+            self.settings.set_source(problem.source)
+            self.settings.set_params(params)
+        self._start(search)
+
+    def _start(self, search) -> None:
+        self._solution_token += 1
+        self.solution = None
+        self.pinned = None
+        self.line_ply = None
+        self.banner.hide()
+        self.result_panel.clear()
+        self.tree_view.set_search(search)
+        self.driver.set_search(search)
+        algo = effective_algo(self.problem.game, self.params)
+        method = self.params.describe() if algo == self.params.algo else \
+            f"{TITLES[PN]} (tree files are searched with PN)"
+        self.title.setText(f"{self.problem.title}  ·  {method}")
+        self.setWindowTitle(f"PN Explorer — {self.problem.title}")
+        self.curves.setVisible(algo == PN2)
+        self.curves.set_parameters(self.params.a, self.params.b, self.params.max_nodes,
+                                   self.params.fraction)
+        self.into_action.setEnabled(algo == PN2)
+        self.over_action.setEnabled(algo == PN2)
+        self.narration.setText(self._opening_text(search))
+        self._update_actions()
+        self.refresh_views()
+
+    def _opening_text(self, search) -> str:
+        if search.outcome is not None:
+            return describe_outcome(search.outcome)
+        proof, disproof = search.root_numbers
+        return (f"The root starts with proof number {format_number(proof)} and disproof number "
+                f"{format_number(disproof)}. Press Space to step one phase, Return for a whole "
+                f"iteration, F5 to run.")
+
+    def new_search_dialog(self) -> None:
+        from app.setup_panel import SetupDialog
+
+        self.driver.pause()
+        dialog = SetupDialog(self.problem.source, self.params, self.open_source, self)
+        dialog.exec()
+
+    def open_fen_dialog(self) -> None:
+        current = self.problem.source.text if self.problem.source.kind == FEN else ""
+        text, ok = QInputDialog.getText(self, "Open a FEN", "Position (FEN):", text=current)
+        if ok and text.strip():
+            self.open_source(Source(FEN, text.strip()))
+
+    def paste_fen(self) -> None:
+        text = QGuiApplication.clipboard().text().strip()
+        if not text:
+            self._error("Nothing to paste", "The clipboard holds no text to read as a FEN.")
+            return
+        self.open_source(Source(FEN, text))
+
+    def open_file_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a position or tree file", "",
+                                              "Positions and trees (*.epd *.pgn *.json);;"
+                                              "All files (*)")
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str, item: str | None = None) -> bool:
+        """Open an EPD/PGN/tree file; with several positions and no `item`, ask which."""
+        kind = kind_of_file(path)
+        if kind in (EPD, PGN) and item is None:
+            try:
+                positions = positions_of(Source(kind, path))
+            except PnExplorerError as error:
+                self._error("Cannot open this", str(error))
+                return False
+            if len(positions) > 1:
+                names = [f"{number}. {p.id}" if kind == PGN else p.id
+                         for number, p in enumerate(positions, start=1)]
+                choice, ok = QInputDialog.getItem(self, "Choose a position",
+                                                  f"{Path(path).name} holds {len(names)}:",
+                                                  names, 0, False)
+                if not ok:
+                    return False
+                index = names.index(choice)
+                item = str(index + 1) if kind == PGN else positions[index].id
+            else:
+                item = "1" if kind == PGN else positions[0].id
+        return self.open_source(Source(kind, path, item or ""))
+
+    # -- controls ---------------------------------------------------------------------------------
+
+    def step_phase(self) -> None:
+        self.driver.step_phase()
+
+    def step_iteration(self) -> None:
+        self.driver.step_iteration()
+
+    def step_into(self) -> None:
+        if self.into_action.isEnabled():
+            self.driver.step_into()
+
+    def step_over(self) -> None:
+        if self.over_action.isEnabled():
+            self.driver.step_over()
+
+    def toggle_run(self) -> None:
+        if self.driver.running:
+            self.driver.pause()
+        else:
+            self.driver.run()
+
+    def run_to_end(self) -> None:
+        self.driver.run_to_end()
+
+    def pause(self) -> None:
+        self.driver.pause()
+
+    def reset(self) -> None:
+        """A new search on the same problem with the same parameters."""
+        try:
+            search = build_search(self.problem.game, self.params)
+        except PnExplorerError as error:
+            self._error("Cannot reset", str(error))
+            return
+        self._start(search)
+
+    def set_speed(self, speed: int) -> None:
+        index = SPEEDS.index(speed) if speed in SPEEDS else len(SPEEDS) - 1
+        if self.speed_slider.value() != index:
+            self.speed_slider.setValue(index)
+            return
+        self.driver.set_speed(SPEEDS[index])
+        self.speed_label.setText(speed_label(SPEEDS[index]))
+        if self.persist:
+            self.settings.set_speed(SPEEDS[index])
+
+    def _nudge_speed(self, delta: int) -> None:
+        self.speed_slider.setValue(max(0, min(len(SPEEDS) - 1,
+                                              self.speed_slider.value() + delta)))
+
+    def _follow_toggled(self) -> None:
+        follow = self.follow_action.isChecked()
+        self.tree_view.set_follow(follow)
+        if self.persist:
+            self.settings.set_follow(follow)
+
+    def _follow_changed_in_view(self, follow: bool) -> None:
+        if self.follow_action.isChecked() != follow:
+            self.follow_action.setChecked(follow)
+            if self.persist:
+                self.settings.set_follow(follow)
+
+    # -- focus and the main line -----------------------------------------------------------------
+
+    def focus_node(self, level: int, node: int) -> None:
+        """Show a node the user pointed at in the tree (until the next step or Esc)."""
+        search = self.driver.search
+        if search is None or not focus.exists(search, level, node):
+            return
+        self.pinned = (level, node)
+        self.line_ply = None
+        self._update_board()
+
+    def unpin(self) -> None:
+        """Back to showing the most-proving node (Esc, or the pointer left the tree's nodes)."""
+        if getattr(self.tree_view, "focused", None) is not None:
+            self.tree_view.set_focused(focus.FIRST_LEVEL, -1)
+        self.pinned = None
+        self.line_ply = None
+        self._update_board()
+
+    def _show_line(self, ply: int) -> None:
+        """Play the main line through on the board, and point at its node in the tree."""
+        self.line_ply = ply
+        result = self.result_panel.result
+        if result is not None and result.main_line:
+            node = self._tree_node_of_line(result.main_line[:ply])
+            self.tree_view.set_focused(focus.FIRST_LEVEL, node)
+            self.tree_view.update()
+        self._update_board()
+
+    def _nudge_line(self, delta: int) -> None:
+        if self.result_panel.result is not None and self.result_panel.result.main_line:
+            slider = self.result_panel.slider
+            slider.setValue(max(0, min(slider.maximum(), slider.value() + delta)))
+
+    def _line_to(self, ply: int | None) -> None:
+        if self.result_panel.result is not None and self.result_panel.result.main_line:
+            slider = self.result_panel.slider
+            slider.setValue(slider.maximum() if ply is None else ply)
+
+    def focused_node(self) -> tuple[int, int]:
+        """The (level, node) the board shows: the one pointed at, else the most-proving one."""
+        search = self.driver.search
+        if self.pinned is not None and focus.exists(search, *self.pinned):
+            return self.pinned
+        self.pinned = None
+        return focus.most_proving_node(search)
+
+    def _update_board(self) -> None:
+        search = self.driver.search
+        if search is None:
+            return
+        result = self.result_panel.result
+        if self.line_ply is not None and result is not None and result.main_line:
+            if self.problem.is_chess:
+                view = focus.line_view(search.game, result.main_line, self.line_ply,
+                                       f"Main line after {self.line_ply} of "
+                                       f"{len(result.main_line)} moves")
+            else:
+                node = focus.FIRST_LEVEL, self._tree_node_of_line(result.main_line[:self.line_ply])
+                view = focus.position_view(search, search.game, *node, "Main line of the proof")
+            self.board_view.show_position(view)
+            return
+        level, node = self.focused_node()
+        if self.pinned is not None:
+            heading = "The node you pointed at (Esc: back to the most-proving node)"
+        elif search.outcome is not None and search.tree.is_solved(0):
+            heading = "The root (solved)"
+        elif focus.update_pending(focus.tree_at(search, level), node):
+            heading = "Node just expanded: the update phase comes next"
+        elif level == focus.SECOND_LEVEL:
+            heading = "Most-proving node of the second-level search"
+        else:
+            heading = "Most-proving node"
+        self.board_view.show_position(focus.position_view(search, search.game, level, node,
+                                                          heading))
+
+    def _tree_node_of_line(self, codes: list[int]) -> int:
+        tree = self.driver.search.tree
+        node = 0
+        for code in codes:
+            for child in tree.children(node):
+                if tree.move[child] == code:
+                    node = child
+                    break
+            else:
+                break
+        return node
+
+    # -- driver signals -------------------------------------------------------------------------
+
+    def _keep_pin_only_if_clicked(self) -> None:
+        """A hovered node stops being shown at the next step; a clicked (pinned) one stays."""
+        self.pinned = getattr(self.tree_view, "focused", None)
+
+    def _on_stepped(self, report: StepReport) -> None:
+        self._marks_cleared = False
+        self._keep_pin_only_if_clicked()
+        self.line_ply = None
+        self.tree_view.apply_report(report)
+        self.narration.setText(describe_step(self.driver.search, report))
+        if self.driver.running:
+            self._dirty = True
+        else:
+            self.refresh_views()
+
+    def _on_progressed(self) -> None:
+        if not self._marks_cleared:
+            self.tree_view.clear_marks()
+            self._marks_cleared = True
+        self._keep_pin_only_if_clicked()
+        self._dirty = True
+
+    def _on_running_changed(self, running: bool) -> None:
+        self._refresh_period = REFRESH_MS / 1000
+        self.run_action.setText("Pause" if running else "Run")
+        self.run_action.setIcon(self.style().standardIcon(
+            QStyle.StandardPixmap.SP_MediaPause if running else QStyle.StandardPixmap.SP_MediaPlay))
+        if running and self.driver._effective_speed() == FULL_SPEED:
+            self.narration.setText("Running at full speed: the views redraw about 15 times a "
+                                   "second. Pause (F5) to look closely.")
+        self._update_actions()
+        if not running:
+            self.refresh_views()
+
+    def _on_finished(self, outcome) -> None:
+        search = self.driver.search
+        self._update_actions()
+        self.refresh_views()
+        self.tree_view.reset_view()
+        self.narration.setText(describe_outcome(outcome))
+        if outcome.reason is StopReason.MEMORY:
+            hint = " or try Pn²" if self.params.algo == PN and self.problem.is_chess else ""
+            self.banner.setText(f"The node cap stopped the search: {outcome.detail}. The root is "
+                                f"unsolved. Raise the cap (Ctrl+N){hint}.")
+            self.banner.show()
+        if not outcome.solved:
+            self.solution = SolutionResult(UNSOLVED, f"Unsolved: {outcome}")
+            self.result_panel.show_result(self.solution)
+            return
+        self.result_panel.show_pending()
+        token = self._solution_token
+        job = SolutionJob(search, token, self)
+        job.done.connect(self._on_solution)
+        job.finished.connect(lambda: self._forget_job(job))
+        self._jobs.append(job)
+        job.start()
+
+    def _forget_job(self, job: SolutionJob) -> None:
+        if job in self._jobs:
+            self._jobs.remove(job)
+        pass  # job.deleteLater()
+
+    def _on_solution(self, token: int, result: SolutionResult) -> None:
+        if token != self._solution_token:
+            return
+        self.solution = result
+        self.result_panel.show_result(result)
+        self.statusBar().showMessage(result.headline, 8000)
+
+    def wait_for_solution(self, timeout_ms: int = 30000) -> None:
+        """Block until a pending proof has been read (screenshots and tests only)."""
+        for job in list(self._jobs):
+            job.wait(timeout_ms)
+        QGuiApplication.processEvents()
+
+    # -- redrawing -------------------------------------------------------------------------------
+
+    def _refresh_if_dirty(self) -> None:
+        """The redraw timer: at full speed, as often as the drawing budget allows."""
+        if not self._dirty:
+            return
+        now = time.perf_counter()
+        fast = self.driver.running and self.driver._effective_speed() == FULL_SPEED
+        if not fast:
+            self.refresh_views()
+            return
+        if now < self._next_refresh:
+            return
+        share = self.driver.take_overhead_share()
+        if share > OVERHEAD_HIGH:
+            self._refresh_period = min(LONGEST_REFRESH_S, self._refresh_period * 1.4)
+        elif share < OVERHEAD_LOW:
+            self._refresh_period = max(REFRESH_MS / 1000, self._refresh_period / 1.2)
+        self._next_refresh = now + self._refresh_period
+        board = now >= self._next_board
+        if board:
+            self._next_board = now + BOARD_PERIOD_S
+        self.refresh_views(board=board)
+
+    def refresh_views(self, board: bool = True) -> None:
+        """Bring every view in line with the search now (the board in its own event, so the
+        GUI thread never does all the drawing in one block)."""
+        self._dirty = False
+        search = self.driver.search
+        if search is None:
+            return
+        self.gauge.set_state(memory_state(search))
+        self.tree_view.refresh()
+        if board and self.driver.running:
+            QTimer.singleShot(0, self._update_board)
+        elif board:
+            self._update_board()
+        if self.curves.isVisible() or effective_algo(self.problem.game, self.params) == PN2:
+            self.curves.set_marker(len(search.tree))
+        self.status.setText(self.status_text())
+
+    def status_text(self) -> str:
+        search = self.driver.search
+        proof, disproof = search.root_numbers
+        parts = [f"Iteration {search.iterations:,}",
+                 f"{search.nodes_created:,} nodes created",
+                 f"{search.nodes_in_memory:,} in memory",
+                 (f"{self.driver.nodes_per_second:,.0f} nodes/s"
+                  if self.driver.nodes_per_second else "– nodes/s"),
+                 f"{search.elapsed:.2f} s",
+                 f"root {format_number(proof)}/{format_number(disproof)}"]
+        if getattr(search, "second_level", None) is not None:
+            parts.append(f"second level: {len(search.second_level.tree):,} nodes")
+        if search.outcome is not None:
+            parts.append(str(search.outcome))
+        elif self.driver.running:
+            parts.append("running")
+        else:
+            parts.append(f"next: {search.next_phase.value}")
+        return "  ·  ".join(parts)
+
+    def _update_actions(self) -> None:
+        done = self.driver.finished_search
+        for action in (self.phase_action, self.iteration_action, self.end_action):
+            action.setEnabled(not done)
+        self.run_action.setEnabled(not done or self.driver.running)
+        pn2 = effective_algo(self.problem.game, self.params) == PN2 if self.problem else False
+        self.into_action.setEnabled(pn2 and not done)
+        self.over_action.setEnabled(pn2 and not done)
+
+    # -- help -----------------------------------------------------------------------------------
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
+                       for what, keys in SHORTCUTS)
+        QMessageBox.information(self, "Keyboard shortcuts", f"<table cellpadding=3>{rows}</table>")
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About proof-number search", ABOUT_PN)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.driver.pause()
+        for job in list(self._jobs):
+            job.wait(10000)
+        if self.persist:
+            self.settings.set_geometry(self.saveGeometry())
+            self.settings.sync()
+        super().closeEvent(event)
