@@ -14,29 +14,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
 
-from core.cli import SUBCOMMANDS
+from core.cli import SUBCOMMANDS, OneLineParser, whole_number
 
 EXIT_USER_ERROR = 2
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a mistake in one line."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def _whole_number(text: str) -> int:
-    cleaned = text.replace("_", "").replace(",", "").strip()
-    try:
-        value = float(cleaned) if "e" in cleaned.lower() else int(cleaned)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value != int(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return int(value)
+def _count(text: str) -> int:
+    """A whole number of steps or a game number: never negative."""
+    value = whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return value
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -50,7 +39,8 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pn-explorer", description="See proof-number search work: PN and Pn² "
+    parser = OneLineParser(
+        prog="pn-explorer", description="See proof-number search work: PN and Pn² "
                      "mate search on chess positions and AND/OR trees. Subcommands "
                      f"({', '.join(SUBCOMMANDS)}) run headless; see pn-explorer solve --help.")
     problem = parser.add_argument_group("problem (default: the last one opened)")
@@ -62,17 +52,17 @@ def build_parser() -> argparse.ArgumentParser:
     given.add_argument("--tree", metavar="FILE",
                        help="an AND/OR tree file, or figure-3-1 / small-proof")
     problem.add_argument("--id", help="position id in the EPD file or suite (e.g. WAC.001, 14)")
-    problem.add_argument("--game", type=_whole_number, default=1, help="PGN game number")
+    problem.add_argument("--game", type=_count, default=1, help="PGN game number")
     search = parser.add_argument_group("search")
     search.add_argument("--algo", choices=("pn", "pn2"), help="pn or pn2")
-    search.add_argument("--max-nodes", type=_whole_number, help="node cap (nodes in memory)")
+    search.add_argument("--max-nodes", type=whole_number, help="node cap (nodes in memory)")
     search.add_argument("--a", type=float, help="Pn²: transition point of f(x)")
     search.add_argument("--b", type=float, help="Pn²: stretch of f(x)")
     search.add_argument("--fraction", choices=("logistic", "one"), help="Pn²: f(x) or f ≡ 1")
     shot = parser.add_argument_group("screenshot")
-    shot.add_argument("--steps", type=_whole_number, default=0,
+    shot.add_argument("--steps", type=_count, default=0,
                       help="iterations to step before showing the window")
-    shot.add_argument("--phases", type=_whole_number, default=0,
+    shot.add_argument("--phases", type=_count, default=0,
                       help="then this many more single phases (Pn²: into the second level)")
     shot.add_argument("--screenshot", metavar="PNG",
                       help="render the window offscreen, write the PNG and exit")

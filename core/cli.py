@@ -21,14 +21,14 @@ EXIT_USER_ERROR = 2
 EXIT_VERIFICATION_FAILED = 3
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
     """argparse that reports a mistake in one line instead of usage text plus a line."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _whole_number(text: str) -> int:
+def whole_number(text: str) -> int:
     """Accept 1000000, 1_000_000, 1,000,000 and 1e6 for node counts."""
     cleaned = text.replace("_", "").replace(",", "").strip()
     try:
@@ -57,16 +57,16 @@ def _add_algorithm_options(parser: argparse.ArgumentParser) -> None:
                        help="Pn²: stretch of f(x) in nodes (default 80000)")
     group.add_argument("--fraction", choices=("logistic", "one"), default="logistic",
                        help="Pn²: f(x) logistic (Breuker) or one (Allis's f ≡ 1)")
-    group.add_argument("--depth", type=_whole_number, default=20,
+    group.add_argument("--depth", type=whole_number, default=20,
                        help="αβ: the largest n of mate-in-n tried (default 20)")
     group.add_argument("--init", dest="initialisation", choices=("mobility", "unit"),
                        default="mobility",
                        help="PN leaf initialisation: mobility (§3.3.1, default) or unit (1/1)")
     limits = parser.add_argument_group("limits")
-    limits.add_argument("--max-nodes", type=_whole_number, default=None,
+    limits.add_argument("--max-nodes", type=whole_number, default=None,
                         help="node cap: nodes in memory (default: 1,000,000; Pn²: N = 300,000)")
     limits.add_argument("--time", type=_seconds, default=None, help="search time limit, seconds")
-    limits.add_argument("--iterations", type=_whole_number, default=None,
+    limits.add_argument("--iterations", type=whole_number, default=None,
                         help="iteration limit")
 
 
@@ -79,10 +79,10 @@ def _spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pn-explorer",
+    parser = OneLineParser(prog="pn-explorer",
                      description="Proof-number search made visible. Without a subcommand the "
                                  "window opens; these subcommands run headless.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     solve = sub.add_parser("solve", help="solve one position or tree")
     solve.add_argument("fen", nargs="?", help="the position as FEN (quote it)")
@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     suite = sub.add_parser("suite", help="solve every position of a suite")
     suite.add_argument("suite", help="EPD file or built-in suite name (wac-mates, paper-figures)")
     suite.add_argument("--ids", nargs="+", help="only these ids (e.g. WAC.001 14 r96)")
-    suite.add_argument("--jobs", type=_whole_number, default=1, help="parallel processes")
+    suite.add_argument("--jobs", type=whole_number, default=1, help="parallel processes")
     out = suite.add_mutually_exclusive_group()
     out.add_argument("--csv", metavar="FILE", help="write the rows as CSV")
     out.add_argument("--json", metavar="FILE", help="write rows and summary as JSON")
@@ -107,9 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure throughput against python-chess, and memory")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
-    bench.add_argument("--nodes", type=_whole_number, default=40_000,
+    bench.add_argument("--nodes", type=whole_number, default=40_000,
                        help="nodes per throughput position (default 40000)")
-    bench.add_argument("--memory-nodes", type=_whole_number, default=1_000_000,
+    bench.add_argument("--memory-nodes", type=whole_number, default=1_000_000,
                        help="tree size for the memory measurement (default 1000000)")
     bench.add_argument("--algo", choices=ALGORITHMS[:2], default="pn",
                        help="search whose throughput is measured (pn or pn2)")
@@ -121,10 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--algos", default="pn,pn2,ab",
                          help="comma-separated algorithms (default pn,pn2,ab)")
     compare.add_argument("--ids", nargs="+", help="only these ids")
-    compare.add_argument("--max-nodes", type=_whole_number, default=1_000_000,
+    compare.add_argument("--max-nodes", type=whole_number, default=1_000_000,
                          help="node limit per algorithm and position (default 1,000,000)")
     compare.add_argument("--time", type=_seconds, default=None, help="time limit per search")
-    compare.add_argument("--jobs", type=_whole_number, default=1, help="parallel processes")
+    compare.add_argument("--jobs", type=whole_number, default=1, help="parallel processes")
     compare.add_argument("--ordering-report", action="store_true",
                          help="also measure αβ refutation ordering on the dm 2 positions")
     compare.add_argument("--json", metavar="FILE", help="write rows and summary as JSON")
