@@ -184,7 +184,38 @@ class TreeSearch:
         return None
 
     def step_phase(self) -> StepReport:
-        """Advance one phase of an iteration (the subclass knows how its expansion works)."""
+        """Advance one phase (select → expand → update) and report what it changed."""
+        report = StepReport()
+        if self.outcome is not None:
+            report.outcome = self.outcome
+            return report
+        started = time.perf_counter()
+        phase = self.next_phase
+        if phase is Phase.SELECT:
+            report.phases.append(phase)
+            limit = self._limit_reached()
+            if limit is not None:
+                report.outcome = self._finish(limit)
+            else:
+                self._selected = self.select_most_proving_node(self._current)
+                report.path = self.tree.path_to(self._selected)
+                self.next_phase = Phase.EXPAND
+        elif phase is Phase.EXPAND:
+            self._step_expand(report)
+        else:
+            report.phases.append(phase)
+            self._current = self.update_ancestors(self._selected, report.changed)
+            self.iterations += 1
+            report.iteration_done = True
+            self.next_phase = Phase.SELECT
+            solved = self._root_outcome()
+            if solved is not None:
+                report.outcome = self._finish(solved)
+        self.elapsed += time.perf_counter() - started
+        return report
+
+    def _step_expand(self, report: StepReport) -> None:
+        """The EXPAND phase: immediate evaluation in PN, a second-level search in Pn²."""
         raise NotImplementedError
 
     def step_iteration(self) -> StepReport:
@@ -253,43 +284,18 @@ class ProofNumberSearch(TreeSearch):
         cap = self.limits.max_nodes
         return INF if cap is None else cap - self.nodes_in_memory
 
-    def step_phase(self) -> StepReport:
-        """Advance one phase (select → expand → update) and report what it changed."""
-        report = StepReport()
-        if self.outcome is not None:
-            report.outcome = self.outcome
-            return report
-        started = time.perf_counter()
-        phase = self.next_phase
-        report.phases.append(phase)
-        if phase is Phase.SELECT:
-            limit = self._limit_reached()
-            if limit is not None:
-                report.outcome = self._finish(limit)
-            else:
-                self._selected = self.select_most_proving_node(self._current)
-                report.path = self.tree.path_to(self._selected)
-                self.next_phase = Phase.EXPAND
-        elif phase is Phase.EXPAND:
-            first = len(self.tree)
-            stopped = self.expand_node(self._selected)
-            if stopped is not None:
-                report.outcome = self._finish(stopped)
-            else:
-                proof, disproof = self.tree.proof, self.tree.disproof
-                report.new_children = [(child, proof[child], disproof[child])
-                                       for child in range(first, len(self.tree))]
-                self.next_phase = Phase.UPDATE
-        else:
-            self._current = self.update_ancestors(self._selected, report.changed)
-            self.iterations += 1
-            report.iteration_done = True
-            self.next_phase = Phase.SELECT
-            solved = self._root_outcome()
-            if solved is not None:
-                report.outcome = self._finish(solved)
-        self.elapsed += time.perf_counter() - started
-        return report
+    def _step_expand(self, report: StepReport) -> None:
+        """The EXPAND phase of `step_phase`: Figure 3.5, reporting the new children."""
+        report.phases.append(Phase.EXPAND)
+        first = len(self.tree)
+        stopped = self.expand_node(self._selected)
+        if stopped is not None:
+            report.outcome = self._finish(stopped)
+            return
+        proof, disproof = self.tree.proof, self.tree.disproof
+        report.new_children = [(child, proof[child], disproof[child])
+                               for child in range(first, len(self.tree))]
+        self.next_phase = Phase.UPDATE
 
     def run(self, max_iterations: int | None = None, max_seconds: float | None = None
             ) -> Outcome | None:

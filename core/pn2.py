@@ -269,7 +269,7 @@ class Pn2Search(TreeSearch):
                                for child in event.kept]
         self.next_phase = Phase.UPDATE
 
-    def _evaluate_whole(self, report: StepReport) -> None:
+    def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase stepped over: start (if needed) and finish a second-level search."""
         started = self.second_level is None
         if started:
@@ -281,38 +281,6 @@ class Pn2Search(TreeSearch):
         event = self._event(started)
         self.second_level.run()
         self._end_evaluation(report, event)
-
-    def step_phase(self) -> StepReport:
-        """Advance the first level one phase: select, evaluate by a whole second-level search
-        (stepping over it, or finishing the one stepped into), or update."""
-        report = StepReport()
-        if self.outcome is not None:
-            report.outcome = self.outcome
-            return report
-        started = time.perf_counter()
-        phase = self.next_phase
-        if phase is Phase.SELECT:
-            report.phases.append(phase)
-            limit = self._limit_reached()
-            if limit is not None:
-                report.outcome = self._finish(limit)
-            else:
-                self._selected = self.select_most_proving_node(self._current)
-                report.path = self.tree.path_to(self._selected)
-                self.next_phase = Phase.EXPAND
-        elif phase is Phase.EXPAND:
-            self._evaluate_whole(report)
-        else:
-            report.phases.append(phase)
-            self._current = self.update_ancestors(self._selected, report.changed)
-            self.iterations += 1
-            report.iteration_done = True
-            self.next_phase = Phase.SELECT
-            solved = self._root_outcome()
-            if solved is not None:
-                report.outcome = self._finish(solved)
-        self.elapsed += time.perf_counter() - started
-        return report
 
     def step_into(self) -> StepReport:
         """Advance one phase *inside* the second-level search: start it first if the first
