@@ -19,14 +19,19 @@ ALGORITHM_TITLES = {"pn": "PN search", "pn2": "Pn² search", "ab": "αβ mate se
 
 @dataclass(frozen=True, slots=True)
 class AlgorithmSpec:
-    """Which search and its parameters: a, b, fraction for Pn² (thesis ch. 4); depth for αβ."""
+    """Which search and its parameters: a, b, fraction for Pn² (thesis ch. 4); for αβ the largest
+    n of mate-in-n (`depth`, None: deepen until a limit), the static `ordering` (power or
+    square), Proskurowski's `refutation` ordering, and `all_keys` (try every root move)."""
 
     name: str = "pn"
     a: float = 600_000
     b: float = 80_000
     fraction: str = "logistic"
-    depth: int = 20
+    depth: int | None = 20
     initialisation: str = "mobility"
+    ordering: str = "power"
+    refutation: bool = True
+    all_keys: bool = False
 
     def __post_init__(self) -> None:
         if self.name not in ALGORITHMS:
@@ -37,7 +42,8 @@ class AlgorithmSpec:
                                     f"b={self.b:g})")
         if self.fraction not in ("logistic", "one"):
             raise InvalidLimitError(f"fraction must be 'logistic' or 'one', not {self.fraction!r}")
-        if isinstance(self.depth, bool) or not isinstance(self.depth, int) or self.depth < 1:
+        if self.depth is not None and (isinstance(self.depth, bool)
+                                       or not isinstance(self.depth, int) or self.depth < 1):
             raise InvalidLimitError(f"depth must be a positive whole number, not {self.depth!r}")
         if self.initialisation not in ("mobility", "unit"):
             raise InvalidLimitError(f"initialisation must be 'mobility' or 'unit', not "
@@ -60,4 +66,5 @@ def create_search(spec: AlgorithmSpec, game: Game, limits: Limits):
         return Pn2Search(game, limits, a=spec.a, b=spec.b, fraction=spec.fraction)
     from core.alphabeta import AlphaBetaMateSearch
 
-    return AlphaBetaMateSearch(game, limits, max_depth=spec.depth)
+    return AlphaBetaMateSearch(game, limits, max_depth=spec.depth, ordering=spec.ordering,
+                               refutation_ordering=spec.refutation, all_keys=spec.all_keys)

@@ -395,6 +395,32 @@ class ShortestMate:
     def shorter_found(self) -> bool:
         return self.solution is not None and self.mate_in < self.given
 
+    @property
+    def text(self) -> str:
+        """One line for a reader: the shorter mate, the confirmation, or what is still open."""
+        if self.shorter_found:
+            return (f"mate in {self.mate_in}, shorter than the mate in {self.given} proved "
+                    f"(verified): {' '.join(self.solution.main_line_san)}")
+        if self.exact:
+            below = (f"no mate in {self.given - 1} or fewer" if self.given > 1
+                     else "nothing is shorter")
+            return f"mate in {self.given} is the shortest ({below})"
+        low, high = self.refuted_up_to + 1, self.given - 1
+        open_lengths = f"a mate in {low}" if low == high else f"mates in {low}–{high}"
+        return (f"mate in {self.given} proved; {open_lengths} not settled: "
+                f"{self.outcome.detail or self.outcome}")
+
+    def to_dict(self) -> dict:
+        """Plain data for JSON."""
+        return {
+            "given": self.given, "mate_in": self.mate_in, "exact": self.exact,
+            "shorter_found": self.shorter_found, "refuted_up_to": self.refuted_up_to,
+            "main_line": list(self.solution.main_line_san) if self.solution else [],
+            "main_line_uci": list(self.solution.main_line_uci) if self.solution else [],
+            "outcome": str(self.outcome), "nodes_created": self.nodes_created,
+            "seconds": round(self.elapsed, 3), "text": self.text,
+        }
+
 
 def shortest_mate(position: ChessGame | chess.Board | str, proof_length: int,
                   limits: Limits | None = None, ordering: str = POWER,

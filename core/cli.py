@@ -59,12 +59,18 @@ def _add_algorithm_options(parser: argparse.ArgumentParser) -> None:
                        help="Pn²: f(x) logistic (Breuker) or one (Allis's f ≡ 1)")
     group.add_argument("--depth", type=whole_number, default=20,
                        help="αβ: the largest n of mate-in-n tried (default 20)")
+    group.add_argument("--ordering", choices=("power", "square"), default="power",
+                       help="αβ static move order: pieces by power (Proskurowski, default) or "
+                            "the PN chapter's square order")
+    group.add_argument("--no-refutation", dest="refutation", action="store_false",
+                       help="αβ: switch off Proskurowski's refutation ordering")
     group.add_argument("--init", dest="initialisation", choices=("mobility", "unit"),
                        default="mobility",
                        help="PN leaf initialisation: mobility (§3.3.1, default) or unit (1/1)")
     limits = parser.add_argument_group("limits")
     limits.add_argument("--max-nodes", type=whole_number, default=None,
-                        help="node cap: nodes in memory (default: 1,000,000; Pn²: N = 300,000)")
+                        help="node cap: nodes in memory (default: 1,000,000; Pn²: N = "
+                             "300,000); for αβ, which keeps only its path, nodes created")
     limits.add_argument("--time", type=_seconds, default=None, help="search time limit, seconds")
     limits.add_argument("--iterations", type=whole_number, default=None,
                         help="iteration limit")
@@ -72,7 +78,8 @@ def _add_algorithm_options(parser: argparse.ArgumentParser) -> None:
 
 def _spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:
     spec = AlgorithmSpec(args.algo, a=args.a, b=args.b, fraction=args.fraction,
-                         depth=args.depth, initialisation=args.initialisation)
+                         depth=args.depth, initialisation=args.initialisation,
+                         ordering=args.ordering, refutation=args.refutation)
     max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES[args.algo]
     limits = Limits(max_nodes=max_nodes, max_iterations=args.iterations, max_seconds=args.time)
     return spec, limits
@@ -125,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
                          help="node limit per algorithm and position (default 1,000,000)")
     compare.add_argument("--time", type=_seconds, default=None, help="time limit per search")
     compare.add_argument("--jobs", type=whole_number, default=1, help="parallel processes")
+    compare.add_argument("--a", type=float, default=600_000, help="Pn²'s a (default 600000)")
+    compare.add_argument("--b", type=float, default=80_000, help="Pn²'s b (default 80000)")
+    compare.add_argument("--pn2-max-nodes", type=whole_number, default=300_000,
+                         help="Pn²'s node cap N (default 300,000)")
+    compare.add_argument("--depth", type=whole_number, default=20,
+                         help="αβ: the largest n of mate-in-n tried (default 20)")
     compare.add_argument("--ordering-report", action="store_true",
                          help="also measure αβ refutation ordering on the dm 2 positions")
     compare.add_argument("--json", metavar="FILE", help="write rows and summary as JSON")

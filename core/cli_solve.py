@@ -10,7 +10,7 @@ from pathlib import Path
 from core.algorithms import AlgorithmSpec
 from core.chess_game import parse_fen
 from core.cli import EXIT_VERIFICATION_FAILED, print_json
-from core.errors import InvalidLimitError, PnExplorerError
+from core.errors import InvalidLimitError
 from core.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.pn import ProofNumberSearch
 from core.runner import SolveRecord, solve_board
@@ -102,7 +102,7 @@ def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
         return _solve_tree(args, spec, limits)
     board, position_id, best_moves, mate_length = _board_from_args(args)
     record = solve_board(board, spec, limits, position_id, best_moves, mate_length)
-    shortest = _shortest(args, board, record)
+    shortest = _shortest(args, board, record, limits)
     if args.json:
         data = record.to_dict()
         if shortest is not None:
@@ -119,14 +119,15 @@ def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
     return 0
 
 
-def _shortest(args: argparse.Namespace, board, record: SolveRecord) -> dict | None:
-    """--shortest: ask the αβ searcher for a mate shorter than the one proved."""
+def _shortest(args: argparse.Namespace, board, record: SolveRecord, limits: Limits
+              ) -> dict | None:
+    """--shortest: ask the αβ searcher for a mate shorter than the one proved (§3.6.2)."""
     if not args.shortest:
         return None
     if not (record.result == Result.PROVED.value and record.verified and record.mate_in):
         return {"text": "no verified mate to shorten", "mate_in": None}
-    try:
-        from core.alphabeta import shortest_mate
-    except ImportError as error:
-        raise PnExplorerError(f"--shortest needs the αβ searcher: {error}") from None
-    return shortest_mate(board, record.mate_in)
+    from core.alphabeta import shortest_mate
+
+    found = shortest_mate(board, record.mate_in, Limits(max_nodes=limits.max_nodes or 1_000_000,
+                                                         max_seconds=limits.max_seconds))
+    return {"text": found.text, **found.to_dict()}

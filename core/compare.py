@@ -23,6 +23,7 @@ from functools import partial
 from itertools import combinations
 from typing import Any, Protocol
 
+from core.algorithms import AlgorithmSpec, create_search
 from core.chess_game import ChessGame, parse_fen
 from core.errors import InvalidLimitError, VerificationError
 from core.game import Game
@@ -48,36 +49,15 @@ class PositionLike(Protocol):
 # -- factories -------------------------------------------------------------------------------------
 
 
-def make_pn(game: Game, limits: Limits, initialisation: str = "mobility") -> Any:
-    from core.pn import ProofNumberSearch
-
-    return ProofNumberSearch(game, limits, initialisation=initialisation)
-
-
-def make_pn2(game: Game, limits: Limits, a: float = 600_000, b: float = 80_000,
-             fraction: str = "logistic") -> Any:
-    from core.pn2 import Pn2Search
-
-    return Pn2Search(game, limits, a=a, b=b, fraction=fraction)
-
-
-def make_ab(game: Game, limits: Limits, max_depth: int | None = None, ordering: str = "power",
-            refutation_ordering: bool = True, all_keys: bool = False) -> Any:
-    from core.alphabeta import AlphaBetaMateSearch
-
-    return AlphaBetaMateSearch(game, limits, max_depth=max_depth, ordering=ordering,
-                               refutation_ordering=refutation_ordering, all_keys=all_keys)
-
-
-_MAKERS: dict[str, Callable[..., Any]] = {"pn": make_pn, "pn2": make_pn2, "ab": make_ab}
+_SPEC_FIELDS = {"max_depth": "depth", "refutation_ordering": "refutation"}
 
 
 def algorithm_factory(name: str, **params: Any) -> Factory:
-    """A picklable factory for `pn`, `pn2` or `ab` with keyword parameters (e.g. `max_depth`)."""
-    maker = _MAKERS.get(name)
-    if maker is None:
-        raise InvalidLimitError(f"unknown algorithm {name!r}: choose one of {', '.join(_MAKERS)}")
-    return partial(maker, **params)
+    """A picklable factory for `pn`, `pn2` or `ab`: `create_search` bound to an AlgorithmSpec
+    (keyword parameters as the spec's, or αβ's `max_depth` / `refutation_ordering`)."""
+    spec = AlgorithmSpec(name, **{_SPEC_FIELDS.get(key, key): value
+                                  for key, value in params.items()})
+    return partial(create_search, spec)
 
 
 def default_factories(names: Iterable[str]) -> dict[str, Factory]:
@@ -185,12 +165,14 @@ def compare(positions: Sequence[PositionLike], factories: Mapping[str, Factory],
     limits = Limits() if limits is None else limits
     items = [WorkItem(position.id, position.fen, name, factory, _limits_for(limits, name))
              for position in positions for name, factory in factories.items()]
-    records = run_items(items, jobs, progress)
-    rows: dict[str, ComparisonRow] = {}
-    for item, record in zip(items, records, strict=True):
-        row = rows.setdefault(item.position_id, ComparisonRow(item.position_id, item.fen))
-        row.runs[item.algorithm] = record
-    return list(rows.values())
+    records = iter(run_items(items, jobs, progress))
+    rows = []
+    for position in positions:
+        row = ComparisonRow(position.id, position.fen)
+        for name in factories:
+            row.runs[name] = next(records)
+        rows.append(row)
+    return rows
 
 
 # -- the Table 3.1 summary -------------------------------------------------------------------------

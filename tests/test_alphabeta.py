@@ -262,6 +262,7 @@ def test_shortest_mate_confirms_a_shortest_proof():
     assert (found.mate_in, found.exact, found.refuted_up_to) == (3, True, 2)
     assert not found.shorter_found and found.solution is None
     assert found.outcome.reason is StopReason.DEPTH
+    assert found.text == "mate in 3 is the shortest (no mate in 2 or fewer)"
 
 
 def test_shortest_mate_after_pn_finds_what_pn_missed():
@@ -274,11 +275,16 @@ def test_shortest_mate_after_pn_finds_what_pn_missed():
     found = shortest_mate(game, length)
     assert (found.mate_in, found.exact, found.shorter_found) == (4, True, True)
     assert found.solution.mate_in == 4
+    assert found.text.startswith(f"mate in 4, shorter than the mate in {length} proved")
+    data = found.to_dict()
+    assert (data["mate_in"], data["given"], data["main_line"][0]) == (4, length,
+                                                                      found.solution.first_move_san)
 
 
 def test_shortest_mate_unconfirmed_when_the_budget_runs_out():
     found = shortest_mate(WAC["WAC.014"].board, 4, Limits(max_nodes=300))
     assert found.mate_in == 4 and not found.exact and found.outcome.reason is StopReason.MEMORY
+    assert "not settled" in found.text and found.to_dict()["exact"] is False
 
 
 @pytest.mark.parametrize("options", [{"max_depth": 0}, {"max_depth": -2}, {"max_depth": 1.5},

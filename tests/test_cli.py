@@ -106,3 +106,28 @@ def test_suite_in_parallel_processes_matches_serial(tmp_path):
     rows = [json.loads(path.read_text())["rows"] for path in (serial, parallel)]
     assert [(r["id"], r["nodes_created"], r["mate_in"]) for r in rows[0]] == \
         [(r["id"], r["nodes_created"], r["mate_in"]) for r in rows[1]]
+
+
+def test_compare_prints_table_3_1_shaped_summaries(tmp_path, capsys):
+    out = tmp_path / "compare.json"
+    assert main(["compare", "wac-mates", "--ids", "4", "5", "--algos", "pn,ab",
+                 "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Positions solved by both / pn only / ab only / neither: 2 / 0 / 0 / 0" in text
+    assert "thesis (117 positions)" in text
+    data = json.loads(out.read_text())
+    assert [row["id"] for row in data["rows"]] == ["WAC.004", "WAC.005"]
+
+
+def test_compare_needs_two_algorithms(capsys):
+    assert main(["compare", "wac-mates", "--algos", "pn"]) == 2
+    assert "at least two" in capsys.readouterr().err
+
+
+def test_solve_with_alpha_beta_and_shortest(capsys):
+    assert main(["solve", "--epd", "wac-mates", "--id", "4", "--algo", "ab", "--depth", "3"]) == 0
+    assert "mate in 2 (verified" in capsys.readouterr().out
+    assert main(["solve", "--epd", "wac-mates", "--id", "253", "--shortest", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["mate_in"] == 10
+    assert data["shortest"]["mate_in"] == 4 and data["shortest"]["shorter_found"] is True
