@@ -97,22 +97,12 @@ def update_pending(tree, node: int) -> bool:
         not _numbers_settled(tree, node)
 
 
-def most_proving_path(tree) -> list[int]:
-    """Figure 3.4's walk from the root, stopping at a node whose update is still pending."""
-    node = ROOT
-    path = [node]
-    while tree.is_expanded(node) and not tree.is_solved(node) and _numbers_settled(tree, node):
-        node = tree.most_proving_child(node)
-        path.append(node)
-    return path
-
-
 def most_proving_node(search) -> tuple[int, int]:
     """(level, id) of the current most-proving node: in the second-level tree while one runs."""
     inner = second_level_search(search)
     if inner is not None and len(inner.tree):
-        return SECOND_LEVEL, most_proving_path(inner.tree)[-1]
-    return FIRST_LEVEL, most_proving_path(search.tree)[-1]
+        return SECOND_LEVEL, (inner.tree.most_proving_path() or [ROOT])[-1]
+    return FIRST_LEVEL, (search.tree.most_proving_path() or [ROOT])[-1]
 
 
 def node_details(tree, node: int, is_chess: bool) -> str:

@@ -24,7 +24,7 @@ import chess
 
 from core.chess_game import ChessGame, decode_move
 from core.explicit_tree import ExplicitTreeGame
-from core.tree import EXPANDED, NO_NODE, OR_NODE, ROOT, Tree
+from core.tree import EXPANDED, NO_NODE, ROOT, Tree
 
 NODE = "node"
 """A tree node drawn with its shape and numbers."""
@@ -41,24 +41,6 @@ BAND_MARGIN = 0.5
 
 
 # -- reading the tree -----------------------------------------------------------------------------
-
-def most_proving_path(tree: Tree, start: int = ROOT) -> list[int]:
-    """Figure 3.4's walk from `start` to a most-proving leaf, like `Tree.most_proving_path`, but
-    safe between an expansion and its update, when a just-expanded node's numbers are not yet
-    its children's: the walk then stops at that node."""
-    if not len(tree) or tree.is_solved(start):
-        return []
-    path = tree.path_to(start)
-    node = start
-    flags = tree.flags
-    while flags[node] & EXPANDED:
-        try:
-            node = tree.most_proving_child(node)
-        except ValueError:
-            break
-        path.append(node)
-    return path
-
 
 def solution_line(tree: Tree, sizes: SubtreeSizes) -> list[int]:
     """For a solved root, a main line to keep in view instead of the (now empty) most-proving
@@ -307,13 +289,6 @@ class Layout:
     items: list[PlacedNode]
     index: dict[tuple[int, int], int]
     """(level, tree id) -> index into `items` of that node's NODE item."""
-    min_x: float = 0.0
-    max_x: float = 0.0
-    rows: int = 1
-
-    def find(self, level: int, node: int) -> PlacedNode | None:
-        position = self.index.get((level, node))
-        return None if position is None else self.items[position]
 
 
 class _Builder:
@@ -337,24 +312,13 @@ class _Builder:
 
     def add_level(self, spec: LevelInput, options: LayoutOptions, level: int, parent: int,
                   row: int, attach: tuple[int, LevelInput, LayoutOptions] | None = None) -> None:
+        """Add one tree's items below item `parent`, its root at `row`; `attach` hangs a second
+        tree (with its own options) below the given node of this one."""
         tree, sizes = spec.tree, spec.sizes
         if not len(tree):
             return
-        flags, proof, disproof = tree.flags, tree.proof, tree.disproof
-        first_child, child_count = tree.first_child, tree.child_count
-        tree_parent = tree.parent
         on_path = set(spec.path)
-        required: set[int] = set(spec.path)
-        for node in spec.reveal:
-            while node != NO_NODE and node not in required and node < len(tree):
-                required.add(node)
-                node = tree_parent[node]
-        wanted: dict[int, list[int]] = {}
-        for node in required:
-            above = tree_parent[node]
-            if above != NO_NODE:
-                wanted.setdefault(above, []).append(node)
-        open_also = set(spec.open_also)
+        wanted = _wanted_children(tree, spec)
         whole = len(tree) <= options.whole_tree_below
         width = spec.width or (lambda node: SEPARATION)
         queue = deque([(ROOT, self.add(PlacedNode(NODE, level, ROOT, parent, row,
@@ -366,30 +330,21 @@ class _Builder:
             if attach is not None and node == attach[0]:
                 self.boxed.add(len(self.items))
                 self.add_level(attach[1], attach[2], 2, position, item_row + 1)
-            if not flags[node] & EXPANDED:
+            if not tree.is_expanded(node):
                 continue
-            first = first_child[node]
-            count = child_count[node]
-            forced = wanted.get(node, ())
             if node in spec.collapsed and node not in spec.expanded:
                 shown: list[int] = []
             elif whole or node in spec.expanded:
-                shown = list(range(first, first + count))
-            elif forced or depth < options.auto_depth or node in open_also:
-                # The children the search would turn to next: best numbers, ties in move order.
-                room = max(options.max_children - len(forced), 0)
-                numbers = proof if flags[node] & OR_NODE else disproof
-                best = heapq.nsmallest(room + len(forced), range(first, first + count),
-                                       key=numbers.__getitem__)
-                shown = sorted(set([c for c in best if c not in forced][:room]).union(forced))
+                shown = list(tree.children(node))
             else:
-                shown = []
+                shown = _open_children(tree, node, wanted.get(node, ()), options,
+                                       depth < options.auto_depth or node in spec.open_also)
             for child in shown:
                 child_position = self.add(PlacedNode(NODE, level, child, position, item_row + 1,
                                                      on_path=child in on_path,
                                                      width=width(child)))
                 queue.append((child, child_position, depth + 1))
-            hidden = count - len(shown)
+            hidden = tree.child_count[node] - len(shown)
             if hidden:
                 # A fold on the path (the user folded it) carries the path highlight down.
                 folds_path = not shown and node in on_path and node != spec.path[-1]
@@ -398,6 +353,36 @@ class _Builder:
                 self.add(PlacedNode(MORE if shown else FOLD, level, node, position, item_row + 1,
                                     on_path=folds_path, hidden_children=hidden,
                                     hidden_nodes=hidden_nodes))
+
+
+def _wanted_children(tree: Tree, spec: LevelInput) -> dict[int, list[int]]:
+    """For each node, its children that must be shown: on the most-proving path, or on the way
+    to a node to reveal."""
+    required: set[int] = set(spec.path)
+    parent = tree.parent
+    for node in spec.reveal:
+        while 0 <= node < len(tree) and node not in required:
+            required.add(node)
+            node = parent[node]
+    wanted: dict[int, list[int]] = {}
+    for node in required:
+        if parent[node] != NO_NODE:
+            wanted.setdefault(parent[node], []).append(node)
+    return wanted
+
+
+def _open_children(tree: Tree, node: int, forced: Iterable[int], options: LayoutOptions,
+                   open_anyway: bool) -> list[int]:
+    """Children of a node that is neither folded nor unfolded by the user: the forced ones,
+    topped up to `max_children` with the ones the search would turn to next (best numbers,
+    ties in move order) if the node is open at all; in move order."""
+    forced = set(forced)
+    if not forced and not open_anyway:
+        return []
+    room = max(options.max_children - len(forced), 0)
+    numbers = tree.proof if tree.is_or(node) else tree.disproof
+    best = heapq.nsmallest(room + len(forced), tree.children(node), key=numbers.__getitem__)
+    return sorted(forced.union([child for child in best if child not in forced][:room]))
 
 
 SECOND_LEVEL_OPTIONS = LayoutOptions(auto_depth=1, max_children=4, whole_tree_below=24)
@@ -418,15 +403,10 @@ def layout_tree(first: LevelInput, options: LayoutOptions | None = None,
     if not items:
         return Layout([], {})
     offsets = _place(builder.children, builder.boxed, [item.width / 2 for item in items])
-    min_x = max_x = 0.0
-    rows = 1
     for position, item in enumerate(items):
         if item.parent >= 0:
             item.x = items[item.parent].x + offsets[position]
-        min_x = min(min_x, item.x)
-        max_x = max(max_x, item.x)
-        rows = max(rows, item.row + 1)
-    return Layout(items, builder.index, min_x, max_x, rows)
+    return Layout(items, builder.index)
 
 
 class _Contour:

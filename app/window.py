@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_view import BoardView
+from app.compare_panel import ComparePanel
 from app.curves import CurvesWidget
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.memory_gauge import MemoryGauge, memory_state
@@ -72,6 +74,7 @@ SHORTCUTS = [
     ("Run / pause at the chosen speed", "F5"),
     ("Run to the end at full speed", "Ctrl+F5"),
     ("Reset the search", "Ctrl+R"),
+    ("Compare PN, Pn² and αβ on this position", "Ctrl+K"),
     ("Slower / faster", "[ / ]"),
     ("Show the most-proving node again", "Esc"),
     ("Main line: back / forward", "Left / Right"),
@@ -203,6 +206,12 @@ class MainWindow(QMainWindow):
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.statusBar().addPermanentWidget(self.status, 1)
+        self.compare_panel = ComparePanel()
+        self.compare_dock = QDockWidget("Comparison: PN, Pn² and αβ on this position", self)
+        self.compare_dock.setObjectName("compare")
+        self.compare_dock.setWidget(self.compare_panel)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
+        self.compare_dock.hide()
 
     def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot,
                 icon: QStyle.StandardPixmap | None = None, tip: str = "") -> QAction:
@@ -246,6 +255,10 @@ class MainWindow(QMainWindow):
                                        "Run at full speed until the search ends")
         self.reset_action = self._action("Reset", "Ctrl+R", self.reset, pixmap.SP_BrowserReload,
                                          "Start the search again")
+        self.compare_action = self._action("&Compare", "Ctrl+K", self.compare,
+                                           pixmap.SP_FileDialogDetailedView,
+                                           "Run PN, Pn² and αβ on this position in the "
+                                           "background and compare them")
         self.slower_action = self._action("Slower", "[", lambda: self._nudge_speed(-1))
         self.faster_action = self._action("Faster", "]", lambda: self._nudge_speed(1))
         self.unpin_action = self._action("Show the most-proving node", "Esc", self.unpin)
@@ -276,12 +289,14 @@ class MainWindow(QMainWindow):
         search_menu = menus.addMenu("&Search")
         for action in (self.phase_action, self.iteration_action, self.into_action,
                        self.over_action, None, self.run_action, self.end_action,
-                       self.slower_action, self.faster_action, None, self.reset_action):
+                       self.slower_action, self.faster_action, None, self.reset_action,
+                       self.compare_action):
             search_menu.addSeparator() if action is None else search_menu.addAction(action)
         view_menu = menus.addMenu("&View")
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
                        self.reset_view_action, self.follow_action, None, self.unpin_action,
-                       self.line_start, self.line_back, self.line_forward, self.line_end):
+                       self.line_start, self.line_back, self.line_forward, self.line_end,
+                       None, self.compare_dock.toggleViewAction()):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self.help_action)
@@ -293,7 +308,8 @@ class MainWindow(QMainWindow):
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (self.new_action, self.open_file_action, None, self.reset_action,
                        self.phase_action, self.iteration_action, self.into_action,
-                       self.over_action, None, self.run_action, self.end_action):
+                       self.over_action, None, self.run_action, self.end_action, None,
+                       self.compare_action):
             toolbar.addSeparator() if action is None else toolbar.addAction(action)
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
@@ -368,6 +384,7 @@ class MainWindow(QMainWindow):
         self.result_panel.clear()
         self.tree_view.set_search(search)
         self.driver.set_search(search)
+        self.compare_panel.set_problem(self.problem, self.params)
         algo = effective_algo(self.problem.game, self.params)
         method = self.params.describe() if algo == self.params.algo else \
             f"{TITLES[PN]} (tree files are searched with PN)"
@@ -467,6 +484,11 @@ class MainWindow(QMainWindow):
 
     def pause(self) -> None:
         self.driver.pause()
+
+    def compare(self) -> None:
+        """Show the comparison panel and run PN, Pn² and αβ on this position in the background."""
+        self.compare_dock.show()
+        self.compare_panel.compare()
 
     def reset(self) -> None:
         """A new search on the same problem with the same parameters."""
@@ -750,6 +772,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.driver.pause()
+        self.compare_panel.cancel()
         for job in list(self._jobs):
             job.wait(10000)
         if self.persist:

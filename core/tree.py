@@ -192,13 +192,20 @@ class Tree:
         return self.disproof.index(self.disproof[node], first, stop)
 
     def most_proving_path(self, start: int = ROOT) -> list[int]:
-        """Root-to-leaf path that Figure 3.4 would walk now (empty if the start is solved)."""
+        """Root-to-leaf path that Figure 3.4 would walk now (empty if the start is solved).
+
+        Between an expansion and its update a just-expanded node's numbers are not yet its
+        children's: the walk then ends at that node, which is where the search stands.
+        """
         if not len(self) or self.is_solved(start):
             return []
         path = self.path_to(start)
         node = start
         while self.flags[node] & EXPANDED:
-            node = self.most_proving_child(node)
+            try:
+                node = self.most_proving_child(node)
+            except ValueError:
+                break
             path.append(node)
         return path
 

@@ -16,7 +16,6 @@ from app.tree_layout import (
     MoveLabels,
     SubtreeSizes,
     layout_tree,
-    most_proving_path,
     solution_line,
 )
 from core.chess_game import ChessGame
@@ -38,7 +37,7 @@ def chess_search(iterations: int, position: str = "WAC.001") -> ProofNumberSearc
 def layout_of(search, sizes=None, options=None, **kwargs):
     sizes = sizes or SubtreeSizes()
     sizes.sync(search.tree)
-    spec = LevelInput(search.tree, sizes, most_proving_path(search.tree), **kwargs)
+    spec = LevelInput(search.tree, sizes, search.tree.most_proving_path(), **kwargs)
     return layout_tree(spec, options), sizes
 
 
@@ -92,7 +91,7 @@ def test_a_big_unknown_tree_is_sized_only_once_it_stands_still():
     sizes = SubtreeSizes()
     sizes.sync(search.tree, max_work=50)
     assert not sizes.complete
-    layout = layout_tree(LevelInput(search.tree, sizes, most_proving_path(search.tree)),
+    layout = layout_tree(LevelInput(search.tree, sizes, search.tree.most_proving_path()),
                          LayoutOptions(auto_depth=1, max_children=2, whole_tree_below=1))
     assert {item.hidden_nodes for item in layout.items if item.kind != NODE} == {-1}
     search.step_iteration()
@@ -201,10 +200,10 @@ def test_the_path_is_safe_between_expansion_and_update():
     selected = search.step_phase()
     assert selected.phases == [Phase.SELECT]
     search.step_phase()
-    path = most_proving_path(search.tree)
-    assert path == selected.path or path == selected.path + [path[-1]]
-    search.step_phase()
-    assert most_proving_path(search.tree) == search.tree.most_proving_path()
+    assert search.tree.most_proving_path() == selected.path
+    updated = search.step_phase()
+    assert updated.phases == [Phase.UPDATE]
+    assert search.tree.most_proving_path()[:2] == [ROOT, search.tree.most_proving_child(ROOT)]
 
 
 def test_chess_labels_are_the_san_of_the_move_into_each_drawn_node():
@@ -239,9 +238,9 @@ def test_a_second_level_tree_hangs_in_its_own_band_below_its_node():
     sizes1, sizes2 = SubtreeSizes(), SubtreeSizes()
     sizes1.sync(first.tree)
     sizes2.sync(second.tree)
-    layout = layout_tree(LevelInput(first.tree, sizes1, most_proving_path(first.tree)),
+    layout = layout_tree(LevelInput(first.tree, sizes1, first.tree.most_proving_path()),
                          LayoutOptions(),
-                         LevelInput(second.tree, sizes2, most_proving_path(second.tree)), anchor)
+                         LevelInput(second.tree, sizes2, second.tree.most_proving_path()), anchor)
     assert_tidy(layout)
     level2 = [item for item in layout.items if item.level == 2]
     top = layout.items[layout.index[(2, ROOT)]]

@@ -8,7 +8,7 @@ import pytest  # noqa: E402
 from helpers import wac  # noqa: E402
 from PySide6.QtCore import QPoint, Qt  # noqa: E402
 
-from app.tree_layout import FOLD, NODE, most_proving_path  # noqa: E402
+from app.tree_layout import FOLD, NODE  # noqa: E402
 from app.tree_view import TreeView  # noqa: E402
 from core.chess_game import ChessGame  # noqa: E402
 from core.explicit_tree import AndOrTree, ExplicitTreeGame  # noqa: E402
@@ -41,12 +41,8 @@ def drawn(view, level=1):
 
 
 def engine_path(tree):
-    """Figure 3.4's path; between an expansion and its update the tree's own walk can fail (the
-    expanded node's numbers are not yet its children's), and the view stops at that node."""
-    try:
-        return tree.most_proving_path()
-    except ValueError:
-        return most_proving_path(tree)
+    """Figure 3.4's path as the engine's tree walks it (it ends at a node awaiting its update)."""
+    return tree.most_proving_path()
 
 
 def assert_matches_engine(view, tree, report, level=1):
@@ -194,7 +190,7 @@ def test_follow_keeps_the_most_proving_node_in_view_and_a_drag_turns_it_off(view
     assert signal.args == [False] and not view.follow
 
 
-def test_zoom_and_fit(view):
+def test_zoom_and_fit(view, qtbot):
     search = chess_search()
     for _ in range(30):
         search.step_iteration()
@@ -210,6 +206,13 @@ def test_zoom_and_fit(view):
     assert distance() < before
     view.fit()
     assert all(view.rect().contains(point(view, item)) for item in view.displayed_nodes())
+    fitted = distance()
+    qtbot.keyClick(view, "+")
+    assert distance() > fitted
+    qtbot.keyClick(view, "m")
+    assert view.follow
+    qtbot.keyClick(view, "0")
+    assert distance() == before
 
 
 class FakePn2:
