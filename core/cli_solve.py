@@ -37,7 +37,7 @@ def print_record(record: SolveRecord, spec: AlgorithmSpec, limits: Limits) -> No
     print(f"Search     {spec.title}, {cap}")
     if record.result == Result.PROVED.value and record.verified:
         print(f"Result     proved: mate in {record.mate_in} (verified by independent replay of a "
-              f"{record.proof_size:,}-node proof tree)")
+              f"{record.proof_size:,}-node proof tree, {record.proof_depth} plies deep)")
         board = parse_fen(record.fen)
         print(f"Main line  {numbered_line(board, record.main_line)}")
         if record.best_moves:
