@@ -16,7 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -41,7 +41,6 @@ from app.search_setup import SearchParams
 from app.sources import Problem
 from core.algorithms import ALGORITHM_TITLES, DEFAULT_MAX_NODES, AlgorithmSpec
 from core.compare import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
-from core.proof import proof_tree
 from core.search import Limits, Result
 
 ALGORITHMS = ("pn", "pn2", "ab")
@@ -77,45 +76,21 @@ class PanelRun:
 
     algorithm: str
     record: RunRecord | None
-    first_move: str | None = None
     failure: str = ""
+
+    @property
+    def first_move(self) -> str | None:
+        return self.record.first_move if self.record is not None else None
 
     @property
     def solved(self) -> bool:
         return self.record is not None and self.record.solved
 
 
-def key_move(search) -> int | None:
-    """The first move of a proved root's proof. PN and Pn² read it off their tree, as
-    `proof_tree` chooses it (the quickest proved move); Pn²'s `proof()` would again re-run PN
-    under the leaves its second level solved, which the verification just did."""
-    tree = getattr(search, "tree", None)
-    proof = proof_tree(tree) if tree is not None else search.proof()
-    return next(iter(proof.children), None)
-
-
-def run_with_first_move(item: WorkItem) -> PanelRun:
-    """`run_item` (the search and the verifier), plus the mate's first move in SAN."""
-    searches = []
-
-    def keep_search(game, limits):
-        search = item.factory(game, limits)
-        searches.append(search)
-        return search
-
-    record = run_item(replace(item, factory=keep_search))
-    first_move = None
-    if record.result == Result.PROVED.value:
-        search = searches[0]
-        code = key_move(search)
-        first_move = None if code is None else search.game.san_line([code])[0]
-    return PanelRun(item.algorithm, record, first_move)
-
-
 def _work(item: WorkItem, connection: Connection) -> None:
     """A worker process's whole life: run one item and send back its PanelRun."""
     try:
-        run = run_with_first_move(item)
+        run = PanelRun(item.algorithm, run_item(item))
     except Exception as error:  # noqa: BLE001 (a bug must reach the panel as an error row)
         run = PanelRun(item.algorithm, None, failure=f"the search failed: {error!r}")
     connection.send(run)
@@ -137,12 +112,12 @@ def work_items(position_id: str, fen: str, params: SearchParams, seconds: float
             for name in ALGORITHMS]
 
 
-def budgets_text(params: SearchParams) -> str:
-    pn2 = ("f ≡ 1" if params.fraction == "one" else
-           f"a = {params.a:,.0f}, b = {params.b:,.0f}")
-    return (f"Node budgets as on the command line: PN {DEFAULT_MAX_NODES['pn']:,} in memory; "
-            f"Pn² N = {DEFAULT_MAX_NODES['pn2']:,}, {pn2}; αβ {DEFAULT_MAX_NODES['ab']:,} "
-            f"created, depth ≤ {AlgorithmSpec().depth}.")
+def budgets_text(params: SearchParams) -> list[str]:
+    """The node budget of each algorithm, one line each (Pn² with the window's parameters)."""
+    pn2 = "f ≡ 1" if params.fraction == "one" else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
+    return [f"PN: {DEFAULT_MAX_NODES['pn']:,} nodes in memory",
+            f"Pn²: N = {DEFAULT_MAX_NODES['pn2']:,} ({pn2})",
+            f"αβ: {DEFAULT_MAX_NODES['ab']:,} nodes created, depth ≤ {AlgorithmSpec().depth}"]
 
 
 def best_algorithms(runs: dict[str, PanelRun]) -> set[str]:
@@ -429,9 +404,10 @@ class ComparePanel(QWidget):
             self._set_row(row, [ALGORITHM_TITLES[name], "", "", "", "", "", ""])
         self._update_controls()
         self._show_status()
-        self.footnote.setText(budgets_text(self.params) + "<br>Each runs in its own process "
-                              "with the time limit above. Proved mates are replayed by the "
-                              "independent verifier before they are shown.")
+        self.footnote.setText("<br>".join(["Node budgets, as on the command line:",
+                                           *budgets_text(self.params),
+                                           "Proved mates are checked by an independent "
+                                           "replay."]))
 
     def _set_row(self, row: int, cells: list[str], colour: str | None = None, tooltip: str = "",
                  best: bool = False, quiet: bool = False) -> None:

@@ -79,6 +79,12 @@ class RunRecord:
     peak_memory: int
     seconds: float
     mate_in: int | None = None
+    main_line: tuple[str, ...] = ()
+
+    @property
+    def first_move(self) -> str | None:
+        """The mate's first move in SAN (None unless proved and verified)."""
+        return self.main_line[0] if self.main_line else None
 
     @property
     def solved(self) -> bool:
@@ -101,14 +107,15 @@ def run_item(item: WorkItem) -> RunRecord:
     game = ChessGame(parse_fen(item.fen))
     search = item.factory(game, item.limits)
     outcome = search.run()
-    result, reason, mate_in = outcome.result.value, str(outcome), None
+    result, reason, mate_in, line = outcome.result.value, str(outcome), None, ()
     if outcome.result is Result.PROVED:
         try:
-            mate_in = mate_solution(game, search.proof()).mate_in
+            solution = mate_solution(game, search.proof())
+            mate_in, line = solution.mate_in, tuple(solution.main_line_san)
         except VerificationError as error:
             result, reason = ERROR, f"proof rejected by the verifier: {error}"
     return RunRecord(item.algorithm, result, reason, search.nodes_created,
-                     search.peak_nodes_in_memory, search.elapsed, mate_in)
+                     search.peak_nodes_in_memory, search.elapsed, mate_in, line)
 
 
 def run_items(items: Sequence[WorkItem], jobs: int = 1,
@@ -416,15 +423,20 @@ def _paper_counts(rows: Sequence[ComparisonRow]) -> dict[str, int]:
 # -- plain data for JSON ---------------------------------------------------------------------------
 
 
+def _run_dict(run: RunRecord) -> dict:
+    return {**asdict(run), "main_line": list(run.main_line)}
+
+
 def rows_dict(rows: Sequence[ComparisonRow]) -> list[dict]:
     return [{"id": row.id, "fen": row.fen,
-             "runs": {name: asdict(run) for name, run in row.runs.items()}} for row in rows]
+             "runs": {name: _run_dict(run) for name, run in row.runs.items()}} for row in rows]
 
 
 def rows_from_dict(data: list[dict]) -> list[ComparisonRow]:
     """Rows back from `rows_dict`'s plain data (to summarise a saved comparison again)."""
     return [ComparisonRow(row["id"], row["fen"],
-                          {name: RunRecord(**run) for name, run in row["runs"].items()})
+                          {name: RunRecord(**{**run, "main_line": tuple(run.get("main_line", ()))})
+                           for name, run in row["runs"].items()})
             for row in data]
 
 
