@@ -19,8 +19,6 @@ ROW = 82.0
 """Vertical distance between a node and its children (room for the move label between)."""
 TOP = 40.0
 """Room above the root in the scene."""
-VIEW_TOP = 84.0
-"""Where the root sits in the widget after a reset: below the caption."""
 NODE = 24.0
 """Side of an OR square, diameter of an AND circle."""
 NUMBER_GAP = 8.0
@@ -31,6 +29,19 @@ HALO = 5.0
 """How far the changed-numbers halo stands off the shape."""
 BAND_PAD = 0.42
 """Padding of the second-level band around its nodes, in slots."""
+LABEL_ROOM = NODE / 2 + 22.0
+"""Room a node needs above its centre for its move label."""
+CHILD_ROOM = ROW + STUB_HEIGHT / 2 + 4.0
+"""Room the most-proving node needs below its centre: the row its children will fill."""
+
+# -- the widget's zones (widget pixels) -----------------------------------------------------------
+MARGIN = 8.0
+"""Space around the caption and the buttons."""
+CAPTION_LINES = 3
+"""Lines the header keeps for the caption: the node count (and a note), then the step in words
+wrapped to two lines. Fixed, so the drawing area does not move when the caption's length does."""
+VIEW_PAD = 6.0
+"""Space follow keeps between the nodes it must show and the edges of the drawing area."""
 
 # -- zoom -----------------------------------------------------------------------------------------
 MIN_SCALE = 0.04
@@ -38,10 +49,20 @@ MAX_SCALE = 3.0
 ZOOM_STEP = 1.25
 TEXT_MIN_SCALE = 0.42
 """Below this zoom, numbers and labels are not drawn (they would be unreadable anyway)."""
-FOLLOW_MARGIN = 0.15
-"""Follow re-centres the most-proving node when it comes this close (fraction) to an edge."""
-FOLLOW_AT = 0.62
-"""Height (fraction) at which follow puts the most-proving node when it re-centres."""
+FOLLOW_TAIL = 0.6
+"""When the path is too big to show whole, the share of the drawing area's height follow insists
+on: the most-proving node, its children's row and the levels just above it. The rest is slack,
+so the next step, a level deeper or shallower, does not scroll."""
+FOLLOW_KEEP = 2
+"""Follow does not scroll while the last this many nodes of the path (the most-proving node
+and its parent), with room for the coming children, are in the drawing area."""
+FOLLOW_AHEAD = 1.5
+"""When follow has to scroll, the rows of room it leaves on the side the path is heading for
+(below when it went deeper, above when it came up); the rest shows more of the path above."""
+SOLVED_MIN_SCALE = 0.5
+"""Follow zooms out down to this to show a solved root's main line whole."""
+GLIDE_MS = 260
+"""How long a follow scroll takes on screen (offscreen renders jump at once)."""
 GHOST_MS = 1600
 """How long a discarded second-level tree takes to fade out."""
 
@@ -105,6 +126,8 @@ GHOST = QColor("#9aa0a6")
 
 OVERLAY_BACKGROUND = QColor(255, 255, 255, 232)
 OVERLAY_BORDER = QColor("#c9ced3")
+HEADER_FILL = QColor("#f2f3ef")
+"""The strips above (caption, buttons) and below (legend) the drawing area."""
 
 # -- widths ---------------------------------------------------------------------------------------
 EDGE_WIDTH = 1.3

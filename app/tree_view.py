@@ -8,6 +8,12 @@ in blue, so the update can be watched walking up the path. A Pn² second-level t
 first-level node it evaluates, in a purple band with dashed outlines and its own (purple)
 most-proving path; when it ends it fades out with a note of what was kept and discarded.
 
+The widget has three zones: a header (the step in words, the buttons), the drawing area, and
+the legend strip along the bottom; nodes are drawn only in the drawing area, so neither text nor
+buttons ever hide one. Following the most-proving node keeps the whole path from the root to it
+in view while it fits (the root at the top); when it does not, the most-proving node and the
+levels just above it, scrolling only when they leave the drawing area (gliding on screen).
+
 The view never draws the tree whole (see `app.tree_layout`): a refresh costs O(displayed nodes +
 path length + nodes created since the last refresh), whatever the tree's size (only a tree met
 already big costs one O(tree) pass, about 0.2-0.5 s for a million nodes, when it first stands
@@ -39,6 +45,12 @@ Methods:
     ``expand_stub(node: int, level: int = 1) -> None``: unfold all children of `node`.
     ``collapse(node: int, level: int = 1) -> None``: fold everything below `node`.
     ``set_layout_options(options: LayoutOptions) -> None``, ``set_legend_visible(on: bool)``
+    ``set_animated(on: bool) -> None``: glide when follow scrolls (default: on, except on the
+        offscreen platform, where a render must show where the view ends up).
+    ``drawing_area() -> QRectF``: the widget rectangle nodes are drawn in (below the header,
+        above the legend strip).
+    ``caption_lines() -> list[str]``: the header's text as drawn.
+    ``band_title() -> tuple[str, QRectF] | None``: the Pn² band's title and where it is drawn.
     ``displayed_nodes() -> list[DisplayedNode]``: what is drawn (for tests and the window).
     ``scene_to_widget(x: float, y: float) -> QPointF``, ``item_at(point: QPointF) -> int``:
         where a displayed node appears; which one (index into `displayed_nodes()`) is at a point.
@@ -52,11 +64,13 @@ the view, F fits, M toggles follow, L toggles the legend.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QElapsedTimer, QLineF, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFontMetricsF,
+    QGuiApplication,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -81,7 +95,7 @@ from app.tree_layout import (
     solution_line,
 )
 from core.search import NumberChange, Phase, StepReport
-from core.tree import NO_NODE, Tree
+from core.tree import NO_NODE, ROOT, Tree
 from core.values import INF, REASON_TEXT, Reason
 
 ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -92,6 +106,28 @@ SYNC_WORK = 50_000
 """Largest tree whose subtree sizes a refresh computes from scratch while the tree grows (about
 25 ms); a bigger one (a Pn² second level met mid-run) shows stubs without node counts until the
 search pauses."""
+
+
+_LEGEND_SYMBOL_ROOM = {"numbers": 50.0, "stub": 34.0, "level2": 34.0, "path": 24.0}
+"""Width of a legend entry's symbol, where it is not the plain 18 pixels."""
+
+
+def _wrap(text: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
+    """`text` in at most `lines` lines of `width` pixels, broken between words; whatever is
+    left over is elided at the end of the last line."""
+    if not text:
+        return []
+    rows = [""]
+    for word in text.split(" "):
+        candidate = f"{rows[-1]} {word}" if rows[-1] else word
+        if rows[-1] and metrics.horizontalAdvance(candidate) > width:
+            rows.append(word)
+        else:
+            rows[-1] = candidate
+    if len(rows) > lines:
+        rows = rows[:lines - 1] + [" ".join(rows[lines - 1:])]
+    rows[-1] = metrics.elidedText(rows[-1], Qt.TextElideMode.ElideRight, width)
+    return rows
 
 
 @dataclass(slots=True)
@@ -229,12 +265,21 @@ class TreeView(QWidget):
         self._rows: dict[int, list[int]] = {}
         self._index: dict[tuple[int, int], int] = {}
         self._band: QRectF | None = None
+        self._extent: QRectF | None = None
         self._dirty = False
         self._scale = 1.0
         self._offset = QPointF(0.0, 0.0)
         self._follow = True
         self._legend = True
-        self._legend_cache: tuple[tuple, QPixmap | None] | None = None
+        self._legend_cache: tuple[tuple, QPixmap] | None = None
+        self._header_cache: tuple[tuple[int, int, int], float, QRectF] | None = None
+        self._animated = QGuiApplication.platformName() != "offscreen"
+        self._glide_from = QPointF()
+        self._glide_to: QPointF | None = None
+        self._glide_clock = QElapsedTimer()
+        self._glide_timer = QTimer(self)
+        self._glide_timer.setInterval(15)
+        self._glide_timer.timeout.connect(self._glide_step)
         self._focus: tuple[int, int] | None = None
         self._hover: int = -1
         self._press: QPointF | None = None
@@ -247,6 +292,8 @@ class TreeView(QWidget):
         self._ghost_timer.setInterval(40)
         self._ghost_timer.timeout.connect(self._fade)
         self._build_controls()
+        # Width and drawing-area top the offset was placed for (see `resizeEvent`).
+        self._placed = (self.width(), self.drawing_area().top())
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -308,10 +355,10 @@ class TreeView(QWidget):
         self.update()
 
     def refresh(self) -> None:
-        """Re-read the tree, keep the most-proving node in view if following, repaint."""
+        """Re-read the tree, keep the most-proving path in view if following, repaint."""
         self._rebuild()
         if self._follow:
-            self._keep_in_view(self._follow_target())
+            self._follow_path_into_view()
         self.update()
 
     def zoom_in(self) -> None:
@@ -321,51 +368,71 @@ class TreeView(QWidget):
         self._zoom_at(QPointF(self.width() / 2, self.height() / 2), 1 / style.ZOOM_STEP)
 
     def reset_view(self) -> None:
-        """Zoom 1, the root at the top centre."""
+        """Zoom 1, the root at the top of the drawing area (the drawn tree centred if it fits)."""
         self._ensure_layout()
+        self._stop_glide()
         self._scale = 1.0
-        centre = self._items[0].x if self._items else 0.0
-        if self._items:
-            bounds = self._bounds()
-            if bounds.width() <= self.width() - 16:
-                centre = bounds.center().x()
-        self._offset = QPointF(self.width() / 2 - centre, style.VIEW_TOP - style.TOP)
+        area = self._inner_area()
+        if not self._items:
+            self._offset = QPointF(area.center().x(), area.top())
+        else:
+            root = self._items[0]
+            self._offset = QPointF(self._centred_x(area, root.x, root.x),
+                                   area.top() + (self._room_above(root) - root.y) * self._scale)
         self.update()
 
     def fit(self) -> None:
-        """Zoom and pan so every drawn node is in view (never zooming in beyond 1)."""
+        """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1)."""
         self._ensure_layout()
         if not self._items:
             return
-        bounds = self._bounds()
-        scale = min((self.width() - 40) / max(bounds.width(), 1.0),
-                    (self.height() - 40) / max(bounds.height(), 1.0), 1.0)
+        self._stop_glide()
+        bounds = self._extent
+        area = self.drawing_area().adjusted(16, 8, -16, -8)
+        scale = min(area.width() / max(bounds.width(), 1.0),
+                    area.height() / max(bounds.height(), 1.0), 1.0)
         self._scale = max(style.MIN_SCALE, scale)
         centre = bounds.center()
-        self._offset = QPointF(self.width() / 2 - centre.x() * self._scale,
-                               self.height() / 2 - centre.y() * self._scale)
+        self._offset = QPointF(area.center().x() - centre.x() * self._scale,
+                               area.center().y() - centre.y() * self._scale)
         self.update()
 
     def set_follow(self, on: bool) -> None:
-        """Keep the most-proving node (the second level's while one runs) in view."""
+        """Keep the most-proving path (down into the second level while one runs) in view."""
         on = bool(on)
         changed = on != self._follow
         self._follow = on
         self._follow_button.setChecked(on)
         if on:
             self._ensure_layout()
-            self._keep_in_view(self._follow_target(), centre=True)
+            self._follow_path_into_view(force=True)
             self.update()
+        else:
+            self._stop_glide()
         if changed:
             self.follow_changed.emit(on)
 
+    def set_animated(self, on: bool) -> None:
+        """Glide (on) or jump (off) when follow scrolls."""
+        self._animated = bool(on)
+        if not self._animated and self._glide_to is not None:
+            self._offset = self._glide_to
+            self._stop_glide()
+            self.update()
+
     def show_node(self, level: int, node: int) -> bool:
-        """Pan so a drawn node is in view (centred if it was out); False if it is not drawn."""
+        """Pan so a drawn node is in the drawing area (centred if it was out); False if it is
+        not drawn."""
         self._ensure_layout()
         position = self._index.get((level, node))
         if position is None:
             return False
-        self._keep_in_view(self._items[position])
+        self._stop_glide()
+        item = self._items[position]
+        point = self.scene_to_widget(item.x, item.y)
+        area = self._inner_area()
+        if not area.contains(point):
+            self._offset += area.center() - point
         self.update()
         return True
 
@@ -401,9 +468,43 @@ class TreeView(QWidget):
         self.update()
 
     def set_legend_visible(self, on: bool) -> None:
+        """Show or hide the legend strip (the drawing area grows into its place)."""
         self._legend = bool(on)
         self._legend_button.setChecked(self._legend)
         self.update()
+
+    def band_title(self) -> tuple[str, QRectF] | None:
+        """The Pn² band's title and where it appears in the widget, or None without a band."""
+        self._ensure_layout()
+        title = self._band_title()
+        if title is None:
+            return None
+        rect = title[1]
+        return title[0], QRectF(self.scene_to_widget(rect.left(), rect.top()),
+                                self.scene_to_widget(rect.right(), rect.bottom()))
+
+    def caption_lines(self) -> list[str]:
+        """The header's text as drawn: the node count (and a Pn² note), then the last step in
+        words, wrapped (elided only past two lines)."""
+        self._ensure_layout()
+        if self._level1 is None:
+            return []
+        metrics = QFontMetricsF(style.font(style.OVERLAY_PX))
+        room = self._header()[1].width() - 16
+        total = len(self._level1.tree)
+        drawn = sum(1 for item in self._items if item.kind == NODE)
+        count = f"showing {drawn:,} of {total:,} nodes"
+        if self._note:
+            count = metrics.elidedText(f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight,
+                                       room)
+        return [count, *_wrap(self._caption, metrics, room, style.CAPTION_LINES - 1)]
+
+    def drawing_area(self) -> QRectF:
+        """The part of the widget the tree is drawn in: below the caption and buttons, above
+        the legend strip."""
+        top = self._header()[0]
+        bottom = self.height() - self._legend_height(top)
+        return QRectF(0.0, top, float(self.width()), max(bottom - top, 1.0))
 
     def displayed_nodes(self) -> list[DisplayedNode]:
         """Everything drawn now, parents before children."""
@@ -427,6 +528,7 @@ class TreeView(QWidget):
         """Choose and place the drawn nodes and precompute their text (O(displayed))."""
         self._dirty = False
         self._items, self._rows, self._index, self._band = [], {}, {}, None
+        self._extent = None
         first = self._level1
         search = self._search
         if first is None or search is None:
@@ -451,6 +553,8 @@ class TreeView(QWidget):
                 self._index[(item.level, item.node)] = position
         if second is not None:
             self._band = self._band_rect()
+        if self._items:
+            self._extent = self._bounds()
 
     def _second_level_state(self, search: object, first: _Level) -> _Level | None:
         """The live second-level search's state, created when a new one appears."""
@@ -509,11 +613,13 @@ class TreeView(QWidget):
                       max(ys) - min(ys) + style.ROW * 0.42 + style.STUB_HEIGHT)
 
     def _bounds(self) -> QRectF:
+        """Scene rectangle of everything drawn: shapes, numbers, labels, stubs, the band."""
         xs = [item.x for item in self._items]
         ys = [item.y for item in self._items]
         half = style.SLOT / 2
-        return QRectF(min(xs) - half, min(ys) - style.TOP, max(xs) - min(xs) + 2 * half,
-                      max(ys) - min(ys) + style.TOP + style.STUB_HEIGHT)
+        bounds = QRectF(min(xs) - half, min(ys) - style.TOP, max(xs) - min(xs) + 2 * half,
+                        max(ys) - min(ys) + style.TOP + style.STUB_HEIGHT)
+        return bounds.united(self._band) if self._band is not None else bounds
 
     def _describe(self, report: StepReport) -> str:
         """One line saying what the step did, in the paper's words."""
@@ -584,37 +690,186 @@ class TreeView(QWidget):
     # -- view transform -------------------------------------------------------------------------
 
     def _zoom_at(self, anchor: QPointF, factor: float) -> None:
+        self._stop_glide()
         scale = min(style.MAX_SCALE, max(style.MIN_SCALE, self._scale * factor))
         factor = scale / self._scale
         self._offset = anchor - (anchor - self._offset) * factor
         self._scale = scale
         self.update()
 
-    def _follow_target(self) -> DisplayedNode | None:
-        """The most-proving leaf (the second level's while one runs); once the root is solved,
-        the first moves of the main line."""
-        for state, level in ((self._level2, 2), (self._level1, 1)):
-            if state is None:
-                continue
-            target = state.path[-1] if state.path else (
-                state.line[min(2, len(state.line) - 1)] if state.line else None)
-            position = self._index.get((level, target))
-            if position is not None:
-                return self._items[position]
-        return None
+    def _follow_path(self) -> tuple[list[DisplayedNode], bool, bool]:
+        """The drawn nodes follow keeps in view, from the root down: the most-proving path
+        (through the first level into a running second level), or a solved root's main line;
+        whether it ends at a most-proving node (whose children are coming); whether it is the
+        main line of a solved root."""
+        first, second = self._level1, self._level2
+        if first is None or not self._items:
+            return [], False, False
+        if second is not None and (2, ROOT) in self._index:
+            keys = [(1, node) for node in first.tree.path_to(self._second_root)]
+            keys += [(2, node) for node in second.path or second.line or [ROOT]]
+            growing, solved = bool(second.path), False
+        else:
+            keys = [(1, node) for node in first.path or first.line or [ROOT]]
+            growing, solved = bool(first.path), bool(first.line)
+        path = []
+        for key in keys:
+            position = self._index.get(key)
+            if position is None:
+                break
+            path.append(self._items[position])
+        return path, growing, solved
 
-    def _keep_in_view(self, item: DisplayedNode | None, centre: bool = False) -> None:
-        """Pan (never zoom) so `item` is inside the view's inner area."""
-        if item is None or self.width() <= 0:
+    def _follow_offset(self, force: bool = False) -> tuple[QPointF, float] | None:
+        """Where follow wants the view, and at what zoom.
+
+        The whole path, the root at the top, when it fits; else the most-proving node and the
+        levels just above it. Unless `force`d, the view stays put while what it must show is
+        inside the drawing area (the whole path when it fits, else the most-proving node, its
+        parent and the row its children will fill), and a scroll leaves slack on the side the
+        path is heading for, so stepping does not scroll every time. A solved root's main line
+        is shown from the root down, zooming out (not below `SOLVED_MIN_SCALE`) if it is too big.
+        """
+        path, growing, solved = self._follow_path()
+        if not path:
+            return None
+        area = self._inner_area()
+        scale = self._scale
+        below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
+        whole = self._path_box(path, below)
+        if solved:
+            fitting = min(area.width() / whole.width(), area.height() / whole.height())
+            if fitting < scale:
+                scale = max(fitting, min(scale, style.SOLVED_MIN_SCALE))
+                force = True
+
+        def fits(box: QRectF, height_share: float = 1.0) -> bool:
+            return (box.width() * scale <= area.width()
+                    and box.height() * scale <= area.height() * height_share)
+
+        if fits(whole):
+            need = keep = whole
+        elif solved:
+            end = 1
+            while end < len(path) and fits(self._path_box(path[:end + 1], below)):
+                end += 1
+            need = keep = self._path_box(path[:end], below)
+        else:
+            start = len(path) - 1
+            while start > 0 and fits(self._path_box(path[start - 1:], below), style.FOLLOW_TAIL):
+                start -= 1
+            need = self._path_box(path[start:], below)
+            keep = self._path_box(path[max(start, len(path) - style.FOLLOW_KEEP):], below)
+        current = self._glide_to if self._glide_to is not None else self._offset
+        stay = not force and not solved
+        home_y = area.top() - whole.top() * scale
+        top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
+        if stay and top >= area.top() and bottom <= area.bottom():
+            y = current.y()
+        elif need is whole or solved:
+            y = home_y
+        else:
+            slack = max(area.height() - need.height() * scale, 0.0)
+            ahead = min(slack, style.FOLLOW_AHEAD * style.ROW * scale)
+            if stay and top < area.top():
+                y = area.top() + ahead - need.top() * scale
+            else:
+                y = area.bottom() - ahead - need.bottom() * scale
+            y = min(self._snap_to_rows(y, need, area, scale), home_y)
+        want = self._extent if self._extent.width() * scale <= area.width() else keep
+        left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
+        if not force and left >= area.left() and right <= area.right():
+            x = current.x()
+        else:
+            x = self._centred_x(area, need.left(), need.right(), scale)
+        return QPointF(x, y), scale
+
+    @staticmethod
+    def _snap_to_rows(y: float, need: QRectF, area: QRectF, scale: float) -> float:
+        """Shift a vertical offset so the drawing area's top edge falls between two rows (no
+        node cut in half there), showing the cut row whole if `need` stays in view, else
+        hiding it."""
+        top = (area.top() - y) / scale
+        first = math.ceil((top + style.LABEL_ROOM - style.TOP) / style.ROW - 1e-9)
+        if first <= 0 or top >= style.TOP + (first - 1) * style.ROW + style.NODE / 2 + style.HALO:
+            return y
+        show = area.top() - (style.TOP + (first - 1) * style.ROW - style.LABEL_ROOM) * scale
+        if need.bottom() * scale + show <= area.bottom():
+            return show
+        hide = area.top() - (style.TOP + first * style.ROW - style.LABEL_ROOM) * scale
+        return hide if need.top() * scale + hide >= area.top() else y
+
+    @staticmethod
+    def _room_above(item: DisplayedNode) -> float:
+        """Scene room a node needs above its centre: its move label, or just its halo."""
+        return style.LABEL_ROOM if item.label else style.NODE / 2 + style.HALO + 4
+
+    def _path_box(self, path: list[DisplayedNode], below: float) -> QRectF:
+        """Scene rectangle a run of path nodes needs (numbers, labels, `below` the last)."""
+        half = style.SLOT / 2
+        left = min(item.x for item in path) - half
+        right = max(item.x for item in path) + half
+        top = min(item.y - self._room_above(item) for item in path)
+        return QRectF(left, top, right - left, path[-1].y + below - top)
+
+    def _centred_x(self, area: QRectF, left: float, right: float,
+                   scale: float | None = None) -> float:
+        """Horizontal offset that centres the drawn tree if it fits, else the scene range
+        [left, right] without leaving empty room beside the tree."""
+        scale = self._scale if scale is None else scale
+        extent = self._extent
+        if extent is None:
+            return area.center().x() - (left + right) / 2 * scale
+        if extent.width() * scale <= area.width():
+            return area.center().x() - extent.center().x() * scale
+        x = area.center().x() - (left + right) / 2 * scale
+        return min(max(x, area.right() - extent.right() * scale),
+                   area.left() - extent.left() * scale)
+
+    def _inner_area(self) -> QRectF:
+        pad = style.VIEW_PAD
+        return self.drawing_area().adjusted(pad, pad, -pad, -pad)
+
+    def _follow_path_into_view(self, force: bool = False) -> None:
+        wanted = self._follow_offset(force)
+        if wanted is None:
             return
-        point = self.scene_to_widget(item.x, item.y)
-        margin_x = self.width() * style.FOLLOW_MARGIN
-        margin_y = self.height() * style.FOLLOW_MARGIN
-        inside = (margin_x <= point.x() <= self.width() - margin_x
-                  and margin_y <= point.y() <= self.height() - margin_y)
-        if centre or not inside:
-            # Put it below the middle: the path above it is what explains why it was chosen.
-            self._offset += QPointF(self.width() / 2, self.height() * style.FOLLOW_AT) - point
+        target, scale = wanted
+        if scale != self._scale:
+            self._stop_glide()
+            self._scale = scale
+            self._offset = target
+        else:
+            self._move_to(target)
+
+    def _move_to(self, target: QPointF) -> None:
+        """Pan to `target`: gliding there when animated and on screen, else at once."""
+        goal = self._glide_to if self._glide_to is not None else self._offset
+        if (target - goal).manhattanLength() < 0.5:
+            return
+        if not (self._animated and self.isVisible()):
+            self._stop_glide()
+            self._offset = target
+            return
+        self._glide_from = QPointF(self._offset)
+        self._glide_to = QPointF(target)
+        self._glide_clock.start()
+        self._glide_timer.start()
+
+    def _glide_step(self) -> None:
+        if self._glide_to is None:
+            self._glide_timer.stop()
+            return
+        done = min(1.0, self._glide_clock.elapsed() / style.GLIDE_MS)
+        eased = 1.0 - (1.0 - done) ** 3
+        self._offset = self._glide_from + (self._glide_to - self._glide_from) * eased
+        if done >= 1.0:
+            self._stop_glide()
+        self.update()
+
+    def _stop_glide(self) -> None:
+        self._glide_to = None
+        self._glide_timer.stop()
 
     # -- painting -------------------------------------------------------------------------------
 
@@ -622,15 +877,18 @@ class TreeView(QWidget):
         if self._dirty:
             self._rebuild()
             if self._follow:
-                self._keep_in_view(self._follow_target())
+                self._follow_path_into_view()
         painter = QPainter(self)
         painter.fillRect(self.rect(), style.BACKGROUND)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         scale = self._scale
-        visible = QRectF(-self._offset.x() / scale, -self._offset.y() / scale,
-                         self.width() / scale, self.height() / scale)
+        area = self.drawing_area()
+        visible = QRectF((area.left() - self._offset.x()) / scale,
+                         (area.top() - self._offset.y()) / scale,
+                         area.width() / scale, area.height() / scale)
         visible.adjust(-style.SLOT, -style.ROW, style.SLOT, style.ROW)
         painter.save()
+        painter.setClipRect(area)
         painter.translate(self._offset)
         painter.scale(scale, scale)
         text = scale >= style.TEXT_MIN_SCALE
@@ -648,9 +906,9 @@ class TreeView(QWidget):
             else:
                 self._paint_stub(painter, item, index == self._hover, text)
         painter.restore()
-        self._paint_caption(painter)
+        self._paint_header(painter, area.top())
         if self._legend:
-            self._paint_legend(painter)
+            self._paint_legend(painter, area.bottom())
         painter.end()
 
     def _pen(self, color, width: float, dashed: bool = False) -> QPen:
@@ -665,15 +923,34 @@ class TreeView(QWidget):
         painter.setPen(self._pen(style.LEVEL2, 1.5, dashed=True))
         painter.setBrush(style.BAND_FILL)
         painter.drawRoundedRect(band, 12, 12)
-        top = self._index.get((2, 0))
-        if text and self._level2 is not None and top is not None:
+        title = self._band_title() if text else None
+        if title is not None:
+            painter.fillRect(title[1], style.LABEL_BACKGROUND)
             painter.setFont(style.font(style.BAND_PX, bold=True))
             painter.setPen(style.LEVEL2)
-            size = len(self._level2.tree)
-            budget = f"budget {self._second_budget:,}, " if self._second_budget else ""
-            painter.drawText(QRectF(self._items[top].x + 10, band.top() + 3, 420, 18),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
-                             f"2nd level ({budget}{size:,} nodes)")
+            painter.drawText(title[1], ALIGN_CENTER, title[0])
+
+    def _band_title(self) -> tuple[str, QRectF] | None:
+        """The band's title and its scene rectangle: in the band's top left corner, slid right
+        to stay readable when the band's left edge is out of the drawing area; shortened when
+        the band is narrow."""
+        band = self._band
+        if band is None or self._level2 is None:
+            return None
+        metrics = QFontMetricsF(style.font(style.BAND_PX, bold=True))
+        size = len(self._level2.tree)
+        texts = [f"2nd level ({size:,} nodes)", "2nd level"]
+        if self._second_budget:
+            texts.insert(0, f"2nd level (budget {self._second_budget:,}, {size:,} nodes)")
+        area = self.drawing_area().adjusted(style.VIEW_PAD, 0, -style.VIEW_PAD, 0)
+        visible_left = (area.left() - self._offset.x()) / self._scale
+        visible_right = (area.right() - self._offset.x()) / self._scale
+        room = min(band.right(), visible_right) - max(band.left(), visible_left) - 16
+        text = next((text for text in texts if metrics.horizontalAdvance(text) <= room),
+                    texts[-1])
+        width = metrics.horizontalAdvance(text) + 8
+        left = max(band.left() + 6, min(visible_left, band.right() - 6 - width))
+        return text, QRectF(left, band.top() + 3, width, metrics.height() + 2)
 
     def _paint_edges(self, painter: QPainter, visible: QRectF) -> None:
         items = self._items
@@ -839,84 +1116,121 @@ class TreeView(QWidget):
                              ALIGN_LEFT, ghost.label)
         painter.restore()
 
-    def _paint_caption(self, painter: QPainter) -> None:
-        lines = []
-        if self._level1 is not None:
-            total = len(self._level1.tree)
-            drawn = sum(1 for item in self._items if item.kind == NODE)
-            lines.append(f"showing {drawn:,} of {total:,} nodes")
-        if self._caption:
-            lines.append(self._caption)
-        if self._note:
-            lines.append(self._note)
+    def _header(self) -> tuple[float, QRectF]:
+        """Height of the header strip and the caption's box in it: beside the buttons, or
+        below them when the view is too narrow for both on one line."""
+        controls = self._controls.size()
+        key = (self.width(), controls.width(), controls.height())
+        if self._header_cache is None or self._header_cache[0] != key:
+            line = QFontMetricsF(style.font(style.OVERLAY_PX)).height() + 1
+            box_height = style.CAPTION_LINES * line + 7
+            margin = style.MARGIN
+            width = self.width() - controls.width() - 3 * margin
+            if width >= 220:
+                box = QRectF(margin, margin, width, box_height)
+            else:
+                box = QRectF(margin, 2 * margin + controls.height(),
+                             max(self.width() - 2 * margin, 1.0), box_height)
+            height = max(box.bottom(), margin + controls.height()) + margin / 2
+            self._header_cache = (key, height, box)
+        return self._header_cache[1], self._header_cache[2]
+
+    def _paint_header(self, painter: QPainter, bottom: float) -> None:
+        """The strip above the drawing area: nodes shown (and a Pn² note in purple), then what
+        the last step did."""
+        painter.fillRect(QRectF(0, 0, self.width(), bottom), style.HEADER_FILL)
+        painter.setPen(style.OVERLAY_BORDER)
+        painter.drawLine(QPointF(0, bottom - 0.5), QPointF(self.width(), bottom - 0.5))
+        lines = self.caption_lines()
         if not lines:
             return
-        painter.setFont(style.font(style.OVERLAY_PX))
-        metrics = painter.fontMetrics()
-        width = max(metrics.horizontalAdvance(line) for line in lines) + 16
-        height = len(lines) * (metrics.height() + 2) + 8
-        box = QRectF(8, 8, min(width, self.width() - 16 - self._controls.width()), height)
+        font = style.font(style.OVERLAY_PX)
+        metrics = QFontMetricsF(font)
+        box = self._header()[1]
+        used = max(metrics.horizontalAdvance(line) for line in lines)
+        height = len(lines) * (metrics.height() + 1) + 7
         painter.setPen(style.OVERLAY_BORDER)
         painter.setBrush(style.OVERLAY_BACKGROUND)
-        painter.drawRoundedRect(box, 6, 6)
-        y = box.top() + 4
-        for index, line in enumerate(lines):
-            note = line == self._note
-            painter.setPen(style.LEVEL2 if note else style.TEXT if index else style.MUTED_TEXT)
-            painter.drawText(QRectF(box.left() + 8, y, box.width() - 12, metrics.height()),
-                             ALIGN_LEFT, metrics.elidedText(line, Qt.TextElideMode.ElideRight,
-                                                            int(box.width() - 12)))
-            y += metrics.height() + 2
+        painter.drawRoundedRect(QRectF(box.left(), box.top(), min(used, box.width() - 16) + 16,
+                                       height), 6, 6)
+        painter.setFont(font)
+        row = QRectF(box.left() + 8, box.top() + 4, box.width() - 16, metrics.height())
+        count, *caption = lines
+        split = count.find("  ·  ") if self._note else -1
+        painter.setPen(style.MUTED_TEXT)
+        painter.drawText(row, ALIGN_LEFT, count if split < 0 else count[:split])
+        if split >= 0:
+            painter.setPen(style.LEVEL2)
+            painter.drawText(row.adjusted(metrics.horizontalAdvance(count[:split]), 0, 0, 0),
+                             ALIGN_LEFT, count[split:])
+        painter.setPen(style.TEXT)
+        for line in caption:
+            row.translate(0, metrics.height() + 1)
+            painter.drawText(row, ALIGN_LEFT, line)
 
-    def _paint_legend(self, painter: QPainter) -> None:
-        """Key to the picture (bottom left), drawn once per size and kind of search."""
+    def _legend_height(self, top: float) -> float:
+        """Height of the legend strip below the drawing area (0 if hidden, or if the drawing
+        area would be left too small)."""
+        if not self._legend:
+            return 0.0
+        pixmap = self._legend_strip()
+        height = pixmap.height() / pixmap.devicePixelRatio()
+        return height if self.height() - top - height >= 80 else 0.0
+
+    def _paint_legend(self, painter: QPainter, top: float) -> None:
+        if top >= self.height() - 1:
+            return
+        painter.drawPixmap(QPointF(0, top), self._legend_strip())
+
+    def _legend_strip(self) -> QPixmap:
+        """The key to the picture, drawn once per width and kind of search."""
         key = (self.width(), hasattr(self._search, "second_level"), self.devicePixelRatioF())
         if self._legend_cache is None or self._legend_cache[0] != key:
-            self._legend_cache = (key, self._legend_pixmap(key[1], key[2]))
-        pixmap = self._legend_cache[1]
-        if pixmap is None:
-            return
-        height = pixmap.height() / pixmap.devicePixelRatio()
-        if self.height() - height - 8 >= 60:
-            painter.drawPixmap(QPointF(8, self.height() - height - 8), pixmap)
+            self._legend_cache = (key, self._legend_pixmap(*key))
+        return self._legend_cache[1]
 
-    def _legend_pixmap(self, pn2: bool, ratio: float) -> QPixmap | None:
-        """Shapes, numbers, colours and marks, with a symbol each, in up to three columns."""
+    def _legend_pixmap(self, width: int, pn2: bool, ratio: float) -> QPixmap:
+        """Shapes, numbers, colours and marks, a symbol each, flowing left to right in as many
+        rows as the width needs."""
         entries = [
             ("or", "OR node: attacker to move"),
             ("and", "AND node: defender to move"),
-            ("numbers", "proof number | disproof number"),
-            ("proved", "proved (proof number 0)"),
-            ("disproved", "disproved (disproof number 0)"),
+            ("numbers", "proof | disproof number"),
+            ("proved", "proved"),
+            ("disproved", "disproved"),
             ("path", "most-proving path"),
-            ("changed", "numbers changed / node selected"),
+            ("changed", "numbers changed / selected"),
             ("new", "new child"),
-            ("stub", "N nodes hidden: click to unfold"),
+            ("stub", "hidden nodes: click to unfold"),
         ]
         if pn2:
             entries.append(("level2", "Pn² 2nd-level search"))
         text_font = style.font(style.OVERLAY_PX - 1)
         metrics = QFontMetricsF(text_font)
-        line = metrics.height() + 5
-        columns = 3 if self.width() >= 760 else 2 if self.width() >= 520 else 1
-        rows = -(-len(entries) // columns)
-        column = 58 + max(metrics.horizontalAdvance(text) for _, text in entries)
-        width, height = columns * column + 8, rows * line + 10
-        pixmap = QPixmap(round(width * ratio) + 2, round(height * ratio) + 2)
+        line = metrics.height() + 4
+        places = []
+        x, row = style.MARGIN, 0
+        for symbol, text in entries:
+            room = _LEGEND_SYMBOL_ROOM.get(symbol, 18.0)
+            span = room + 6 + metrics.horizontalAdvance(text)
+            if x > style.MARGIN and x + span > width - style.MARGIN:
+                x, row = style.MARGIN, row + 1
+            places.append((symbol, text, x, room, row))
+            x += span + 18
+        height = (row + 1) * line + 6
+        pixmap = QPixmap(round(width * ratio), round(height * ratio))
         pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(Qt.GlobalColor.transparent)
+        pixmap.fill(style.HEADER_FILL)
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(style.OVERLAY_BORDER)
-        painter.setBrush(style.OVERLAY_BACKGROUND)
-        painter.drawRoundedRect(QRectF(0.5, 0.5, width, height), 6, 6)
-        for number, (symbol, text) in enumerate(entries):
-            cx = 30 + (number // rows) * column
-            cy = 5 + (number % rows) * line + line / 2
-            self._legend_symbol(painter, symbol, QPointF(cx, cy))
+        painter.drawLine(QPointF(0, 0.5), QPointF(width, 0.5))
+        for symbol, text, x, room, row in places:
+            cy = 3 + row * line + line / 2
+            self._legend_symbol(painter, symbol, QPointF(x + room / 2, cy))
             painter.setPen(style.TEXT)
             painter.setFont(text_font)
-            painter.drawText(QRectF(cx + 27, cy - line / 2, column, line), ALIGN_LEFT, text)
+            painter.drawText(QRectF(x + room + 6, cy - line / 2, width, line), ALIGN_LEFT, text)
         painter.end()
         return pixmap
 
@@ -1027,17 +1341,26 @@ class TreeView(QWidget):
         event.accept()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        """Keep the picture's horizontal centre and its top where they were."""
+        """Keep the picture's horizontal centre and its top (relative to the drawing area)
+        where they were, also across the first resize of a view set up before it was shown
+        (Qt reports no old size then)."""
         super().resizeEvent(event)
-        old = event.oldSize()
-        if old.width() > 0:
-            self._offset += QPointF((self.width() - old.width()) / 2, 0.0)
         self._controls.adjustSize()
-        self._controls.move(self.width() - self._controls.width() - 8, 8)
+        self._controls.move(self.width() - self._controls.width() - style.MARGIN, style.MARGIN)
+        top = self.drawing_area().top()
+        shift = QPointF((self.width() - self._placed[0]) / 2, top - self._placed[1])
+        self._placed = (self.width(), top)
+        self._offset += shift
+        if self._glide_to is not None:
+            self._glide_from += shift
+            self._glide_to += shift
 
     def item_at(self, point: QPointF) -> int:
-        """Index in `displayed_nodes()` of the item under a widget point, or -1."""
+        """Index in `displayed_nodes()` of the item under a widget point, or -1 (also outside
+        the drawing area: nothing is drawn there)."""
         self._ensure_layout()
+        if not self.drawing_area().contains(point):
+            return -1
         x = (point.x() - self._offset.x()) / self._scale
         y = (point.y() - self._offset.y()) / self._scale
         row = round((y - style.TOP) / style.ROW)

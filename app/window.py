@@ -652,8 +652,9 @@ class MainWindow(QMainWindow):
     def _on_finished(self, outcome) -> None:
         search = self.driver.search
         self._update_actions()
+        if not self.tree_view.follow:
+            self.tree_view.reset_view()
         self.refresh_views()
-        self.tree_view.reset_view()
         self.narration.setText(describe_outcome(outcome))
         if outcome.reason is StopReason.MEMORY:
             hint = " or try Pn²" if self.params.algo == PN and self.problem.is_chess else ""

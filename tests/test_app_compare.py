@@ -167,7 +167,8 @@ def test_explicit_trees_are_not_compared(window):
 def test_a_proof_the_verifier_rejects_is_an_error_never_a_mate():
     rejected = PanelRun("pn", RunRecord("pn", ERROR, "proof rejected by the verifier: Qh8+ is "
                                         "not a mate", 500, 500, 0.1))
-    proved = PanelRun("ab", RunRecord("ab", "proved", "proved", 900, 3, 0.2, 2, ("Qxh7+", "Kxh7", "hxg6#")))
+    proved = PanelRun("ab", RunRecord("ab", "proved", "proved", 900, 3, 0.2, 2,
+                                      ("Qxh7+", "Kxh7", "hxg6#")))
     cells, colour, tooltip = row_cells(rejected)
     assert cells[0].startswith("error: proof rejected")
     assert cells[1:3] == ["—", "—"]

@@ -137,6 +137,8 @@ def test_stubs_unfold_on_click_and_fold_again_on_double_click(view, qtbot):
     assert not any(item.kind != NODE and item.node == stub.node
                    for item in view.displayed_nodes())
     node = next(item for item in drawn(view) if item.node == stub.node)
+    assert view.show_node(1, node.node)
+    assert view.drawing_area().contains(point(view, node))
     qtbot.mouseDClick(view, Qt.MouseButton.LeftButton, pos=point(view, node))
     assert not set(search.tree.children(stub.node)) & {item.node for item in drawn(view)}
     folds = [item for item in view.displayed_nodes() if item.kind == FOLD]
@@ -309,3 +311,195 @@ def test_clear_marks_and_an_empty_view(view):
     view.refresh()
     assert view.displayed_nodes() == []
     view.grab()
+
+
+# -- placement: follow, the header and the legend strip ------------------------------------------
+
+def widget_point(view, item):
+    return view.scene_to_widget(item.x, item.y)
+
+
+def in_area(view, item) -> bool:
+    return view.drawing_area().contains(widget_point(view, item))
+
+
+def follow_view(view, search):
+    view.set_search(search)
+    view.set_follow(True)
+    view.refresh()
+
+
+def test_the_drawing_area_lies_between_the_caption_and_the_legend_strip(view, qtbot):
+    view.set_search(chess_search())
+    view.apply_report(view._search.step_iteration())
+    area = view.drawing_area()
+    assert area.top() > 40 and area.bottom() < view.height() - 20
+    assert area.left() == 0 and area.width() == view.width()
+    qtbot.keyClick(view, "l")
+    assert view.drawing_area().bottom() == view.height()
+    assert view.drawing_area().top() == area.top()
+    qtbot.keyClick(view, "l")
+    assert view.drawing_area() == area
+    # Nothing is drawn or clickable outside it.
+    assert view.item_at(view.scene_to_widget(0, -500)) == -1
+
+
+def test_nodes_dragged_under_the_legend_and_the_caption_never_hide_them(view, qtbot):
+    search = chess_search()
+    for _ in range(30):
+        search.step_iteration()
+    view.set_search(search)
+    view.refresh()
+    area = view.drawing_area()
+    legend = view.rect().adjusted(0, int(area.bottom()) + 1, 0, 0)
+    header = view.rect().adjusted(0, 0, 0, int(area.top()) - view.height() - 1)
+    before = view.grab()
+    root = drawn(view)[0]
+    start = point(view, root)
+    for target in (QPoint(start.x(), view.height() - 12), QPoint(start.x(), 20)):
+        # Drag the tree so the root (and the levels below it) sit under the legend, then under
+        # the caption: those strips look exactly as they did, the nodes are clipped away.
+        origin = point(view, root)
+        qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=origin)
+        qtbot.mouseMove(view, origin + (target - origin) / 2)
+        qtbot.mouseMove(view, target)
+        qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=target)
+        assert point(view, root) == target
+        after = view.grab()
+        assert after.copy(legend).toImage() == before.copy(legend).toImage()
+        assert after.copy(header).toImage() == before.copy(header).toImage()
+        assert view.item_at(widget_point(view, root)) == -1
+
+
+def test_follow_shows_the_whole_path_with_the_root_at_the_top_and_never_moves_needlessly(view):
+    search = ProofNumberSearch(ExplicitTreeGame(AndOrTree.from_file(
+        BUILTIN_TREES["small-proof"])), initialisation="unit")
+    follow_view(view, search)
+    area = view.drawing_area()
+    root_at = None
+    while search.outcome is None:
+        view.apply_report(search.step_phase())
+        view.refresh()
+        root = drawn(view)[0]
+        assert area.top() < widget_point(view, root).y() < area.top() + 60
+        assert all(in_area(view, item) for item in drawn(view) if item.highlighted)
+        # The whole small tree fits: once placed, the view does not move at all.
+        root_at = root_at or widget_point(view, root)
+        assert widget_point(view, root) == root_at
+    assert all(in_area(view, item) for item in view.displayed_nodes())
+
+
+def test_follow_keeps_a_deep_most_proving_node_its_parent_and_its_children_in_view(view):
+    search = chess_search("WAC.014")
+    follow_view(view, search)
+    area = view.drawing_area()
+    comfortable = area.adjusted(50, 40, -50, -30)
+    moves = frames = 0
+    for _ in range(120):
+        before = view.scene_to_widget(0, 0)
+        view.apply_report(search.step_iteration())
+        view.refresh()
+        frames += 1
+        path = [item for item in drawn(view) if item.highlighted]
+        assert [item.node for item in path] == search.tree.most_proving_path()
+        leaf, parent = path[-1], path[-2]
+        below = view.scene_to_widget(leaf.x, leaf.y + 82)
+        must = [widget_point(view, leaf), below]
+        if abs(parent.x - leaf.x) < area.width() - 120:
+            must.append(widget_point(view, parent))
+        if all(in_area(view, item) for item in path):
+            must.append(widget_point(view, path[0]))
+        assert all(area.contains(point) for point in must)
+        # The view moved only if the old placement had lost one of those.
+        shift = view.scene_to_widget(0, 0) - before
+        if shift.manhattanLength() > 0.5:
+            moves += 1
+            assert not all(comfortable.contains(point - shift) for point in must)
+    assert 0 < moves < frames
+
+
+def test_a_solved_root_is_shown_at_the_top_with_its_main_line(view):
+    search = chess_search()
+    follow_view(view, search)
+    while search.outcome is None:
+        view.apply_report(search.step_iteration())
+        view.refresh()
+    assert search.tree.proof[ROOT] == 0
+    view.reset_view()  # what the window does when a search ends
+    view.refresh()
+    area = view.drawing_area()
+    line = [item for item in drawn(view) if item.in_solution]
+    assert line[0].node == ROOT and len(line) >= 3
+    assert all(in_area(view, item) for item in line)
+    assert widget_point(view, line[0]).y() < area.top() + 60
+
+
+def test_the_caption_wraps_instead_of_cutting_the_step_short(view):
+    search = chess_search()
+    view.set_search(search)
+    while search.outcome is None:
+        report = search.step_iteration()
+    view.apply_report(report)
+    lines = view.caption_lines()
+    assert lines[0].startswith("showing ") and len(lines) == 3
+    assert not any(line.endswith("…") for line in lines)
+    assert " ".join(lines[1:]).endswith(f"search over: {search.outcome}")
+
+
+def test_the_second_level_title_stays_readable_when_the_band_starts_off_screen(view, qtbot):
+    first = chess_search()
+    for _ in range(15):
+        first.step_iteration()
+    fake = FakePn2(first)
+    view.set_search(fake)
+    anchor = first.tree.most_proving_path()[-1]
+    second = ProofNumberSearch(ChessGame(first.game.board_after(first.tree.moves_to(anchor))),
+                               Limits(max_nodes=5000))
+    fake.second_level, fake.second_level_root = second, anchor
+    for step in range(20):
+        view.apply_report(StepReport(second_level=SecondLevelEvent(
+            anchor, 5000, started=step == 0, inner=second.step_phase())))
+    view.set_follow(True)
+    view.refresh()
+    text, rect = view.band_title()
+    assert text == f"2nd level (budget 5,000, {len(second.tree):,} nodes)"
+    area = view.drawing_area()
+    assert area.contains(rect)
+    top = next(item for item in drawn(view, 2) if item.node == ROOT)
+    start = point(view, top)
+    target = QPoint(40, start.y())
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view, target + QPoint(10, 0))
+    qtbot.mouseMove(view, target)
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=target)
+    moved_text, moved = view.band_title()
+    assert moved_text.startswith("2nd level") and area.contains(moved)
+
+
+def test_follow_glides_on_screen_and_ends_where_it_jumps_offscreen(view, qtbot):
+    search = chess_search("WAC.014")
+    follow_view(view, search)
+    view.set_animated(True)
+    for _ in range(200):
+        root_before = widget_point(view, drawn(view)[0])
+        view.apply_report(search.step_iteration())
+        view.refresh()
+        if widget_point(view, drawn(view)[0]) != root_before:
+            break
+        leaf = next(item for item in drawn(view)
+                    if item.node == search.tree.most_proving_path()[-1])
+        if not in_area(view, leaf):
+            break
+    else:
+        pytest.fail("follow never had to scroll")
+    leaf = next(item for item in drawn(view) if item.node == search.tree.most_proving_path()[-1])
+    assert widget_point(view, drawn(view)[0]) == root_before, "it jumped instead of gliding"
+    qtbot.waitUntil(lambda: in_area(view, leaf) and not view._glide_timer.isActive(),
+                    timeout=3000)
+    glided = widget_point(view, leaf)
+    view.set_animated(False)
+    view.set_follow(False)
+    view.set_follow(True)
+    view.refresh()
+    assert in_area(view, leaf)
+    assert (widget_point(view, leaf) - glided).manhattanLength() < 200
