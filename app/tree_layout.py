@@ -24,6 +24,7 @@ import chess
 
 from core.chess_game import ChessGame, decode_move
 from core.explicit_tree import ExplicitTreeGame
+from core.proof import main_line_nodes
 from core.tree import EXPANDED, NO_NODE, ROOT, Tree
 
 NODE = "node"
@@ -44,10 +45,14 @@ BAND_MARGIN = 0.5
 
 def solution_line(tree: Tree, sizes: SubtreeSizes) -> list[int]:
     """For a solved root, a main line to keep in view instead of the (now empty) most-proving
-    path: the winner's first solving move, and the loser's reply with the most nodes below."""
+    path. Proved: the verified mate's main line (`core.proof.main_line_nodes`, as the result
+    panel plays it). Disproved: the defender's first refuting reply, and the attacker's try with
+    the most nodes below."""
     if not len(tree) or not tree.is_solved(ROOT):
         return []
     proved = tree.proof[ROOT] == 0
+    if proved:
+        return main_line_nodes(tree)
     solved = tree.proof if proved else tree.disproof
     line = [ROOT]
     node = ROOT

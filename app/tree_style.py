@@ -61,6 +61,8 @@ FOLLOW_AHEAD = 1.5
 (below when it went deeper, above when it came up); the rest shows more of the path above."""
 SOLVED_MIN_SCALE = 0.5
 """Follow zooms out down to this to show a solved root's main line whole."""
+SOLVED_FIT_MARGIN = 0.9
+"""A solved line zoomed out to fit keeps this share of the drawing area, so no edge is tight."""
 GLIDE_MS = 260
 """How long a follow scroll takes on screen (offscreen renders jump at once)."""
 GHOST_MS = 1600

@@ -182,6 +182,7 @@ class _Level:
         self.path: list[int] = []
         self.line: list[int] = []
         self.line_set: set[int] = set()
+        self._line_key: tuple | None = None
 
     def mark(self, report: StepReport | None) -> None:
         """Replace the marks with one step's: changed numbers, new children, selected path."""
@@ -203,7 +204,12 @@ class _Level:
             self.expanded.clear()
             self.collapsed.clear()
         self.path = self.tree.most_proving_path()
-        self.line = [] if self.path else solution_line(self.tree, self.sizes)
+        if self.path:
+            self.line, self._line_key = [], None
+        elif self._line_key != (len(self.tree), self.tree.numbers(ROOT)):
+            # A solved tree stands still: its main line is computed once, not every frame.
+            self.line = solution_line(self.tree, self.sizes)
+            self._line_key = (len(self.tree), self.tree.numbers(ROOT))
         self.line_set = set(self.line)
 
     def layout_input(self, focus: int) -> LevelInput:
@@ -738,7 +744,8 @@ class TreeView(QWidget):
         below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
         whole = self._path_box(path, below)
         if solved:
-            fitting = min(area.width() / whole.width(), area.height() / whole.height())
+            fitting = style.SOLVED_FIT_MARGIN * min(area.width() / whole.width(),
+                                                    area.height() / whole.height())
             if fitting < scale:
                 scale = max(fitting, min(scale, style.SOLVED_MIN_SCALE))
                 force = True

@@ -90,6 +90,25 @@ def _plies_to_win(tree: Tree, root: int) -> dict[int, int]:
     return plies
 
 
+def main_line_nodes(tree: Tree, root: int = ROOT) -> list[int]:
+    """Node ids of a proved node's main line, the same line `proof_tree(...).main_line()` gives:
+    the attacker's quickest proved move, the defender's longest-resisting reply (first on ties).
+    For views, which need ids in the search tree rather than a separate proof tree."""
+    if tree.proof[root] != 0:
+        raise ValueError("the node is not proved")
+    plies = _plies_to_win(tree, root)
+    line = [root]
+    node = root
+    while tree.is_expanded(node):
+        children = [child for child in tree.children(node) if tree.proof[child] == 0]
+        if tree.is_or(node):
+            node = min(children, key=lambda child: (plies[child], child))
+        else:
+            node = max(children, key=lambda child: plies[child])
+        line.append(node)
+    return line
+
+
 def proof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
     """The proof of a proved node: quickest proved move at OR nodes, every reply at AND nodes."""
     if tree.proof[root] != 0:

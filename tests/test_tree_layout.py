@@ -266,3 +266,20 @@ def test_a_solved_tree_keeps_its_main_line_in_view():
     assert all(tree.proof[node] == 0 for node in line)
     assert not tree.is_expanded(line[-1])
     assert solution_line(chess_search(2).tree, sizes) == []
+
+
+def test_a_proved_roots_line_is_the_verified_main_line():
+    from helpers import wac
+
+    from core.chess_game import ChessGame
+    from core.pn import ProofNumberSearch
+    from core.proof import main_line_nodes
+    from core.solution import mate_solution
+
+    game = ChessGame(wac("WAC.001").board)
+    search = ProofNumberSearch(game)
+    search.run()
+    line = solution_line(search.tree, SubtreeSizes())
+    assert line == main_line_nodes(search.tree)
+    sans = game.san_line([search.tree.move[node] for node in line[1:]])
+    assert sans == mate_solution(game, search.proof()).main_line_san == ["Qg6", "Rg8", "Qh7#"]
