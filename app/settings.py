@@ -104,5 +104,21 @@ class Settings:
     def set_geometry(self, geometry: QByteArray) -> None:
         self.store.setValue("window/geometry", geometry)
 
+    def window_state(self) -> QByteArray | None:
+        """Docks and toolbars as the user left them (the comparison dock shown or not)."""
+        value = self.store.value("window/state")
+        return value if isinstance(value, QByteArray) else None
+
+    def set_window_state(self, state: QByteArray) -> None:
+        self.store.setValue("window/state", state)
+
+    def compare_seconds(self, default: int, most: int) -> int:
+        """The comparison's time limit per algorithm, within the panel's range."""
+        seconds = self._number("compare/seconds", default)
+        return seconds if 1 <= seconds <= most else default
+
+    def set_compare_seconds(self, seconds: int) -> None:
+        self.store.setValue("compare/seconds", seconds)
+
     def sync(self) -> None:
         self.store.sync()

@@ -19,6 +19,11 @@ path length + nodes created since the last refresh), whatever the tree's size (o
 already big costs one O(tree) pass, about 0.2-0.5 s for a million nodes, when it first stands
 still). It reads the search's tree between steps and never calls into the search.
 
+This module is the widget (state, signals, public API, interaction); the per-tree bookkeeping is
+in `app.tree_level`, the drawn items in `app.tree_items`, where the view should look in
+`app.tree_follow`, the drawing in `app.tree_paint` and `app.tree_legend`, and the words (step
+captions, tooltips) in `app.tree_captions`.
+
 Public API
 ----------
 ``TreeView(parent: QWidget | None = None)``
@@ -64,10 +69,7 @@ the view, F fits, M toggles follow, L toggles the legend.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
-from PySide6.QtCore import QElapsedTimer, QLineF, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFontMetricsF,
     QGuiApplication,
@@ -75,175 +77,23 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
-    QPen,
     QPixmap,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, QWidget
 
 from app import tree_style as style
-from app.tree_layout import (
-    FOLD,
-    MORE,
-    NODE,
-    LayoutOptions,
-    LevelInput,
-    MoveLabels,
-    PlacedNode,
-    SubtreeSizes,
-    layout_tree,
-    solution_line,
-)
-from core.search import NumberChange, Phase, StepReport
-from core.tree import NO_NODE, ROOT, Tree
-from core.values import INF, REASON_TEXT, Reason
+from app.tree_captions import describe_step, node_tooltip, wrap_text
+from app.tree_follow import centred_x, follow_path, follow_target, room_above
+from app.tree_items import DisplayedNode, band_rect, displayed_node, scene_bounds
+from app.tree_layout import FOLD, MORE, NODE, LayoutOptions, MoveLabels, layout_tree
+from app.tree_legend import legend_pixmap
+from app.tree_level import SYNC_WORK, TreeLevel
+from app.tree_paint import SecondLevelGhost, TreePainter, band_title, paint_header
+from core.search import StepReport
+from core.tree import NO_NODE
 
-ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-ALIGN_CENTER = Qt.AlignmentFlag.AlignCenter
-
-SYNC_WORK = 50_000
-"""Largest tree whose subtree sizes a refresh computes from scratch while the tree grows (about
-25 ms); a bigger one (a Pn² second level met mid-run) shows stubs without node counts until the
-search pauses."""
-
-
-_LEGEND_SYMBOL_ROOM = {"numbers": 50.0, "stub": 34.0, "level2": 34.0, "path": 24.0}
-"""Width of a legend entry's symbol, where it is not the plain 18 pixels."""
-
-
-def _wrap(text: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
-    """`text` in at most `lines` lines of `width` pixels, broken between words; whatever is
-    left over is elided at the end of the last line."""
-    if not text:
-        return []
-    rows = [""]
-    for word in text.split(" "):
-        candidate = f"{rows[-1]} {word}" if rows[-1] else word
-        if rows[-1] and metrics.horizontalAdvance(candidate) > width:
-            rows.append(word)
-        else:
-            rows[-1] = candidate
-    if len(rows) > lines:
-        rows = rows[:lines - 1] + [" ".join(rows[lines - 1:])]
-    rows[-1] = metrics.elidedText(rows[-1], Qt.TextElideMode.ElideRight, width)
-    return rows
-
-
-@dataclass(slots=True)
-class DisplayedNode:
-    """One drawn item, as drawn: position (scene pixels), numbers and their text, marks."""
-
-    level: int
-    node: int
-    kind: str
-    """`NODE`, or a stub: `FOLD` (all children hidden) or `MORE` (some hidden)."""
-    x: float
-    y: float
-    parent: int
-    """Index of the item drawn above it in `displayed_nodes()`, -1 for the top."""
-    is_or: bool = True
-    proof: int = 0
-    disproof: int = 0
-    proof_text: str = ""
-    disproof_text: str = ""
-    label: str = ""
-    """The move into the node (SAN for chess)."""
-    name: str = ""
-    """The node's own name (explicit trees), drawn inside the shape."""
-    highlighted: bool = False
-    """On the most-proving path (the first level's, or the second level's own)."""
-    changed: bool = False
-    """Its numbers changed in the last step."""
-    new: bool = False
-    """Created by the last step (or kept from a second-level search that just ended)."""
-    selected: bool = False
-    """The most-proving node the last step selected (and expanded)."""
-    in_solution: bool = False
-    """On the main line of a solved root (drawn once there is no most-proving path)."""
-    evaluated: bool = True
-    hidden_children: int = 0
-    hidden_nodes: int = 0
-
-
-class _Level:
-    """What the view keeps about one tree: sizes, labels, the user's folds, the step's marks."""
-
-    def __init__(self, search: object, tree: Tree, labels: MoveLabels) -> None:
-        self.search = search
-        self.tree = tree
-        self.sizes = SubtreeSizes()
-        self.labels = labels
-        self.expanded: set[int] = set()
-        self.collapsed: set[int] = set()
-        self.changed: dict[int, NumberChange] = {}
-        self.new: set[int] = set()
-        self.selected_path: list[int] = []
-        self.path: list[int] = []
-        self.line: list[int] = []
-        self.line_set: set[int] = set()
-        self._line_key: tuple | None = None
-
-    def mark(self, report: StepReport | None) -> None:
-        """Replace the marks with one step's: changed numbers, new children, selected path."""
-        if report is None:
-            self.changed, self.new = {}, set()
-            return
-        self.changed = {change.node: change for change in report.changed}
-        self.new = {child for child, _, _ in report.new_children}
-        if report.path:
-            self.selected_path = list(report.path)
-
-    def selected(self) -> int:
-        return self.selected_path[-1] if self.selected_path else NO_NODE
-
-    def sync(self) -> None:
-        """Follow the tree's growth; forget ids if the tree was replaced or cut back."""
-        if self.sizes.sync(self.tree, SYNC_WORK):
-            self.labels.clear()
-            self.expanded.clear()
-            self.collapsed.clear()
-        self.path = self.tree.most_proving_path()
-        if self.path:
-            self.line, self._line_key = [], None
-        elif self._line_key != (len(self.tree), self.tree.numbers(ROOT)):
-            # A solved tree stands still: its main line is computed once, not every frame.
-            self.line = solution_line(self.tree, self.sizes)
-            self._line_key = (len(self.tree), self.tree.numbers(ROOT))
-        self.line_set = set(self.line)
-
-    def layout_input(self, focus: int) -> LevelInput:
-        count = len(self.tree)
-        reveal = [node for node in self.selected_path if node < count] + self.line
-        if 0 <= focus < count:
-            reveal.append(focus)
-        selected = self.selected()
-        open_also = self.line[:-1] + ([selected] if 0 <= selected < count else [])
-        return LevelInput(self.tree, self.sizes, self.path, self.expanded, self.collapsed,
-                          reveal, open_also, self.width)
-
-    def width(self, node: int) -> float:
-        """Slots a node needs for its numbers."""
-        tree = self.tree
-        return style.node_slots(style.number_text(tree.proof[node]),
-                                style.number_text(tree.disproof[node]))
-
-
-class _Ghost:
-    """A discarded second-level tree fading out, drawn relative to its first-level node."""
-
-    def __init__(self, anchor: int, items: list[DisplayedNode], band: QRectF,
-                 origin: QPointF, label: str) -> None:
-        self.anchor = anchor
-        self.label = label
-        self.items = items
-        self.band = band
-        self.origin = origin
-        self.clock = QElapsedTimer()
-        self.clock.start()
-
-    def opacity(self) -> float:
-        return max(0.0, 1.0 - self.clock.elapsed() / style.GHOST_MS)
+__all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 
 
 class TreeView(QWidget):
@@ -260,8 +110,8 @@ class TreeView(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(240, 180)
         self._search: object | None = None
-        self._level1: _Level | None = None
-        self._level2: _Level | None = None
+        self._level1: TreeLevel | None = None
+        self._level2: TreeLevel | None = None
         self._second_root = NO_NODE
         self._second_budget = 0
         self._inner: StepReport | None = None
@@ -293,7 +143,7 @@ class TreeView(QWidget):
         self._dragging = False
         self._caption = ""
         self._note = ""
-        self._ghost: _Ghost | None = None
+        self._ghost: SecondLevelGhost | None = None
         self._ghost_timer = QTimer(self)
         self._ghost_timer.setInterval(40)
         self._ghost_timer.timeout.connect(self._fade)
@@ -305,14 +155,17 @@ class TreeView(QWidget):
 
     @property
     def follow(self) -> bool:
+        """Whether the view keeps the most-proving path in view after each refresh."""
         return self._follow
 
     @property
     def focused(self) -> tuple[int, int] | None:
+        """The pinned (level, node), or None."""
         return self._focus
 
     @property
     def discard_note(self) -> str:
+        """What the last ended Pn² second level kept and discarded, "" if none just ended."""
         return self._note
 
     def set_search(self, search: object | None) -> None:
@@ -327,7 +180,7 @@ class TreeView(QWidget):
         self._note = ""
         self._drop_ghost()
         if search is not None:
-            self._level1 = _Level(search, search.tree, MoveLabels(search.game))
+            self._level1 = TreeLevel(search, search.tree, MoveLabels(search.game))
         self._rebuild()
         self.reset_view()
 
@@ -346,11 +199,12 @@ class TreeView(QWidget):
                 self._end_second_level(event.first_level_node, event.kept, event.discarded)
         self._inner = event.inner if event is not None and not event.ended else None
         self._inner_pending = True
-        self._caption = self._describe(report)
+        self._caption = describe_step(report)
         self._dirty = True
         self.update()
 
     def clear_marks(self) -> None:
+        """Drop the step marks and caption: running without reports, they would be stale."""
         for level in (self._level1, self._level2):
             if level is not None:
                 level.mark(None)
@@ -368,9 +222,11 @@ class TreeView(QWidget):
         self.update()
 
     def zoom_in(self) -> None:
+        """Zoom in around the widget's centre."""
         self._zoom_at(QPointF(self.width() / 2, self.height() / 2), style.ZOOM_STEP)
 
     def zoom_out(self) -> None:
+        """Zoom out around the widget's centre."""
         self._zoom_at(QPointF(self.width() / 2, self.height() / 2), 1 / style.ZOOM_STEP)
 
     def reset_view(self) -> None:
@@ -383,8 +239,8 @@ class TreeView(QWidget):
             self._offset = QPointF(area.center().x(), area.top())
         else:
             root = self._items[0]
-            self._offset = QPointF(self._centred_x(area, root.x, root.x),
-                                   area.top() + (self._room_above(root) - root.y) * self._scale)
+            self._offset = QPointF(centred_x(area, self._extent, root.x, root.x, self._scale),
+                                   area.top() + (room_above(root) - root.y) * self._scale)
         self.update()
 
     def fit(self) -> None:
@@ -469,6 +325,7 @@ class TreeView(QWidget):
         self.update()
 
     def set_layout_options(self, options: LayoutOptions) -> None:
+        """Lay the tree out with these options from the next paint on."""
         self._options = options
         self._dirty = True
         self.update()
@@ -503,7 +360,7 @@ class TreeView(QWidget):
         if self._note:
             count = metrics.elidedText(f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight,
                                        room)
-        return [count, *_wrap(self._caption, metrics, room, style.CAPTION_LINES - 1)]
+        return [count, *wrap_text(self._caption, metrics, room, style.CAPTION_LINES - 1)]
 
     def drawing_area(self) -> QRectF:
         """The part of the widget the tree is drawn in: below the caption and buttons, above
@@ -523,7 +380,7 @@ class TreeView(QWidget):
 
     # -- building the picture -----------------------------------------------------------------
 
-    def _level(self, level: int) -> _Level | None:
+    def _level(self, level: int) -> TreeLevel | None:
         return self._level1 if level == 1 else self._level2
 
     def _ensure_layout(self) -> None:
@@ -550,7 +407,7 @@ class TreeView(QWidget):
             second.sync()
             input2 = second.layout_input(focus[1] if focus and focus[0] == 2 else NO_NODE)
         layout = layout_tree(input1, self._options, input2, self._second_root)
-        self._items = [self._displayed(item, first if item.level == 1 else second)
+        self._items = [displayed_node(item, first if item.level == 1 else second)
                        for item in layout.items]
         for position, item in enumerate(self._items):
             row = round((item.y - style.TOP) / style.ROW)
@@ -558,11 +415,11 @@ class TreeView(QWidget):
             if item.kind == NODE:
                 self._index[(item.level, item.node)] = position
         if second is not None:
-            self._band = self._band_rect()
+            self._band = band_rect(self._items)
         if self._items:
-            self._extent = self._bounds()
+            self._extent = scene_bounds(self._items, self._band)
 
-    def _second_level_state(self, search: object, first: _Level) -> _Level | None:
+    def _second_level_state(self, search: object, first: TreeLevel) -> TreeLevel | None:
         """The live second-level search's state, created when a new one appears."""
         inner = getattr(search, "second_level", None)
         root = getattr(search, "second_level_root", self._second_root)
@@ -573,7 +430,7 @@ class TreeView(QWidget):
         if self._level2 is None or self._level2.search is not inner:
             labels = MoveLabels(search.game, first.tree.moves_to(root),
                                 first.labels.node_name(first.tree, root))
-            self._level2 = _Level(inner, inner.tree, labels)
+            self._level2 = TreeLevel(inner, inner.tree, labels)
             limits = getattr(inner, "limits", None)
             if limits is not None and limits.max_nodes:
                 self._second_budget = limits.max_nodes
@@ -582,89 +439,6 @@ class TreeView(QWidget):
             self._level2.mark(self._inner)
             self._inner_pending = False
         return self._level2
-
-    def _displayed(self, item: PlacedNode, state: _Level) -> DisplayedNode:
-        x = item.x * style.SLOT
-        y = style.TOP + item.row * style.ROW
-        if item.kind != NODE:
-            return DisplayedNode(item.level, item.node, item.kind, x, y, item.parent,
-                                 highlighted=item.on_path, hidden_children=item.hidden_children,
-                                 hidden_nodes=item.hidden_nodes)
-        tree, node = state.tree, item.node
-        proof, disproof = tree.proof[node], tree.disproof[node]
-        return DisplayedNode(
-            item.level, node, NODE, x, y, item.parent, tree.is_or(node), proof, disproof,
-            style.number_text(proof), style.number_text(disproof),
-            state.labels.edge_label(tree, node), self._name(state, node), item.on_path,
-            node in state.changed, node in state.new, node == state.selected(),
-            node in state.line_set, tree.is_evaluated(node))
-
-    @staticmethod
-    def _name(state: _Level, node: int) -> str:
-        name = state.labels.node_name(state.tree, node)
-        if name or node == 0:
-            return name
-        reason = state.tree.reason(node)
-        if reason is Reason.CHECKMATE:
-            return "#"
-        return "=" if reason not in (Reason.NONE, Reason.TREE_VALUE) else ""
-
-    def _band_rect(self) -> QRectF | None:
-        xs = [item.x for item in self._items if item.level == 2]
-        ys = [item.y for item in self._items if item.level == 2]
-        if not xs:
-            return None
-        pad = style.BAND_PAD * style.SLOT
-        return QRectF(min(xs) - pad, min(ys) - style.ROW * 0.42, max(xs) - min(xs) + 2 * pad,
-                      max(ys) - min(ys) + style.ROW * 0.42 + style.STUB_HEIGHT)
-
-    def _bounds(self) -> QRectF:
-        """Scene rectangle of everything drawn: shapes, numbers, labels, stubs, the band."""
-        xs = [item.x for item in self._items]
-        ys = [item.y for item in self._items]
-        half = style.SLOT / 2
-        bounds = QRectF(min(xs) - half, min(ys) - style.TOP, max(xs) - min(xs) + 2 * half,
-                        max(ys) - min(ys) + style.TOP + style.STUB_HEIGHT)
-        return bounds.united(self._band) if self._band is not None else bounds
-
-    def _describe(self, report: StepReport) -> str:
-        """One line saying what the step did, in the paper's words."""
-        event = report.second_level
-        parts = []
-        if event is None:
-            parts = self._phase_words(report)
-        else:
-            if Phase.SELECT in report.phases and report.path:
-                parts.append(f"selected a most-proving node at depth {len(report.path) - 1}")
-            if event.started:
-                parts.append(f"2nd-level search started there (budget {event.budget:,})")
-            if event.inner is not None and not event.ended:
-                inner = self._phase_words(event.inner, inner=True)
-                if inner:
-                    parts.append("2nd level " + ", ".join(inner))
-            if event.ended:
-                parts.append(f"2nd level done: its root's {len(event.kept)} children joined "
-                             "the first level" if event.kept else "2nd level done: no children "
-                             "kept (it solved its root, or could not expand it)")
-            if Phase.UPDATE in report.phases:
-                parts.append(f"updated ancestors: {len(report.changed)} changed")
-        if report.outcome is not None:
-            parts.append(f"search over: {report.outcome}")
-        return "; ".join(parts)
-
-    @staticmethod
-    def _phase_words(report: StepReport, inner: bool = False) -> list[str]:
-        words = []
-        if Phase.SELECT in report.phases and report.path:
-            words.append(f"selected a most-proving node at depth {len(report.path) - 1}")
-        if Phase.EXPAND in report.phases:
-            count = len(report.new_children)
-            words.append(f"expanded it: {count} {'child' if count == 1 else 'children'}")
-        if Phase.UPDATE in report.phases:
-            words.append(f"updated ancestors: {len(report.changed)} changed")
-        if inner and report.outcome is not None:
-            words.append(f"ended: {report.outcome.result.value}")
-        return words
 
     # -- Pn²'s second level ending --------------------------------------------------------------
 
@@ -676,8 +450,9 @@ class TreeView(QWidget):
         kept_text = f"kept {len(kept)} children, " if kept else ""
         self._note = f"2nd level ended: {kept_text}discarded {discarded:,} nodes"
         if origin is not None and ghosts and self._band is not None:
-            self._ghost = _Ghost(anchor, ghosts, QRectF(self._band), QPointF(origin.x, origin.y),
-                                 f"discarded {discarded:,} nodes")
+            self._ghost = SecondLevelGhost(anchor, ghosts, QRectF(self._band),
+                                           QPointF(origin.x, origin.y),
+                                           f"discarded {discarded:,} nodes")
             self._ghost_timer.start()
         self._level2 = None
         self._second_budget = 0
@@ -703,145 +478,18 @@ class TreeView(QWidget):
         self._scale = scale
         self.update()
 
-    def _follow_path(self) -> tuple[list[DisplayedNode], bool, bool]:
-        """The drawn nodes follow keeps in view, from the root down: the most-proving path
-        (through the first level into a running second level), or a solved root's main line;
-        whether it ends at a most-proving node (whose children are coming); whether it is the
-        main line of a solved root."""
-        first, second = self._level1, self._level2
-        if first is None or not self._items:
-            return [], False, False
-        if second is not None and (2, ROOT) in self._index:
-            keys = [(1, node) for node in first.tree.path_to(self._second_root)]
-            keys += [(2, node) for node in second.path or second.line or [ROOT]]
-            growing, solved = bool(second.path), False
-        else:
-            keys = [(1, node) for node in first.path or first.line or [ROOT]]
-            growing, solved = bool(first.path), bool(first.line)
-        path = []
-        for key in keys:
-            position = self._index.get(key)
-            if position is None:
-                break
-            path.append(self._items[position])
-        return path, growing, solved
-
-    def _follow_offset(self, force: bool = False) -> tuple[QPointF, float] | None:
-        """Where follow wants the view, and at what zoom.
-
-        The whole path, the root at the top, when it fits; else the most-proving node and the
-        levels just above it. Unless `force`d, the view stays put while what it must show is
-        inside the drawing area (the whole path when it fits, else the most-proving node, its
-        parent and the row its children will fill), and a scroll leaves slack on the side the
-        path is heading for, so stepping does not scroll every time. A solved root's main line
-        is shown from the root down, zooming out (not below `SOLVED_MIN_SCALE`) if it is too big.
-        """
-        path, growing, solved = self._follow_path()
-        if not path:
-            return None
-        area = self._inner_area()
-        scale = self._scale
-        below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
-        whole = self._path_box(path, below)
-        if solved:
-            fitting = style.SOLVED_FIT_MARGIN * min(area.width() / whole.width(),
-                                                    area.height() / whole.height())
-            if fitting < scale:
-                scale = max(fitting, min(scale, style.SOLVED_MIN_SCALE))
-                force = True
-
-        def fits(box: QRectF, height_share: float = 1.0) -> bool:
-            return (box.width() * scale <= area.width()
-                    and box.height() * scale <= area.height() * height_share)
-
-        if fits(whole):
-            need = keep = whole
-        elif solved:
-            end = 1
-            while end < len(path) and fits(self._path_box(path[:end + 1], below)):
-                end += 1
-            need = keep = self._path_box(path[:end], below)
-        else:
-            start = len(path) - 1
-            while start > 0 and fits(self._path_box(path[start - 1:], below), style.FOLLOW_TAIL):
-                start -= 1
-            need = self._path_box(path[start:], below)
-            keep = self._path_box(path[max(start, len(path) - style.FOLLOW_KEEP):], below)
-        current = self._glide_to if self._glide_to is not None else self._offset
-        stay = not force and not solved
-        home_y = area.top() - whole.top() * scale
-        top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
-        if stay and top >= area.top() and bottom <= area.bottom():
-            y = current.y()
-        elif need is whole or solved:
-            y = home_y
-        else:
-            slack = max(area.height() - need.height() * scale, 0.0)
-            ahead = min(slack, style.FOLLOW_AHEAD * style.ROW * scale)
-            if stay and top < area.top():
-                y = area.top() + ahead - need.top() * scale
-            else:
-                y = area.bottom() - ahead - need.bottom() * scale
-            y = min(self._snap_to_rows(y, need, area, scale), home_y)
-        want = self._extent if self._extent.width() * scale <= area.width() else keep
-        left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
-        if not force and left >= area.left() and right <= area.right():
-            x = current.x()
-        else:
-            x = self._centred_x(area, need.left(), need.right(), scale)
-        return QPointF(x, y), scale
-
-    @staticmethod
-    def _snap_to_rows(y: float, need: QRectF, area: QRectF, scale: float) -> float:
-        """Shift a vertical offset so the drawing area's top edge falls between two rows (no
-        node cut in half there), showing the cut row whole if `need` stays in view, else
-        hiding it."""
-        top = (area.top() - y) / scale
-        first = math.ceil((top + style.LABEL_ROOM - style.TOP) / style.ROW - 1e-9)
-        if first <= 0 or top >= style.TOP + (first - 1) * style.ROW + style.NODE / 2 + style.HALO:
-            return y
-        show = area.top() - (style.TOP + (first - 1) * style.ROW - style.LABEL_ROOM) * scale
-        if need.bottom() * scale + show <= area.bottom():
-            return show
-        hide = area.top() - (style.TOP + first * style.ROW - style.LABEL_ROOM) * scale
-        return hide if need.top() * scale + hide >= area.top() else y
-
-    @staticmethod
-    def _room_above(item: DisplayedNode) -> float:
-        """Scene room a node needs above its centre: its move label, or just its halo."""
-        return style.LABEL_ROOM if item.label else style.NODE / 2 + style.HALO + 4
-
-    def _path_box(self, path: list[DisplayedNode], below: float) -> QRectF:
-        """Scene rectangle a run of path nodes needs (numbers, labels, `below` the last)."""
-        half = style.SLOT / 2
-        left = min(item.x for item in path) - half
-        right = max(item.x for item in path) + half
-        top = min(item.y - self._room_above(item) for item in path)
-        return QRectF(left, top, right - left, path[-1].y + below - top)
-
-    def _centred_x(self, area: QRectF, left: float, right: float,
-                   scale: float | None = None) -> float:
-        """Horizontal offset that centres the drawn tree if it fits, else the scene range
-        [left, right] without leaving empty room beside the tree."""
-        scale = self._scale if scale is None else scale
-        extent = self._extent
-        if extent is None:
-            return area.center().x() - (left + right) / 2 * scale
-        if extent.width() * scale <= area.width():
-            return area.center().x() - extent.center().x() * scale
-        x = area.center().x() - (left + right) / 2 * scale
-        return min(max(x, area.right() - extent.right() * scale),
-                   area.left() - extent.left() * scale)
-
     def _inner_area(self) -> QRectF:
         pad = style.VIEW_PAD
         return self.drawing_area().adjusted(pad, pad, -pad, -pad)
 
     def _follow_path_into_view(self, force: bool = False) -> None:
-        wanted = self._follow_offset(force)
-        if wanted is None:
+        path, growing, solved = follow_path(self._level1, self._level2, self._second_root,
+                                            self._items, self._index)
+        if not path:
             return
-        target, scale = wanted
+        current = self._glide_to if self._glide_to is not None else self._offset
+        target, scale = follow_target(path, growing, solved, self._inner_area(), self._scale,
+                                      current, self._extent, force)
         if scale != self._scale:
             self._stop_glide()
             self._scale = scale
@@ -899,229 +547,41 @@ class TreeView(QWidget):
         painter.translate(self._offset)
         painter.scale(scale, scale)
         text = scale >= style.TEXT_MIN_SCALE
+        draw = TreePainter(painter, scale)
         if self._ghost is not None:
-            self._paint_ghost(painter, text)
+            anchor = self._index.get((1, self._ghost.anchor))
+            draw.ghost(self._ghost, None if anchor is None else self._items[anchor], text)
         if self._band is not None:
-            self._paint_band(painter, text)
+            draw.band(self._band, self._band_title() if text else None)
         shown = [index for index, item in enumerate(self._items)
                  if visible.contains(item.x, item.y)]
-        self._paint_edges(painter, visible)
+        draw.edges(self._items, visible)
         for index in shown:
             item = self._items[index]
             if item.kind == NODE:
-                self._paint_node(painter, item, index, text)
+                draw.node(item, index == self._hover, self._focus == (item.level, item.node),
+                          text)
             else:
-                self._paint_stub(painter, item, index == self._hover, text)
+                state = self._level(item.level)
+                unit = state.labels.unit if state is not None else "children"
+                draw.stub(item, unit, index == self._hover, text)
         painter.restore()
-        self._paint_header(painter, area.top())
-        if self._legend:
-            self._paint_legend(painter, area.bottom())
+        paint_header(painter, self.width(), area.top(), self.caption_lines(), self._header()[1],
+                     bool(self._note))
+        if self._legend and area.bottom() < self.height() - 1:
+            painter.drawPixmap(QPointF(0, area.bottom()), self._legend_strip())
         painter.end()
 
-    def _pen(self, color, width: float, dashed: bool = False) -> QPen:
-        """A pen at least one device pixel wide at any zoom."""
-        pen = QPen(color, max(width, 1.0 / self._scale))
-        if dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        return pen
-
-    def _paint_band(self, painter: QPainter, text: bool) -> None:
-        band = self._band
-        painter.setPen(self._pen(style.LEVEL2, 1.5, dashed=True))
-        painter.setBrush(style.BAND_FILL)
-        painter.drawRoundedRect(band, 12, 12)
-        title = self._band_title() if text else None
-        if title is not None:
-            painter.fillRect(title[1], style.LABEL_BACKGROUND)
-            painter.setFont(style.font(style.BAND_PX, bold=True))
-            painter.setPen(style.LEVEL2)
-            painter.drawText(title[1], ALIGN_CENTER, title[0])
-
     def _band_title(self) -> tuple[str, QRectF] | None:
-        """The band's title and its scene rectangle: in the band's top left corner, slid right
-        to stay readable when the band's left edge is out of the drawing area; shortened when
-        the band is narrow."""
+        """The band's title and its scene rectangle, kept readable in the visible part."""
         band = self._band
         if band is None or self._level2 is None:
             return None
-        metrics = QFontMetricsF(style.font(style.BAND_PX, bold=True))
-        size = len(self._level2.tree)
-        texts = [f"2nd level ({size:,} nodes)", "2nd level"]
-        if self._second_budget:
-            texts.insert(0, f"2nd level (budget {self._second_budget:,}, {size:,} nodes)")
         area = self.drawing_area().adjusted(style.VIEW_PAD, 0, -style.VIEW_PAD, 0)
         visible_left = (area.left() - self._offset.x()) / self._scale
         visible_right = (area.right() - self._offset.x()) / self._scale
-        room = min(band.right(), visible_right) - max(band.left(), visible_left) - 16
-        text = next((text for text in texts if metrics.horizontalAdvance(text) <= room),
-                    texts[-1])
-        width = metrics.horizontalAdvance(text) + 8
-        left = max(band.left() + 6, min(visible_left, band.right() - 6 - width))
-        return text, QRectF(left, band.top() + 3, width, metrics.height() + 2)
-
-    def _paint_edges(self, painter: QPainter, visible: QRectF) -> None:
-        items = self._items
-        plain: list[QLineF] = []
-        path1: list[QLineF] = []
-        path2: list[QLineF] = []
-        links: list[QLineF] = []
-        line: list[QLineF] = []
-        left, right, top_edge, bottom = (visible.left(), visible.right(), visible.top(),
-                                         visible.bottom())
-        half, stub_half = style.NODE / 2, style.STUB_HEIGHT / 2
-        for item in items:
-            if item.parent < 0:
-                continue
-            parent = items[item.parent]
-            if (max(item.x, parent.x) < left or min(item.x, parent.x) > right
-                    or item.y < top_edge or parent.y > bottom):
-                continue
-            target = (links if item.level != parent.level
-                      else path2 if item.highlighted and item.level == 2
-                      else path1 if item.highlighted and parent.highlighted
-                      else line if item.in_solution and parent.in_solution else plain)
-            target.append(QLineF(parent.x, parent.y + half, item.x,
-                                 item.y - (half if item.kind == NODE else stub_half)))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for lines, pen in ((path1, self._pen(style.PATH_GLOW, style.PATH_GLOW_WIDTH)),
-                           (path2, self._pen(style.LEVEL2_GLOW, style.PATH_GLOW_WIDTH)),
-                           (plain, self._pen(style.EDGE, style.EDGE_WIDTH)),
-                           (line, self._pen(style.SOLUTION, style.PATH_WIDTH)),
-                           (links, self._pen(style.LEVEL2, style.EDGE_WIDTH * 1.4, dashed=True)),
-                           (path1, self._pen(style.PATH, style.PATH_WIDTH)),
-                           (path2, self._pen(style.LEVEL2, style.PATH_WIDTH))):
-            if lines:
-                painter.setPen(pen)
-                painter.drawLines(lines)
-
-    def _paint_node(self, painter: QPainter, item: DisplayedNode, index: int, text: bool) -> None:
-        half = style.NODE / 2
-        x, y = item.x, item.y
-        shape = QRectF(x - half, y - half, style.NODE, style.NODE)
-        if item.changed or item.selected:
-            ring = shape.adjusted(-style.HALO, -style.HALO, style.HALO, style.HALO)
-            painter.setPen(self._pen(style.CHANGED, style.HALO_WIDTH))
-            painter.setBrush(style.CHANGED_HALO)
-            self._draw_shape(painter, ring, item.is_or)
-        if index == self._hover:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.HOVER)
-            painter.drawEllipse(QPointF(x, y), style.NODE * 1.15, style.NODE * 1.15)
-        level2 = item.level == 2
-        outline = style.LEVEL2 if level2 else style.OUTLINE
-        width = style.OUTLINE_WIDTH
-        if item.highlighted:
-            outline = style.LEVEL2 if level2 else style.PATH
-            width = style.PATH_OUTLINE_WIDTH
-        pen = self._pen(outline, width, dashed=level2 and not item.highlighted)
-        if not item.evaluated:
-            pen.setStyle(Qt.PenStyle.DotLine)
-        painter.setPen(pen)
-        painter.setBrush(self._fill(item))
-        self._draw_shape(painter, shape, item.is_or)
-        if self._focus == (item.level, item.node):
-            ring = shape.adjusted(-4, -4, 4, 4)
-            painter.setPen(self._pen(style.FOCUS, style.FOCUS_WIDTH, dashed=True))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(ring.center(), ring.width() * 0.72, ring.height() * 0.72)
-        if item.new:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(style.CHANGED)
-            painter.drawEllipse(QPointF(x + half + 1, y - half - 1), 3.6, 3.6)
-        if not text:
-            return
-        if item.name:
-            painter.setFont(style.font(style.NAME_PX, bold=True))
-            painter.setPen(style.TEXT if item.proof and item.disproof else style.NAME_ON_FILL)
-            painter.drawText(shape, ALIGN_CENTER, item.name)
-        painter.setPen(style.CHANGED if item.changed else style.TEXT)
-        room = style.SLOT / 2 - half - style.NUMBER_GAP
-        for number, box, align in (
-                (item.proof_text, QRectF(x - half - style.NUMBER_GAP - room, y - 10, room, 20),
-                 ALIGN_RIGHT | Qt.TextFlag.TextDontClip),
-                (item.disproof_text, QRectF(x + half + style.NUMBER_GAP, y - 10, room, 20),
-                 ALIGN_LEFT | Qt.TextFlag.TextDontClip)):
-            painter.setFont(style.number_font(len(number), item.changed))
-            painter.drawText(box, align, number)
-        if item.label:
-            painter.setFont(style.font(style.LABEL_PX))
-            metrics = painter.fontMetrics()
-            width = metrics.horizontalAdvance(item.label) + 6
-            box = QRectF(x - width / 2, y - half - 19, width, 15)
-            painter.fillRect(box, style.LABEL_BACKGROUND)
-            painter.setPen(style.LEVEL2 if level2 else style.TEXT)
-            painter.drawText(box, ALIGN_CENTER, item.label)
-
-    @staticmethod
-    def _draw_shape(painter: QPainter, rect: QRectF, is_or: bool) -> None:
-        if is_or:
-            painter.drawRect(rect)
-        else:
-            painter.drawEllipse(rect)
-
-    @staticmethod
-    def _fill(item: DisplayedNode):
-        if item.proof == 0:
-            return style.PROVED_FILL
-        if item.disproof == 0:
-            return style.DISPROVED_FILL
-        return style.UNKNOWN_FILL
-
-    def _paint_stub(self, painter: QPainter, item: DisplayedNode, hover: bool, text: bool) -> None:
-        rect = QRectF(item.x - style.STUB_WIDTH / 2, item.y - style.STUB_HEIGHT / 2,
-                      style.STUB_WIDTH, style.STUB_HEIGHT)
-        color = style.LEVEL2 if item.level == 2 else style.STUB_OUTLINE
-        if item.highlighted:
-            color = style.PATH
-        painter.setPen(self._pen(color, 1.8 if item.highlighted else 1.2, dashed=True))
-        painter.setBrush(style.HOVER if hover else style.STUB_FILL)
-        painter.drawRoundedRect(rect, 8, 8)
-        if not text:
-            return
-        state = self._level(item.level)
-        unit = state.labels.unit if state is not None else "children"
-        more = "more" if item.kind == MORE else unit
-        if item.hidden_nodes >= 0:
-            top = f"+{style.count_text(item.hidden_nodes)}"
-            bottom = f"{item.hidden_children} {more}"
-        else:
-            top, bottom = f"+{item.hidden_children}", more
-        painter.setPen(style.TEXT)
-        painter.setFont(style.font(style.STUB_PX, bold=True))
-        painter.drawText(rect.adjusted(0, 2, 0, -rect.height() / 2 + 1), ALIGN_CENTER, top)
-        painter.setPen(style.MUTED_TEXT)
-        painter.setFont(style.font(style.STUB_SMALL_PX))
-        painter.drawText(rect.adjusted(0, rect.height() / 2 - 1, 0, -2), ALIGN_CENTER, bottom)
-
-    def _paint_ghost(self, painter: QPainter, text: bool) -> None:
-        ghost = self._ghost
-        anchor = self._index.get((1, ghost.anchor))
-        opacity = ghost.opacity()
-        if anchor is None or opacity <= 0:
-            return
-        now = self._items[anchor]
-        shift = QPointF(now.x, now.y) - ghost.origin
-        painter.save()
-        painter.translate(shift)
-        painter.setOpacity(opacity * 0.8)
-        painter.setPen(self._pen(style.GHOST, 1.4, dashed=True))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(ghost.band, 12, 12)
-        for item in ghost.items:
-            half = style.NODE / 2
-            rect = QRectF(item.x - half, item.y - half, style.NODE, style.NODE)
-            if item.kind == NODE:
-                self._draw_shape(painter, rect, item.is_or)
-            else:
-                painter.drawRoundedRect(QRectF(item.x - style.STUB_WIDTH / 2,
-                                               item.y - style.STUB_HEIGHT / 2, style.STUB_WIDTH,
-                                               style.STUB_HEIGHT), 8, 8)
-        if text:
-            painter.setFont(style.font(style.BAND_PX, bold=True))
-            painter.setPen(style.GHOST)
-            painter.drawText(QRectF(ghost.origin.x() + 10, ghost.band.bottom() - 20, 420, 18),
-                             ALIGN_LEFT, ghost.label)
-        painter.restore()
+        return band_title(band, len(self._level2.tree), self._second_budget, visible_left,
+                          visible_right)
 
     def _header(self) -> tuple[float, QRectF]:
         """Height of the header strip and the caption's box in it: beside the buttons, or
@@ -1142,39 +602,6 @@ class TreeView(QWidget):
             self._header_cache = (key, height, box)
         return self._header_cache[1], self._header_cache[2]
 
-    def _paint_header(self, painter: QPainter, bottom: float) -> None:
-        """The strip above the drawing area: nodes shown (and a Pn² note in purple), then what
-        the last step did."""
-        painter.fillRect(QRectF(0, 0, self.width(), bottom), style.HEADER_FILL)
-        painter.setPen(style.OVERLAY_BORDER)
-        painter.drawLine(QPointF(0, bottom - 0.5), QPointF(self.width(), bottom - 0.5))
-        lines = self.caption_lines()
-        if not lines:
-            return
-        font = style.font(style.OVERLAY_PX)
-        metrics = QFontMetricsF(font)
-        box = self._header()[1]
-        used = max(metrics.horizontalAdvance(line) for line in lines)
-        height = len(lines) * (metrics.height() + 1) + 7
-        painter.setPen(style.OVERLAY_BORDER)
-        painter.setBrush(style.OVERLAY_BACKGROUND)
-        painter.drawRoundedRect(QRectF(box.left(), box.top(), min(used, box.width() - 16) + 16,
-                                       height), 6, 6)
-        painter.setFont(font)
-        row = QRectF(box.left() + 8, box.top() + 4, box.width() - 16, metrics.height())
-        count, *caption = lines
-        split = count.find("  ·  ") if self._note else -1
-        painter.setPen(style.MUTED_TEXT)
-        painter.drawText(row, ALIGN_LEFT, count if split < 0 else count[:split])
-        if split >= 0:
-            painter.setPen(style.LEVEL2)
-            painter.drawText(row.adjusted(metrics.horizontalAdvance(count[:split]), 0, 0, 0),
-                             ALIGN_LEFT, count[split:])
-        painter.setPen(style.TEXT)
-        for line in caption:
-            row.translate(0, metrics.height() + 1)
-            painter.drawText(row, ALIGN_LEFT, line)
-
     def _legend_height(self, top: float) -> float:
         """Height of the legend strip below the drawing area (0 if hidden, or if the drawing
         area would be left too small)."""
@@ -1184,115 +611,12 @@ class TreeView(QWidget):
         height = pixmap.height() / pixmap.devicePixelRatio()
         return height if self.height() - top - height >= 80 else 0.0
 
-    def _paint_legend(self, painter: QPainter, top: float) -> None:
-        if top >= self.height() - 1:
-            return
-        painter.drawPixmap(QPointF(0, top), self._legend_strip())
-
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
         key = (self.width(), hasattr(self._search, "second_level"), self.devicePixelRatioF())
         if self._legend_cache is None or self._legend_cache[0] != key:
-            self._legend_cache = (key, self._legend_pixmap(*key))
+            self._legend_cache = (key, legend_pixmap(*key))
         return self._legend_cache[1]
-
-    def _legend_pixmap(self, width: int, pn2: bool, ratio: float) -> QPixmap:
-        """Shapes, numbers, colours and marks, a symbol each, flowing left to right in as many
-        rows as the width needs."""
-        entries = [
-            ("or", "OR node: attacker to move"),
-            ("and", "AND node: defender to move"),
-            ("numbers", "proof | disproof number"),
-            ("proved", "proved"),
-            ("disproved", "disproved"),
-            ("path", "most-proving path"),
-            ("changed", "numbers changed / selected"),
-            ("new", "new child"),
-            ("stub", "hidden nodes: click to unfold"),
-        ]
-        if pn2:
-            entries.append(("level2", "Pn² 2nd-level search"))
-        text_font = style.font(style.OVERLAY_PX - 1)
-        metrics = QFontMetricsF(text_font)
-        line = metrics.height() + 4
-        places = []
-        x, row = style.MARGIN, 0
-        for symbol, text in entries:
-            room = _LEGEND_SYMBOL_ROOM.get(symbol, 18.0)
-            span = room + 6 + metrics.horizontalAdvance(text)
-            if x > style.MARGIN and x + span > width - style.MARGIN:
-                x, row = style.MARGIN, row + 1
-            places.append((symbol, text, x, room, row))
-            x += span + 18
-        height = (row + 1) * line + 6
-        pixmap = QPixmap(round(width * ratio), round(height * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(style.HEADER_FILL)
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(style.OVERLAY_BORDER)
-        painter.drawLine(QPointF(0, 0.5), QPointF(width, 0.5))
-        for symbol, text, x, room, row in places:
-            cy = 3 + row * line + line / 2
-            self._legend_symbol(painter, symbol, QPointF(x + room / 2, cy))
-            painter.setPen(style.TEXT)
-            painter.setFont(text_font)
-            painter.drawText(QRectF(x + room + 6, cy - line / 2, width, line), ALIGN_LEFT, text)
-        painter.end()
-        return pixmap
-
-    @staticmethod
-    def _legend_symbol(painter: QPainter, key: str, centre: QPointF) -> None:
-        square = QRectF(centre.x() - 6, centre.y() - 6, 12, 12)
-        painter.setBrush(style.UNKNOWN_FILL)
-        painter.setPen(QPen(style.OUTLINE, 1.3))
-        if key == "or":
-            painter.drawRect(square)
-        elif key in ("and", "new"):
-            painter.drawEllipse(square)
-            if key == "new":
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(style.CHANGED)
-                painter.drawEllipse(QPointF(centre.x() + 7, centre.y() - 7), 3, 3)
-        elif key == "numbers":
-            painter.drawRect(square.adjusted(3, 3, -3, -3))
-            painter.setFont(style.font(11, bold=True))
-            painter.setPen(style.TEXT)
-            painter.drawText(QRectF(centre.x() - 24, centre.y() - 8, 19, 16), ALIGN_RIGHT, "pn")
-            painter.drawText(QRectF(centre.x() + 5, centre.y() - 8, 19, 16), ALIGN_LEFT, "dn")
-        elif key in ("proved", "disproved"):
-            painter.setBrush(style.PROVED_FILL if key == "proved" else style.DISPROVED_FILL)
-            painter.drawRect(square)
-        elif key == "path":
-            painter.setPen(QPen(style.PATH_GLOW, 8))
-            painter.drawLine(QPointF(centre.x() - 11, centre.y()),
-                             QPointF(centre.x() + 11, centre.y()))
-            painter.setPen(QPen(style.PATH, 3))
-            painter.drawLine(QPointF(centre.x() - 11, centre.y()),
-                             QPointF(centre.x() + 11, centre.y()))
-        elif key == "changed":
-            painter.setPen(QPen(style.CHANGED, 2.5))
-            painter.setBrush(style.CHANGED_HALO)
-            painter.drawRect(square.adjusted(-3, -3, 3, 3))
-            painter.setPen(QPen(style.OUTLINE, 1.3))
-            painter.setBrush(style.UNKNOWN_FILL)
-            painter.drawRect(square.adjusted(2, 2, -2, -2))
-        elif key == "stub":
-            pen = QPen(style.STUB_OUTLINE, 1.2)
-            pen.setStyle(Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.setBrush(style.STUB_FILL)
-            painter.drawRoundedRect(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), 4, 4)
-            painter.setPen(style.TEXT)
-            painter.setFont(style.font(9, bold=True))
-            painter.drawText(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), ALIGN_CENTER,
-                             "+N")
-        elif key == "level2":
-            pen = QPen(style.LEVEL2, 1.2)
-            pen.setStyle(Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.setBrush(style.BAND_FILL)
-            painter.drawRoundedRect(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), 4, 4)
 
     # -- interaction ----------------------------------------------------------------------------
 
@@ -1475,44 +799,8 @@ class TreeView(QWidget):
                 self.focus_released.emit()
 
     def _tooltip(self, item: DisplayedNode) -> str:
-        """Everything about a node, in words: line, type, numbers, status, size, last change."""
+        """Everything about a node, in words (empty if its tree is gone)."""
         state = self._level(item.level)
         if state is None:
             return ""
-        tree = state.tree
-        if item.kind != NODE:
-            what = "all its" if item.kind == FOLD else "more of its"
-            below = (f", {item.hidden_nodes:,} nodes below them" if item.hidden_nodes >= 0
-                     else " (nodes below: counted when the search pauses)")
-            return (f"{item.hidden_children} {state.labels.unit} hidden{below}.\n"
-                    f"Click to show {what} children.")
-        lines = []
-        node = item.node
-        if item.name:
-            lines.append(f"node {item.name}")
-        elif item.label or node:
-            moves = " ".join(state.labels.edge_label(tree, step) for step in tree.path_to(node)[1:])
-            lines.append(("2nd level: " if item.level == 2 else "") + moves)
-        lines.append("OR node (attacker to move)" if item.is_or
-                     else "AND node (defender to move)")
-        if not item.evaluated:
-            lines.append("not evaluated yet (Pn²'s first level evaluates lazily)")
-        proof = "∞" if item.proof >= INF else f"{item.proof:,}"
-        disproof = "∞" if item.disproof >= INF else f"{item.disproof:,}"
-        lines.append(f"proof number {proof}, disproof number {disproof}")
-        reason = REASON_TEXT.get(tree.reason(node), "")
-        if item.proof == 0:
-            lines.append("proved" + (f": {reason}" if reason else ""))
-        elif item.disproof == 0:
-            lines.append("disproved" + (f": {reason}" if reason else ""))
-        children = len(tree.children(node))
-        if children and state.sizes.complete:
-            lines.append(f"{children} children, {state.sizes[node] - 1:,} nodes below")
-        elif children:
-            lines.append(f"{children} children")
-        change = state.changed.get(node)
-        if change is not None:
-            lines.append("last step changed it from "
-                         f"{style.number_text(change.old_proof)} | "
-                         f"{style.number_text(change.old_disproof)}")
-        return "\n".join(lines)
+        return node_tooltip(item, state)

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_view import BoardView
-from app.compare_panel import ComparePanel
+from app.compare_panel import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.curves import CurvesWidget
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.memory_gauge import MemoryGauge, memory_state
@@ -138,6 +138,11 @@ class MainWindow(QMainWindow):
             geometry = self.settings.geometry()
             if geometry is not None:
                 self.restoreGeometry(geometry)
+            state = self.settings.window_state()
+            if state is not None:
+                self.restoreState(state)
+            self.compare_panel.seconds.setValue(self.settings.compare_seconds(
+                DEFAULT_SECONDS, MAX_SECONDS))
             self.set_speed(self.settings.speed())
             self.follow_action.setChecked(self.settings.follow())
             self.tree_view.set_follow(self.settings.follow())
@@ -778,5 +783,7 @@ class MainWindow(QMainWindow):
             job.wait(10000)
         if self.persist:
             self.settings.set_geometry(self.saveGeometry())
+            self.settings.set_window_state(self.saveState())
+            self.settings.set_compare_seconds(self.compare_panel.seconds.value())
             self.settings.sync()
         super().closeEvent(event)

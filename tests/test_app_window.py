@@ -232,12 +232,16 @@ def test_settings_persist(qtbot, settings):
     assert window.problem.source == WAC_001
     assert window.open_source(WAC_014, SearchParams(PN2, 20_000, 1000.0, 300.0))
     window.set_speed(10)
+    window.compare_dock.show()
+    window.compare_panel.seconds.setValue(17)
     window.close()
     again = MainWindow(settings=settings)
     qtbot.addWidget(again)
     assert again.problem.source == WAC_014
     assert again.params == SearchParams(PN2, 20_000, 1000.0, 300.0)
     assert again.driver.speed == 10
+    assert again.compare_panel.seconds.value() == 17
+    assert not again.compare_dock.isHidden()
 
 
 def test_keyboard_shortcuts_drive_the_search(qtbot):
