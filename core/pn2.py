@@ -269,16 +269,23 @@ class Pn2Search(TreeSearch):
                                for child in event.kept]
         self.next_phase = Phase.UPDATE
 
-    def _step_expand(self, report: StepReport) -> None:
-        """The EXPAND phase stepped over: start (if needed) and finish a second-level search."""
+    def _live_second_level(self, report: StepReport) -> SecondLevelEvent | None:
+        """The event of the running second-level search, starting one first if needed; None,
+        with the report's outcome set, if its root's children cannot fit under the cap."""
         started = self.second_level is None
         if started:
             stopped = self.start_second_level(self._selected)
             if stopped is not None:
                 report.phases.append(Phase.EXPAND)
                 report.outcome = self._finish(stopped)
-                return
-        event = self._event(started)
+                return None
+        return self._event(started)
+
+    def _step_expand(self, report: StepReport) -> None:
+        """The EXPAND phase stepped over: start (if needed) and finish a second-level search."""
+        event = self._live_second_level(report)
+        if event is None:
+            return
         self.second_level.run()
         self._end_evaluation(report, event)
 
@@ -292,15 +299,10 @@ class Pn2Search(TreeSearch):
             return self.step_phase()
         clock_started = time.perf_counter()
         report = StepReport()
-        started = self.second_level is None
-        if started:
-            stopped = self.start_second_level(self._selected)
-            if stopped is not None:
-                report.phases.append(Phase.EXPAND)
-                report.outcome = self._finish(stopped)
-                self.elapsed += time.perf_counter() - clock_started
-                return report
-        event = self._event(started)
+        event = self._live_second_level(report)
+        if event is None:
+            self.elapsed += time.perf_counter() - clock_started
+            return report
         search = self.second_level
         event.inner = search.step_phase()
         self._peak = max(self._peak, self.nodes_in_memory)
