@@ -68,7 +68,10 @@ def phase_words(report: StepReport, inner: bool = False) -> list[str]:
         words.append(f"selected a most-proving node at depth {len(report.path) - 1}")
     if Phase.EXPAND in report.phases:
         count = len(report.new_children)
-        words.append(f"expanded it: {count} {'child' if count == 1 else 'children'}")
+        if count == 0 and report.outcome is not None and not report.outcome.solved:
+            words.append(f"could not expand it ({report.outcome.reason.value})")
+        else:
+            words.append(f"expanded it: {count} {'child' if count == 1 else 'children'}")
     if Phase.UPDATE in report.phases:
         words.append(f"updated ancestors: {len(report.changed)} changed")
     if inner and report.outcome is not None:

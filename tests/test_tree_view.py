@@ -503,3 +503,15 @@ def test_follow_glides_on_screen_and_ends_where_it_jumps_offscreen(view, qtbot):
     view.refresh()
     assert in_area(view, leaf)
     assert (widget_point(view, leaf) - glided).manhattanLength() < 200
+
+
+def test_an_expansion_the_node_cap_refuses_is_said_plainly(view, qtbot):
+    search = ProofNumberSearch(ChessGame(wac("WAC.014").board), Limits(max_nodes=200))
+    view.set_search(search)
+    report = search.step_iteration()
+    while report.outcome is None:
+        report = search.step_iteration()
+    view.apply_report(report)
+    view.refresh()
+    text = " ".join(view.caption_lines())
+    assert "could not expand it (memory)" in text and "expanded it: 0" not in text
