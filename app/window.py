@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -55,6 +55,7 @@ from app.sources import (
 from app.tree_view import TreeView
 from core.errors import PnExplorerError
 from core.search import StepReport, StopReason
+from core.suites import APP_ICON
 from core.values import format_number
 
 REFRESH_MS = 66
@@ -125,6 +126,7 @@ class MainWindow(QMainWindow):
         self._refresh_period = REFRESH_MS / 1000
         self._next_refresh = 0.0
         self._next_board = 0.0
+        self.setWindowIcon(QIcon(str(APP_ICON)))
         self.driver = SearchDriver(self)
         self._build_views()
         self._build_actions()

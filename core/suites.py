@@ -28,6 +28,7 @@ BUILTIN_SUITES = {
     "wac-mates": RESOURCES / "suites" / "wac-mates.epd",
     "paper-figures": RESOURCES / "suites" / "paper-figures.epd",
 }
+APP_ICON = RESOURCES / "icons" / "pn-explorer.svg"
 BUILTIN_TREES = {
     "figure-3-1": RESOURCES / "trees" / "figure-3-1.json",
     "small-proof": RESOURCES / "trees" / "small-proof.json",

@@ -297,3 +297,9 @@ def test_pointing_at_a_tree_node_shows_it_until_the_next_step(qtbot, dialogs):
     assert_views_match_engine(window)
     window.show_shortcuts()
     assert "F10" in dialogs[-1][1] and "Space" in dialogs[-1][1]
+
+
+def test_the_window_has_the_apps_icon(qtbot):
+    window = make_window(qtbot)
+    assert not window.windowIcon().isNull()
+    assert window.windowTitle().startswith("PN Explorer — WAC.001")
