@@ -84,6 +84,7 @@ def render_screenshot(source: Source | None, params: SearchParams, steps: int, p
 
     window = MainWindow(persist=False, source=problem_source, params=params)
     window.resize(*size)
+    window.tree_view.set_animated(False)  # a picture shows where the view ends up, not a glide
     window.show()
     app.processEvents()
     advance(window, steps, phases)
