@@ -38,12 +38,13 @@ def practical_size(x: float, a: float, b: float, cap: float, kind: str = LOGISTI
 
 
 def short_count(value: float) -> str:
-    """Node counts the way the paper's axes print them: 300K, 1.5M."""
+    """Node counts the way the paper's axes print them: 300K, 2.5K, 1.5M."""
     if value >= 1_000_000:
         text = f"{value / 1_000_000:.1f}".rstrip("0").rstrip(".")
         return f"{text}M"
     if value >= 1000:
-        return f"{value / 1000:.0f}K"
+        text = f"{value / 1000:.2f}".rstrip("0").rstrip(".")
+        return f"{text}K"
     return f"{value:.0f}"
 
 

@@ -53,6 +53,16 @@ from core.errors import PnExplorerError
 MAX_SPIN = 2_000_000_000
 
 
+PN2_PRESETS = (
+    ("The paper's (300K, 600K, 80K)", (300_000, 600_000, 80_000),
+     "Breuker's best setting: N = 300,000, a = 600,000, b = 80,000 (§4.4)"),
+    ("Classroom (5K, 300, 100)", (5_000, 300, 100),
+     "Small values so the second level grows within the first few hundred nodes: good for "
+     "stepping into second-level searches in class"),
+)
+"""Buttons that set N, a and b at once, as (label, (N, a, b), tooltip)."""
+
+
 def _spin(minimum: int, maximum: int, value: int, step: int) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(minimum, maximum)
@@ -278,9 +288,26 @@ class SetupDialog(QDialog):
         form.addRow("a (transition point of f)", self.a_spin)
         form.addRow("b (stretch of f)", self.b_spin)
         form.addRow("Fraction", self.fraction_combo)
+        presets = QHBoxLayout()
+        for label, values, tip in PN2_PRESETS:
+            button = QPushButton(label)
+            button.setToolTip(tip)
+            button.clicked.connect(lambda _checked=False, v=values: self.use_pn2_values(*v))
+            presets.addWidget(button)
+        presets.addStretch(1)
+        form.addRow("Pn² values", presets)
         layout = QVBoxLayout(self.search_box)
         layout.addLayout(form)
         layout.addWidget(self.curves)
+
+    def use_pn2_values(self, cap: int, a: int, b: int) -> None:
+        """Switch to Pn² with a preset N, a, b (the curves follow)."""
+        self.pn2_radio.setChecked(True)
+        self.fraction_combo.setCurrentIndex(0)
+        self.cap_spin.setValue(cap)
+        self.a_spin.setValue(a)
+        self.b_spin.setValue(b)
+        self._update_curves()
 
     def _algo_changed(self) -> None:
         params = SearchParams(self._last_algo, self.cap_spin.value()).with_algo(

@@ -82,3 +82,13 @@ def test_setup_dialog_collects_source_and_params(qtbot, monkeypatch):
     assert warnings
     dialog.pn_radio.setChecked(True)
     assert dialog.params().algo == PN
+
+
+def test_pn2_presets_set_n_a_b_and_the_curves(qtbot):
+    dialog = SetupDialog(Source(FEN, MATE_IN_ONE), SearchParams())
+    qtbot.addWidget(dialog)
+    dialog.use_pn2_values(5_000, 300, 100)
+    assert dialog.params() == SearchParams(PN2, 5_000, 300.0, 100.0)
+    assert (dialog.curves.a, dialog.curves.cap) == (300, 5_000)
+    dialog.use_pn2_values(300_000, 600_000, 80_000)
+    assert dialog.params() == SearchParams(PN2, 300_000, 600_000.0, 80_000.0)

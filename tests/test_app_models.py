@@ -199,3 +199,4 @@ def test_gauge_levels_and_bytes():
     assert MemoryState(1_500_000, 0, None, 0).estimated_bytes == 1_500_000 * BYTES_PER_NODE
     assert format_bytes(45 * (1 << 20)) == "≈ 45 MB"
     assert short_count(300_000) == "300K" and short_count(1_500_000) == "1.5M"
+    assert short_count(2_500) == "2.5K" and short_count(1_250) == "1.25K"
