@@ -227,7 +227,9 @@ class FakePn2:
         self.second_level_root = None
 
 
-def test_a_fake_second_level_is_drawn_below_its_node_then_discarded(view, qtbot):
+def fake_second_level(view):
+    """A PN search with a second-level search hung under its most-proving node, shown in `view`:
+    (first level, the fake Pn² object, the second-level search, the node it evaluates)."""
     first = chess_search()
     for _ in range(15):
         first.step_iteration()
@@ -237,6 +239,11 @@ def test_a_fake_second_level_is_drawn_below_its_node_then_discarded(view, qtbot)
     second = ProofNumberSearch(ChessGame(first.game.board_after(first.tree.moves_to(anchor))),
                                Limits(max_nodes=5000))
     fake.second_level, fake.second_level_root = second, anchor
+    return first, fake, second, anchor
+
+
+def test_a_fake_second_level_is_drawn_below_its_node_then_discarded(view, qtbot):
+    first, fake, second, anchor = fake_second_level(view)
     for step in range(24):
         inner = second.step_phase()
         view.apply_report(StepReport(second_level=SecondLevelEvent(
@@ -447,15 +454,7 @@ def test_the_caption_wraps_instead_of_cutting_the_step_short(view):
 
 
 def test_the_second_level_title_stays_readable_when_the_band_starts_off_screen(view, qtbot):
-    first = chess_search()
-    for _ in range(15):
-        first.step_iteration()
-    fake = FakePn2(first)
-    view.set_search(fake)
-    anchor = first.tree.most_proving_path()[-1]
-    second = ProofNumberSearch(ChessGame(first.game.board_after(first.tree.moves_to(anchor))),
-                               Limits(max_nodes=5000))
-    fake.second_level, fake.second_level_root = second, anchor
+    first, fake, second, anchor = fake_second_level(view)
     for step in range(20):
         view.apply_report(StepReport(second_level=SecondLevelEvent(
             anchor, 5000, started=step == 0, inner=second.step_phase())))
