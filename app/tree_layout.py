@@ -141,6 +141,11 @@ class SubtreeSizes:
         return self._sizes[node]
 
 
+INSIDE_NAME_CHARS = 3
+"""Explicit-tree names are written inside the nodes when every name of the tree is at most this
+long (Figure 3.1's letters); otherwise all of them stand above their nodes, like chess moves."""
+
+
 class MoveLabels:
     """Edge labels (the move into a node) and node names, computed only for drawn nodes.
 
@@ -155,6 +160,8 @@ class MoveLabels:
         self.game = game
         self._chess = isinstance(game, ChessGame)
         self._explicit = isinstance(game, ExplicitTreeGame)
+        self._names_inside = self._explicit and all(
+            len(data.name) <= INSIDE_NAME_CHARS for data in game.tree.nodes)
         self._labels: dict[int, str] = {}
         self._boards: OrderedDict[int, chess.Board] = OrderedDict()
         self._root_board: chess.Board | None = None
@@ -182,12 +189,13 @@ class MoveLabels:
         self._boards.clear()
 
     def node_name(self, tree: Tree, node: int) -> str:
-        """The node's own name (explicit trees), or "" (chess positions have none)."""
+        """The name written inside the node (explicit trees with short names: "A", "K1"), else ""
+        (chess positions have none; longer names stand above the nodes instead)."""
         if not self._explicit:
             return ""
-        if node == ROOT:
-            return self._root_name
-        return self.game.node_name(tree.move[node])
+        if not self._names_inside:
+            return ""
+        return self._root_name if node == ROOT else self.game.node_name(tree.move[node])
 
     def edge_label(self, tree: Tree, node: int) -> str:
         """The move into `node` ("" for the root); cached, node ids never change meaning."""
@@ -209,7 +217,8 @@ class MoveLabels:
                 return decode_move(code).uci()
         if self._explicit:
             move = self.game.move_label(code)
-            return "" if move == self.game.node_name(code) else move
+            inside = move == self.game.node_name(code) and self._names_inside
+            return "" if inside else move
         return str(code)
 
     def board_at(self, tree: Tree, node: int) -> chess.Board:

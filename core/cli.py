@@ -102,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--shortest", action="store_true",
                        help="after a proof, search for a shorter mate with the αβ searcher")
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
+    solve.add_argument("--export-tree", metavar="FILE",
+                       help="write the final search tree (PN, or Pn²'s first level) as a "
+                            "node-link JSON tree file the app opens (at most 200,000 nodes)")
     _add_algorithm_options(solve)
 
     suite = sub.add_parser("suite", help="solve every position of a suite")

@@ -7,13 +7,14 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from core.algorithms import AlgorithmSpec
-from core.chess_game import parse_fen
+from core.algorithms import AlgorithmSpec, create_search
+from core.chess_game import ChessGame, parse_fen
 from core.cli import EXIT_VERIFICATION_FAILED, print_json
 from core.errors import InvalidLimitError
 from core.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.export import chess_labels, search_graph, write_node_link
 from core.pn import ProofNumberSearch
-from core.runner import SolveRecord, solve_board
+from core.runner import SolveRecord, describe_search
 from core.search import Limits, Result
 from core.solution import numbered_line, verify_tree_proof
 from core.suites import BUILTIN_TREES, find_position, load_suite
@@ -94,6 +95,14 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     return 0
 
 
+def _export(path: str, search, labels: list[str], name: str) -> None:
+    """--export-tree: the final tree as a node-link JSON tree file."""
+    if not labels:
+        raise InvalidLimitError("--export-tree needs a tree search (pn or pn2), not αβ")
+    write_node_link(search_graph(search.tree, labels, name), path)
+    print(f"Exported   {len(search.tree):,} nodes to {path}", file=sys.stderr)
+
+
 def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
     spec, limits = spec_and_limits(args)
     if args.tree:
@@ -101,7 +110,13 @@ def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
             raise InvalidLimitError("give either --tree or a chess position, not both")
         return _solve_tree(args, spec, limits)
     board, position_id, best_moves, mate_length = _board_from_args(args)
-    record = solve_board(board, spec, limits, position_id, best_moves, mate_length)
+    game = ChessGame(board)
+    search = create_search(spec, game, limits)
+    search.run()
+    record = describe_search(game, search, spec, position_id, best_moves, mate_length)
+    if args.export_tree:
+        _export(args.export_tree, search, chess_labels(search.tree, game.root_board)
+                if getattr(search, "tree", None) is not None else [], position_id or board.fen())
     shortest = _shortest(args, board, record, limits)
     if args.json:
         data = record.to_dict()

@@ -71,7 +71,8 @@ class AndOrTree:
 
     @classmethod
     def from_graph(cls, graph: nx.DiGraph, name: str = "") -> AndOrTree:
-        """Check that the graph is one rooted tree and read each node's type and value."""
+        """Check that the graph is one rooted tree and read each node's type and value. The
+        tree's name is the graph's own, else `name` (e.g. the file's stem)."""
         if graph.number_of_nodes() == 0:
             raise TreeFileError("the tree has no nodes")
         if not graph.is_directed():
@@ -116,7 +117,7 @@ class AndOrTree:
             own = declared[i]
             node.is_or = own if own is not None else (i == 0 or not nodes[parent_of[i]].is_or)
         path = [str(p) for p in graph.graph.get("most_proving_path", [])]
-        return cls(nodes, name or str(graph.graph.get("name", "")), path)
+        return cls(nodes, str(graph.graph.get("name") or name), path)
 
     @classmethod
     def from_json_text(cls, text: str, name: str = "") -> AndOrTree:

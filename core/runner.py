@@ -66,7 +66,16 @@ def solve_board(board: chess.Board, spec: AlgorithmSpec, limits: Limits, positio
     """Run `spec` on `board` to its limits, then verify and describe the outcome."""
     game = ChessGame(board)
     search = create_search(spec, game, limits)
-    outcome = search.run()
+    search.run()
+    return describe_search(game, search, spec, position_id, best_moves, known_mate_length)
+
+
+def describe_search(game: ChessGame, search, spec: AlgorithmSpec, position_id: str = "",
+                    best_moves: tuple[str, ...] = (), known_mate_length: int | None = None
+                    ) -> SolveRecord:
+    """The record of a finished search: a proof is verified before it is described as a mate."""
+    outcome = search.outcome
+    board = game.root_board
     record = SolveRecord(
         id=position_id, fen=board.fen(), algorithm=spec.name, result=outcome.result.value,
         reason=str(outcome), nodes_created=search.nodes_created,
