@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from core.search import Outcome, Phase, StepReport
+from core.search.types import Outcome, Phase, StepReport
 
 SLICE_SECONDS = 0.02
 """Longest piece of search work done in one go on the GUI thread."""
@@ -121,8 +121,9 @@ class SearchDriver(QObject):
     def step_phase(self) -> None:
         """One phase: select, expand (Pn²: a whole second-level evaluation) or update."""
         if self.is_pn2 and (self.search.next_phase is Phase.EXPAND or self.in_second_level()):
-            self._start_goal(lambda report: report.second_level is not None and
-                             report.second_level.ended)
+            self._start_goal(
+                lambda report: report.second_level is not None and report.second_level.ended
+            )
         else:
             self._start_goal(lambda report: True)
 
@@ -140,8 +141,9 @@ class SearchDriver(QObject):
         if not self.is_pn2:
             self.step_iteration()
             return
-        self._start_goal(lambda report: report.second_level is not None and
-                         report.second_level.ended)
+        self._start_goal(
+            lambda report: report.second_level is not None and report.second_level.ended
+        )
 
     def _start_goal(self, done: Callable[[StepReport], bool]) -> None:
         if self.search is None or self._goal is not None:
@@ -262,8 +264,7 @@ class SearchDriver(QObject):
             self._announce_finish()
 
     def _announce_finish(self) -> None:
-        if not self._finished_sent and self.search is not None and \
-                self.search.outcome is not None:
+        if not self._finished_sent and self.search is not None and self.search.outcome is not None:
             self._finished_sent = True
             self._stop()
             self.finished.emit(self.search.outcome)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import chess
 
-from core.chess_game import ChessGame, decode_move
+from core.games.chess_game import ChessGame, decode_move
 from core.tree import ROOT
 from core.values import INF, REASON_TEXT, Reason, format_number
 
@@ -93,8 +93,7 @@ def _numbers_settled(tree, node: int) -> bool:
 
 def update_pending(tree, node: int) -> bool:
     """True for the node just expanded whose update phase has not run yet."""
-    return tree.is_expanded(node) and not tree.is_solved(node) and \
-        not _numbers_settled(tree, node)
+    return tree.is_expanded(node) and not tree.is_solved(node) and not _numbers_settled(tree, node)
 
 
 def most_proving_node(search) -> tuple[int, int]:
@@ -115,8 +114,9 @@ def node_details(tree, node: int, is_chess: bool) -> str:
     elif disproof == 0:
         text += " · disproved"
     reason = tree.reason(node)
-    if reason not in (Reason.NONE, Reason.TREE_VALUE) or (reason is Reason.TREE_VALUE and
-                                                          not is_chess):
+    if reason not in (Reason.NONE, Reason.TREE_VALUE) or (
+        reason is Reason.TREE_VALUE and not is_chess
+    ):
         text += f" ({REASON_TEXT[reason]})"
     if not tree.is_expanded(node) and not tree.is_solved(node):
         text += " · leaf"
@@ -142,9 +142,16 @@ def position_view(search, game, level: int, node: int, heading: str) -> Position
     if isinstance(game, ChessGame):
         board = game.board_after(moves)
         check = board.king(board.turn) if board.is_check() else None
-        return PositionView(level, node, heading, board.fen(),
-                            decode_move(moves[-1]).uci() if moves else None,
-                            san_line(game.root_board, moves), details, check)
+        return PositionView(
+            level,
+            node,
+            heading,
+            board.fen(),
+            decode_move(moves[-1]).uci() if moves else None,
+            san_line(game.root_board, moves),
+            details,
+            check,
+        )
     names = [game.tree.nodes[0].name] + [game.node_name(code) for code in moves]
     return PositionView(level, node, heading, None, None, " → ".join(names), details)
 
@@ -154,6 +161,13 @@ def line_view(game: ChessGame, moves: list[int], ply: int, heading: str) -> Posi
     shown = moves[:ply]
     board = game.board_after(shown)
     check = board.king(board.turn) if board.is_check() else None
-    return PositionView(FIRST_LEVEL, ROOT, heading, board.fen(),
-                        decode_move(shown[-1]).uci() if shown else None,
-                        san_line(game.root_board, shown), f"move {ply} of {len(moves)}", check)
+    return PositionView(
+        FIRST_LEVEL,
+        ROOT,
+        heading,
+        board.fen(),
+        decode_move(shown[-1]).uci() if shown else None,
+        san_line(game.root_board, shown),
+        f"move {ply} of {len(moves)}",
+        check,
+    )

@@ -89,12 +89,17 @@ def run_in_app(app, params: SearchParams) -> tuple[float, float, int, float]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pn-explorer bench --gui",
-                                     description="The app's throughput and longest stall, "
-                                                 "measured side by side with headless.")
+    parser = argparse.ArgumentParser(
+        prog="pn-explorer bench --gui",
+        description="The app's throughput and longest stall, measured side by side with headless.",
+    )
     parser.add_argument("--algo", choices=(PN, PN2), default=PN)
-    parser.add_argument("--nodes", type=int, default=None,
-                        help="node cap of each run (default: 100,000 for pn, 30,000 for pn2)")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="node cap of each run (default: 100,000 for pn, 30,000 for pn2)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--memory-nodes", type=int, default=None, help=argparse.SUPPRESS)
@@ -104,8 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     options = build_parser().parse_args(argv)
     if options.rounds < 1 or (options.nodes is not None and options.nodes < 1000):
-        print("pn-explorer bench --gui: error: --rounds must be ≥ 1 and --nodes ≥ 1000",
-              file=sys.stderr)
+        print(
+            "pn-explorer bench --gui: error: --rounds must be ≥ 1 and --nodes ≥ 1000",
+            file=sys.stderr,
+        )
         return 2
     from app.screenshot import ensure_application
 
@@ -121,29 +128,43 @@ def main(argv: list[str]) -> int:
     ratio = statistics.median(r.ratio for r in rounds)
     stall = max(r.longest_stall_ms for r in rounds)
     summary = {
-        "position": POSITION.item, "algorithm": options.algo, "node_cap": nodes,
-        "headless_nodes_per_second": statistics.median(r.headless_nodes_per_second
-                                                       for r in rounds),
+        "position": POSITION.item,
+        "algorithm": options.algo,
+        "node_cap": nodes,
+        "headless_nodes_per_second": statistics.median(r.headless_nodes_per_second for r in rounds),
         "app_nodes_per_second": statistics.median(r.app_nodes_per_second for r in rounds),
-        "ratio": ratio, "longest_stall_ms": stall, "final_redraw_ms": redraw_ms,
-        "ratio_target_met": ratio >= TARGET_RATIO, "stall_target_met": stall <= TARGET_STALL_MS,
+        "ratio": ratio,
+        "longest_stall_ms": stall,
+        "final_redraw_ms": redraw_ms,
+        "ratio_target_met": ratio >= TARGET_RATIO,
+        "stall_target_met": stall <= TARGET_STALL_MS,
         "rounds": [asdict(r) for r in rounds],
     }
     if options.json:
         json.dump(summary, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
-    print(f"PN Explorer in the app vs headless: {POSITION.item}, {options.algo}, node cap "
-          f"{nodes:,}, {options.rounds} rounds (alternating)")
-    print(f"{'round':>5}  {'headless nodes/s':>16}  {'app nodes/s':>12}  {'ratio':>6}  "
-          f"{'longest stall':>13}")
+    print(
+        f"PN Explorer in the app vs headless: {POSITION.item}, {options.algo}, node cap "
+        f"{nodes:,}, {options.rounds} rounds (alternating)"
+    )
+    print(
+        f"{'round':>5}  {'headless nodes/s':>16}  {'app nodes/s':>12}  {'ratio':>6}  "
+        f"{'longest stall':>13}"
+    )
     for number, r in enumerate(rounds, start=1):
-        print(f"{number:>5}  {r.headless_nodes_per_second:>16,.0f}  "
-              f"{r.app_nodes_per_second:>12,.0f}  {r.ratio:>6.2f}  "
-              f"{r.longest_stall_ms:>10.0f} ms")
-    print(f"{'median':>5}  {summary['headless_nodes_per_second']:>16,.0f}  "
-          f"{summary['app_nodes_per_second']:>12,.0f}  {ratio:>6.2f}  {stall:>10.0f} ms (max)")
+        print(
+            f"{number:>5}  {r.headless_nodes_per_second:>16,.0f}  "
+            f"{r.app_nodes_per_second:>12,.0f}  {r.ratio:>6.2f}  "
+            f"{r.longest_stall_ms:>10.0f} ms"
+        )
+    print(
+        f"{'median':>5}  {summary['headless_nodes_per_second']:>16,.0f}  "
+        f"{summary['app_nodes_per_second']:>12,.0f}  {ratio:>6.2f}  {stall:>10.0f} ms (max)"
+    )
     print(f"redraw of the final {nodes:,}-node tree: {redraw_ms:.0f} ms")
-    print(f"targets: ratio ≥ {TARGET_RATIO} {'met' if ratio >= TARGET_RATIO else 'MISSED'}; "
-          f"stall ≤ {TARGET_STALL_MS:.0f} ms {'met' if stall <= TARGET_STALL_MS else 'MISSED'}")
+    print(
+        f"targets: ratio ≥ {TARGET_RATIO} {'met' if ratio >= TARGET_RATIO else 'MISSED'}; "
+        f"stall ≤ {TARGET_STALL_MS:.0f} ms {'met' if stall <= TARGET_STALL_MS else 'MISSED'}"
+    )
     return 0

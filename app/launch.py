@@ -30,8 +30,11 @@ def source_from_options(options: argparse.Namespace) -> Source | None:
 def params_from_options(options: argparse.Namespace, base: SearchParams) -> SearchParams:
     """`base` with whatever the command line sets (a new algorithm brings its default cap)."""
     params = base.with_algo(options.algo) if options.algo else base
-    changes = {name: getattr(options, name) for name in ("max_nodes", "a", "b", "fraction")
-               if getattr(options, name) is not None}
+    changes = {
+        name: getattr(options, name)
+        for name in ("max_nodes", "a", "b", "fraction")
+        if getattr(options, name) is not None
+    }
     return replace(params, **changes)
 
 
@@ -48,14 +51,16 @@ def launch(options: argparse.Namespace) -> int:
         from core.errors import PnExplorerError
 
         try:
-            path = render_screenshot(source, params, options.steps, options.screenshot,
-                                     options.size, options.phases)
+            path = render_screenshot(
+                source, params, options.steps, options.screenshot, options.size, options.phases
+            )
         except PnExplorerError as error:
             print(f"pn-explorer: error: {error}", file=sys.stderr)
             return EXIT_USER_ERROR
         except OSError as error:
-            print(f"pn-explorer: error: cannot write {options.screenshot!r}: {error}",
-                  file=sys.stderr)
+            print(
+                f"pn-explorer: error: cannot write {options.screenshot!r}: {error}", file=sys.stderr
+            )
             return EXIT_USER_ERROR
         print(f"wrote {path}")
         return 0

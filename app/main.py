@@ -1,13 +1,13 @@
 """Entry point of `pn-explorer`: a subcommand runs headless (no Qt imported); otherwise the window.
 
-    pn-explorer                        the window, on the last problem (first start: WAC.001)
-    pn-explorer --fen FEN --algo pn2   the window on a position
-    pn-explorer --tree figure-3-1      the window on a tree file (built-in name or path)
-    pn-explorer --epd FILE --id ID     a position of an EPD file (or --suite wac-mates --id 14)
-    pn-explorer … --steps N --screenshot out.png
-                                       render offscreen after N iterations, write the PNG, exit
-    pn-explorer bench --gui            the app's throughput and stalls against headless
-    pn-explorer solve|suite|bench|compare …   headless (core.cli)
+pn-explorer                        the window, on the last problem (first start: WAC.001)
+pn-explorer --fen FEN --algo pn2   the window on a position
+pn-explorer --tree figure-3-1      the window on a tree file (built-in name or path)
+pn-explorer --epd FILE --id ID     a position of an EPD file (or --suite wac-mates --id 14)
+pn-explorer … --steps N --screenshot out.png
+                                   render offscreen after N iterations, write the PNG, exit
+pn-explorer bench --gui            the app's throughput and stalls against headless
+pn-explorer solve|suite|bench|compare …   headless (core.cli.main)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli import SUBCOMMANDS, OneLineParser, whole_number
+from core.cli.main import SUBCOMMANDS, OneLineParser, whole_number
 
 EXIT_USER_ERROR = 2
 
@@ -40,17 +40,20 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
-        prog="pn-explorer", description="See proof-number search work: PN and Pn² "
-                     "mate search on chess positions and AND/OR trees. Subcommands "
-                     f"({', '.join(SUBCOMMANDS)}) run headless; see pn-explorer solve --help.")
+        prog="pn-explorer",
+        description="See proof-number search work: PN and Pn² "
+        "mate search on chess positions and AND/OR trees. Subcommands "
+        f"({', '.join(SUBCOMMANDS)}) run headless; see pn-explorer solve --help.",
+    )
     problem = parser.add_argument_group("problem (default: the last one opened)")
     given = problem.add_mutually_exclusive_group()
     given.add_argument("--fen", help="a position; the side to move is the attacker")
     given.add_argument("--epd", metavar="FILE", help="an EPD file (with --id)")
     given.add_argument("--suite", help="a built-in suite: wac-mates or paper-figures (with --id)")
     given.add_argument("--pgn", metavar="FILE", help="a PGN file: the final position of a game")
-    given.add_argument("--tree", metavar="FILE",
-                       help="an AND/OR tree file, or figure-3-1 / small-proof")
+    given.add_argument(
+        "--tree", metavar="FILE", help="an AND/OR tree file, or figure-3-1 / small-proof"
+    )
     problem.add_argument("--id", help="position id in the EPD file or suite (e.g. WAC.001, 14)")
     problem.add_argument("--game", type=_count, default=1, help="PGN game number")
     search = parser.add_argument_group("search")
@@ -60,18 +63,24 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--b", type=float, help="Pn²: stretch of f(x)")
     search.add_argument("--fraction", choices=("logistic", "one"), help="Pn²: f(x) or f ≡ 1")
     shot = parser.add_argument_group("screenshot")
-    shot.add_argument("--steps", type=_count, default=0,
-                      help="iterations to step before showing the window")
-    shot.add_argument("--phases", type=_count, default=0,
-                      help="then this many more single phases (Pn²: into the second level)")
-    shot.add_argument("--screenshot", metavar="PNG",
-                      help="render the window offscreen, write the PNG and exit")
+    shot.add_argument(
+        "--steps", type=_count, default=0, help="iterations to step before showing the window"
+    )
+    shot.add_argument(
+        "--phases",
+        type=_count,
+        default=0,
+        help="then this many more single phases (Pn²: into the second level)",
+    )
+    shot.add_argument(
+        "--screenshot", metavar="PNG", help="render the window offscreen, write the PNG and exit"
+    )
     shot.add_argument("--size", type=_size, default=(1400, 900), help="window size, WxH")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Dispatch: `bench --gui` → the app's benchmark; another subcommand → core.cli (no Qt);
+    """Dispatch: `bench --gui` → the app's benchmark; another subcommand → core.cli.main (no Qt);
     anything else → the window."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["bench"] and "--gui" in args:
@@ -79,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return gui_bench_main([arg for arg in args[1:] if arg != "--gui"])
     if args and args[0] in SUBCOMMANDS:
-        from core.cli import main as cli_main
+        from core.cli.main import main as cli_main
 
         return cli_main(args)
     options = build_parser().parse_args(args)

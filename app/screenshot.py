@@ -68,8 +68,14 @@ def advance(window, iterations: int, phases: int = 0) -> None:
         wait_until_idle(window)
 
 
-def render_screenshot(source: Source | None, params: SearchParams, steps: int, path: str | Path,
-                      size: tuple[int, int] = (1400, 900), phases: int = 0) -> Path:
+def render_screenshot(
+    source: Source | None,
+    params: SearchParams,
+    steps: int,
+    path: str | Path,
+    size: tuple[int, int] = (1400, 900),
+    phases: int = 0,
+) -> Path:
     """Open `source` with `params`, step, and save the window as a PNG of exactly `size`.
 
     Bad input raises the core's typed errors before any window exists.

@@ -2,7 +2,7 @@
 
 No Qt. Tree files that are snapshots of a search in progress (Figure 3.1: the file gives the
 figure's numbers and most-proving path) open as that search, numbers as the figure shows them
-(`core.snapshot`); complete tree files and chess positions start a fresh search at the root.
+(`core.search.snapshot`); complete tree files and chess positions start a fresh search at the root.
 Explicit trees are searched with PN, as the command line does.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.algorithms import DEFAULT_MAX_NODES, AlgorithmSpec, create_search
-from core.chess_game import ChessGame
-from core.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search import Limits
-from core.snapshot import snapshot_search
+from core.games.chess_game import ChessGame
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.search.algorithms import DEFAULT_MAX_NODES, AlgorithmSpec, create_search
+from core.search.snapshot import snapshot_search
+from core.search.types import Limits
 
 PN, PN2 = "pn", "pn2"
 ALGORITHMS = (PN, PN2)
@@ -52,8 +52,9 @@ class SearchParams:
     def describe(self) -> str:
         text = f"{TITLES.get(self.algo, self.algo)} · node cap {self.max_nodes:,}"
         if self.algo == PN2:
-            text += (" · f ≡ 1" if self.fraction == "one" else
-                     f" · a = {self.a:,.0f}, b = {self.b:,.0f}")
+            text += (
+                " · f ≡ 1" if self.fraction == "one" else f" · a = {self.a:,.0f}, b = {self.b:,.0f}"
+            )
         return text
 
 
@@ -61,7 +62,8 @@ def is_snapshot(tree: AndOrTree) -> bool:
     """A tree file that draws a figure (it gives the figure's numbers or its most-proving path)
     shows a search in progress: it opens as that search, not as a game to search from scratch."""
     return bool(tree.nodes[0].children) and (
-        bool(tree.most_proving_path) or any(node.expected is not None for node in tree.nodes))
+        bool(tree.most_proving_path) or any(node.expected is not None for node in tree.nodes)
+    )
 
 
 def fresh_game(game: ChessGame | ExplicitTreeGame) -> ChessGame | ExplicitTreeGame:

@@ -23,8 +23,9 @@ class Settings:
     """Typed access to the app's QSettings."""
 
     def __init__(self, organisation: str = ORGANISATION, application: str = APPLICATION) -> None:
-        self.store = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                               organisation, application)
+        self.store = QSettings(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, organisation, application
+        )
 
     # -- reading helpers --------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ it.
 
 No Qt here: the window asks these functions for a game and shows their typed errors in a dialog.
 A `Source` is small and plain so the settings can store the last one and reopen it next time.
-Positions are read by `core.suites`, trees by `core.explicit_tree`.
+Positions are read by `core.games.suites`, trees by `core.games.explicit_tree`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.chess_game import ChessGame, parse_fen
 from core.errors import UnknownPositionIdError
-from core.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.suites import (
+from core.games.chess_game import ChessGame, parse_fen
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.suites import (
     BUILTIN_SUITES,
     BUILTIN_TREES,
     SuitePosition,
@@ -85,14 +85,15 @@ def load(source: Source) -> Problem:
     if source.kind == PGN:
         index = int(source.item) if source.item.strip().isdigit() else 1
         if not 1 <= index <= len(positions):
-            raise UnknownPositionIdError(f"{Path(source.text).name} has no game {index} (it has "
-                                         f"{len(positions)})")
+            raise UnknownPositionIdError(
+                f"{Path(source.text).name} has no game {index} (it has {len(positions)})"
+            )
         position = positions[index - 1]
-        return Problem(Source(PGN, source.text, str(index)), position.id,
-                       ChessGame(position.board))
+        return Problem(Source(PGN, source.text, str(index)), position.id, ChessGame(position.board))
     position = find_position(positions, source.item) if source.item else positions[0]
-    return Problem(Source(source.kind, source.text, position.id), _title(position),
-                   ChessGame(position.board))
+    return Problem(
+        Source(source.kind, source.text, position.id), _title(position), ChessGame(position.board)
+    )
 
 
 def _tree_title(path: str, tree: AndOrTree) -> str:

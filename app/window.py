@@ -32,13 +32,13 @@ from PySide6.QtWidgets import (
 )
 
 from app import focus
-from app.board_view import BoardView
-from app.compare_panel import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
-from app.curves import CurvesWidget
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
-from app.memory_gauge import MemoryGauge, memory_state
-from app.narration import describe_outcome, describe_step
-from app.result_panel import UNSOLVED, ResultPanel, SolutionJob, SolutionResult
+from app.panels.board import BoardView
+from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
+from app.panels.curves import CurvesWidget
+from app.panels.memory_gauge import MemoryGauge, memory_state
+from app.panels.narration import describe_outcome, describe_step
+from app.panels.result import UNSOLVED, ResultPanel, SolutionJob, SolutionResult
 from app.search_setup import PN, PN2, TITLES, SearchParams, build_search, effective_algo
 from app.settings import Settings
 from app.sources import (
@@ -52,10 +52,10 @@ from app.sources import (
     load,
     positions_of,
 )
-from app.tree_view import TreeView
+from app.tree_view.view import TreeView
 from core.errors import PnExplorerError
-from core.search import StepReport, StopReason
-from core.suites import APP_ICON
+from core.games.suites import APP_ICON
+from core.search.types import StepReport, StopReason
 from core.values import format_number
 
 REFRESH_MS = 66
@@ -109,8 +109,13 @@ away, so memory stays under the node cap N (the gauge).</p>"""
 class MainWindow(QMainWindow):
     """The explorer window. `persist=False` (screenshots, benchmarks) ignores stored settings."""
 
-    def __init__(self, settings: Settings | None = None, persist: bool = True,
-                 source: Source | None = None, params: SearchParams | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        persist: bool = True,
+        source: Source | None = None,
+        params: SearchParams | None = None,
+    ) -> None:
         super().__init__()
         self.settings = settings if settings is not None else (Settings() if persist else None)
         self.persist = persist and self.settings is not None
@@ -143,8 +148,9 @@ class MainWindow(QMainWindow):
             state = self.settings.window_state()
             if state is not None:
                 self.restoreState(state)
-            self.compare_panel.seconds.setValue(self.settings.compare_seconds(
-                DEFAULT_SECONDS, MAX_SECONDS))
+            self.compare_panel.seconds.setValue(
+                self.settings.compare_seconds(DEFAULT_SECONDS, MAX_SECONDS)
+            )
             self.set_speed(self.settings.speed())
             self.follow_action.setChecked(self.settings.follow())
             self.tree_view.set_follow(self.settings.follow())
@@ -157,8 +163,10 @@ class MainWindow(QMainWindow):
         self.title.setStyleSheet("font-size: 13pt; font-weight: bold; padding: 2px 4px;")
         self.banner = QLabel()
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("background: #c62828; color: white; font-weight: bold; "
-                                  "padding: 6px; border-radius: 3px;")
+        self.banner.setStyleSheet(
+            "background: #c62828; color: white; font-weight: bold; "
+            "padding: 6px; border-radius: 3px;"
+        )
         self.banner.hide()
         self.board_view = BoardView()
         self.result_panel = ResultPanel()
@@ -167,8 +175,9 @@ class MainWindow(QMainWindow):
         self.narration.setWordWrap(True)
         self.narration.setMinimumHeight(48)
         self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.narration.setStyleSheet("background: #f4f1e8; border: 1px solid #d8d2bf; "
-                                     "padding: 5px;")
+        self.narration.setStyleSheet(
+            "background: #f4f1e8; border: 1px solid #d8d2bf; padding: 5px;"
+        )
         self.narration.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.gauge = MemoryGauge()
         self.curves = CurvesWidget()
@@ -192,8 +201,10 @@ class MainWindow(QMainWindow):
         gauge_box = QWidget()
         gauge_layout = QVBoxLayout(gauge_box)
         gauge_layout.setContentsMargins(0, 0, 0, 0)
-        self.gauge_title = QLabel("<b>Memory</b>: nodes in memory against the node cap "
-                                  "(blue: tree; orange: Pn² second level; black tick: peak)")
+        self.gauge_title = QLabel(
+            "<b>Memory</b>: nodes in memory against the node cap "
+            "(blue: tree; orange: Pn² second level; black tick: peak)"
+        )
         self.gauge_title.setWordWrap(True)
         gauge_layout.addWidget(self.gauge_title)
         gauge_layout.addWidget(self.gauge)
@@ -220,8 +231,14 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
 
-    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot,
-                icon: QStyle.StandardPixmap | None = None, tip: str = "") -> QAction:
+    def _action(
+        self,
+        text: str,
+        shortcut: str | QKeySequence.StandardKey | None,
+        slot,
+        icon: QStyle.StandardPixmap | None = None,
+        tip: str = "",
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -235,43 +252,76 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         pixmap = QStyle.StandardPixmap
-        self.new_action = self._action("&New search…", "Ctrl+N", self.new_search_dialog,
-                                       pixmap.SP_FileDialogNewFolder,
-                                       "Choose a position or tree and the search's parameters")
+        self.new_action = self._action(
+            "&New search…",
+            "Ctrl+N",
+            self.new_search_dialog,
+            pixmap.SP_FileDialogNewFolder,
+            "Choose a position or tree and the search's parameters",
+        )
         self.open_fen_action = self._action("Open &FEN…", "Ctrl+L", self.open_fen_dialog)
         self.paste_fen_action = self._action("&Paste FEN", "Ctrl+Shift+V", self.paste_fen)
-        self.open_file_action = self._action("&Open file…", "Ctrl+O", self.open_file_dialog,
-                                             pixmap.SP_DialogOpenButton,
-                                             "Open an EPD, PGN or tree file")
+        self.open_file_action = self._action(
+            "&Open file…",
+            "Ctrl+O",
+            self.open_file_dialog,
+            pixmap.SP_DialogOpenButton,
+            "Open an EPD, PGN or tree file",
+        )
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
-        self.phase_action = self._action("Phase", "Space", self.step_phase,
-                                         pixmap.SP_MediaSeekForward,
-                                         "Step one phase: select, expand or update")
-        self.iteration_action = self._action("Iteration", "Return", self.step_iteration,
-                                             pixmap.SP_MediaSkipForward,
-                                             "Step one iteration (select + expand + update)")
-        self.into_action = self._action("Into", "F11", self.step_into, pixmap.SP_ArrowDown,
-                                        "Pn²: step into the second-level search (one of its "
-                                        "phases)")
-        self.over_action = self._action("Over", "F10", self.step_over, pixmap.SP_ArrowRight,
-                                        "Pn²: step over the second-level search (all of it)")
-        self.run_action = self._action("Run", "F5", self.toggle_run, pixmap.SP_MediaPlay,
-                                       "Run / pause at the chosen speed")
-        self.end_action = self._action("To the end", "Ctrl+F5", self.run_to_end,
-                                       pixmap.SP_MediaSkipForward,
-                                       "Run at full speed until the search ends")
-        self.reset_action = self._action("Reset", "Ctrl+R", self.reset, pixmap.SP_BrowserReload,
-                                         "Start the search again")
-        self.compare_action = self._action("&Compare", "Ctrl+K", self.compare,
-                                           pixmap.SP_FileDialogDetailedView,
-                                           "Run PN, Pn² and αβ on this position in the "
-                                           "background and compare them")
+        self.phase_action = self._action(
+            "Phase",
+            "Space",
+            self.step_phase,
+            pixmap.SP_MediaSeekForward,
+            "Step one phase: select, expand or update",
+        )
+        self.iteration_action = self._action(
+            "Iteration",
+            "Return",
+            self.step_iteration,
+            pixmap.SP_MediaSkipForward,
+            "Step one iteration (select + expand + update)",
+        )
+        self.into_action = self._action(
+            "Into",
+            "F11",
+            self.step_into,
+            pixmap.SP_ArrowDown,
+            "Pn²: step into the second-level search (one of its phases)",
+        )
+        self.over_action = self._action(
+            "Over",
+            "F10",
+            self.step_over,
+            pixmap.SP_ArrowRight,
+            "Pn²: step over the second-level search (all of it)",
+        )
+        self.run_action = self._action(
+            "Run", "F5", self.toggle_run, pixmap.SP_MediaPlay, "Run / pause at the chosen speed"
+        )
+        self.end_action = self._action(
+            "To the end",
+            "Ctrl+F5",
+            self.run_to_end,
+            pixmap.SP_MediaSkipForward,
+            "Run at full speed until the search ends",
+        )
+        self.reset_action = self._action(
+            "Reset", "Ctrl+R", self.reset, pixmap.SP_BrowserReload, "Start the search again"
+        )
+        self.compare_action = self._action(
+            "&Compare",
+            "Ctrl+K",
+            self.compare,
+            pixmap.SP_FileDialogDetailedView,
+            "Run PN, Pn² and αβ on this position in the background and compare them",
+        )
         self.slower_action = self._action("Slower", "[", lambda: self._nudge_speed(-1))
         self.faster_action = self._action("Faster", "]", lambda: self._nudge_speed(1))
         self.unpin_action = self._action("Show the most-proving node", "Esc", self.unpin)
         self.line_back = self._action("Main line back", "Left", lambda: self._nudge_line(-1))
-        self.line_forward = self._action("Main line forward", "Right",
-                                         lambda: self._nudge_line(1))
+        self.line_forward = self._action("Main line forward", "Right", lambda: self._nudge_line(1))
         self.line_start = self._action("Main line start", "Home", lambda: self._line_to(0))
         self.line_end = self._action("Main line end", "End", lambda: self._line_to(None))
         self.zoom_in_action = self._action("Zoom in", "+", self.tree_view.zoom_in)
@@ -279,8 +329,7 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = self._action("Zoom out", "-", self.tree_view.zoom_out)
         self.fit_action = self._action("Fit the tree", "F", self.tree_view.fit)
         self.reset_view_action = self._action("Reset the view", "0", self.tree_view.reset_view)
-        self.follow_action = self._action("Follow the most-proving node", "M",
-                                          self._follow_toggled)
+        self.follow_action = self._action("Follow the most-proving node", "M", self._follow_toggled)
         self.follow_action.setCheckable(True)
         self.follow_action.setChecked(True)
         self.help_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts)
@@ -288,22 +337,47 @@ class MainWindow(QMainWindow):
 
         menus = self.menuBar()
         file_menu = menus.addMenu("&File")
-        for action in (self.new_action, self.open_fen_action, self.paste_fen_action,
-                       self.open_file_action):
+        for action in (
+            self.new_action,
+            self.open_fen_action,
+            self.paste_fen_action,
+            self.open_file_action,
+        ):
             file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         search_menu = menus.addMenu("&Search")
-        for action in (self.phase_action, self.iteration_action, self.into_action,
-                       self.over_action, None, self.run_action, self.end_action,
-                       self.slower_action, self.faster_action, None, self.reset_action,
-                       self.compare_action):
+        for action in (
+            self.phase_action,
+            self.iteration_action,
+            self.into_action,
+            self.over_action,
+            None,
+            self.run_action,
+            self.end_action,
+            self.slower_action,
+            self.faster_action,
+            None,
+            self.reset_action,
+            self.compare_action,
+        ):
             search_menu.addSeparator() if action is None else search_menu.addAction(action)
         view_menu = menus.addMenu("&View")
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
-                       self.reset_view_action, self.follow_action, None, self.unpin_action,
-                       self.line_start, self.line_back, self.line_forward, self.line_end,
-                       None, self.compare_dock.toggleViewAction()):
+        for action in (
+            self.zoom_in_action,
+            self.zoom_out_action,
+            self.fit_action,
+            self.reset_view_action,
+            self.follow_action,
+            None,
+            self.unpin_action,
+            self.line_start,
+            self.line_back,
+            self.line_forward,
+            self.line_end,
+            None,
+            self.compare_dock.toggleViewAction(),
+        ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
         help_menu.addAction(self.help_action)
@@ -313,17 +387,30 @@ class MainWindow(QMainWindow):
         toolbar.setObjectName("controls")
         toolbar.setMovable(False)
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for action in (self.new_action, self.open_file_action, None, self.reset_action,
-                       self.phase_action, self.iteration_action, self.into_action,
-                       self.over_action, None, self.run_action, self.end_action, None,
-                       self.compare_action):
+        for action in (
+            self.new_action,
+            self.open_file_action,
+            None,
+            self.reset_action,
+            self.phase_action,
+            self.iteration_action,
+            self.into_action,
+            self.over_action,
+            None,
+            self.run_action,
+            self.end_action,
+            None,
+            self.compare_action,
+        ):
             toolbar.addSeparator() if action is None else toolbar.addAction(action)
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setValue(len(SPEEDS) - 1)
         self.speed_slider.setFixedWidth(140)
-        self.speed_slider.setToolTip("Run speed: slow motion shows every phase; "
-                                     "full speed as fast as the search goes ([ / ])")
+        self.speed_slider.setToolTip(
+            "Run speed: slow motion shows every phase; "
+            "full speed as fast as the search goes ([ / ])"
+        )
         self.speed_slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.speed_slider.valueChanged.connect(lambda index: self.set_speed(SPEEDS[index]))
         self.speed_label = QLabel(speed_label(FULL_SPEED))
@@ -393,13 +480,17 @@ class MainWindow(QMainWindow):
         self.driver.set_search(search)
         self.compare_panel.set_problem(self.problem, self.params)
         algo = effective_algo(self.problem.game, self.params)
-        method = self.params.describe() if algo == self.params.algo else \
-            f"{TITLES[PN]} (tree files are searched with PN)"
+        method = (
+            self.params.describe()
+            if algo == self.params.algo
+            else f"{TITLES[PN]} (tree files are searched with PN)"
+        )
         self.title.setText(f"{self.problem.title}  ·  {method}")
         self.setWindowTitle(f"PN Explorer — {self.problem.title}")
         self.curves.setVisible(algo == PN2)
-        self.curves.set_parameters(self.params.a, self.params.b, self.params.max_nodes,
-                                   self.params.fraction)
+        self.curves.set_parameters(
+            self.params.a, self.params.b, self.params.max_nodes, self.params.fraction
+        )
         self.into_action.setEnabled(algo == PN2)
         self.over_action.setEnabled(algo == PN2)
         self.narration.setText(self._opening_text(search))
@@ -410,12 +501,14 @@ class MainWindow(QMainWindow):
         if search.outcome is not None:
             return describe_outcome(search.outcome)
         proof, disproof = search.root_numbers
-        return (f"The root starts with proof number {format_number(proof)} and disproof number "
-                f"{format_number(disproof)}. Press Space to step one phase, Return for a whole "
-                f"iteration, F5 to run.")
+        return (
+            f"The root starts with proof number {format_number(proof)} and disproof number "
+            f"{format_number(disproof)}. Press Space to step one phase, Return for a whole "
+            f"iteration, F5 to run."
+        )
 
     def new_search_dialog(self) -> None:
-        from app.setup_panel import SetupDialog
+        from app.panels.setup import SetupDialog
 
         self.driver.pause()
         dialog = SetupDialog(self.problem.source, self.params, self.open_source, self)
@@ -435,9 +528,12 @@ class MainWindow(QMainWindow):
         self.open_source(Source(FEN, text))
 
     def open_file_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a position or tree file", "",
-                                              "Positions and trees (*.epd *.pgn *.json);;"
-                                              "All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open a position or tree file",
+            "",
+            "Positions and trees (*.epd *.pgn *.json);;All files (*)",
+        )
         if path:
             self.open_file(path)
 
@@ -451,11 +547,18 @@ class MainWindow(QMainWindow):
                 self._error("Cannot open this", str(error))
                 return False
             if len(positions) > 1:
-                names = [f"{number}. {p.id}" if kind == PGN else p.id
-                         for number, p in enumerate(positions, start=1)]
-                choice, ok = QInputDialog.getItem(self, "Choose a position",
-                                                  f"{Path(path).name} holds {len(names)}:",
-                                                  names, 0, False)
+                names = [
+                    f"{number}. {p.id}" if kind == PGN else p.id
+                    for number, p in enumerate(positions, start=1)
+                ]
+                choice, ok = QInputDialog.getItem(
+                    self,
+                    "Choose a position",
+                    f"{Path(path).name} holds {len(names)}:",
+                    names,
+                    0,
+                    False,
+                )
                 if not ok:
                     return False
                 index = names.index(choice)
@@ -517,8 +620,7 @@ class MainWindow(QMainWindow):
             self.settings.set_speed(SPEEDS[index])
 
     def _nudge_speed(self, delta: int) -> None:
-        self.speed_slider.setValue(max(0, min(len(SPEEDS) - 1,
-                                              self.speed_slider.value() + delta)))
+        self.speed_slider.setValue(max(0, min(len(SPEEDS) - 1, self.speed_slider.value() + delta)))
 
     def _follow_toggled(self) -> None:
         follow = self.follow_action.isChecked()
@@ -586,11 +688,14 @@ class MainWindow(QMainWindow):
         result = self.result_panel.result
         if self.line_ply is not None and result is not None and result.main_line:
             if self.problem.is_chess:
-                view = focus.line_view(search.game, result.main_line, self.line_ply,
-                                       f"Main line after {self.line_ply} of "
-                                       f"{len(result.main_line)} moves")
+                view = focus.line_view(
+                    search.game,
+                    result.main_line,
+                    self.line_ply,
+                    f"Main line after {self.line_ply} of {len(result.main_line)} moves",
+                )
             else:
-                node = focus.FIRST_LEVEL, self._tree_node_of_line(result.main_line[:self.line_ply])
+                node = focus.FIRST_LEVEL, self._tree_node_of_line(result.main_line[: self.line_ply])
                 view = focus.position_view(search, search.game, *node, "Main line of the proof")
             self.board_view.show_position(view)
             return
@@ -605,8 +710,9 @@ class MainWindow(QMainWindow):
             heading = "Most-proving node of the second-level search"
         else:
             heading = "Most-proving node"
-        self.board_view.show_position(focus.position_view(search, search.game, level, node,
-                                                          heading))
+        self.board_view.show_position(
+            focus.position_view(search, search.game, level, node, heading)
+        )
 
     def _tree_node_of_line(self, codes: list[int]) -> int:
         tree = self.driver.search.tree
@@ -647,11 +753,18 @@ class MainWindow(QMainWindow):
     def _on_running_changed(self, running: bool) -> None:
         self._refresh_period = REFRESH_MS / 1000
         self.run_action.setText("Pause" if running else "Run")
-        self.run_action.setIcon(self.style().standardIcon(
-            QStyle.StandardPixmap.SP_MediaPause if running else QStyle.StandardPixmap.SP_MediaPlay))
+        self.run_action.setIcon(
+            self.style().standardIcon(
+                QStyle.StandardPixmap.SP_MediaPause
+                if running
+                else QStyle.StandardPixmap.SP_MediaPlay
+            )
+        )
         if running and self.driver._effective_speed() == FULL_SPEED:
-            self.narration.setText("Running at full speed: the views redraw about 15 times a "
-                                   "second. Pause (F5) to look closely.")
+            self.narration.setText(
+                "Running at full speed: the views redraw about 15 times a "
+                "second. Pause (F5) to look closely."
+            )
         self._update_actions()
         if not running:
             self.refresh_views()
@@ -665,8 +778,10 @@ class MainWindow(QMainWindow):
         self.narration.setText(describe_outcome(outcome))
         if outcome.reason is StopReason.MEMORY:
             hint = " or try Pn²" if self.params.algo == PN and self.problem.is_chess else ""
-            self.banner.setText(f"The node cap stopped the search: {outcome.detail}. The root is "
-                                f"unsolved. Raise the cap (Ctrl+N){hint}.")
+            self.banner.setText(
+                f"The node cap stopped the search: {outcome.detail}. The root is "
+                f"unsolved. Raise the cap (Ctrl+N){hint}."
+            )
             self.banner.show()
         if not outcome.solved:
             self.solution = SolutionResult(UNSOLVED, f"Unsolved: {outcome}")
@@ -742,13 +857,18 @@ class MainWindow(QMainWindow):
     def status_text(self) -> str:
         search = self.driver.search
         proof, disproof = search.root_numbers
-        parts = [f"Iteration {search.iterations:,}",
-                 f"{search.nodes_created:,} nodes created",
-                 f"{search.nodes_in_memory:,} in memory",
-                 (f"{self.driver.nodes_per_second:,.0f} nodes/s"
-                  if self.driver.nodes_per_second else "– nodes/s"),
-                 f"{search.elapsed:.2f} s",
-                 f"root {format_number(proof)}/{format_number(disproof)}"]
+        parts = [
+            f"Iteration {search.iterations:,}",
+            f"{search.nodes_created:,} nodes created",
+            f"{search.nodes_in_memory:,} in memory",
+            (
+                f"{self.driver.nodes_per_second:,.0f} nodes/s"
+                if self.driver.nodes_per_second
+                else "– nodes/s"
+            ),
+            f"{search.elapsed:.2f} s",
+            f"root {format_number(proof)}/{format_number(disproof)}",
+        ]
         if getattr(search, "second_level", None) is not None:
             parts.append(f"second level: {len(search.second_level.tree):,} nodes")
         if search.outcome is not None:
@@ -771,8 +891,9 @@ class MainWindow(QMainWindow):
     # -- help -----------------------------------------------------------------------------------
 
     def show_shortcuts(self) -> None:
-        rows = "".join(f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>"
-                       for what, keys in SHORTCUTS)
+        rows = "".join(
+            f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>" for what, keys in SHORTCUTS
+        )
         QMessageBox.information(self, "Keyboard shortcuts", f"<table cellpadding=3>{rows}</table>")
 
     def show_about(self) -> None:

@@ -61,16 +61,32 @@ class Tree:
 
     # -- building -------------------------------------------------------------------------------
 
-    def add_root(self, is_or: bool, value: Value, reason: Reason, proof: int, disproof: int,
-                 evaluated: bool = True) -> int:
+    def add_root(
+        self,
+        is_or: bool,
+        value: Value,
+        reason: Reason,
+        proof: int,
+        disproof: int,
+        evaluated: bool = True,
+    ) -> int:
         """Start the tree: the root has no parent and no move into it."""
         if len(self):
             raise ValueError("the tree already has a root")
         self._append(NO_NODE, 0, is_or, value, reason, proof, disproof, evaluated)
         return ROOT
 
-    def _append(self, parent: int, move: int, is_or: bool, value: Value, reason: Reason,
-                proof: int, disproof: int, evaluated: bool) -> None:
+    def _append(
+        self,
+        parent: int,
+        move: int,
+        is_or: bool,
+        value: Value,
+        reason: Reason,
+        proof: int,
+        disproof: int,
+        evaluated: bool,
+    ) -> None:
         self.parent.append(parent)
         self.first_child.append(NO_NODE)
         self.child_count.append(0)
@@ -79,8 +95,9 @@ class Tree:
         self.move.append(move)
         self.flags.append(pack_flags(is_or, value, reason, evaluated))
 
-    def add_children(self, node: int, moves: list[int], flags: list[int], proofs: list[int],
-                     disproofs: list[int]) -> int:
+    def add_children(
+        self, node: int, moves: list[int], flags: list[int], proofs: list[int], disproofs: list[int]
+    ) -> int:
         """Attach a whole expansion at once (children are contiguous); returns the first id."""
         first = len(self.flags)
         count = len(moves)
@@ -98,8 +115,15 @@ class Tree:
 
     def truncate(self, size: int) -> None:
         """Drop every node with id >= size (Pn² discards its second-level tree this way)."""
-        for column in (self.parent, self.first_child, self.child_count, self.proof,
-                       self.disproof, self.move, self.flags):
+        for column in (
+            self.parent,
+            self.first_child,
+            self.child_count,
+            self.proof,
+            self.disproof,
+            self.move,
+            self.flags,
+        ):
             del column[size:]
 
     def clear(self) -> None:
@@ -211,7 +235,15 @@ class Tree:
 
     def memory_bytes(self) -> int:
         """Bytes held by the columns (what a node costs in this layout, without Python overhead)."""
-        return sum(column.itemsize * column.buffer_info()[1] for column in (
-            self.parent, self.first_child, self.child_count, self.proof, self.disproof,
-            self.move, self.flags))
-
+        return sum(
+            column.itemsize * column.buffer_info()[1]
+            for column in (
+                self.parent,
+                self.first_child,
+                self.child_count,
+                self.proof,
+                self.disproof,
+                self.move,
+                self.flags,
+            )
+        )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.suites import find_position, load_suite
+from core.games.suites import find_position, load_suite
 from core.tree import Tree
 
 _WAC = None
@@ -18,6 +18,12 @@ def wac(position_id: str):
 
 def tree_columns(tree: Tree) -> tuple:
     """Every column of a tree, for node-for-node equality."""
-    return (tree.parent.tobytes(), tree.first_child.tobytes(), tree.child_count.tobytes(),
-            tree.proof.tobytes(), tree.disproof.tobytes(), tree.move.tobytes(),
-            tree.flags.tobytes())
+    return (
+        tree.parent.tobytes(),
+        tree.first_child.tobytes(),
+        tree.child_count.tobytes(),
+        tree.proof.tobytes(),
+        tree.disproof.tobytes(),
+        tree.move.tobytes(),
+        tree.flags.tobytes(),
+    )

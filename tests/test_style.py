@@ -1,4 +1,4 @@
-"""The code base stays `ruff check` clean and core/ never imports Qt."""
+"""The code base stays `ruff check` and `ruff format` clean and core/ never imports Qt."""
 
 import re
 import shutil
@@ -11,16 +11,20 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_ruff_is_clean():
+@pytest.mark.parametrize("command", [["check", "."], ["format", "--check", "."]])
+def test_ruff_is_clean(command: list[str]):
     ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
     if not Path(ruff).exists():
         pytest.skip("ruff is not installed (pip install -e '.[test]' installs it)")
-    result = subprocess.run([ruff, "check", "."], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run([ruff, *command], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_core_never_imports_qt():
     pattern = re.compile(r"^\s*(from|import)\s+(PySide6|shiboken6|PyQt)", re.MULTILINE)
-    offenders = [str(path) for path in (ROOT / "core").rglob("*.py")
-                 if pattern.search(path.read_text(encoding="utf-8"))]
+    offenders = [
+        str(path)
+        for path in (ROOT / "core").rglob("*.py")
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
     assert offenders == []

@@ -1,0 +1,567 @@
+"""The comparison panel: PN, Pn² and αβ on the current position side by side, as Table 3.1
+compares them on a suite: result, verified mate length, first move, nodes created, peak nodes in
+memory and time.
+
+Each algorithm runs in a process of its own (spawned, so nothing of the window is shared) through
+`core.runs.comparison.run_item`, the headless comparison's own runner: same node counting, and a
+proof counts only after the independent verifier accepted it. A timer polls the processes' pipes,
+so the window never waits and rows fill in as each search ends. At most one process per core runs
+at once (the others wait), so the times stay comparable. Cancel terminates the processes; so do a
+new position and closing the window. Every run has the command line's node budget and the user's
+time limit, and a watchdog ends a process that overruns that limit by far, so the panel always
+finishes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractScrollArea,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QStyle,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.search_setup import SearchParams
+from app.sources import Problem
+from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
+from core.search.algorithms import ALGORITHM_TITLES, DEFAULT_MAX_NODES, AlgorithmSpec
+from core.search.types import Limits, Result
+
+ALGORITHMS = ("pn", "pn2", "ab")
+TITLES = {"pn": "PN", "pn2": "Pn²", "ab": "αβ"}
+DEFAULT_SECONDS = 60
+MAX_SECONDS = 3600
+POLL_MS = 100
+"""How often the timer reads the pipes and updates the elapsed times."""
+
+COLUMNS = (
+    "Algorithm",
+    "Result",
+    "Mate in",
+    "First move",
+    "Nodes created",
+    "Peak in memory",
+    "Time",
+)
+RESULT_COLUMN, MATE_COLUMN, FIRST_MOVE_COLUMN, NODES_COLUMN = 1, 2, 3, 4
+MIN_COLUMN_WIDTH = 70
+HEADER_TIPS = {
+    RESULT_COLUMN: "Proved mates count only after the independent verifier replayed them",
+    NODES_COLUMN: "Positions generated and evaluated, counted the same way for all three",
+    NODES_COLUMN + 1: "Most nodes held at once (αβ keeps only its current path)",
+    NODES_COLUMN + 2: "Search time in the worker process (verification not included)",
+}
+
+PROVED_COLOUR, DISPROVED_COLOUR = "#1b7f3a", "#1f4fa0"
+UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", "#c62828", "#6b6b6b"
+BEST_BACKGROUND = "#dff1e3"
+
+
+# -- the work (runs in the worker processes; no Qt is used there) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PanelRun:
+    """One finished row: the run's record and the first move of its verified mate, or, when the
+    worker never reported (killed, crashed), `record` None and `failure` saying why."""
+
+    algorithm: str
+    record: RunRecord | None
+    failure: str = ""
+
+    @property
+    def first_move(self) -> str | None:
+        return self.record.first_move if self.record is not None else None
+
+    @property
+    def solved(self) -> bool:
+        return self.record is not None and self.record.solved
+
+
+def _work(item: WorkItem, connection: Connection) -> None:
+    """A worker process's whole life: run one item and send back its PanelRun."""
+    try:
+        run = PanelRun(item.algorithm, run_item(item))
+    except Exception as error:  # noqa: BLE001 (a bug must reach the panel as an error row)
+        run = PanelRun(item.algorithm, None, failure=f"the search failed: {error!r}")
+    connection.send(run)
+    connection.close()
+
+
+def work_items(position_id: str, fen: str, params: SearchParams, seconds: float) -> list[WorkItem]:
+    """The three runs with the command line's budgets (PN 1,000,000 nodes in memory; Pn² N =
+    300,000 with the window's a, b and fraction; αβ 1,000,000 nodes created, depth ≤ 20) and a
+    time limit of `seconds` each. Raises InvalidLimitError for a bad a, b or time."""
+    factories = {
+        "pn": algorithm_factory("pn"),
+        "pn2": algorithm_factory("pn2", a=params.a, b=params.b, fraction=params.fraction),
+        "ab": algorithm_factory("ab", max_depth=AlgorithmSpec().depth),
+    }
+    return [
+        WorkItem(
+            position_id,
+            fen,
+            name,
+            factories[name],
+            Limits(max_nodes=DEFAULT_MAX_NODES[name], max_seconds=seconds),
+        )
+        for name in ALGORITHMS
+    ]
+
+
+def budgets_text(params: SearchParams) -> list[str]:
+    """The node budget of each algorithm, one line each (Pn² with the window's parameters)."""
+    pn2 = "f ≡ 1" if params.fraction == "one" else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
+    return [
+        f"PN: {DEFAULT_MAX_NODES['pn']:,} nodes in memory",
+        f"Pn²: N = {DEFAULT_MAX_NODES['pn2']:,} ({pn2})",
+        f"αβ: {DEFAULT_MAX_NODES['ab']:,} nodes created, depth ≤ {AlgorithmSpec().depth}",
+    ]
+
+
+def best_algorithms(runs: dict[str, PanelRun]) -> set[str]:
+    """The best performers: fewest nodes among the runs that solved the position (ties: all)."""
+    solved = {name: run.record.nodes for name, run in runs.items() if run.solved}
+    if not solved:
+        return set()
+    fewest = min(solved.values())
+    return {name for name, nodes in solved.items() if nodes == fewest}
+
+
+def available_cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+# -- running the processes (GUI side) --------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Worker:
+    item: WorkItem
+    process: multiprocessing.process.BaseProcess
+    connection: Connection
+    started: float
+
+    @property
+    def deadline(self) -> float:
+        """Past this the process is ended: its time limit, plus as long again (at least 30 s) for
+        reading and verifying the proof."""
+        seconds = self.item.limits.max_seconds or DEFAULT_SECONDS
+        return self.started + seconds + max(30.0, seconds)
+
+
+class ComparisonJobs(QObject):
+    """Runs work items in spawned processes, at most `parallel` at once, polled by a timer."""
+
+    started = Signal(str)
+    """An algorithm's process started."""
+    finished = Signal(object)
+    """A PanelRun: one algorithm's row is complete."""
+    all_finished = Signal()
+
+    def __init__(self, parallel: int | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.parallel = parallel or available_cores()
+        self._context = multiprocessing.get_context("spawn")
+        self._waiting: list[WorkItem] = []
+        self._workers: dict[str, _Worker] = {}
+        self.timer = QTimer(self)
+        self.timer.setInterval(POLL_MS)
+        self.timer.timeout.connect(self.poll)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._waiting or self._workers)
+
+    def elapsed(self, name: str) -> float | None:
+        """Seconds since `name`'s process started (None: not running)."""
+        worker = self._workers.get(name)
+        return None if worker is None else time.monotonic() - worker.started
+
+    def processes(self) -> list[multiprocessing.process.BaseProcess]:
+        return [worker.process for worker in self._workers.values()]
+
+    def start(self, items: list[WorkItem]) -> None:
+        self.cancel()
+        self._waiting = list(items)
+        self._start_waiting()
+        self.timer.start()
+
+    def cancel(self) -> None:
+        """Stop everything now: waiting items are dropped, running processes terminated."""
+        self.timer.stop()
+        self._waiting = []
+        workers, self._workers = list(self._workers.values()), {}
+        for worker in workers:
+            worker.process.terminate()
+        for worker in workers:
+            worker.process.join(2.0)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
+            worker.connection.close()
+
+    def _start_waiting(self) -> None:
+        while self._waiting and len(self._workers) < self.parallel:
+            item = self._waiting.pop(0)
+            receiver, sender = self._context.Pipe(duplex=False)
+            process = self._context.Process(
+                target=_work,
+                args=(item, sender),
+                daemon=True,
+                name=f"pn-explorer compare {item.algorithm}",
+            )
+            process.start()
+            sender.close()
+            self._workers[item.algorithm] = _Worker(item, process, receiver, time.monotonic())
+            self.started.emit(item.algorithm)
+
+    def poll(self) -> None:
+        """Collect what the finished processes sent, end overdue ones, start waiting ones."""
+        for name, worker in list(self._workers.items()):
+            run = self._collect(worker)
+            if run is None:
+                continue
+            del self._workers[name]
+            worker.process.join(2.0)
+            worker.connection.close()
+            self.finished.emit(run)
+        self._start_waiting()
+        if not self.busy:
+            self.timer.stop()
+            self.all_finished.emit()
+
+    def _collect(self, worker: _Worker) -> PanelRun | None:
+        """The worker's PanelRun if it has sent it, a failure if it died or overran, else None."""
+        name = worker.item.algorithm
+        alive = worker.process.is_alive()
+        try:
+            if worker.connection.poll():
+                return worker.connection.recv()
+        except (EOFError, OSError):
+            alive = False
+        if not alive:
+            return PanelRun(
+                name,
+                None,
+                failure=f"the worker process ended without a result "
+                f"(exit code {worker.process.exitcode})",
+            )
+        if time.monotonic() > worker.deadline:
+            worker.process.terminate()
+            seconds = worker.item.limits.max_seconds
+            return PanelRun(
+                name,
+                None,
+                failure=f"stopped after "
+                f"{time.monotonic() - worker.started:.0f} s: far "
+                f"over the time limit of {seconds:g} s",
+            )
+        return None
+
+
+# -- the panel ------------------------------------------------------------------------------------
+
+
+def _seconds_text(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:,.2f} s"
+
+
+def row_cells(run: PanelRun) -> tuple[list[str], str, str]:
+    """The cells of a finished row after the algorithm's name, the result's colour and a
+    tooltip with the full reason. A verifier's rejection is an error, never a mate."""
+    record = run.record
+    if record is None:
+        return ["error: " + run.failure, "—", "—", "—", "—", "—"], ERROR_COLOUR, run.failure
+    counts = [f"{record.nodes:,}", f"{record.peak_memory:,}", _seconds_text(record.seconds)]
+    if record.result == ERROR:
+        return ["error: " + record.reason, "—", "—", *counts], ERROR_COLOUR, record.reason
+    if record.result == Result.PROVED.value:
+        mate = "—" if record.mate_in is None else str(record.mate_in)
+        return (
+            ["proved, verified", mate, run.first_move or "—", *counts],
+            PROVED_COLOUR,
+            f"{record.reason} (the proof was replayed by the independent verifier)",
+        )
+    if record.result == Result.DISPROVED.value:
+        return ["disproved: no forced mate", "—", "—", *counts], DISPROVED_COLOUR, record.reason
+    return (
+        [record.reason.replace("unknown", "unsolved", 1), "—", "—", *counts],
+        UNSOLVED_COLOUR,
+        record.reason,
+    )
+
+
+class ComparePanel(QWidget):
+    """Compare button, time limit, one row per algorithm, and the budgets used."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.problem: Problem | None = None
+        self.params = SearchParams()
+        self.runs: dict[str, PanelRun] = {}
+        self._key: tuple | None = None
+        self._started = 0.0
+        self.jobs = ComparisonJobs(parent=self)
+        self.jobs.started.connect(self._on_started)
+        self.jobs.finished.connect(self._on_finished)
+        self.jobs.all_finished.connect(self._on_all_finished)
+        self.jobs.timer.timeout.connect(self._show_elapsed)
+        pixmap = QStyle.StandardPixmap
+        self.compare_button = QPushButton("Compare")
+        self.compare_button.setIcon(self.style().standardIcon(pixmap.SP_MediaPlay))
+        self.compare_button.setToolTip(
+            "Run PN, Pn² and αβ on this position in the background (Ctrl+K)"
+        )
+        self.compare_button.clicked.connect(self.compare)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setIcon(self.style().standardIcon(pixmap.SP_MediaStop))
+        self.cancel_button.setToolTip("Stop the comparison: its processes are ended")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.seconds = QSpinBox()
+        self.seconds.setRange(1, MAX_SECONDS)
+        self.seconds.setValue(DEFAULT_SECONDS)
+        self.seconds.setSuffix(" s")
+        self.seconds.setToolTip("Each algorithm stops after this long (unsolved)")
+        self.status = QLabel()
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        controls = QHBoxLayout()
+        controls.addWidget(self.compare_button)
+        controls.addWidget(self.cancel_button)
+        controls.addSpacing(12)
+        controls.addWidget(QLabel("Time limit per algorithm"))
+        controls.addWidget(self.seconds)
+        controls.addSpacing(12)
+        controls.addWidget(self.status, 1)
+        self.table = QTableWidget(len(ALGORITHMS), len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
+        self.table.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(MIN_COLUMN_WIDTH)
+        for column, tip in HEADER_TIPS.items():
+            self.table.horizontalHeaderItem(column).setToolTip(tip)
+        self.table.setFixedHeight(
+            self.table.horizontalHeader().sizeHint().height()
+            + len(ALGORITHMS) * self.table.verticalHeader().defaultSectionSize()
+            + 2 * self.table.frameWidth()
+        )
+        self.footnote = QLabel()
+        self.footnote.setWordWrap(True)
+        self.footnote.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.footnote.setStyleSheet(f"color: {QUIET_COLOUR}; padding-left: 8px;")
+        rows = QHBoxLayout()
+        rows.addWidget(self.table)
+        rows.addWidget(self.footnote, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addLayout(controls)
+        layout.addLayout(rows)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self._reset_rows()
+
+    # -- what the window tells the panel ----------------------------------------------------------
+
+    def set_problem(self, problem: Problem, params: SearchParams) -> None:
+        """The window opened (or reset) a problem. A new position or new Pn² parameters cancel
+        the comparison and clear the rows; the same ones keep what was found."""
+        chess = problem.is_chess
+        fen = problem.game.root_board.fen() if chess else problem.source.text
+        key = (fen, params.a, params.b, params.fraction)
+        self.problem, self.params = problem, params
+        if key == self._key:
+            return
+        self._key = key
+        self.jobs.cancel()
+        self.runs = {}
+        self._reset_rows()
+
+    def compare(self) -> None:
+        """Start PN, Pn² and αβ on the current position (any earlier comparison is dropped)."""
+        if self.problem is None or not self.problem.is_chess:
+            return
+        items = work_items(
+            self.problem.title,
+            self.problem.game.root_board.fen(),
+            self.params,
+            self.seconds.value(),
+        )
+        self.runs = {}
+        self._reset_rows()
+        for name in ALGORITHMS:
+            self._set_pending(name, "waiting for a free core")
+        self._started = time.monotonic()
+        self.jobs.start(items)
+        self._update_controls()
+        self._show_status()
+
+    def cancel(self) -> None:
+        """End the comparison's processes now; rows already filled stay."""
+        if not self.jobs.busy:
+            return
+        self.jobs.cancel()
+        for name in ALGORITHMS:
+            if name not in self.runs:
+                self._set_pending(name, "cancelled")
+        self._update_controls()
+        self.status.setText("Cancelled: the remaining searches were stopped.")
+
+    @property
+    def busy(self) -> bool:
+        return self.jobs.busy
+
+    # -- rows -------------------------------------------------------------------------------------
+
+    def _reset_rows(self) -> None:
+        for row, name in enumerate(ALGORITHMS):
+            self._set_row(row, [ALGORITHM_TITLES[name], "", "", "", "", "", ""])
+        self._update_controls()
+        self._show_status()
+        self.footnote.setText(
+            "<br>".join(
+                [
+                    "Node budgets, as on the command line:",
+                    *budgets_text(self.params),
+                    "Proved mates are checked by an independent replay.",
+                ]
+            )
+        )
+
+    def _set_row(
+        self,
+        row: int,
+        cells: list[str],
+        colour: str | None = None,
+        tooltip: str = "",
+        best: bool = False,
+        quiet: bool = False,
+    ) -> None:
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if column in (MATE_COLUMN, FIRST_MOVE_COLUMN):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            elif column >= NODES_COLUMN:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if column == RESULT_COLUMN:
+                if colour is not None:
+                    item.setForeground(QBrush(QColor(colour)))
+                if tooltip:
+                    item.setToolTip(tooltip)
+                if quiet:
+                    font = item.font()
+                    font.setItalic(True)
+                    item.setFont(font)
+            if best:
+                item.setBackground(QBrush(QColor(BEST_BACKGROUND)))
+                font = item.font()
+                font.setWeight(QFont.Weight.Bold)
+                item.setFont(font)
+            self.table.setItem(row, column, item)
+
+    def _set_pending(self, name: str, text: str) -> None:
+        row = ALGORITHMS.index(name)
+        self._set_row(
+            row, [ALGORITHM_TITLES[name], text, "", "", "", "", ""], QUIET_COLOUR, quiet=True
+        )
+
+    def _show_run(self, run: PanelRun, best: bool = False) -> None:
+        cells, colour, tooltip = row_cells(run)
+        name = ALGORITHM_TITLES[run.algorithm] + ("  ★" if best else "")
+        self._set_row(ALGORITHMS.index(run.algorithm), [name, *cells], colour, tooltip, best)
+
+    def result_text(self, name: str) -> str:
+        """What the Result cell of `name`'s row says (tests, screenshots)."""
+        return self.table.item(ALGORITHMS.index(name), RESULT_COLUMN).text()
+
+    # -- job signals ------------------------------------------------------------------------------
+
+    def _on_started(self, name: str) -> None:
+        self._set_pending(name, "running… 0.0 s")
+
+    def _show_elapsed(self) -> None:
+        for name in ALGORITHMS:
+            elapsed = self.jobs.elapsed(name)
+            if elapsed is not None:
+                self.table.item(ALGORITHMS.index(name), RESULT_COLUMN).setText(
+                    f"running… {elapsed:.1f} s"
+                )
+        self._show_status()
+
+    def _on_finished(self, run: PanelRun) -> None:
+        self.runs[run.algorithm] = run
+        self._show_run(run)
+        self._show_status()
+
+    def _on_all_finished(self) -> None:
+        best = best_algorithms(self.runs)
+        for run in self.runs.values():
+            self._show_run(run, run.algorithm in best)
+        self._update_controls()
+        self._show_status()
+
+    # -- status -----------------------------------------------------------------------------------
+
+    def _update_controls(self) -> None:
+        chess = self.problem is not None and self.problem.is_chess
+        self.compare_button.setEnabled(chess and not self.jobs.busy)
+        self.cancel_button.setEnabled(self.jobs.busy)
+        self.seconds.setEnabled(chess)
+        self.table.setEnabled(chess)
+
+    def _show_status(self) -> None:
+        if self.problem is not None and not self.problem.is_chess:
+            self.status.setText(
+                "The comparison runs on chess positions only: this problem is "
+                "an explicit AND/OR tree."
+            )
+            return
+        if self.jobs.busy:
+            self.status.setText(
+                f"Comparing: {len(self.runs)} of {len(ALGORITHMS)} finished "
+                f"after {time.monotonic() - self._started:.1f} s"
+            )
+            return
+        if len(self.runs) == len(ALGORITHMS):
+            best = best_algorithms(self.runs)
+            if best:
+                names = " and ".join(TITLES[name] for name in ALGORITHMS if name in best)
+                nodes = self.runs[min(best)].record.nodes
+                self.status.setText(
+                    f"★ Best performer: {names}, {nodes:,} nodes created: the "
+                    f"fewest among the algorithms that solved it."
+                )
+            else:
+                self.status.setText("None of them solved it within its budget.")
+            return
+        if not self.runs:
+            self.status.setText(
+                "Compare runs PN, Pn² and αβ on this position in the background (Ctrl+K)."
+            )

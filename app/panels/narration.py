@@ -1,0 +1,135 @@
+"""A step told in words, so a teacher can point at the screen and read what the search just did.
+
+Pure functions of a `StepReport` and the search (no Qt). Nodes are named by the move into them
+(chess) or by their name (tree files); the root is "the root".
+"""
+
+from __future__ import annotations
+
+from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
+from core.games.chess_game import ChessGame
+from core.search.types import Outcome, Phase, Result, StepReport, StopReason
+from core.values import format_number
+
+
+def path_labels(search, level: int, node: int) -> list[str]:
+    """Labels of the moves from the game's root to a node: SAN for chess, names for trees."""
+    moves = moves_to(search, level, node)
+    game = search.game
+    if isinstance(game, ChessGame):
+        return game.san_line(moves)
+    return [game.node_name(code) for code in moves]
+
+
+def node_label(search, level: int, node: int) -> str:
+    """The move into a node ('… Qg6' for chess), its name for trees, or 'the root'."""
+    tree = tree_at(search, level)
+    if tree is None or not 0 <= node < len(tree):
+        return f"#{node}"
+    labels = path_labels(search, level, node)
+    if not labels:
+        return "the root" if level == FIRST_LEVEL else "the second-level root"
+    return labels[-1]
+
+
+def _numbers(proof: int, disproof: int) -> str:
+    return f"{format_number(proof)}/{format_number(disproof)}"
+
+
+def describe_outcome(outcome: Outcome) -> str:
+    if outcome.result is Result.PROVED:
+        return (
+            "The root is proved: the attacker wins."
+            if outcome.reason is StopReason.SOLVED
+            else f"The root is already decided: {outcome}."
+        )
+    if outcome.result is Result.DISPROVED:
+        return (
+            "The root is disproved: the attacker cannot force the win."
+            if outcome.reason is StopReason.SOLVED
+            else f"The root is already decided: {outcome}."
+        )
+    if outcome.reason is StopReason.MEMORY:
+        return f"Stopped: the node cap is full ({outcome.detail}). The root is unsolved."
+    if outcome.reason is StopReason.FRONTIER:
+        return f"Stopped at the edge of the tree file: {outcome.detail}."
+    return f"Stopped: {outcome}."
+
+
+def _describe_level(search, report: StepReport, level: int) -> list[str]:
+    """Sentences for the phases of one report at one level."""
+    lines: list[str] = []
+    for phase in report.phases:
+        if phase is Phase.SELECT and report.path:
+            labels = path_labels(search, level, report.path[-1])
+            path = (
+                " → ".join(["root", *labels[-8:]])
+                if len(labels) <= 8
+                else " → ".join(["root", "…", *labels[-8:]])
+            )
+            lines.append(
+                f"Select: walk down to the most-proving node ({path}); at OR nodes "
+                f"follow the child with the same proof number, at AND nodes the one "
+                f"with the same disproof number."
+            )
+        elif phase is Phase.EXPAND and report.new_children:
+            count = len(report.new_children)
+            solved_proved = sum(1 for _, proof, _ in report.new_children if proof == 0)
+            solved_disproved = sum(1 for _, _, disproof in report.new_children if disproof == 0)
+            text = (
+                f"Expand: {count} {'child' if count == 1 else 'children'} generated and evaluated"
+            )
+            extras = []
+            if solved_proved:
+                extras.append(f"{solved_proved} proved")
+            if solved_disproved:
+                extras.append(f"{solved_disproved} disproved")
+            if extras:
+                text += " (" + ", ".join(extras) + ")"
+            lines.append(text + ".")
+        elif phase is Phase.UPDATE:
+            if not report.changed:
+                lines.append("Update: no numbers changed.")
+                continue
+            steps = [
+                f"{node_label(search, level, c.node)} "
+                f"{_numbers(c.old_proof, c.old_disproof)} → "
+                f"{_numbers(c.new_proof, c.new_disproof)}"
+                for c in report.changed[:6]
+            ]
+            more = len(report.changed) - len(steps)
+            text = "Update: " + "; ".join(steps) + (f"; and {more} more" if more > 0 else "")
+            top = report.changed[-1].node
+            text += (
+                ", up to the root."
+                if top == 0
+                else ", then stopped: the next ancestor's numbers did not change."
+            )
+            lines.append(text)
+    return lines
+
+
+def describe_step(search, report: StepReport) -> str:
+    """What one step did, in a few sentences."""
+    lines = _describe_level(search, report, FIRST_LEVEL)
+    event = report.second_level
+    if event is not None:
+        where = node_label(search, FIRST_LEVEL, event.first_level_node)
+        if event.started:
+            lines.insert(
+                0,
+                f"Second-level search started at {where} with a budget of {event.budget:,} nodes.",
+            )
+        if event.inner is not None and not event.ended:
+            inner = _describe_level(search, event.inner, SECOND_LEVEL)
+            lines.extend("Second level · " + line for line in inner)
+        if event.ended:
+            result = event.outcome.result.value if event.outcome else "ended"
+            lines.append(
+                f"Second-level search at {where} ended ({result}) with {event.size:,} "
+                f"nodes: {len(event.kept)} children kept in the first-level tree, "
+                f"{event.discarded:,} nodes discarded."
+            )
+    if report.outcome is not None:
+        lines.append(describe_outcome(report.outcome))
+    return " ".join(lines) if lines else "Nothing changed."

@@ -1,0 +1,375 @@
+"""The setup dialog: what to search (a FEN, a built-in suite position, an EPD/PGN file or a tree
+file) and how (PN or Pn², the node cap, a, b and the fraction), with the paper's Pn² curves
+redrawn as the values are edited.
+
+The dialog only collects a `Source` and `SearchParams`; the window opens them and, if they are
+bad, says why in a message box and keeps the dialog (and the current search) as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.panels.curves import CurvesWidget
+from app.search_setup import PN, PN2, SearchParams
+from app.sources import (
+    FEN,
+    PGN,
+    SUITE,
+    SUITE_NAMES,
+    TREE,
+    TREE_FILES,
+    Source,
+    kind_of_file,
+    positions_of,
+)
+from core.errors import PnExplorerError
+
+MAX_SPIN = 2_000_000_000
+
+
+PN2_PRESETS = (
+    (
+        "The paper's (300K, 600K, 80K)",
+        (300_000, 600_000, 80_000),
+        "Breuker's best setting: N = 300,000, a = 600,000, b = 80,000 (§4.4)",
+    ),
+    (
+        "Classroom (5K, 300, 100)",
+        (5_000, 300, 100),
+        "Small values so the second level grows within the first few hundred nodes: good for "
+        "stepping into second-level searches in class",
+    ),
+)
+"""Buttons that set N, a and b at once, as (label, (N, a, b), tooltip)."""
+
+
+def _spin(minimum: int, maximum: int, value: int, step: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(minimum, maximum)
+    spin.setSingleStep(step)
+    spin.setGroupSeparatorShown(True)
+    spin.setValue(value)
+    spin.setAccelerated(True)
+    return spin
+
+
+class SetupDialog(QDialog):
+    """Choose a problem and the search's parameters. `accept_hook(source, params)` opens them
+    and returns False (after showing why) to keep the dialog open."""
+
+    def __init__(
+        self,
+        source: Source,
+        params: SearchParams,
+        accept_hook: Callable[[Source, SearchParams], bool] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New search")
+        self.accept_hook = accept_hook
+        self.tabs = QTabWidget()
+        self._build_fen_tab()
+        self._build_suite_tab()
+        self._build_file_tab()
+        self._build_tree_tab()
+        self._build_search_box(params)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Open")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(self.search_box)
+        layout.addWidget(buttons)
+        self._show_source(source)
+        self._update_curves()
+
+    # -- the problem ------------------------------------------------------------------------------
+
+    def _build_fen_tab(self) -> None:
+        page = QWidget()
+        self.fen_edit = QPlainTextEdit()
+        self.fen_edit.setPlaceholderText(
+            "Type or paste a FEN, e.g. 2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -"
+        )
+        self.fen_edit.setMaximumHeight(70)
+        layout = QVBoxLayout(page)
+        layout.addWidget(QLabel("Position (FEN); the side to move is the attacker:"))
+        layout.addWidget(self.fen_edit)
+        layout.addStretch(1)
+        self.tabs.addTab(page, "FEN")
+
+    def _build_suite_tab(self) -> None:
+        page = QWidget()
+        self.suite_combo = QComboBox()
+        self.suite_combo.addItems(SUITE_NAMES)
+        self.suite_list = QListWidget()
+        self.suite_combo.currentTextChanged.connect(self._fill_suite)
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.suite_combo)
+        layout.addWidget(self.suite_list)
+        self.tabs.addTab(page, "Built-in suites")
+        self._fill_suite(self.suite_combo.currentText())
+
+    def _build_file_tab(self) -> None:
+        page = QWidget()
+        self.file_edit = QLineEdit()
+        self.file_edit.setPlaceholderText("an .epd, .pgn or tree .json file")
+        self.file_edit.editingFinished.connect(lambda: self._fill_file(self.file_edit.text()))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.file_edit, 1)
+        row.addWidget(browse)
+        self.file_list = QListWidget()
+        layout = QVBoxLayout(page)
+        layout.addLayout(row)
+        layout.addWidget(self.file_list)
+        self.tabs.addTab(page, "EPD / PGN / tree file")
+
+    def _build_tree_tab(self) -> None:
+        page = QWidget()
+        self.tree_list = QListWidget()
+        for name, path in TREE_FILES.items():
+            item = QListWidgetItem(name)
+            item.setData(Qt.ItemDataRole.UserRole, path)
+            self.tree_list.addItem(item)
+        self.tree_list.setCurrentRow(0)
+        layout = QVBoxLayout(page)
+        layout.addWidget(
+            QLabel(
+                "Explicit AND/OR trees (searched with PN). Figure 3.1 opens as "
+                "the search in progress the figure shows."
+            )
+        )
+        layout.addWidget(self.tree_list)
+        self.tabs.addTab(page, "Built-in trees")
+
+    def _fill_suite(self, name: str) -> None:
+        self.suite_list.clear()
+        try:
+            positions = positions_of(Source(SUITE, name))
+        except PnExplorerError:
+            return
+        for position in positions:
+            text = position.id
+            if position.mate_length is not None:
+                text += f"   mate in {position.mate_length}"
+            if position.best_moves:
+                text += f"   ({', '.join(position.best_moves)})"
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, position.id)
+            self.suite_list.addItem(item)
+        self.suite_list.setCurrentRow(0)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open a position or tree file",
+            str(Path(self.file_edit.text() or ".").parent),
+            "Positions and trees (*.epd *.pgn *.json);;All files (*)",
+        )
+        if path:
+            self.file_edit.setText(path)
+            self._fill_file(path)
+
+    def _fill_file(self, path: str) -> bool:
+        """List the file's positions or games (trees have none); a dialog if it is unreadable."""
+        self.file_list.clear()
+        path = path.strip()
+        if not path:
+            return False
+        kind = kind_of_file(path)
+        if kind == TREE:
+            self.file_list.addItem("(a tree file: the whole tree is searched)")
+            return True
+        try:
+            positions = positions_of(Source(kind, path))
+        except PnExplorerError as error:
+            QMessageBox.warning(self, "Cannot read the file", str(error))
+            return False
+        for number, position in enumerate(positions, start=1):
+            item = QListWidgetItem(position.id)
+            item.setData(Qt.ItemDataRole.UserRole, str(number) if kind == PGN else position.id)
+            self.file_list.addItem(item)
+        self.file_list.setCurrentRow(0)
+        return True
+
+    def _show_source(self, source: Source) -> None:
+        """Open the dialog on the tab of the current problem, with it selected."""
+        if source.kind == FEN:
+            self.fen_edit.setPlainText(source.text)
+            self.tabs.setCurrentIndex(0)
+        elif source.kind == SUITE:
+            self.suite_combo.setCurrentText(source.text)
+            self._select(self.suite_list, source.item)
+            self.tabs.setCurrentIndex(1)
+        elif source.kind == TREE and source.text in TREE_FILES.values():
+            for row in range(self.tree_list.count()):
+                if self.tree_list.item(row).data(Qt.ItemDataRole.UserRole) == source.text:
+                    self.tree_list.setCurrentRow(row)
+            self.tabs.setCurrentIndex(3)
+        else:
+            self.file_edit.setText(source.text)
+            if Path(source.text).exists():
+                self._fill_file(source.text)
+                self._select(self.file_list, source.item)
+            self.tabs.setCurrentIndex(2)
+
+    @staticmethod
+    def _select(widget: QListWidget, item: str) -> None:
+        for row in range(widget.count()):
+            if widget.item(row).data(Qt.ItemDataRole.UserRole) == item:
+                widget.setCurrentRow(row)
+                return
+
+    def source(self) -> Source | None:
+        """The problem chosen on the current tab (None if nothing is chosen)."""
+        tab = self.tabs.currentIndex()
+        if tab == 0:
+            text = self.fen_edit.toPlainText().strip()
+            return Source(FEN, text) if text else None
+        if tab == 1:
+            item = self.suite_list.currentItem()
+            return Source(
+                SUITE,
+                self.suite_combo.currentText(),
+                item.data(Qt.ItemDataRole.UserRole) if item else "",
+            )
+        if tab == 2:
+            path = self.file_edit.text().strip()
+            if not path:
+                return None
+            kind = kind_of_file(path)
+            item = self.file_list.currentItem()
+            data = item.data(Qt.ItemDataRole.UserRole) if item else None
+            return Source(kind, path, data if isinstance(data, str) and kind != TREE else "")
+        item = self.tree_list.currentItem()
+        return Source(TREE, item.data(Qt.ItemDataRole.UserRole)) if item else None
+
+    # -- the search -------------------------------------------------------------------------------
+
+    def _build_search_box(self, params: SearchParams) -> None:
+        self.search_box = QGroupBox("Search")
+        self.pn_radio = QRadioButton("PN search (thesis ch. 3)")
+        self.pn2_radio = QRadioButton("Pn² search (ch. 4)")
+        group = QButtonGroup(self)
+        group.addButton(self.pn_radio)
+        group.addButton(self.pn2_radio)
+        (self.pn2_radio if params.algo == PN2 else self.pn_radio).setChecked(True)
+        self.cap_spin = _spin(1, MAX_SPIN, params.max_nodes, 10_000)
+        self.cap_spin.setSuffix(" nodes")
+        self.a_spin = _spin(1, MAX_SPIN, round(params.a), 10_000)
+        self.b_spin = _spin(1, MAX_SPIN, round(params.b), 1_000)
+        self.fraction_combo = QComboBox()
+        self.fraction_combo.addItem("logistic  f(x) = 1 / (1 + exp((a − x) / b))", "logistic")
+        self.fraction_combo.addItem("f ≡ 1  (Allis's original Pn²)", "one")
+        self.fraction_combo.setCurrentIndex(1 if params.fraction == "one" else 0)
+        self.curves = CurvesWidget()
+        self._last_algo = params.algo
+        for signal in (
+            self.cap_spin.valueChanged,
+            self.a_spin.valueChanged,
+            self.b_spin.valueChanged,
+            self.fraction_combo.currentIndexChanged,
+        ):
+            signal.connect(self._update_curves)
+        self.pn_radio.toggled.connect(self._algo_changed)
+        algos = QHBoxLayout()
+        algos.addWidget(self.pn_radio)
+        algos.addWidget(self.pn2_radio)
+        algos.addStretch(1)
+        form = QFormLayout()
+        form.addRow("Algorithm", algos)
+        form.addRow("Node cap N (nodes in memory)", self.cap_spin)
+        form.addRow("a (transition point of f)", self.a_spin)
+        form.addRow("b (stretch of f)", self.b_spin)
+        form.addRow("Fraction", self.fraction_combo)
+        presets = QHBoxLayout()
+        for label, values, tip in PN2_PRESETS:
+            button = QPushButton(label)
+            button.setToolTip(tip)
+            button.clicked.connect(lambda _checked=False, v=values: self.use_pn2_values(*v))
+            presets.addWidget(button)
+        presets.addStretch(1)
+        form.addRow("Pn² values", presets)
+        layout = QVBoxLayout(self.search_box)
+        layout.addLayout(form)
+        layout.addWidget(self.curves)
+
+    def use_pn2_values(self, cap: int, a: int, b: int) -> None:
+        """Switch to Pn² with a preset N, a, b (the curves follow)."""
+        self.pn2_radio.setChecked(True)
+        self.fraction_combo.setCurrentIndex(0)
+        self.cap_spin.setValue(cap)
+        self.a_spin.setValue(a)
+        self.b_spin.setValue(b)
+        self._update_curves()
+
+    def _algo_changed(self) -> None:
+        params = SearchParams(self._last_algo, self.cap_spin.value()).with_algo(
+            PN2 if self.pn2_radio.isChecked() else PN
+        )
+        self._last_algo = params.algo
+        self.cap_spin.setValue(params.max_nodes)
+        self._update_curves()
+
+    def _update_curves(self) -> None:
+        pn2 = self.pn2_radio.isChecked()
+        for widget in (self.a_spin, self.b_spin, self.fraction_combo, self.curves):
+            widget.setEnabled(pn2)
+        logistic = self.fraction_combo.currentData() != "one"
+        self.a_spin.setEnabled(pn2 and logistic)
+        self.b_spin.setEnabled(pn2 and logistic)
+        self.curves.set_parameters(
+            self.a_spin.value(),
+            self.b_spin.value(),
+            self.cap_spin.value(),
+            self.fraction_combo.currentData(),
+        )
+
+    def params(self) -> SearchParams:
+        return SearchParams(
+            PN2 if self.pn2_radio.isChecked() else PN,
+            self.cap_spin.value(),
+            float(self.a_spin.value()),
+            float(self.b_spin.value()),
+            self.fraction_combo.currentData(),
+        )
+
+    def accept(self) -> None:
+        source = self.source()
+        if source is None:
+            QMessageBox.warning(self, "Nothing chosen", "Choose a position or a tree to search.")
+            return
+        if self.accept_hook is not None and not self.accept_hook(source, self.params()):
+            return
+        super().accept()

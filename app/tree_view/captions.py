@@ -1,0 +1,128 @@
+"""The tree view's words: the last step in the paper's terms, and a node's tooltip.
+
+Kept apart from drawing so the text can be read (and tested) without a painter.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
+
+from app.tree_view import style
+from app.tree_view.items import DisplayedNode
+from app.tree_view.layout import FOLD, NODE
+from app.tree_view.level import TreeLevel
+from core.search.types import Phase, StepReport
+from core.values import INF, REASON_TEXT
+
+
+def wrap_text(text: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
+    """`text` in at most `lines` lines of `width` pixels, broken between words; whatever is
+    left over is elided at the end of the last line."""
+    if not text:
+        return []
+    rows = [""]
+    for word in text.split(" "):
+        candidate = f"{rows[-1]} {word}" if rows[-1] else word
+        if rows[-1] and metrics.horizontalAdvance(candidate) > width:
+            rows.append(word)
+        else:
+            rows[-1] = candidate
+    if len(rows) > lines:
+        rows = rows[: lines - 1] + [" ".join(rows[lines - 1 :])]
+    rows[-1] = metrics.elidedText(rows[-1], Qt.TextElideMode.ElideRight, width)
+    return rows
+
+
+def describe_step(report: StepReport) -> str:
+    """One line saying what the step did, in the paper's words."""
+    event = report.second_level
+    parts = []
+    if event is None:
+        parts = phase_words(report)
+    else:
+        if Phase.SELECT in report.phases and report.path:
+            parts.append(f"selected a most-proving node at depth {len(report.path) - 1}")
+        if event.started:
+            parts.append(f"2nd-level search started there (budget {event.budget:,})")
+        if event.inner is not None and not event.ended:
+            inner = phase_words(event.inner, inner=True)
+            if inner:
+                parts.append("2nd level " + ", ".join(inner))
+        if event.ended:
+            parts.append(
+                f"2nd level done: its root's {len(event.kept)} children joined the first level"
+                if event.kept
+                else "2nd level done: no children kept (it solved its root, or could not expand it)"
+            )
+        if Phase.UPDATE in report.phases:
+            parts.append(f"updated ancestors: {len(report.changed)} changed")
+    if report.outcome is not None:
+        parts.append(f"search over: {report.outcome}")
+    return "; ".join(parts)
+
+
+def phase_words(report: StepReport, inner: bool = False) -> list[str]:
+    """The phases one step ran, a phrase each (an `inner` second-level step also says how its
+    search ended)."""
+    words = []
+    if Phase.SELECT in report.phases and report.path:
+        words.append(f"selected a most-proving node at depth {len(report.path) - 1}")
+    if Phase.EXPAND in report.phases:
+        count = len(report.new_children)
+        if count == 0 and report.outcome is not None and not report.outcome.solved:
+            words.append(f"could not expand it ({report.outcome.reason.value})")
+        else:
+            words.append(f"expanded it: {count} {'child' if count == 1 else 'children'}")
+    if Phase.UPDATE in report.phases:
+        words.append(f"updated ancestors: {len(report.changed)} changed")
+    if inner and report.outcome is not None:
+        words.append(f"ended: {report.outcome.result.value}")
+    return words
+
+
+def node_tooltip(item: DisplayedNode, state: TreeLevel) -> str:
+    """Everything about a node, in words: line, type, numbers, status, size, last change."""
+    tree = state.tree
+    if item.kind != NODE:
+        what = "all its" if item.kind == FOLD else "more of its"
+        below = (
+            f", {item.hidden_nodes:,} nodes below them"
+            if item.hidden_nodes >= 0
+            else " (nodes below: counted when the search pauses)"
+        )
+        return (
+            f"{item.hidden_children} {state.labels.unit} hidden{below}.\n"
+            f"Click to show {what} children."
+        )
+    lines = []
+    node = item.node
+    if item.name:
+        lines.append(f"node {item.name}")
+    elif item.label or node:
+        moves = " ".join(state.labels.edge_label(tree, step) for step in tree.path_to(node)[1:])
+        lines.append(("2nd level: " if item.level == 2 else "") + moves)
+    lines.append("OR node (attacker to move)" if item.is_or else "AND node (defender to move)")
+    if not item.evaluated:
+        lines.append("not evaluated yet (Pn²'s first level evaluates lazily)")
+    proof = "∞" if item.proof >= INF else f"{item.proof:,}"
+    disproof = "∞" if item.disproof >= INF else f"{item.disproof:,}"
+    lines.append(f"proof number {proof}, disproof number {disproof}")
+    reason = REASON_TEXT.get(tree.reason(node), "")
+    if item.proof == 0:
+        lines.append("proved" + (f": {reason}" if reason else ""))
+    elif item.disproof == 0:
+        lines.append("disproved" + (f": {reason}" if reason else ""))
+    children = len(tree.children(node))
+    if children and state.sizes.complete:
+        lines.append(f"{children} children, {state.sizes[node] - 1:,} nodes below")
+    elif children:
+        lines.append(f"{children} children")
+    change = state.changed.get(node)
+    if change is not None:
+        lines.append(
+            "last step changed it from "
+            f"{style.number_text(change.old_proof)} | "
+            f"{style.number_text(change.old_disproof)}"
+        )
+    return "\n".join(lines)

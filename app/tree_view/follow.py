@@ -1,0 +1,161 @@
+"""Where the tree view should look: follow, reset and solved-line placement, as plain maths.
+
+Offsets are widget pixels (where scene point (0, 0) appears), scales the zoom; nothing here
+paints or moves the view, so the widget decides whether to glide or jump.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF
+
+from app.tree_view import style
+from app.tree_view.items import DisplayedNode
+from app.tree_view.level import TreeLevel
+from core.tree import ROOT
+
+
+def follow_path(
+    first: TreeLevel | None,
+    second: TreeLevel | None,
+    second_root: int,
+    items: list[DisplayedNode],
+    index: dict[tuple[int, int], int],
+) -> tuple[list[DisplayedNode], bool, bool]:
+    """The drawn nodes follow keeps in view, from the root down: the most-proving path
+    (through the first level into a running second level), or a solved root's main line;
+    whether it ends at a most-proving node (whose children are coming); whether it is the
+    main line of a solved root."""
+    if first is None or not items:
+        return [], False, False
+    if second is not None and (2, ROOT) in index:
+        keys = [(1, node) for node in first.tree.path_to(second_root)]
+        keys += [(2, node) for node in second.path or second.line or [ROOT]]
+        growing, solved = bool(second.path), False
+    else:
+        keys = [(1, node) for node in first.path or first.line or [ROOT]]
+        growing, solved = bool(first.path), bool(first.line)
+    path = []
+    for key in keys:
+        position = index.get(key)
+        if position is None:
+            break
+        path.append(items[position])
+    return path, growing, solved
+
+
+def follow_target(
+    path: list[DisplayedNode],
+    growing: bool,
+    solved: bool,
+    area: QRectF,
+    scale: float,
+    current: QPointF,
+    extent: QRectF,
+    force: bool = False,
+) -> tuple[QPointF, float] | None:
+    """Where follow wants the view, and at what zoom, from the `current` offset.
+
+    The whole path, the root at the top, when it fits; else the most-proving node and the
+    levels just above it. Unless `force`d, the view stays put while what it must show is
+    inside the drawing area (the whole path when it fits, else the most-proving node, its
+    parent and the row its children will fill), and a scroll leaves slack on the side the
+    path is heading for, so stepping does not scroll every time. A solved root's main line
+    is shown from the root down, zooming out (not below `SOLVED_MIN_SCALE`) if it is too big.
+    """
+    if not path:
+        return None
+    below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
+    whole = path_box(path, below)
+    if solved:
+        fitting = style.SOLVED_FIT_MARGIN * min(
+            area.width() / whole.width(), area.height() / whole.height()
+        )
+        if fitting < scale:
+            scale = max(fitting, min(scale, style.SOLVED_MIN_SCALE))
+            force = True
+
+    def fits(box: QRectF, height_share: float = 1.0) -> bool:
+        return (
+            box.width() * scale <= area.width()
+            and box.height() * scale <= area.height() * height_share
+        )
+
+    if fits(whole):
+        need = keep = whole
+    elif solved:
+        end = 1
+        while end < len(path) and fits(path_box(path[: end + 1], below)):
+            end += 1
+        need = keep = path_box(path[:end], below)
+    else:
+        start = len(path) - 1
+        while start > 0 and fits(path_box(path[start - 1 :], below), style.FOLLOW_TAIL):
+            start -= 1
+        need = path_box(path[start:], below)
+        keep = path_box(path[max(start, len(path) - style.FOLLOW_KEEP) :], below)
+    stay = not force and not solved
+    home_y = area.top() - whole.top() * scale
+    top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
+    if stay and top >= area.top() and bottom <= area.bottom():
+        y = current.y()
+    elif need is whole or solved:
+        y = home_y
+    else:
+        slack = max(area.height() - need.height() * scale, 0.0)
+        ahead = min(slack, style.FOLLOW_AHEAD * style.ROW * scale)
+        if stay and top < area.top():
+            y = area.top() + ahead - need.top() * scale
+        else:
+            y = area.bottom() - ahead - need.bottom() * scale
+        y = min(snap_to_rows(y, need, area, scale), home_y)
+    want = extent if extent.width() * scale <= area.width() else keep
+    left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
+    if not force and left >= area.left() and right <= area.right():
+        x = current.x()
+    else:
+        x = centred_x(area, extent, need.left(), need.right(), scale)
+    return QPointF(x, y), scale
+
+
+def snap_to_rows(y: float, need: QRectF, area: QRectF, scale: float) -> float:
+    """Shift a vertical offset so the drawing area's top edge falls between two rows (no
+    node cut in half there), showing the cut row whole if `need` stays in view, else
+    hiding it."""
+    top = (area.top() - y) / scale
+    first = math.ceil((top + style.LABEL_ROOM - style.TOP) / style.ROW - 1e-9)
+    if first <= 0 or top >= style.TOP + (first - 1) * style.ROW + style.NODE / 2 + style.HALO:
+        return y
+    show = area.top() - (style.TOP + (first - 1) * style.ROW - style.LABEL_ROOM) * scale
+    if need.bottom() * scale + show <= area.bottom():
+        return show
+    hide = area.top() - (style.TOP + first * style.ROW - style.LABEL_ROOM) * scale
+    return hide if need.top() * scale + hide >= area.top() else y
+
+
+def room_above(item: DisplayedNode) -> float:
+    """Scene room a node needs above its centre: its move label, or just its halo."""
+    return style.LABEL_ROOM if item.label else style.NODE / 2 + style.HALO + 4
+
+
+def path_box(path: list[DisplayedNode], below: float) -> QRectF:
+    """Scene rectangle a run of path nodes needs (numbers, labels, `below` the last)."""
+    half = style.SLOT / 2
+    left = min(item.x for item in path) - half
+    right = max(item.x for item in path) + half
+    top = min(item.y - room_above(item) for item in path)
+    return QRectF(left, top, right - left, path[-1].y + below - top)
+
+
+def centred_x(
+    area: QRectF, extent: QRectF | None, left: float, right: float, scale: float
+) -> float:
+    """Horizontal offset that centres the drawn tree (`extent`) if it fits, else the scene
+    range [left, right] without leaving empty room beside the tree."""
+    if extent is None:
+        return area.center().x() - (left + right) / 2 * scale
+    if extent.width() * scale <= area.width():
+        return area.center().x() - extent.center().x() * scale
+    x = area.center().x() - (left + right) / 2 * scale
+    return min(max(x, area.right() - extent.right() * scale), area.left() - extent.left() * scale)

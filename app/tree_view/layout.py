@@ -1,0 +1,574 @@
+"""Which nodes of a huge AND/OR tree to draw, and where (the tree view's model; no Qt).
+
+A search tree holds up to a million nodes, so the view never draws it whole. It shows the levels
+near the root, the most-proving path with the siblings along it, the nodes a step just touched and
+whatever the user unfolded; everything else is folded into *stubs* that say how many nodes they
+hide. A Pn² second-level tree can be attached beneath the first-level node it evaluates.
+
+The cost of one layout is O(displayed nodes + path length): the tree is read through its columns,
+never copied, and subtree sizes come from `SubtreeSizes`, which follows the growing tree in
+O(new nodes) per sync. Positions come from a Reingold–Tilford layered layout (children centred
+under their parent, neighbouring subtrees packed by their contours, no overlaps), in units of one
+node slot horizontally and one row vertically.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import chess
+
+from core.games.chess_game import ChessGame, decode_move
+from core.games.explicit_tree import ExplicitTreeGame
+from core.proofs.proof import main_line_nodes
+from core.tree import EXPANDED, NO_NODE, ROOT, Tree
+
+NODE = "node"
+"""A tree node drawn with its shape and numbers."""
+FOLD = "fold"
+"""A stub below a drawn node whose children are all hidden ("+312")."""
+MORE = "more"
+"""A stub beside a drawn node's shown children, standing for its hidden children ("+34 more")."""
+
+SEPARATION = 1.0
+"""Width of an ordinary item in slots: neighbours' extents touch, so centres are at least one
+slot apart (an item with wide numbers asks for more through `LevelInput.width`)."""
+BAND_MARGIN = 0.5
+"""Extra room kept free around a second-level tree so its band does not touch first-level nodes."""
+
+
+# -- reading the tree -----------------------------------------------------------------------------
+
+
+def solution_line(tree: Tree, sizes: SubtreeSizes) -> list[int]:
+    """For a solved root, a main line to keep in view instead of the (now empty) most-proving
+    path. Proved: the verified mate's main line (`core.proofs.proof.main_line_nodes`, as the result
+    panel plays it). Disproved: the defender's first refuting reply, and the attacker's try with
+    the most nodes below."""
+    if not len(tree) or not tree.is_solved(ROOT):
+        return []
+    proved = tree.proof[ROOT] == 0
+    if proved:
+        return main_line_nodes(tree)
+    solved = tree.proof if proved else tree.disproof
+    line = [ROOT]
+    node = ROOT
+    while tree.flags[node] & EXPANDED:
+        children = tree.children(node)
+        if tree.is_or(node) == proved:
+            node = next((child for child in children if solved[child] == 0), children[0])
+        elif sizes.complete:
+            node = max(children, key=sizes.__getitem__)
+        else:
+            node = children[0]
+        line.append(node)
+    return line
+
+
+class SubtreeSizes:
+    """The number of nodes under every node of a growing tree, for the stubs' "+N".
+
+    `sync` folds in the nodes created since the last call, from the newest up (a child's id is
+    always larger than its parent's), so it costs O(new nodes + their distinct old ancestors).
+    If the tree shrank, or was replaced, or regrew differently, the sizes are rebuilt: that pass
+    is O(tree), so with `max_work` it is put off while the tree is bigger than that and still
+    growing (a Pn² second-level tree met in full flight); once the tree stands still between two
+    syncs (the search paused: someone is looking) it is done whatever the size. Until then
+    `complete` is False and the sizes must not be read.
+    """
+
+    def __init__(self) -> None:
+        self._tree: Tree | None = None
+        self._sizes = array("q")
+        self._last = (NO_NODE, 0)
+        self._seen = -1
+        self.complete = False
+
+    def sync(self, tree: Tree, max_work: int | None = None) -> bool:
+        """Bring the sizes up to date; True if node ids may have changed meaning (rebuilt)."""
+        known = len(self._sizes)
+        rebuilt = False
+        count = len(tree)
+        if (
+            tree is not self._tree
+            or count < known
+            or (known and (tree.parent[known - 1], tree.move[known - 1]) != self._last)
+        ):
+            rebuilt = True
+            self._tree = tree
+            self._sizes = array("q")
+            self.complete = False
+            known = 0
+            seen = -1
+        else:
+            seen = self._seen
+        self._seen = count
+        if not self.complete:
+            if max_work is not None and count > max_work and count != seen:
+                return rebuilt
+            self.complete = True
+        if count == known:
+            return rebuilt
+        sizes = self._sizes
+        sizes.extend(array("q", [1]) * (count - known))
+        parent = tree.parent
+        pending: dict[int, int] = {}
+        for node in range(count - 1, known - 1, -1):
+            above = parent[node]
+            if above >= known:
+                sizes[above] += sizes[node]
+            elif above != NO_NODE:
+                pending[above] = pending.get(above, 0) + sizes[node]
+        # Old ancestors of the new nodes: the deepest (largest id) first, so each gets its whole
+        # increase before handing it on to its parent.
+        heap = [-node for node in pending]
+        heapq.heapify(heap)
+        while heap:
+            node = -heapq.heappop(heap)
+            amount = pending.pop(node)
+            sizes[node] += amount
+            above = parent[node]
+            if above != NO_NODE:
+                if above in pending:
+                    pending[above] += amount
+                else:
+                    pending[above] = amount
+                    heapq.heappush(heap, -above)
+        self._last = (parent[count - 1], tree.move[count - 1])
+        return rebuilt
+
+    def __getitem__(self, node: int) -> int:
+        return self._sizes[node]
+
+
+INSIDE_NAME_CHARS = 3
+"""Explicit-tree names are written inside the nodes when every name of the tree is at most this
+long (Figure 3.1's letters); otherwise all of them stand above their nodes, like chess moves."""
+
+
+class MoveLabels:
+    """Edge labels (the move into a node) and node names, computed only for drawn nodes.
+
+    Chess labels are SAN, made from a cached board per drawn parent (children of one parent share
+    it); explicit trees name nodes as the file does. `base_moves` roots the labels at a position
+    below the game's root (Pn²'s second-level tree starts at a first-level node).
+    """
+
+    BOARD_CACHE = 512
+
+    def __init__(self, game: object, base_moves: Iterable[int] = (), root_name: str = "") -> None:
+        self.game = game
+        self._chess = isinstance(game, ChessGame)
+        self._explicit = isinstance(game, ExplicitTreeGame)
+        self._names_inside = self._explicit and all(
+            len(data.name) <= INSIDE_NAME_CHARS for data in game.tree.nodes
+        )
+        self._labels: dict[int, str] = {}
+        self._boards: OrderedDict[int, chess.Board] = OrderedDict()
+        self._root_board: chess.Board | None = None
+        if self._chess:
+            board = game.root_board.copy(stack=False)
+            for code in base_moves:
+                board.push(decode_move(code))
+            self._root_board = board
+        if not root_name and self._explicit:
+            root_name = game.tree.nodes[0].name
+        self._root_name = root_name
+
+    @property
+    def unit(self) -> str:
+        """What the edges stand for, as a stub counts them."""
+        return "moves" if self._chess else "children"
+
+    @property
+    def names_nodes(self) -> bool:
+        """Whether nodes have names worth drawing (explicit trees: A, B, …)."""
+        return self._explicit
+
+    def clear(self) -> None:
+        self._labels.clear()
+        self._boards.clear()
+
+    def node_name(self, tree: Tree, node: int) -> str:
+        """The name written inside the node (explicit trees with short names: "A", "K1"), else ""
+        (chess positions have none; longer names stand above the nodes instead)."""
+        if not self._explicit:
+            return ""
+        if not self._names_inside:
+            return ""
+        return self._root_name if node == ROOT else self.game.node_name(tree.move[node])
+
+    def edge_label(self, tree: Tree, node: int) -> str:
+        """The move into `node` ("" for the root); cached, node ids never change meaning."""
+        if node == ROOT:
+            return ""
+        label = self._labels.get(node)
+        if label is None:
+            label = self._compute(tree, node)
+            self._labels[node] = label
+        return label
+
+    def _compute(self, tree: Tree, node: int) -> str:
+        code = tree.move[node]
+        if self._chess:
+            board = self.board_at(tree, tree.parent[node])
+            try:
+                return board.san(decode_move(code))
+            except (ValueError, AssertionError):
+                return decode_move(code).uci()
+        if self._explicit:
+            move = self.game.move_label(code)
+            inside = move == self.game.node_name(code) and self._names_inside
+            return "" if inside else move
+        return str(code)
+
+    def board_at(self, tree: Tree, node: int) -> chess.Board:
+        """Chess board at `node`, built from the nearest cached ancestor (chess games only)."""
+        boards = self._boards
+        board = boards.get(node)
+        if board is not None:
+            boards.move_to_end(node)
+            return board
+        moves: list[int] = []
+        current = node
+        while current != ROOT and current not in boards:
+            moves.append(tree.move[current])
+            current = tree.parent[current]
+        start = self._root_board if current == ROOT and ROOT not in boards else boards[current]
+        board = start.copy(stack=False)
+        for code in reversed(moves):
+            board.push(decode_move(code))
+        boards[node] = board
+        if len(boards) > self.BOARD_CACHE:
+            boards.popitem(last=False)
+        return board
+
+
+# -- the layout -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutOptions:
+    """How much of the tree is shown without the user asking."""
+
+    auto_depth: int = 2
+    """Levels below the root shown automatically (capped by `max_children` per node)."""
+    max_children: int = 5
+    """Children shown per open node, best numbers first, unless the user unfolds it."""
+    whole_tree_below: int = 64
+    """A tree with at most this many nodes is drawn whole."""
+
+
+@dataclass(slots=True)
+class LevelInput:
+    """One tree to lay out, with what the user and the last step ask to be shown."""
+
+    tree: Tree
+    sizes: SubtreeSizes
+    path: list[int] = field(default_factory=list)
+    """The most-proving path (always shown unless the user folds a node on it)."""
+    expanded: set[int] = field(default_factory=set)
+    """Nodes the user unfolded: all their children are shown."""
+    collapsed: set[int] = field(default_factory=set)
+    """Nodes the user folded: their children are hidden whatever else asks for them."""
+    reveal: Iterable[int] = ()
+    """Nodes that must be visible (with their ancestors): the last selected path, the focus."""
+    open_also: Iterable[int] = ()
+    """Nodes whose children are shown (capped) as well: the node the last step expanded."""
+    width: Callable[[int], float] | None = None
+    """Width of a node in slots (at least 1), e.g. for long numbers; None: all 1."""
+
+
+@dataclass(slots=True)
+class PlacedNode:
+    """One drawn item: a node or a stub, at column `x` (slots) and row `row`."""
+
+    kind: str
+    level: int
+    node: int
+    """Tree id; for stubs, the id of the node whose children they hide."""
+    parent: int
+    """Index into `Layout.items` of the item drawn above, -1 for the top."""
+    row: int
+    x: float = 0.0
+    on_path: bool = False
+    width: float = SEPARATION
+    hidden_children: int = 0
+    hidden_nodes: int = 0
+    """-1 while the tree's subtree sizes are not known yet (`SubtreeSizes.complete`)."""
+
+
+@dataclass(slots=True)
+class Layout:
+    """Positioned items (parents before children) and where to find each drawn node."""
+
+    items: list[PlacedNode]
+    index: dict[tuple[int, int], int]
+    """(level, tree id) -> index into `items` of that node's NODE item."""
+
+
+class _Builder:
+    """Chooses the items to draw, level by level, breadth first (parents before children)."""
+
+    def __init__(self) -> None:
+        self.items: list[PlacedNode] = []
+        self.children: list[list[int]] = []
+        self.index: dict[tuple[int, int], int] = {}
+        self.boxed: set[int] = set()
+
+    def add(self, item: PlacedNode) -> int:
+        position = len(self.items)
+        self.items.append(item)
+        self.children.append([])
+        if item.parent >= 0:
+            self.children[item.parent].append(position)
+        if item.kind == NODE:
+            self.index[(item.level, item.node)] = position
+        return position
+
+    def add_level(
+        self,
+        spec: LevelInput,
+        options: LayoutOptions,
+        level: int,
+        parent: int,
+        row: int,
+        attach: tuple[int, LevelInput, LayoutOptions] | None = None,
+    ) -> None:
+        """Add one tree's items below item `parent`, its root at `row`; `attach` hangs a second
+        tree (with its own options) below the given node of this one."""
+        tree, sizes = spec.tree, spec.sizes
+        if not len(tree):
+            return
+        on_path = set(spec.path)
+        wanted = _wanted_children(tree, spec)
+        whole = len(tree) <= options.whole_tree_below
+        width = spec.width or (lambda node: SEPARATION)
+        queue = deque(
+            [
+                (
+                    ROOT,
+                    self.add(
+                        PlacedNode(
+                            NODE,
+                            level,
+                            ROOT,
+                            parent,
+                            row,
+                            on_path=ROOT in on_path,
+                            width=width(ROOT),
+                        )
+                    ),
+                    0,
+                )
+            ]
+        )
+        while queue:
+            node, position, depth = queue.popleft()
+            item_row = row + depth
+            if attach is not None and node == attach[0]:
+                self.boxed.add(len(self.items))
+                self.add_level(attach[1], attach[2], 2, position, item_row + 1)
+            if not tree.is_expanded(node):
+                continue
+            if node in spec.collapsed and node not in spec.expanded:
+                shown: list[int] = []
+            elif whole or node in spec.expanded:
+                shown = list(tree.children(node))
+            else:
+                shown = _open_children(
+                    tree,
+                    node,
+                    wanted.get(node, ()),
+                    options,
+                    depth < options.auto_depth or node in spec.open_also,
+                )
+            for child in shown:
+                child_position = self.add(
+                    PlacedNode(
+                        NODE,
+                        level,
+                        child,
+                        position,
+                        item_row + 1,
+                        on_path=child in on_path,
+                        width=width(child),
+                    )
+                )
+                queue.append((child, child_position, depth + 1))
+            hidden = tree.child_count[node] - len(shown)
+            if hidden:
+                # A fold on the path (the user folded it) carries the path highlight down.
+                folds_path = not shown and node in on_path and node != spec.path[-1]
+                hidden_nodes = (
+                    sizes[node] - 1 - sum(sizes[child] for child in shown) if sizes.complete else -1
+                )
+                self.add(
+                    PlacedNode(
+                        MORE if shown else FOLD,
+                        level,
+                        node,
+                        position,
+                        item_row + 1,
+                        on_path=folds_path,
+                        hidden_children=hidden,
+                        hidden_nodes=hidden_nodes,
+                    )
+                )
+
+
+def _wanted_children(tree: Tree, spec: LevelInput) -> dict[int, list[int]]:
+    """For each node, its children that must be shown: on the most-proving path, or on the way
+    to a node to reveal."""
+    required: set[int] = set(spec.path)
+    parent = tree.parent
+    for node in spec.reveal:
+        while 0 <= node < len(tree) and node not in required:
+            required.add(node)
+            node = parent[node]
+    wanted: dict[int, list[int]] = {}
+    for node in required:
+        if parent[node] != NO_NODE:
+            wanted.setdefault(parent[node], []).append(node)
+    return wanted
+
+
+def _open_children(
+    tree: Tree, node: int, forced: Iterable[int], options: LayoutOptions, open_anyway: bool
+) -> list[int]:
+    """Children of a node that is neither folded nor unfolded by the user: the forced ones,
+    topped up to `max_children` with the ones the search would turn to next (best numbers,
+    ties in move order) if the node is open at all; in move order."""
+    forced = set(forced)
+    if not forced and not open_anyway:
+        return []
+    room = max(options.max_children - len(forced), 0)
+    numbers = tree.proof if tree.is_or(node) else tree.disproof
+    best = heapq.nsmallest(room + len(forced), tree.children(node), key=numbers.__getitem__)
+    return sorted(forced.union([child for child in best if child not in forced][:room]))
+
+
+SECOND_LEVEL_OPTIONS = LayoutOptions(auto_depth=1, max_children=4, whole_tree_below=24)
+"""A second-level tree is drawn more sparingly: it sits inside the first level's picture."""
+
+
+def layout_tree(
+    first: LevelInput,
+    options: LayoutOptions | None = None,
+    second: LevelInput | None = None,
+    second_root: int = NO_NODE,
+    second_options: LayoutOptions = SECOND_LEVEL_OPTIONS,
+) -> Layout:
+    """Choose and position what to draw of `first`, with `second` (a Pn² second-level tree)
+    hanging below first-level node `second_root` if that node is drawn."""
+    builder = _Builder()
+    attach = None
+    if second is not None and second_root != NO_NODE:
+        attach = (second_root, second, second_options)
+    builder.add_level(first, options or LayoutOptions(), 1, -1, 0, attach)
+    items = builder.items
+    if not items:
+        return Layout([], {})
+    offsets = _place(builder.children, builder.boxed, [item.width / 2 for item in items])
+    for position, item in enumerate(items):
+        if item.parent >= 0:
+            item.x = items[item.parent].x + offsets[position]
+    return Layout(items, builder.index)
+
+
+class _Contour:
+    """Leftmost and rightmost extent of a subtree per row, relative to its top plus `shift`.
+
+    Rows are stored deepest first, so a parent adds its own row with one append; merging two
+    contours touches only the rows they share (Reingold–Tilford in O(nodes) overall).
+    """
+
+    __slots__ = ("left", "right", "shift")
+
+    def __init__(self, half: float) -> None:
+        self.left = [-half]
+        self.right = [half]
+        self.shift = 0.0
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+
+def _place(children: list[list[int]], boxed: set[int], halves: list[float]) -> list[float]:
+    """Offset of every item from its parent (Reingold–Tilford over the item forest)."""
+    offsets = [0.0] * len(children)
+    contours: list[_Contour | None] = [None] * len(children)
+    for position in range(len(children) - 1, -1, -1):
+        kids = children[position]
+        if not kids:
+            contours[position] = _Contour(halves[position])
+            continue
+        accumulated = contours[kids[0]]
+        placed = [0.0]
+        for kid in kids[1:]:
+            contour = contours[kid]
+            placed.append(
+                _merge(accumulated, contour)
+                if len(contour) <= len(accumulated)
+                else _merge_longer(accumulated, contour)
+            )
+            if len(contour) > len(accumulated):
+                accumulated = contour
+        middle = (placed[0] + placed[-1]) / 2
+        for kid, offset in zip(kids, placed, strict=True):
+            offsets[kid] = offset - middle
+            contours[kid] = None
+        accumulated.shift -= middle
+        accumulated.left.append(-halves[position] - accumulated.shift)
+        accumulated.right.append(halves[position] - accumulated.shift)
+        if position in boxed:
+            _box(accumulated)
+        contours[position] = accumulated
+    return offsets
+
+
+def _gap(accumulated: _Contour, contour: _Contour) -> float:
+    """Smallest offset that puts `contour` clear to the right of `accumulated` on shared rows."""
+    shared = min(len(accumulated), len(contour))
+    a_right, a_shift = accumulated.right, accumulated.shift
+    c_left, c_shift = contour.left, contour.shift
+    a_top, c_top = len(accumulated) - 1, len(contour) - 1
+    return max(
+        a_right[a_top - row] + a_shift - c_left[c_top - row] - c_shift for row in range(shared)
+    )
+
+
+def _merge(accumulated: _Contour, contour: _Contour) -> float:
+    """Place a subtree no deeper than the accumulated ones; the accumulated contour absorbs it."""
+    offset = _gap(accumulated, contour)
+    a_top, c_top = len(accumulated) - 1, len(contour) - 1
+    delta = offset + contour.shift - accumulated.shift
+    a_right, c_right = accumulated.right, contour.right
+    for row in range(len(contour)):
+        a_right[a_top - row] = c_right[c_top - row] + delta
+    return offset
+
+
+def _merge_longer(accumulated: _Contour, contour: _Contour) -> float:
+    """Place a subtree deeper than the accumulated ones; its contour absorbs theirs (so only the
+    shared rows are touched) and the caller keeps it as the accumulated contour."""
+    offset = _gap(accumulated, contour)
+    contour.shift += offset
+    a_top, c_top = len(accumulated) - 1, len(contour) - 1
+    delta = accumulated.shift - contour.shift
+    a_left, c_left = accumulated.left, contour.left
+    for row in range(len(accumulated)):
+        c_left[c_top - row] = a_left[a_top - row] + delta
+    return offset
+
+
+def _box(contour: _Contour) -> None:
+    """Widen a subtree's contour to its bounding box plus a margin (a second-level band)."""
+    low = min(contour.left) - BAND_MARGIN
+    high = max(contour.right) + BAND_MARGIN
+    contour.left[:] = [low] * len(contour)
+    contour.right[:] = [high] * len(contour)

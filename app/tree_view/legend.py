@@ -1,0 +1,111 @@
+"""The tree view's legend strip: a key to shapes, numbers, colours and marks.
+
+Drawn once into a pixmap per width and kind of search, so repaints only blit it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF, QPainter, QPen, QPixmap
+
+from app.tree_view import style
+from app.tree_view.paint import ALIGN_CENTER, ALIGN_LEFT, ALIGN_RIGHT
+
+_SYMBOL_ROOM = {"numbers": 50.0, "stub": 34.0, "level2": 34.0, "path": 24.0}
+"""Width of a legend entry's symbol, where it is not the plain 18 pixels."""
+
+
+def legend_pixmap(width: int, pn2: bool, ratio: float) -> QPixmap:
+    """Shapes, numbers, colours and marks, a symbol each, flowing left to right in as many
+    rows as the width needs (with the Pn² band's entry if `pn2`)."""
+    entries = [
+        ("or", "OR node: attacker to move"),
+        ("and", "AND node: defender to move"),
+        ("numbers", "proof | disproof number"),
+        ("proved", "proved"),
+        ("disproved", "disproved"),
+        ("path", "most-proving path"),
+        ("changed", "numbers changed / selected"),
+        ("new", "new child"),
+        ("stub", "hidden nodes: click to unfold"),
+    ]
+    if pn2:
+        entries.append(("level2", "Pn² 2nd-level search"))
+    text_font = style.font(style.OVERLAY_PX - 1)
+    metrics = QFontMetricsF(text_font)
+    line = metrics.height() + 4
+    places = []
+    x, row = style.MARGIN, 0
+    for symbol, text in entries:
+        room = _SYMBOL_ROOM.get(symbol, 18.0)
+        span = room + 6 + metrics.horizontalAdvance(text)
+        if x > style.MARGIN and x + span > width - style.MARGIN:
+            x, row = style.MARGIN, row + 1
+        places.append((symbol, text, x, room, row))
+        x += span + 18
+    height = (row + 1) * line + 6
+    pixmap = QPixmap(round(width * ratio), round(height * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(style.HEADER_FILL)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(style.OVERLAY_BORDER)
+    painter.drawLine(QPointF(0, 0.5), QPointF(width, 0.5))
+    for symbol, text, x, room, row in places:
+        cy = 3 + row * line + line / 2
+        _draw_symbol(painter, symbol, QPointF(x + room / 2, cy))
+        painter.setPen(style.TEXT)
+        painter.setFont(text_font)
+        painter.drawText(QRectF(x + room + 6, cy - line / 2, width, line), ALIGN_LEFT, text)
+    painter.end()
+    return pixmap
+
+
+def _draw_symbol(painter: QPainter, key: str, centre: QPointF) -> None:
+    square = QRectF(centre.x() - 6, centre.y() - 6, 12, 12)
+    painter.setBrush(style.UNKNOWN_FILL)
+    painter.setPen(QPen(style.OUTLINE, 1.3))
+    if key == "or":
+        painter.drawRect(square)
+    elif key in ("and", "new"):
+        painter.drawEllipse(square)
+        if key == "new":
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(style.CHANGED)
+            painter.drawEllipse(QPointF(centre.x() + 7, centre.y() - 7), 3, 3)
+    elif key == "numbers":
+        painter.drawRect(square.adjusted(3, 3, -3, -3))
+        painter.setFont(style.font(11, bold=True))
+        painter.setPen(style.TEXT)
+        painter.drawText(QRectF(centre.x() - 24, centre.y() - 8, 19, 16), ALIGN_RIGHT, "pn")
+        painter.drawText(QRectF(centre.x() + 5, centre.y() - 8, 19, 16), ALIGN_LEFT, "dn")
+    elif key in ("proved", "disproved"):
+        painter.setBrush(style.PROVED_FILL if key == "proved" else style.DISPROVED_FILL)
+        painter.drawRect(square)
+    elif key == "path":
+        painter.setPen(QPen(style.PATH_GLOW, 8))
+        painter.drawLine(QPointF(centre.x() - 11, centre.y()), QPointF(centre.x() + 11, centre.y()))
+        painter.setPen(QPen(style.PATH, 3))
+        painter.drawLine(QPointF(centre.x() - 11, centre.y()), QPointF(centre.x() + 11, centre.y()))
+    elif key == "changed":
+        painter.setPen(QPen(style.CHANGED, 2.5))
+        painter.setBrush(style.CHANGED_HALO)
+        painter.drawRect(square.adjusted(-3, -3, 3, 3))
+        painter.setPen(QPen(style.OUTLINE, 1.3))
+        painter.setBrush(style.UNKNOWN_FILL)
+        painter.drawRect(square.adjusted(2, 2, -2, -2))
+    elif key == "stub":
+        pen = QPen(style.STUB_OUTLINE, 1.2)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(style.STUB_FILL)
+        painter.drawRoundedRect(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), 4, 4)
+        painter.setPen(style.TEXT)
+        painter.setFont(style.font(9, bold=True))
+        painter.drawText(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), ALIGN_CENTER, "+N")
+    elif key == "level2":
+        pen = QPen(style.LEVEL2, 1.2)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(style.BAND_FILL)
+        painter.drawRoundedRect(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), 4, 4)

@@ -1,0 +1,92 @@
+"""What the tree view keeps about one tree it draws (the first level, or a Pn² second level).
+
+Sizes, move labels, the user's folds and unfolds, and the last step's marks live here, apart
+from the widget, so a second-level tree is just a second `TreeLevel`.
+"""
+
+from __future__ import annotations
+
+from app.tree_view import style
+from app.tree_view.layout import LevelInput, MoveLabels, SubtreeSizes, solution_line
+from core.search.types import NumberChange, StepReport
+from core.tree import NO_NODE, ROOT, Tree
+
+SYNC_WORK = 50_000
+"""Largest tree whose subtree sizes a refresh computes from scratch while the tree grows (about
+25 ms); a bigger one (a Pn² second level met mid-run) shows stubs without node counts until the
+search pauses."""
+
+
+class TreeLevel:
+    """What the view keeps about one tree: sizes, labels, the user's folds, the step's marks."""
+
+    def __init__(self, search: object, tree: Tree, labels: MoveLabels) -> None:
+        self.search = search
+        self.tree = tree
+        self.sizes = SubtreeSizes()
+        self.labels = labels
+        self.expanded: set[int] = set()
+        self.collapsed: set[int] = set()
+        self.changed: dict[int, NumberChange] = {}
+        self.new: set[int] = set()
+        self.selected_path: list[int] = []
+        self.path: list[int] = []
+        self.line: list[int] = []
+        self.line_set: set[int] = set()
+        self._line_key: tuple | None = None
+
+    def mark(self, report: StepReport | None) -> None:
+        """Replace the marks with one step's: changed numbers, new children, selected path."""
+        if report is None:
+            self.changed, self.new = {}, set()
+            return
+        self.changed = {change.node: change for change in report.changed}
+        self.new = {child for child, _, _ in report.new_children}
+        if report.path:
+            self.selected_path = list(report.path)
+
+    def selected(self) -> int:
+        """The node the last step selected, marked until the next step selects another."""
+        return self.selected_path[-1] if self.selected_path else NO_NODE
+
+    def sync(self) -> None:
+        """Follow the tree's growth; forget ids if the tree was replaced or cut back."""
+        if self.sizes.sync(self.tree, SYNC_WORK):
+            self.labels.clear()
+            self.expanded.clear()
+            self.collapsed.clear()
+        self.path = self.tree.most_proving_path()
+        if self.path:
+            self.line, self._line_key = [], None
+        elif self._line_key != (len(self.tree), self.tree.numbers(ROOT)):
+            # A solved tree stands still: its main line is computed once, not every frame.
+            self.line = solution_line(self.tree, self.sizes)
+            self._line_key = (len(self.tree), self.tree.numbers(ROOT))
+        self.line_set = set(self.line)
+
+    def layout_input(self, focus: int) -> LevelInput:
+        """What the layout needs, with the nodes the view must reveal (the selected path, the
+        solved line, the pinned node) forced open."""
+        count = len(self.tree)
+        reveal = [node for node in self.selected_path if node < count] + self.line
+        if 0 <= focus < count:
+            reveal.append(focus)
+        selected = self.selected()
+        open_also = self.line[:-1] + ([selected] if 0 <= selected < count else [])
+        return LevelInput(
+            self.tree,
+            self.sizes,
+            self.path,
+            self.expanded,
+            self.collapsed,
+            reveal,
+            open_also,
+            self.width,
+        )
+
+    def width(self, node: int) -> float:
+        """Slots a node needs for its numbers."""
+        tree = self.tree
+        return style.node_slots(
+            style.number_text(tree.proof[node]), style.number_text(tree.disproof[node])
+        )

@@ -1,0 +1,843 @@
+"""The AND/OR tree view: a search's tree as it grows, drawn the way Figure 3.1 of the thesis is.
+
+OR nodes are squares, AND nodes circles; the proof number stands left of a node and the disproof
+number right (∞ as ∞); the move is written above each node; proved nodes are green, disproved
+red, unknown white. The most-proving path is drawn in orange from the root to its leaf; the node
+the last step selected, the children it created and the nodes whose numbers it changed are marked
+in blue, so the update can be watched walking up the path. A Pn² second-level tree hangs below the
+first-level node it evaluates, in a purple band with dashed outlines and its own (purple)
+most-proving path; when it ends it fades out with a note of what was kept and discarded.
+
+The widget has three zones: a header (the step in words, the buttons), the drawing area, and
+the legend strip along the bottom; nodes are drawn only in the drawing area, so neither text nor
+buttons ever hide one. Following the most-proving node keeps the whole path from the root to it
+in view while it fits (the root at the top); when it does not, the most-proving node and the
+levels just above it, scrolling only when they leave the drawing area (gliding on screen).
+
+The view never draws the tree whole (see `app.tree_view.layout`): a refresh costs O(displayed nodes
++ path length + nodes created since the last refresh), whatever the tree's size (only a tree met
+already big costs one O(tree) pass, about 0.2-0.5 s for a million nodes, when it first stands
+still). It reads the search's tree between steps and never calls into the search.
+
+This module is the widget (state, signals, public API, interaction); the per-tree bookkeeping is
+in `app.tree_view.level`, the drawn items in `app.tree_view.items`, where the view should look in
+`app.tree_view.follow`, the drawing in `app.tree_view.paint` and `app.tree_view.legend`, and
+the words (step captions, tooltips) in `app.tree_view.captions`.
+
+Public API
+----------
+``TreeView(parent: QWidget | None = None)``
+
+Signals:
+    ``node_focused(level: int, node: int)``: the pointer entered a drawn node, or a node was
+        clicked (level 1 = first-level tree, 2 = Pn² second-level tree; `node` is that tree's id).
+    ``focus_released()``: the pointer left the nodes and no node is pinned: show the default
+        (the most-proving node) again.
+    ``follow_changed(on: bool)``: follow was switched (also when a drag pan switches it off).
+
+Methods:
+    ``set_search(search: object | None) -> None``: show this search (a `ProofNumberSearch`, a
+        `Pn2Search`, anything with `.tree` and `.game`), or nothing.
+    ``apply_report(report: StepReport) -> None``: mark what the step changed; cheap, the layout
+        is recomputed once at the next paint.
+    ``clear_marks() -> None``: remove the step marks (when running without reports).
+    ``refresh() -> None``: re-read the tree now, follow the most-proving node if asked, repaint.
+    ``zoom_in() / zoom_out() / fit() / reset_view() -> None``
+    ``set_follow(on: bool) -> None``, property ``follow -> bool``
+    ``set_focused(level: int, node: int) -> None`` (node -1 clears), property
+        ``focused -> tuple[int, int] | None``: the pinned node, drawn with a focus ring.
+    ``show_node(level: int, node: int) -> bool``: pan a drawn node into view.
+    ``expand_stub(node: int, level: int = 1) -> None``: unfold all children of `node`.
+    ``collapse(node: int, level: int = 1) -> None``: fold everything below `node`.
+    ``set_layout_options(options: LayoutOptions) -> None``, ``set_legend_visible(on: bool)``
+    ``set_animated(on: bool) -> None``: glide when follow scrolls (default: on, except on the
+        offscreen platform, where a render must show where the view ends up).
+    ``drawing_area() -> QRectF``: the widget rectangle nodes are drawn in (below the header,
+        above the legend strip).
+    ``caption_lines() -> list[str]``: the header's text as drawn.
+    ``band_title() -> tuple[str, QRectF] | None``: the Pn² band's title and where it is drawn.
+    ``displayed_nodes() -> list[DisplayedNode]``: what is drawn (for tests and the window).
+    ``scene_to_widget(x: float, y: float) -> QPointF``, ``item_at(point: QPointF) -> int``:
+        where a displayed node appears; which one (index into `displayed_nodes()`) is at a point.
+    property ``discard_note -> str``: the "2nd level … discarded N nodes" note, "" if none.
+
+Mouse and keys: the wheel zooms around the pointer; dragging pans (and switches follow off); a
+click pins a node (or unfolds a stub; a click on empty space unpins); a double-click folds or
+unfolds a node; hovering shows the node's details. With the view focused: + and - zoom, 0 resets
+the view, F fits, M toggles follow, L toggles the legend.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QFontMetricsF,
+    QGuiApplication,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPixmap,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, QWidget
+
+from app.tree_view import style
+from app.tree_view.captions import describe_step, node_tooltip, wrap_text
+from app.tree_view.follow import centred_x, follow_path, follow_target, room_above
+from app.tree_view.items import DisplayedNode, band_rect, displayed_node, scene_bounds
+from app.tree_view.layout import FOLD, MORE, NODE, LayoutOptions, MoveLabels, layout_tree
+from app.tree_view.legend import legend_pixmap
+from app.tree_view.level import SYNC_WORK, TreeLevel
+from app.tree_view.paint import SecondLevelGhost, TreePainter, band_title, paint_header
+from core.search.types import StepReport
+from core.tree import NO_NODE
+
+__all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
+
+
+class TreeView(QWidget):
+    """The growing AND/OR tree of a search (see the module docstring for the API)."""
+
+    node_focused = Signal(int, int)
+    focus_released = Signal()
+    follow_changed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(240, 180)
+        self._search: object | None = None
+        self._level1: TreeLevel | None = None
+        self._level2: TreeLevel | None = None
+        self._second_root = NO_NODE
+        self._second_budget = 0
+        self._inner: StepReport | None = None
+        self._inner_pending = False
+        self._options = LayoutOptions()
+        self._items: list[DisplayedNode] = []
+        self._rows: dict[int, list[int]] = {}
+        self._index: dict[tuple[int, int], int] = {}
+        self._band: QRectF | None = None
+        self._extent: QRectF | None = None
+        self._dirty = False
+        self._scale = 1.0
+        self._offset = QPointF(0.0, 0.0)
+        self._follow = True
+        self._legend = True
+        self._legend_cache: tuple[tuple, QPixmap] | None = None
+        self._header_cache: tuple[tuple[int, int, int], float, QRectF] | None = None
+        self._animated = QGuiApplication.platformName() != "offscreen"
+        self._glide_from = QPointF()
+        self._glide_to: QPointF | None = None
+        self._glide_clock = QElapsedTimer()
+        self._glide_timer = QTimer(self)
+        self._glide_timer.setInterval(15)
+        self._glide_timer.timeout.connect(self._glide_step)
+        self._focus: tuple[int, int] | None = None
+        self._hover: int = -1
+        self._press: QPointF | None = None
+        self._press_offset = QPointF()
+        self._dragging = False
+        self._caption = ""
+        self._note = ""
+        self._ghost: SecondLevelGhost | None = None
+        self._ghost_timer = QTimer(self)
+        self._ghost_timer.setInterval(40)
+        self._ghost_timer.timeout.connect(self._fade)
+        self._build_controls()
+        # Width and drawing-area top the offset was placed for (see `resizeEvent`).
+        self._placed = (self.width(), self.drawing_area().top())
+
+    # -- public API -------------------------------------------------------------------------------
+
+    @property
+    def follow(self) -> bool:
+        """Whether the view keeps the most-proving path in view after each refresh."""
+        return self._follow
+
+    @property
+    def focused(self) -> tuple[int, int] | None:
+        """The pinned (level, node), or None."""
+        return self._focus
+
+    @property
+    def discard_note(self) -> str:
+        """What the last ended Pn² second level kept and discarded, "" if none just ended."""
+        return self._note
+
+    def set_search(self, search: object | None) -> None:
+        """Show `search` from scratch (folds, marks and view reset), or nothing for None."""
+        self._search = search
+        self._level1 = None
+        self._level2 = None
+        self._second_root = NO_NODE
+        self._focus = None
+        self._hover = -1
+        self._caption = ""
+        self._note = ""
+        self._drop_ghost()
+        if search is not None:
+            self._level1 = TreeLevel(search, search.tree, MoveLabels(search.game))
+        self._rebuild()
+        self.reset_view()
+
+    def apply_report(self, report: StepReport) -> None:
+        """Remember what a step changed (marks and caption) and schedule a repaint."""
+        if self._level1 is None:
+            return
+        self._level1.mark(report)
+        self._note = ""
+        event = report.second_level
+        if event is not None:
+            self._second_root = event.first_level_node
+            if event.budget:
+                self._second_budget = event.budget
+            if event.ended:
+                self._end_second_level(event.first_level_node, event.kept, event.discarded)
+        self._inner = event.inner if event is not None and not event.ended else None
+        self._inner_pending = True
+        self._caption = describe_step(report)
+        self._dirty = True
+        self.update()
+
+    def clear_marks(self) -> None:
+        """Drop the step marks and caption: running without reports, they would be stale."""
+        for level in (self._level1, self._level2):
+            if level is not None:
+                level.mark(None)
+                level.selected_path = []
+        self._inner, self._inner_pending = None, False
+        self._caption = ""
+        self._dirty = True
+        self.update()
+
+    def refresh(self) -> None:
+        """Re-read the tree, keep the most-proving path in view if following, repaint."""
+        self._rebuild()
+        if self._follow:
+            self._follow_path_into_view()
+        self.update()
+
+    def zoom_in(self) -> None:
+        """Zoom in around the widget's centre."""
+        self._zoom_at(QPointF(self.width() / 2, self.height() / 2), style.ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        """Zoom out around the widget's centre."""
+        self._zoom_at(QPointF(self.width() / 2, self.height() / 2), 1 / style.ZOOM_STEP)
+
+    def reset_view(self) -> None:
+        """Zoom 1, the root at the top of the drawing area (the drawn tree centred if it fits)."""
+        self._ensure_layout()
+        self._stop_glide()
+        self._scale = 1.0
+        area = self._inner_area()
+        if not self._items:
+            self._offset = QPointF(area.center().x(), area.top())
+        else:
+            root = self._items[0]
+            self._offset = QPointF(
+                centred_x(area, self._extent, root.x, root.x, self._scale),
+                area.top() + (room_above(root) - root.y) * self._scale,
+            )
+        self.update()
+
+    def fit(self) -> None:
+        """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1)."""
+        self._ensure_layout()
+        if not self._items:
+            return
+        self._stop_glide()
+        bounds = self._extent
+        area = self.drawing_area().adjusted(16, 8, -16, -8)
+        scale = min(
+            area.width() / max(bounds.width(), 1.0), area.height() / max(bounds.height(), 1.0), 1.0
+        )
+        self._scale = max(style.MIN_SCALE, scale)
+        centre = bounds.center()
+        self._offset = QPointF(
+            area.center().x() - centre.x() * self._scale,
+            area.center().y() - centre.y() * self._scale,
+        )
+        self.update()
+
+    def set_follow(self, on: bool) -> None:
+        """Keep the most-proving path (down into the second level while one runs) in view."""
+        on = bool(on)
+        changed = on != self._follow
+        self._follow = on
+        self._follow_button.setChecked(on)
+        if on:
+            self._ensure_layout()
+            self._follow_path_into_view(force=True)
+            self.update()
+        else:
+            self._stop_glide()
+        if changed:
+            self.follow_changed.emit(on)
+
+    def set_animated(self, on: bool) -> None:
+        """Glide (on) or jump (off) when follow scrolls."""
+        self._animated = bool(on)
+        if not self._animated and self._glide_to is not None:
+            self._offset = self._glide_to
+            self._stop_glide()
+            self.update()
+
+    def show_node(self, level: int, node: int) -> bool:
+        """Pan so a drawn node is in the drawing area (centred if it was out); False if it is
+        not drawn."""
+        self._ensure_layout()
+        position = self._index.get((level, node))
+        if position is None:
+            return False
+        self._stop_glide()
+        item = self._items[position]
+        point = self.scene_to_widget(item.x, item.y)
+        area = self._inner_area()
+        if not area.contains(point):
+            self._offset += area.center() - point
+        self.update()
+        return True
+
+    def set_focused(self, level: int, node: int) -> None:
+        """Pin a node (drawn with a focus ring and kept visible); node -1 unpins."""
+        self._focus = None if node < 0 else (level, node)
+        self._dirty = True
+        self.update()
+
+    def expand_stub(self, node: int, level: int = 1) -> None:
+        """Unfold `node`: show all its children (each folded until opened in turn)."""
+        state = self._level(level)
+        if state is None:
+            return
+        state.expanded.add(node)
+        state.collapsed.discard(node)
+        self._dirty = True
+        self.update()
+
+    def collapse(self, node: int, level: int = 1) -> None:
+        """Fold `node`: hide everything below it behind one stub."""
+        state = self._level(level)
+        if state is None:
+            return
+        state.expanded.discard(node)
+        state.collapsed.add(node)
+        self._dirty = True
+        self.update()
+
+    def set_layout_options(self, options: LayoutOptions) -> None:
+        """Lay the tree out with these options from the next paint on."""
+        self._options = options
+        self._dirty = True
+        self.update()
+
+    def set_legend_visible(self, on: bool) -> None:
+        """Show or hide the legend strip (the drawing area grows into its place)."""
+        self._legend = bool(on)
+        self._legend_button.setChecked(self._legend)
+        self.update()
+
+    def band_title(self) -> tuple[str, QRectF] | None:
+        """The Pn² band's title and where it appears in the widget, or None without a band."""
+        self._ensure_layout()
+        title = self._band_title()
+        if title is None:
+            return None
+        rect = title[1]
+        return title[0], QRectF(
+            self.scene_to_widget(rect.left(), rect.top()),
+            self.scene_to_widget(rect.right(), rect.bottom()),
+        )
+
+    def caption_lines(self) -> list[str]:
+        """The header's text as drawn: the node count (and a Pn² note), then the last step in
+        words, wrapped (elided only past two lines)."""
+        self._ensure_layout()
+        if self._level1 is None:
+            return []
+        metrics = QFontMetricsF(style.font(style.OVERLAY_PX))
+        room = self._header()[1].width() - 16
+        total = len(self._level1.tree)
+        drawn = sum(1 for item in self._items if item.kind == NODE)
+        count = f"showing {drawn:,} of {total:,} nodes"
+        if self._note:
+            count = metrics.elidedText(
+                f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
+            )
+        return [count, *wrap_text(self._caption, metrics, room, style.CAPTION_LINES - 1)]
+
+    def drawing_area(self) -> QRectF:
+        """The part of the widget the tree is drawn in: below the caption and buttons, above
+        the legend strip."""
+        top = self._header()[0]
+        bottom = self.height() - self._legend_height(top)
+        return QRectF(0.0, top, float(self.width()), max(bottom - top, 1.0))
+
+    def displayed_nodes(self) -> list[DisplayedNode]:
+        """Everything drawn now, parents before children."""
+        self._ensure_layout()
+        return list(self._items)
+
+    def scene_to_widget(self, x: float, y: float) -> QPointF:
+        """Where a scene point (e.g. a `DisplayedNode`'s x, y) appears in the widget."""
+        return QPointF(x * self._scale + self._offset.x(), y * self._scale + self._offset.y())
+
+    # -- building the picture -----------------------------------------------------------------
+
+    def _level(self, level: int) -> TreeLevel | None:
+        return self._level1 if level == 1 else self._level2
+
+    def _ensure_layout(self) -> None:
+        if self._dirty:
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Choose and place the drawn nodes and precompute their text (O(displayed))."""
+        self._dirty = False
+        self._items, self._rows, self._index, self._band = [], {}, {}, None
+        self._extent = None
+        first = self._level1
+        search = self._search
+        if first is None or search is None:
+            return
+        if first.tree is not search.tree:
+            first.tree = search.tree
+        first.sync()
+        second = self._second_level_state(search, first)
+        focus = self._focus
+        input1 = first.layout_input(focus[1] if focus and focus[0] == 1 else NO_NODE)
+        input2 = None
+        if second is not None:
+            second.sync()
+            input2 = second.layout_input(focus[1] if focus and focus[0] == 2 else NO_NODE)
+        layout = layout_tree(input1, self._options, input2, self._second_root)
+        self._items = [
+            displayed_node(item, first if item.level == 1 else second) for item in layout.items
+        ]
+        for position, item in enumerate(self._items):
+            row = round((item.y - style.TOP) / style.ROW)
+            self._rows.setdefault(row, []).append(position)
+            if item.kind == NODE:
+                self._index[(item.level, item.node)] = position
+        if second is not None:
+            self._band = band_rect(self._items)
+        if self._items:
+            self._extent = scene_bounds(self._items, self._band)
+
+    def _second_level_state(self, search: object, first: TreeLevel) -> TreeLevel | None:
+        """The live second-level search's state, created when a new one appears."""
+        inner = getattr(search, "second_level", None)
+        root = getattr(search, "second_level_root", self._second_root)
+        if inner is None or root is None or not 0 <= root < len(first.tree):
+            self._level2 = None
+            return None
+        self._second_root = root
+        if self._level2 is None or self._level2.search is not inner:
+            labels = MoveLabels(
+                search.game, first.tree.moves_to(root), first.labels.node_name(first.tree, root)
+            )
+            self._level2 = TreeLevel(inner, inner.tree, labels)
+            limits = getattr(inner, "limits", None)
+            if limits is not None and limits.max_nodes:
+                self._second_budget = limits.max_nodes
+        self._level2.tree = inner.tree
+        if self._inner_pending:
+            self._level2.mark(self._inner)
+            self._inner_pending = False
+        return self._level2
+
+    # -- Pn²'s second level ending --------------------------------------------------------------
+
+    def _end_second_level(self, anchor: int, kept: list[int], discarded: int) -> None:
+        """Turn the drawn second-level tree (as last drawn: the search has dropped it already)
+        into a fading ghost and say what was thrown away."""
+        origin = self._items[self._index[(1, anchor)]] if (1, anchor) in self._index else None
+        ghosts = [item for item in self._items if item.level == 2]
+        kept_text = f"kept {len(kept)} children, " if kept else ""
+        self._note = f"2nd level ended: {kept_text}discarded {discarded:,} nodes"
+        if origin is not None and ghosts and self._band is not None:
+            self._ghost = SecondLevelGhost(
+                anchor,
+                ghosts,
+                QRectF(self._band),
+                QPointF(origin.x, origin.y),
+                f"discarded {discarded:,} nodes",
+            )
+            self._ghost_timer.start()
+        self._level2 = None
+        self._second_budget = 0
+        if self._level1 is not None:
+            self._level1.new = set(kept)
+
+    def _fade(self) -> None:
+        if self._ghost is None or self._ghost.opacity() <= 0:
+            self._drop_ghost()
+        self.update()
+
+    def _drop_ghost(self) -> None:
+        self._ghost = None
+        self._ghost_timer.stop()
+
+    # -- view transform -------------------------------------------------------------------------
+
+    def _zoom_at(self, anchor: QPointF, factor: float) -> None:
+        self._stop_glide()
+        scale = min(style.MAX_SCALE, max(style.MIN_SCALE, self._scale * factor))
+        factor = scale / self._scale
+        self._offset = anchor - (anchor - self._offset) * factor
+        self._scale = scale
+        self.update()
+
+    def _inner_area(self) -> QRectF:
+        pad = style.VIEW_PAD
+        return self.drawing_area().adjusted(pad, pad, -pad, -pad)
+
+    def _follow_path_into_view(self, force: bool = False) -> None:
+        path, growing, solved = follow_path(
+            self._level1, self._level2, self._second_root, self._items, self._index
+        )
+        if not path:
+            return
+        current = self._glide_to if self._glide_to is not None else self._offset
+        target, scale = follow_target(
+            path, growing, solved, self._inner_area(), self._scale, current, self._extent, force
+        )
+        if scale != self._scale:
+            self._stop_glide()
+            self._scale = scale
+            self._offset = target
+        else:
+            self._move_to(target)
+
+    def _move_to(self, target: QPointF) -> None:
+        """Pan to `target`: gliding there when animated and on screen, else at once."""
+        goal = self._glide_to if self._glide_to is not None else self._offset
+        if (target - goal).manhattanLength() < 0.5:
+            return
+        if not (self._animated and self.isVisible()):
+            self._stop_glide()
+            self._offset = target
+            return
+        self._glide_from = QPointF(self._offset)
+        self._glide_to = QPointF(target)
+        self._glide_clock.start()
+        self._glide_timer.start()
+
+    def _glide_step(self) -> None:
+        if self._glide_to is None:
+            self._glide_timer.stop()
+            return
+        done = min(1.0, self._glide_clock.elapsed() / style.GLIDE_MS)
+        eased = 1.0 - (1.0 - done) ** 3
+        self._offset = self._glide_from + (self._glide_to - self._glide_from) * eased
+        if done >= 1.0:
+            self._stop_glide()
+        self.update()
+
+    def _stop_glide(self) -> None:
+        self._glide_to = None
+        self._glide_timer.stop()
+
+    # -- painting -------------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        if self._dirty:
+            self._rebuild()
+            if self._follow:
+                self._follow_path_into_view()
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), style.BACKGROUND)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        scale = self._scale
+        area = self.drawing_area()
+        visible = QRectF(
+            (area.left() - self._offset.x()) / scale,
+            (area.top() - self._offset.y()) / scale,
+            area.width() / scale,
+            area.height() / scale,
+        )
+        visible.adjust(-style.SLOT, -style.ROW, style.SLOT, style.ROW)
+        painter.save()
+        painter.setClipRect(area)
+        painter.translate(self._offset)
+        painter.scale(scale, scale)
+        text = scale >= style.TEXT_MIN_SCALE
+        draw = TreePainter(painter, scale)
+        if self._ghost is not None:
+            anchor = self._index.get((1, self._ghost.anchor))
+            draw.ghost(self._ghost, None if anchor is None else self._items[anchor], text)
+        if self._band is not None:
+            draw.band(self._band, self._band_title() if text else None)
+        shown = [
+            index for index, item in enumerate(self._items) if visible.contains(item.x, item.y)
+        ]
+        draw.edges(self._items, visible)
+        for index in shown:
+            item = self._items[index]
+            if item.kind == NODE:
+                draw.node(item, index == self._hover, self._focus == (item.level, item.node), text)
+            else:
+                state = self._level(item.level)
+                unit = state.labels.unit if state is not None else "children"
+                draw.stub(item, unit, index == self._hover, text)
+        painter.restore()
+        paint_header(
+            painter,
+            self.width(),
+            area.top(),
+            self.caption_lines(),
+            self._header()[1],
+            bool(self._note),
+        )
+        if self._legend and area.bottom() < self.height() - 1:
+            painter.drawPixmap(QPointF(0, area.bottom()), self._legend_strip())
+        painter.end()
+
+    def _band_title(self) -> tuple[str, QRectF] | None:
+        """The band's title and its scene rectangle, kept readable in the visible part."""
+        band = self._band
+        if band is None or self._level2 is None:
+            return None
+        area = self.drawing_area().adjusted(style.VIEW_PAD, 0, -style.VIEW_PAD, 0)
+        visible_left = (area.left() - self._offset.x()) / self._scale
+        visible_right = (area.right() - self._offset.x()) / self._scale
+        return band_title(
+            band, len(self._level2.tree), self._second_budget, visible_left, visible_right
+        )
+
+    def _header(self) -> tuple[float, QRectF]:
+        """Height of the header strip and the caption's box in it: beside the buttons, or
+        below them when the view is too narrow for both on one line."""
+        controls = self._controls.size()
+        key = (self.width(), controls.width(), controls.height())
+        if self._header_cache is None or self._header_cache[0] != key:
+            line = QFontMetricsF(style.font(style.OVERLAY_PX)).height() + 1
+            box_height = style.CAPTION_LINES * line + 7
+            margin = style.MARGIN
+            width = self.width() - controls.width() - 3 * margin
+            if width >= 220:
+                box = QRectF(margin, margin, width, box_height)
+            else:
+                box = QRectF(
+                    margin,
+                    2 * margin + controls.height(),
+                    max(self.width() - 2 * margin, 1.0),
+                    box_height,
+                )
+            height = max(box.bottom(), margin + controls.height()) + margin / 2
+            self._header_cache = (key, height, box)
+        return self._header_cache[1], self._header_cache[2]
+
+    def _legend_height(self, top: float) -> float:
+        """Height of the legend strip below the drawing area (0 if hidden, or if the drawing
+        area would be left too small)."""
+        if not self._legend:
+            return 0.0
+        pixmap = self._legend_strip()
+        height = pixmap.height() / pixmap.devicePixelRatio()
+        return height if self.height() - top - height >= 80 else 0.0
+
+    def _legend_strip(self) -> QPixmap:
+        """The key to the picture, drawn once per width and kind of search."""
+        key = (self.width(), hasattr(self._search, "second_level"), self.devicePixelRatioF())
+        if self._legend_cache is None or self._legend_cache[0] != key:
+            self._legend_cache = (key, legend_pixmap(*key))
+        return self._legend_cache[1]
+
+    # -- interaction ----------------------------------------------------------------------------
+
+    def _build_controls(self) -> None:
+        """Small zoom / fit / follow / legend buttons in the top right corner, with shortcuts."""
+        self._controls = QWidget(self)
+        row = QHBoxLayout(self._controls)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(3)
+        buttons = [
+            ("−", "Zoom out (-)", self.zoom_out),
+            ("+", "Zoom in (+)", self.zoom_in),
+            ("Fit", "Fit the drawn tree in view (F)", self.fit),
+            ("1:1", "Reset zoom, root at the top (0)", self.reset_view),
+        ]
+        for text, tip, slot in buttons:
+            button = QToolButton(self._controls)
+            button.setText(text)
+            button.setToolTip(tip)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(slot)
+            row.addWidget(button)
+        self._follow_button = QToolButton(self._controls)
+        self._follow_button.setText("Follow")
+        self._follow_button.setToolTip("Keep the most-proving node in view (M)")
+        self._follow_button.setCheckable(True)
+        self._follow_button.setChecked(self._follow)
+        self._follow_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._follow_button.toggled.connect(self.set_follow)
+        row.addWidget(self._follow_button)
+        self._legend_button = QToolButton(self._controls)
+        self._legend_button.setText("Legend")
+        self._legend_button.setToolTip("Show the key to shapes, colours and marks (L)")
+        self._legend_button.setCheckable(True)
+        self._legend_button.setChecked(self._legend)
+        self._legend_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._legend_button.toggled.connect(self.set_legend_visible)
+        row.addWidget(self._legend_button)
+        self._controls.adjustSize()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """View keys, when the view has focus; a window shortcut on the same key wins (and
+        should call the same method), so the two never clash."""
+        actions = {
+            "+": self.zoom_in,
+            "=": self.zoom_in,
+            "-": self.zoom_out,
+            "0": self.reset_view,
+            "f": self.fit,
+            "m": lambda: self.set_follow(not self._follow),
+            "l": lambda: self.set_legend_visible(not self._legend),
+        }
+        action = actions.get(event.text().lower())
+        if action is None or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier & ~(
+            Qt.KeyboardModifier.ShiftModifier
+        ):
+            super().keyPressEvent(event)
+            return
+        action()
+        event.accept()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Keep the picture's horizontal centre and its top (relative to the drawing area)
+        where they were, also across the first resize of a view set up before it was shown
+        (Qt reports no old size then)."""
+        super().resizeEvent(event)
+        self._controls.adjustSize()
+        self._controls.move(self.width() - self._controls.width() - style.MARGIN, style.MARGIN)
+        top = self.drawing_area().top()
+        shift = QPointF((self.width() - self._placed[0]) / 2, top - self._placed[1])
+        self._placed = (self.width(), top)
+        self._offset += shift
+        if self._glide_to is not None:
+            self._glide_from += shift
+            self._glide_to += shift
+
+    def item_at(self, point: QPointF) -> int:
+        """Index in `displayed_nodes()` of the item under a widget point, or -1 (also outside
+        the drawing area: nothing is drawn there)."""
+        self._ensure_layout()
+        if not self.drawing_area().contains(point):
+            return -1
+        x = (point.x() - self._offset.x()) / self._scale
+        y = (point.y() - self._offset.y()) / self._scale
+        row = round((y - style.TOP) / style.ROW)
+        best, best_distance = -1, float("inf")
+        for position in self._rows.get(row, ()):
+            item = self._items[position]
+            if item.kind == NODE:
+                reach_x, reach_y = style.SLOT * 0.42, style.NODE * 0.8
+            else:
+                reach_x, reach_y = style.STUB_WIDTH / 2, style.STUB_HEIGHT / 2
+            dx, dy = abs(item.x - x), abs(item.y - y)
+            if dx <= reach_x and dy <= reach_y and dx < best_distance:
+                best, best_distance = position, dx
+        return best
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt's name)
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self._zoom_at(event.position(), style.ZOOM_STEP**steps)
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.position()
+            self._press_offset = QPointF(self._offset)
+            self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        position = event.position()
+        if self._press is not None:
+            moved = position - self._press
+            if self._dragging or abs(moved.x()) + abs(moved.y()) > 4:
+                if not self._dragging and self._follow:
+                    self.set_follow(False)
+                self._dragging = True
+                self._offset = self._press_offset + moved
+                self.update()
+                return
+        self._hover_at(position, event.globalPosition().toPoint())
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.button() != Qt.MouseButton.LeftButton or self._press is None:
+            return
+        dragged = self._dragging
+        self._press = None
+        self._dragging = False
+        if dragged:
+            return
+        self.click(event.position())
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        index = self.item_at(event.position())
+        if index < 0:
+            return
+        item = self._items[index]
+        if item.kind != NODE:
+            return
+        has_children = any(other.parent == index for other in self._items)
+        if has_children:
+            self.collapse(item.node, item.level)
+        else:
+            self.expand_stub(item.node, item.level)
+
+    def click(self, point: QPointF) -> None:
+        """What a left click at a widget point does: pin a node, unfold a stub or unpin."""
+        index = self.item_at(point)
+        if index < 0:
+            if self._focus is not None:
+                self.set_focused(1, -1)
+                self.focus_released.emit()
+            return
+        item = self._items[index]
+        if item.kind in (FOLD, MORE):
+            self.expand_stub(item.node, item.level)
+            return
+        self.set_focused(item.level, item.node)
+        self.node_focused.emit(item.level, item.node)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        self._set_hover(-1)
+
+    def _hover_at(self, point: QPointF, global_point) -> None:
+        index = self.item_at(point)
+        if index == self._hover:
+            return
+        self._set_hover(index)
+        if index >= 0:
+            QToolTip.showText(global_point, self._tooltip(self._items[index]), self)
+        else:
+            QToolTip.hideText()
+
+    def _set_hover(self, index: int) -> None:
+        if index == self._hover:
+            return
+        self._hover = index
+        self.update()
+        if index >= 0 and self._items[index].kind == NODE:
+            item = self._items[index]
+            self.node_focused.emit(item.level, item.node)
+        elif index < 0:
+            if self._focus is not None:
+                self.node_focused.emit(*self._focus)
+            else:
+                self.focus_released.emit()
+
+    def _tooltip(self, item: DisplayedNode) -> str:
+        """Everything about a node, in words (empty if its tree is gone)."""
+        state = self._level(item.level)
+        if state is None:
+            return ""
+        return node_tooltip(item, state)

@@ -1,0 +1,3 @@
+"""The headless command line (`pn-explorer solve|suite|compare|bench`): one module per subcommand,
+no Qt.
+"""

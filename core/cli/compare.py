@@ -1,0 +1,78 @@
+"""`pn-explorer compare`: PN, Pn² and αβ side by side on a suite, summarised like Table 3.1."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from core.errors import InvalidLimitError, PnExplorerError
+from core.games.suites import load_suite, select_positions
+from core.runs.comparison import (
+    algorithm_factory,
+    compare,
+    comparison_dict,
+    format_ordering_report,
+    format_paper_comparison,
+    format_rows,
+    format_summary,
+    ordering_dict,
+    ordering_report,
+    summarize,
+    summarize_all,
+)
+from core.search.types import Limits
+
+
+def _names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise InvalidLimitError(f"--algos needs at least two different algorithms, not {text!r}")
+    return names
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    names = _names(args.algos)
+    if args.jobs < 1:
+        raise InvalidLimitError(f"--jobs must be at least 1, not {args.jobs}")
+    positions = select_positions(load_suite(args.suite), args.ids)
+    params = {"pn": {}, "pn2": {"a": args.a, "b": args.b}, "ab": {"max_depth": args.depth}}
+    factories = {name: algorithm_factory(name, **params.get(name, {})) for name in names}
+    limits = {
+        name: Limits(
+            max_nodes=args.pn2_max_nodes if name == "pn2" else args.max_nodes, max_seconds=args.time
+        )
+        for name in names
+    }
+    progress = sys.stderr.isatty()
+
+    def report(item, record) -> None:
+        if progress:
+            sys.stderr.write(f"\r\033[K{item.position_id} {item.algorithm}: {record.result}")
+            sys.stderr.flush()
+
+    rows = compare(positions, factories, limits, jobs=args.jobs, progress=report)
+    if progress:
+        sys.stderr.write("\r\033[K")
+    print(format_rows(rows, names))
+    for summary in summarize_all(rows, names):
+        print()
+        print(format_summary(summary, args.max_nodes))
+    if "pn" in names and "ab" in names:
+        print()
+        print(format_paper_comparison(rows, summarize(rows, "pn", "ab")))
+    data = comparison_dict(rows, names)
+    if args.ordering_report:
+        ordering = ordering_report(
+            positions, Limits(max_nodes=args.max_nodes, max_seconds=args.time), jobs=args.jobs
+        )
+        print()
+        print(format_ordering_report(ordering))
+        data["ordering"] = ordering_dict(ordering)
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as handle:
+                json.dump(data, handle, indent=2, ensure_ascii=False)
+        except OSError as error:
+            raise PnExplorerError(f"cannot write {args.json}: {error.strerror}") from None
+    return 0

@@ -1,0 +1,171 @@
+"""`pn-explorer solve`: one chess position (FEN or EPD id) or one explicit AND/OR tree."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from core.cli.export import chess_labels, search_graph, write_node_link
+from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
+from core.errors import InvalidLimitError
+from core.games.chess_game import ChessGame, parse_fen
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.suites import BUILTIN_TREES, find_position, load_suite
+from core.proofs.solution import numbered_line, verify_tree_proof
+from core.runs.runner import SolveRecord, describe_search
+from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.pn import ProofNumberSearch
+from core.search.types import Limits, Result
+
+SpecAndLimits = Callable[[argparse.Namespace], tuple[AlgorithmSpec, Limits]]
+
+
+def _counts(record: SolveRecord) -> str:
+    text = (
+        f"{record.nodes_created:,} created · {record.peak_nodes_in_memory:,} peak in memory · "
+        f"{record.iterations:,} iterations · {record.seconds:.2f} s · "
+        f"{record.nodes_per_second:,.0f} nodes/s"
+    )
+    if record.second_level_searches is not None:
+        text += f" · {record.second_level_searches:,} second-level searches"
+    return text
+
+
+def print_record(record: SolveRecord, spec: AlgorithmSpec, limits: Limits) -> None:
+    """The human-readable report of one solved (or not) position."""
+    print(f"Position   {record.id + '  ' if record.id else ''}{record.fen}")
+    cap = f"node cap {limits.max_nodes:,}" if limits.max_nodes else "no node cap"
+    print(f"Search     {spec.title}, {cap}")
+    if record.result == Result.PROVED.value and record.verified:
+        print(
+            f"Result     proved: mate in {record.mate_in} (verified by independent replay of a "
+            f"{record.proof_size:,}-node proof tree, {record.proof_depth} plies deep)"
+        )
+        board = parse_fen(record.fen)
+        print(f"Main line  {numbered_line(board, record.main_line)}")
+        if record.best_moves:
+            verdict = "agrees with" if record.agrees_with_bm else "differs from"
+            print(f"Key move   {record.first_move} ({verdict} bm {' '.join(record.best_moves)})")
+    elif record.result == Result.PROVED.value:
+        print(
+            f"Result     ERROR: the search claimed a mate but the proof failed verification: "
+            f"{record.verification_error}"
+        )
+    else:
+        print(f"Result     {record.reason}")
+        for move, reply in record.refutation:
+            print(f"           {move}: {reply}")
+    print(f"Nodes      {_counts(record)}")
+
+
+def _board_from_args(args: argparse.Namespace):
+    if args.epd:
+        if not args.id:
+            raise InvalidLimitError("--epd needs --id to say which position to solve")
+        if args.fen:
+            raise InvalidLimitError("give either a FEN or --epd/--id, not both")
+        position = find_position(load_suite(args.epd), args.id)
+        return position.board, position.id, position.best_moves, position.mate_length
+    if args.id:
+        raise InvalidLimitError("--id needs --epd FILE (or a suite name such as wac-mates)")
+    if not args.fen:
+        raise InvalidLimitError("give a FEN, --epd FILE --id ID, or --tree FILE")
+    return parse_fen(args.fen), "", (), None
+
+
+def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
+    path = BUILTIN_TREES.get(args.tree, Path(args.tree))
+    tree = AndOrTree.from_file(path)
+    if spec.name != "pn":
+        raise InvalidLimitError("explicit trees are solved with --algo pn")
+    search = ProofNumberSearch(ExplicitTreeGame(tree), limits, initialisation=spec.initialisation)
+    outcome = search.run()
+    data = {
+        "tree": tree.name,
+        "result": outcome.result.value,
+        "reason": str(outcome),
+        "nodes_created": search.nodes_created,
+        "iterations": search.iterations,
+        "seconds": search.elapsed,
+    }
+    if outcome.result is Result.PROVED:
+        proof = search.proof()
+        data["proof_size"] = verify_tree_proof(tree, proof)
+        data["main_line"] = [tree.nodes[code].name for code in proof.main_line()]
+    if args.json:
+        print_json(data)
+        return 0
+    print(f"Tree       {tree.name}")
+    print(f"Result     {outcome}")
+    if "main_line" in data:
+        print(
+            f"Proof      {data['proof_size']} nodes (checked against the file); main line "
+            f"{' → '.join([tree.nodes[0].name, *data['main_line']])}"
+        )
+    print(f"Nodes      {search.nodes_created:,} created · {search.iterations:,} iterations")
+    return 0
+
+
+def _export(path: str, search, labels: list[str], name: str) -> None:
+    """--export-tree: the final tree as a node-link JSON tree file."""
+    if not labels:
+        raise InvalidLimitError("--export-tree needs a tree search (pn or pn2), not αβ")
+    write_node_link(search_graph(search.tree, labels, name), path)
+    print(f"Exported   {len(search.tree):,} nodes to {path}", file=sys.stderr)
+
+
+def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
+    spec, limits = spec_and_limits(args)
+    if args.tree:
+        if args.fen or args.epd:
+            raise InvalidLimitError("give either --tree or a chess position, not both")
+        return _solve_tree(args, spec, limits)
+    board, position_id, best_moves, mate_length = _board_from_args(args)
+    game = ChessGame(board)
+    search = create_search(spec, game, limits)
+    search.run()
+    record = describe_search(game, search, spec, position_id, best_moves, mate_length)
+    if args.export_tree:
+        _export(
+            args.export_tree,
+            search,
+            chess_labels(search.tree, game.root_board)
+            if getattr(search, "tree", None) is not None
+            else [],
+            position_id or board.fen(),
+        )
+    shortest = _shortest(args, board, record, limits)
+    if args.json:
+        data = record.to_dict()
+        if shortest is not None:
+            data["shortest"] = shortest
+        print_json(data)
+    else:
+        print_record(record, spec, limits)
+        if shortest is not None:
+            print(f"Shortest   {shortest['text']}")
+    if record.result == Result.PROVED.value and not record.verified:
+        print(
+            f"pn-explorer solve: error: proof failed verification: {record.verification_error}",
+            file=sys.stderr,
+        )
+        return EXIT_VERIFICATION_FAILED
+    return 0
+
+
+def _shortest(args: argparse.Namespace, board, record: SolveRecord, limits: Limits) -> dict | None:
+    """--shortest: ask the αβ searcher for a mate shorter than the one proved (§3.6.2)."""
+    if not args.shortest:
+        return None
+    if not (record.result == Result.PROVED.value and record.verified and record.mate_in):
+        return {"text": "no verified mate to shorten", "mate_in": None}
+    from core.search.alphabeta import shortest_mate
+
+    found = shortest_mate(
+        board,
+        record.mate_in,
+        Limits(max_nodes=limits.max_nodes or 1_000_000, max_seconds=limits.max_seconds),
+    )
+    return {"text": found.text, **found.to_dict()}

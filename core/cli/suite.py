@@ -1,0 +1,198 @@
+"""`pn-explorer suite`: every position of a suite, one row each, and a Table 3.1-shaped summary."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from core.errors import PnExplorerError
+from core.games.suites import SuitePosition, load_suite, select_positions
+from core.runs.runner import SolveRecord, solve_fen
+from core.search.algorithms import AlgorithmSpec
+from core.search.types import Limits, Result
+
+SpecAndLimits = Callable[[argparse.Namespace], tuple[AlgorithmSpec, Limits]]
+
+CSV_COLUMNS = [
+    "id",
+    "result",
+    "nodes_created",
+    "peak_nodes_in_memory",
+    "iterations",
+    "seconds",
+    "mate_in",
+    "first_move",
+    "agrees_with_bm",
+    "verified",
+    "second_level_searches",
+    "known_mate_length",
+    "reason",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteSummary:
+    """The shape of the thesis's Table 3.1 for one algorithm on one suite."""
+
+    positions: int
+    solved: int
+    proved: int
+    disproved: int
+    total_nodes: int
+    average_nodes: float
+    total_seconds: float
+    agree_with_bm: int
+    verification_failures: int
+    peak_nodes_in_memory: int
+
+    def lines(self, title: str) -> list[str]:
+        return [
+            f"{title}: {self.solved} of {self.positions} solved "
+            f"({self.proved} proved and verified, {self.disproved} disproved)",
+            f"  total nodes on solved positions  {self.total_nodes:,}",
+            f"  average nodes per solved         {self.average_nodes:,.0f}",
+            f"  first move agrees with bm        {self.agree_with_bm} of {self.proved}",
+            f"  peak nodes in memory (max)       {self.peak_nodes_in_memory:,}",
+            f"  total search time                {self.total_seconds:,.1f} s",
+        ] + (
+            [f"  VERIFICATION FAILURES            {self.verification_failures}"]
+            if self.verification_failures
+            else []
+        )
+
+
+def summarise(records: list[SolveRecord]) -> SuiteSummary:
+    solved = [r for r in records if r.solved]
+    return SuiteSummary(
+        positions=len(records),
+        solved=len(solved),
+        proved=sum(r.result == Result.PROVED.value and bool(r.verified) for r in records),
+        disproved=sum(r.result == Result.DISPROVED.value for r in records),
+        total_nodes=sum(r.nodes_created for r in solved),
+        average_nodes=sum(r.nodes_created for r in solved) / len(solved) if solved else 0.0,
+        total_seconds=sum(r.seconds for r in records),
+        agree_with_bm=sum(bool(r.agrees_with_bm) for r in records),
+        verification_failures=sum(r.verified is False for r in records),
+        peak_nodes_in_memory=max((r.peak_nodes_in_memory for r in records), default=0),
+    )
+
+
+def _work(position: SuitePosition, spec: AlgorithmSpec, limits: Limits) -> SolveRecord:
+    return solve_fen(
+        position.fen, spec, limits, position.id, position.best_moves, position.mate_length
+    )
+
+
+def solve_positions(
+    positions: list[SuitePosition], spec: AlgorithmSpec, limits: Limits, jobs: int = 1
+) -> Iterator[tuple[int, SolveRecord]]:
+    """Solve each position, yielding (index, record) as each finishes (in parallel if jobs>1)."""
+    if jobs <= 1:
+        for index, position in enumerate(positions):
+            yield index, _work(position, spec, limits)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {
+            pool.submit(solve_fen, p.fen, spec, limits, p.id, p.best_moves, p.mate_length): i
+            for i, p in enumerate(positions)
+        }
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+def _row_text(record: SolveRecord) -> str:
+    if record.result == Result.PROVED.value and record.verified:
+        what = f"mate in {record.mate_in:<3}"
+        first = f"{record.first_move:<8}{'=bm' if record.agrees_with_bm else '≠bm'}"
+    elif record.result == Result.PROVED.value:
+        what, first = "UNVERIFIED", ""
+    else:
+        what, first = record.result, record.reason.split(": ", 1)[0]
+    pn2 = (
+        ""
+        if record.second_level_searches is None
+        else f" {record.peak_nodes_in_memory:>9,} {record.second_level_searches:>8,}"
+    )
+    return (
+        f"{record.id:<10} {what:<12} {record.nodes_created:>11,} {record.iterations:>9,}{pn2} "
+        f"{record.seconds:>8.2f}  {first}"
+    )
+
+
+def run_suite(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
+    spec, limits = spec_and_limits(args)
+    positions = select_positions(load_suite(args.suite), args.ids)
+    for target in (args.csv, args.json):
+        if target and not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
+            raise PnExplorerError(f"cannot write {target}: its folder is not writable")
+    progress = sys.stderr.isatty()
+    records: list[SolveRecord | None] = [None] * len(positions)
+    print(
+        f"{spec.title} on {len(positions)} positions, node cap {limits.max_nodes:,}"
+        f"{f', {args.jobs} processes' if args.jobs > 1 else ''}"
+    )
+    pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if spec.name == "pn2" else ""
+    print(f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move")
+    finishing = enumerate(solve_positions(positions, spec, limits, args.jobs), start=1)
+    for done, (index, record) in finishing:
+        records[index] = record
+        if progress:
+            sys.stderr.write(f"\r\033[K[{done}/{len(positions)}] {record.id} {record.result}")
+            sys.stderr.flush()
+        if args.jobs <= 1:
+            if progress:
+                sys.stderr.write("\r\033[K")
+            print(_row_text(record), flush=True)
+    if progress:
+        sys.stderr.write("\r\033[K")
+    finished = [r for r in records if r is not None]
+    if args.jobs > 1:
+        for record in finished:
+            print(_row_text(record))
+    summary = summarise(finished)
+    print()
+    print("\n".join(summary.lines(spec.title)))
+    try:
+        if args.csv:
+            _write_csv(args.csv, finished)
+        if args.json:
+            _write_json(args.json, finished, summary, spec, limits)
+    except OSError as error:
+        raise PnExplorerError(f"cannot write {error.filename}: {error.strerror}") from None
+    return 3 if summary.verification_failures else 0
+
+
+def _write_csv(path: str, records: list[SolveRecord]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(CSV_COLUMNS + ["main_line"])
+        for record in records:
+            data = record.to_dict()
+            writer.writerow([data[column] for column in CSV_COLUMNS] + [" ".join(record.main_line)])
+
+
+def _write_json(
+    path: str,
+    records: list[SolveRecord],
+    summary: SuiteSummary,
+    spec: AlgorithmSpec,
+    limits: Limits,
+) -> None:
+    data = {
+        "algorithm": spec.name,
+        "max_nodes": limits.max_nodes,
+        "summary": _summary_dict(summary),
+        "rows": [record.to_dict() for record in records],
+    }
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=2, ensure_ascii=False)
+
+
+def _summary_dict(summary: SuiteSummary) -> dict:
+    return {name: getattr(summary, name) for name in SuiteSummary.__slots__}

@@ -1,0 +1,242 @@
+"""Chess mate search as a game for proof-number search (thesis §3.3 and §3.5), on python-chess.
+
+The attacker is the side to move at the root. A position is proved when the attacker has mated;
+disproved on stalemate, a repetition of a position already on the root-to-node path, the fifty-move
+rule, the attacker lacking mating material, or the attacker being mated. Mobility (§3.3.1) is the
+number of legal moves, counted without building Move objects (`core.games.chess_movecount`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import chess
+
+from core.errors import InvalidPositionError
+from core.games.chess_movecount import count_legal_moves_and_check
+from core.games.game import Evaluation, Expansion
+from core.values import Reason, Value
+
+Counter = Callable[[chess.Board], tuple[int, bool]]
+
+_STATUS_TEXT = [
+    (chess.STATUS_NO_WHITE_KING, "White has no king"),
+    (chess.STATUS_NO_BLACK_KING, "Black has no king"),
+    (chess.STATUS_TOO_MANY_KINGS, "a side has more than one king"),
+    (chess.STATUS_TOO_MANY_WHITE_PAWNS, "White has more than 8 pawns"),
+    (chess.STATUS_TOO_MANY_BLACK_PAWNS, "Black has more than 8 pawns"),
+    (chess.STATUS_PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
+    (chess.STATUS_TOO_MANY_WHITE_PIECES, "White has more than 16 pieces"),
+    (chess.STATUS_TOO_MANY_BLACK_PIECES, "Black has more than 16 pieces"),
+    (chess.STATUS_BAD_CASTLING_RIGHTS, "castling rights do not match the kings and rooks"),
+    (chess.STATUS_INVALID_EP_SQUARE, "the en passant square is impossible"),
+    (chess.STATUS_OPPOSITE_CHECK, "the side not to move is in check"),
+    (chess.STATUS_TOO_MANY_CHECKERS, "the king is attacked by more pieces than possible"),
+    (chess.STATUS_IMPOSSIBLE_CHECK, "the check given is impossible"),
+    (chess.STATUS_RACE_CHECK, "race check"),
+]
+
+
+def check_board(board: chess.Board) -> None:
+    """Raise InvalidPositionError, with the first problem in words, if the position is illegal."""
+    status = board.status()
+    for flag, text in _STATUS_TEXT:
+        if status & flag:
+            raise InvalidPositionError(f"illegal position: {text} ({board.fen()})")
+
+
+def parse_fen(fen: str) -> chess.Board:
+    """A legal standard-chess board from a FEN, or InvalidPositionError saying what is wrong.
+
+    A FEN of only the first four fields (EPD style) is accepted; clocks default to 0 1.
+    """
+    text = " ".join(fen.split())
+    if not text:
+        raise InvalidPositionError("empty FEN")
+    fields = text.split(" ")
+    if len(fields) == 4:
+        text += " 0 1"
+    try:
+        board = chess.Board(text)
+    except ValueError as error:
+        raise InvalidPositionError(f"malformed FEN {fen.strip()!r}: {error}") from None
+    check_board(board)
+    return board
+
+
+def encode_move(move: chess.Move) -> int:
+    """Move code whose descending order is the thesis's move order (§3.3.2).
+
+    From-square in the high bits, then to-square, then promotion piece: python-chess numbers a1=0
+    … h8=63, so h8, g8, …, a1 is descending; Queen(5) > Rook > Bishop > Knight(2).
+    """
+    return move.from_square << 9 | move.to_square << 3 | (move.promotion or 0)
+
+
+_MOVE_CACHE: dict[int, chess.Move] = {}
+
+
+def decode_move(code: int) -> chess.Move:
+    """The chess.Move of a code (shared objects: at most 64·64·5 distinct moves exist)."""
+    move = _MOVE_CACHE.get(code)
+    if move is None:
+        move = chess.Move(code >> 9, (code >> 3) & 63, (code & 7) or None)
+        _MOVE_CACHE[code] = move
+    return move
+
+
+def ordered_legal_moves(board: chess.Board) -> list[int]:
+    """Legal move codes in the thesis's order: from-square h8…a1, then to-square, then Q R B N."""
+    codes = [encode_move(move) for move in board.generate_legal_moves()]
+    codes.sort(reverse=True)
+    return codes
+
+
+def plain_count(board: chess.Board) -> tuple[int, bool]:
+    """The reference mobility: python-chess's own legal move count (tests compare against it)."""
+    return board.legal_moves.count(), board.is_check()
+
+
+def _position_key(board: chess.Board) -> tuple:
+    """Identity of a position for repetition (pieces, side, castling, a usable en passant)."""
+    ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None
+    occupied_co = board.occupied_co
+    return (
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        occupied_co[chess.WHITE],
+        occupied_co[chess.BLACK],
+        board.turn,
+        board.castling_rights,
+        ep,
+    )
+
+
+class ChessGame:
+    """A cursor on the mate-search tree of one chess position (see `core.games.game.Game`)."""
+
+    def __init__(self, board: chess.Board, counter: Counter = count_legal_moves_and_check) -> None:
+        check_board(board)
+        self.root_board = board.copy(stack=False)
+        self.attacker = board.turn
+        self.count = counter
+        self.board = self.root_board.copy(stack=False)
+        self._keys: list[tuple] = [_position_key(self.board)]
+
+    @classmethod
+    def from_fen(cls, fen: str) -> ChessGame:
+        return cls(parse_fen(fen))
+
+    # -- cursor -----------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        self.board = self.root_board.copy(stack=False)
+        self._keys = [_position_key(self.board)]
+
+    def push(self, move: int) -> None:
+        self.board.push(decode_move(move))
+        self._keys.append(_position_key(self.board))
+
+    def pop(self) -> None:
+        self.board.pop()
+        self._keys.pop()
+
+    def is_or(self) -> bool:
+        return self.board.turn == self.attacker
+
+    def ordered_moves(self) -> list[int]:
+        return ordered_legal_moves(self.board)
+
+    def evaluate(self) -> Evaluation:
+        """Evaluate the cursor's position as if it had just been reached (root and delayed use)."""
+        board = self.board
+        count, check = self.count(board)
+        value, reason = self._terminal(board, count, check, len(self._keys) - 1, True)
+        return Evaluation(value, 0 if value else count, reason)
+
+    def _terminal(
+        self, board: chess.Board, count: int, check: bool, ply: int, material_changed: bool
+    ) -> tuple[Value, Reason]:
+        """Value of a just-reached position; `ply` = its distance from the root."""
+        if count == 0:
+            if check:
+                mated_attacker = board.turn == self.attacker
+                return (Value.FALSE if mated_attacker else Value.TRUE), Reason.CHECKMATE
+            return Value.FALSE, Reason.STALEMATE
+        clock = board.halfmove_clock
+        if clock >= 100:
+            return Value.FALSE, Reason.FIFTY_MOVES
+        if clock >= 4 and ply >= 4 and self._repeats(board, clock, ply):
+            return Value.FALSE, Reason.REPETITION
+        if material_changed and board.has_insufficient_material(self.attacker):
+            return Value.FALSE, Reason.INSUFFICIENT_MATERIAL
+        return Value.UNKNOWN, Reason.NONE
+
+    def _repeats(self, board: chess.Board, clock: int, ply: int) -> bool:
+        """Whether the position occurred earlier on the root-to-node path (same side to move).
+
+        Only the last `clock` plies can hold it: a capture or pawn move is irreversible. The key of
+        the position itself is at index `ply` when the cursor stands on it, else it is computed.
+        """
+        keys = self._keys
+        key = keys[ply] if len(keys) > ply else _position_key(board)
+        return any(keys[index] == key for index in range(ply - 2, max(ply - clock, 0) - 1, -2))
+
+    def expand(self, room: int) -> Expansion | None:
+        """Generate, order and evaluate every child of the cursor's position (Figure 3.5)."""
+        board = self.board
+        moves = ordered_legal_moves(board)
+        if len(moves) > room:
+            return None
+        count_moves = self.count
+        terminal = self._terminal
+        push, pop = board.push, board.pop
+        pieces_before = board.occupied.bit_count()
+        child_ply = len(self._keys)
+        values: list[Value] = []
+        mobility: list[int] = []
+        reasons: list[Reason] = []
+        for code in moves:
+            push(decode_move(code))
+            count, check = count_moves(board)
+            value, reason = terminal(
+                board, count, check, child_ply, board.occupied.bit_count() != pieces_before
+            )
+            pop()
+            values.append(value)
+            mobility.append(0 if value else count)
+            reasons.append(reason)
+        child_is_or = board.turn != self.attacker
+        return Expansion(moves, values, mobility, reasons, [child_is_or] * len(moves))
+
+    # -- labels and positions for views ---------------------------------------------------------
+
+    def move_label(self, move: int) -> str:
+        return self.board.san(decode_move(move))
+
+    def position_label(self) -> str:
+        return self.board.fen()
+
+    def board_after(self, moves: Iterable[int]) -> chess.Board:
+        """A fresh board at the position reached from the root by `moves` (for views)."""
+        board = self.root_board.copy(stack=False)
+        for code in moves:
+            board.push(decode_move(code))
+        return board
+
+    def san_line(self, moves: Iterable[int]) -> list[str]:
+        """SAN of a line of move codes played from the root."""
+        board = self.root_board.copy(stack=False)
+        line = []
+        for code in moves:
+            move = decode_move(code)
+            line.append(board.san(move))
+            board.push(move)
+        return line
+
+    def uci(self, move: int) -> str:
+        return decode_move(move).uci()

@@ -1,0 +1,133 @@
+"""Proof trees: read a proof out of a solved search tree, and the main line through it.
+
+A proof tree holds, at each attacker (OR) node, the one move chosen and, at each defender (AND)
+node, every reply. It is what the independent verifier (`core.proofs.verify`) replays.
+
+From a proved PN tree the attacker's move at each OR node is its *quickest* proved move (fewest
+plies to mate against the longest defence inside the proof), not merely the first proved child;
+the main line follows those moves and, at AND nodes, the defender's longest-resisting reply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from core.tree import NO_NODE, ROOT, Tree
+
+
+@dataclass(slots=True)
+class ProofNode:
+    """One node of a proof tree. `children` maps a move (code) to the subtree after it.
+
+    At an OR node exactly one entry (the attacker's choice); at an AND node one per defender
+    reply; a leaf (no children) is a position the attacker has won (checkmate in chess).
+    """
+
+    is_or: bool
+    children: dict[int, ProofNode] = field(default_factory=dict)
+
+    def size(self) -> int:
+        """Number of nodes in the proof tree."""
+        count, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(node.children.values())
+        return count
+
+    def depth(self) -> int:
+        """Longest path in plies (the mate's length against the longest defence in the proof)."""
+        return self._depths()[id(self)]
+
+    def _depths(self) -> dict[int, int]:
+        """Plies below every node of the proof, keyed by id(node), computed bottom-up once."""
+        depths: dict[int, int] = {}
+        stack: list[tuple[ProofNode, bool]] = [(self, False)]
+        while stack:
+            node, children_done = stack.pop()
+            if not node.children:
+                depths[id(node)] = 0
+            elif children_done:
+                depths[id(node)] = 1 + max(depths[id(child)] for child in node.children.values())
+            else:
+                stack.append((node, True))
+                stack.extend((child, False) for child in node.children.values())
+        return depths
+
+    def main_line(self) -> list[int]:
+        """Moves of the longest defence: the attacker's move, then the reply that lasts longest
+        (the first such reply in move order on ties)."""
+        depths = self._depths()
+        line: list[int] = []
+        node = self
+        while node.children:
+            move, node = max(node.children.items(), key=lambda item: depths[id(item[1])])
+            line.append(move)
+        return line
+
+
+def _plies_to_win(tree: Tree, root: int) -> dict[int, int]:
+    """Plies to the win for every proved node of the proof tree below `root`.
+
+    OR: one more than its quickest proved child; AND: one more than its slowest child; a proved
+    leaf: 0. Computed bottom-up without recursion (proofs can be hundreds of plies deep).
+    """
+    plies: dict[int, int] = {}
+    stack = [(root, False)]
+    proof, first_child = tree.proof, tree.first_child
+    while stack:
+        node, children_done = stack.pop()
+        children = [child for child in tree.children(node) if proof[child] == 0]
+        if first_child[node] == NO_NODE or not children:
+            plies[node] = 0
+            continue
+        if not children_done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if child not in plies)
+            continue
+        known = [plies[child] for child in children]
+        plies[node] = 1 + (min(known) if tree.is_or(node) else max(known))
+    return plies
+
+
+def main_line_nodes(tree: Tree, root: int = ROOT) -> list[int]:
+    """Node ids of a proved node's main line, the same line `proof_tree(...).main_line()` gives:
+    the attacker's quickest proved move, the defender's longest-resisting reply (first on ties).
+    For views, which need ids in the search tree rather than a separate proof tree."""
+    if tree.proof[root] != 0:
+        raise ValueError("the node is not proved")
+    plies = _plies_to_win(tree, root)
+    line = [root]
+    node = root
+    while tree.is_expanded(node):
+        children = [child for child in tree.children(node) if tree.proof[child] == 0]
+        if tree.is_or(node):
+            node = min(children, key=lambda child: (plies[child], child))
+        else:
+            node = max(children, key=lambda child: plies[child])
+        line.append(node)
+    return line
+
+
+def proof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
+    """The proof of a proved node: quickest proved move at OR nodes, every reply at AND nodes."""
+    if tree.proof[root] != 0:
+        raise ValueError("the node is not proved")
+    plies = _plies_to_win(tree, root)
+    result = ProofNode(tree.is_or(root))
+    stack = [(root, result)]
+    move = tree.move
+    while stack:
+        node, out = stack.pop()
+        if not tree.is_expanded(node):
+            continue
+        if tree.is_or(node):
+            proved = [child for child in tree.children(node) if tree.proof[child] == 0]
+            chosen = [min(proved, key=lambda child: (plies[child], child))]
+        else:
+            chosen = list(tree.children(node))
+        for child in chosen:
+            sub = ProofNode(tree.is_or(child))
+            out.children[move[child]] = sub
+            stack.append((child, sub))
+    return result

@@ -1,0 +1,128 @@
+"""What a solved chess search tells the user: the verified mate, or the refutation.
+
+Every proof passes through `core.proofs.verify.verify_mate` before a Solution exists: a proof
+the replay rejects raises VerificationError, never a mate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import chess
+
+from core.errors import VerificationError
+from core.games.chess_game import ChessGame, decode_move
+from core.games.explicit_tree import AndOrTree
+from core.proofs.proof import ProofNode
+from core.proofs.verify import UciProof, verify_mate
+from core.tree import ROOT, Tree
+from core.values import REASON_TEXT, Reason, Value
+
+
+@dataclass(frozen=True, slots=True)
+class MateSolution:
+    """A verified forced mate: its length, main line and the size of its proof tree."""
+
+    mate_in: int
+    main_line_san: list[str]
+    main_line_uci: list[str]
+    proof_size: int
+    proof_depth: int
+    verified: bool = True
+
+    @property
+    def first_move_san(self) -> str:
+        return self.main_line_san[0] if self.main_line_san else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Refutation:
+    """Why the attacker cannot mate: for each attacker move at the root, the reply that holds."""
+
+    lines: list[tuple[str, str]] = field(default_factory=list)
+
+
+def uci_proof(proof: ProofNode) -> UciProof:
+    """The proof tree as nested dicts of UCI strings: the only form the verifier accepts."""
+    return {decode_move(code).uci(): uci_proof(child) for code, child in proof.children.items()}
+
+
+def mate_solution(game: ChessGame, proof: ProofNode) -> MateSolution:
+    """Verify `proof` independently and describe the mate (raises VerificationError)."""
+    verified = verify_mate(game.root_board, uci_proof(proof))
+    line = proof.main_line()
+    return MateSolution(
+        mate_in=verified.moves,
+        main_line_san=game.san_line(line),
+        main_line_uci=[decode_move(code).uci() for code in line],
+        proof_size=verified.nodes,
+        proof_depth=verified.plies,
+    )
+
+
+def refutation(game: ChessGame, tree: Tree) -> Refutation:
+    """For a disproved root: each attacker move with the defender's reply that holds (or why the
+    move itself fails, e.g. stalemate)."""
+    lines: list[tuple[str, str]] = []
+    board = game.root_board
+    for child in tree.children(ROOT):
+        move = decode_move(tree.move[child])
+        san = board.san(move)
+        reason = tree.reason(child)
+        if reason is not Reason.NONE or not tree.is_expanded(child):
+            lines.append((san, REASON_TEXT[reason] or "not searched"))
+            continue
+        holding = [g for g in tree.children(child) if tree.disproof[g] == 0]
+        if not holding:
+            lines.append((san, "not refuted"))
+            continue
+        reply = holding[0]
+        after = board.copy(stack=False)
+        after.push(move)
+        text = after.san(decode_move(tree.move[reply]))
+        reply_reason = tree.reason(reply)
+        if reply_reason is not Reason.NONE:
+            text += f" ({REASON_TEXT[reply_reason]})"
+        lines.append((san, text))
+    return Refutation(lines)
+
+
+def numbered_line(board: chess.Board, san_moves: list[str]) -> str:
+    """SAN moves with move numbers as a reader expects them: `1. Qg6 Rg8 2. Qh7#` (or `1... `)."""
+    number, white = board.fullmove_number, board.turn == chess.WHITE
+    parts: list[str] = []
+    for index, san in enumerate(san_moves):
+        if white:
+            parts.append(f"{number}. {san}")
+        else:
+            parts.append(f"{number}... {san}" if index == 0 else san)
+            number += 1
+        white = not white
+    return " ".join(parts)
+
+
+def verify_tree_proof(tree: AndOrTree, proof: ProofNode) -> int:
+    """Check a proof of an explicit tree against the file's data alone; returns its size.
+
+    Every OR node must choose one child that exists, every AND node must cover all its children,
+    and every leaf must be a `true` leaf of the file.
+    """
+    size = 0
+    stack = [(0, proof)]
+    while stack:
+        index, node = stack.pop()
+        size += 1
+        data = tree.nodes[index]
+        if not node.children:
+            if data.value is not Value.TRUE:
+                raise VerificationError(f"proof leaf {data.name!r} is not a true leaf")
+            continue
+        chosen = set(node.children)
+        if not chosen <= set(data.children):
+            raise VerificationError(f"proof leaves the tree below {data.name!r}")
+        if data.is_or and len(chosen) != 1:
+            raise VerificationError(f"OR node {data.name!r}: one child expected")
+        if not data.is_or and chosen != set(data.children):
+            raise VerificationError(f"AND node {data.name!r}: not every child is covered")
+        stack.extend(node.children.items())
+    return size

@@ -1,0 +1,99 @@
+"""Independent check of a claimed mate: replay the proof tree with python-chess alone.
+
+Nothing from the search is trusted: not its move generator, its move counter, its terminal rules or
+its tree. The proof comes in as nested dicts of UCI moves; starting from the root position the
+verifier confirms that every attacker move is legal, that at every defender node *every* legal
+reply is answered, and that every leaf is checkmate of the defender. A failure raises
+VerificationError naming the line where the proof breaks: a wrong mate is never reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import chess
+
+from core.errors import VerificationError
+
+UciProof = dict[str, Any]
+"""A proof tree as nested dicts: UCI move -> the proof after it ({} at a mated leaf)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerifiedMate:
+    """What the replay established: mate in `moves` against the longest defence in the proof."""
+
+    moves: int
+    plies: int
+    nodes: int
+
+
+MAX_PLIES = 800
+"""Deeper proofs are refused rather than risk the interpreter's recursion limit."""
+
+
+def _line(board: chess.Board, root_plies: int) -> str:
+    moves = [move.uci() for move in board.move_stack[root_plies:]]
+    return " ".join(moves) if moves else "(root)"
+
+
+def verify_mate(root: chess.Board, proof: UciProof) -> VerifiedMate:
+    """Replay `proof` from `root` (attacker = side to move) and return the mate it proves."""
+    board = root.copy()
+    if not board.is_valid():
+        raise VerificationError("the root position is not a legal chess position")
+    checker = _Replay(board, board.turn)
+    plies = checker.replay(proof)
+    return VerifiedMate((plies + 1) // 2, plies, checker.nodes)
+
+
+class _Replay:
+    """Depth-first replay on one board; returns the plies to mate below each node."""
+
+    def __init__(self, board: chess.Board, attacker: chess.Color) -> None:
+        self.board = board
+        self.attacker = attacker
+        self.root_plies = len(board.move_stack)
+        self.nodes = 0
+
+    def fail(self, text: str) -> VerificationError:
+        return VerificationError(f"after {_line(self.board, self.root_plies)}: {text}")
+
+    def replay(self, subtree: UciProof) -> int:
+        self.nodes += 1
+        board = self.board
+        if not isinstance(subtree, dict):
+            raise self.fail("malformed proof node")
+        if len(board.move_stack) - self.root_plies > MAX_PLIES:
+            raise self.fail(f"proof deeper than {MAX_PLIES} plies")
+        if board.turn == self.attacker:
+            if len(subtree) != 1:
+                raise self.fail(
+                    "the attacker's move is missing (no mate here)"
+                    if not subtree
+                    else f"{len(subtree)} attacker moves given, one expected"
+                )
+        elif not subtree:
+            if not board.is_checkmate():
+                raise self.fail("the proof ends but the defender is not mated")
+            return 0
+        else:
+            legal = {move.uci() for move in board.legal_moves}
+            if not legal:
+                raise self.fail("the defender is stalemated, not mated")
+            missing = sorted(legal - set(subtree))
+            if missing:
+                raise self.fail(f"the defender's {', '.join(missing)} is not answered")
+        deepest = 0
+        for uci, child in subtree.items():
+            try:
+                move = chess.Move.from_uci(uci)
+            except (ValueError, TypeError):
+                raise self.fail(f"{uci!r} is not a move") from None
+            if not board.is_legal(move):
+                raise self.fail(f"{uci} is not legal")
+            board.push(move)
+            deepest = max(deepest, 1 + self.replay(child))
+            board.pop()
+        return deepest

@@ -1,0 +1,712 @@
+"""Running several searches on the same positions and comparing them the way Table 3.1 does.
+
+Every algorithm is given as a *factory*, `factory(game, limits) -> search`, where the search has
+`run()`, `outcome`, `nodes_created`, `elapsed` and `proof()` (PN, Pn² and αβ all do). With
+`jobs > 1` the runs go to worker processes, so work items carry a FEN and the factory, which must
+then be picklable: a module-level function or a `functools.partial` of one (`algorithm_factory`
+builds such factories). A proved result counts only after the independent verifier accepted it.
+
+The summary follows Table 3.1 of the thesis for each pair of algorithms: positions solved by both,
+by one only and by neither; total and average nodes on the positions both solve; how often each
+needed fewer nodes; the best instance of each (the lowest ratio of its nodes to the other's); and
+the average nodes of each on the positions only it solved.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from itertools import combinations
+from typing import Any, Protocol
+
+from core.errors import InvalidLimitError, VerificationError
+from core.games.chess_game import ChessGame, parse_fen
+from core.games.game import Game
+from core.proofs.solution import mate_solution
+from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.types import Limits, Result
+
+Factory = Callable[[Game, Limits], Any]
+"""Builds a search on a game with limits; the search has run/outcome/nodes_created/proof."""
+
+ERROR = "error"
+"""Result text of a run whose claimed mate the verifier rejected (a bug, never a mate)."""
+
+
+class PositionLike(Protocol):
+    """What a position needs for comparison: `core.games.suites.SuitePosition` has all of it."""
+
+    id: str
+
+    @property
+    def fen(self) -> str: ...
+
+
+# -- factories -------------------------------------------------------------------------------------
+
+
+_SPEC_FIELDS = {"max_depth": "depth", "refutation_ordering": "refutation"}
+
+
+def algorithm_factory(name: str, **params: Any) -> Factory:
+    """A picklable factory for `pn`, `pn2` or `ab`: `create_search` bound to an AlgorithmSpec
+    (keyword parameters as the spec's, or αβ's `max_depth` / `refutation_ordering`)."""
+    spec = AlgorithmSpec(
+        name, **{_SPEC_FIELDS.get(key, key): value for key, value in params.items()}
+    )
+    return partial(create_search, spec)
+
+
+def default_factories(names: Iterable[str]) -> dict[str, Factory]:
+    """Factories with the thesis's settings for each named algorithm, in the order given."""
+    return {name: algorithm_factory(name) for name in names}
+
+
+# -- one run ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RunRecord:
+    """One algorithm on one position: its verdict, cost and (if proved) the verified mate length."""
+
+    algorithm: str
+    result: str
+    reason: str
+    nodes: int
+    peak_memory: int
+    seconds: float
+    mate_in: int | None = None
+    main_line: tuple[str, ...] = ()
+
+    @property
+    def first_move(self) -> str | None:
+        """The mate's first move in SAN (None unless proved and verified)."""
+        return self.main_line[0] if self.main_line else None
+
+    @property
+    def solved(self) -> bool:
+        return self.result in (Result.PROVED.value, Result.DISPROVED.value)
+
+
+@dataclass(frozen=True, slots=True)
+class WorkItem:
+    """A picklable unit of work: run `factory` on the position `fen` within `limits`."""
+
+    position_id: str
+    fen: str
+    algorithm: str
+    factory: Factory
+    limits: Limits
+
+
+def run_item(item: WorkItem) -> RunRecord:
+    """Run one search to its end; a proof is verified before it counts as proved."""
+    game = ChessGame(parse_fen(item.fen))
+    search = item.factory(game, item.limits)
+    outcome = search.run()
+    result, reason, mate_in, line = outcome.result.value, str(outcome), None, ()
+    if outcome.result is Result.PROVED:
+        try:
+            solution = mate_solution(game, search.proof())
+            mate_in, line = solution.mate_in, tuple(solution.main_line_san)
+        except VerificationError as error:
+            result, reason = ERROR, f"proof rejected by the verifier: {error}"
+    return RunRecord(
+        item.algorithm,
+        result,
+        reason,
+        search.nodes_created,
+        search.peak_nodes_in_memory,
+        search.elapsed,
+        mate_in,
+        line,
+    )
+
+
+def run_items(
+    items: Sequence[WorkItem],
+    jobs: int = 1,
+    progress: Callable[[WorkItem, RunRecord], None] | None = None,
+) -> list[RunRecord]:
+    """Run every item, in `jobs` worker processes if more than one; results in item order."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidLimitError(f"jobs must be a positive whole number, not {jobs!r}")
+    if jobs == 1 or len(items) <= 1:
+        records = []
+        for item in items:
+            record = run_item(item)
+            if progress is not None:
+                progress(item, record)
+            records.append(record)
+        return records
+    context = multiprocessing.get_context("spawn")
+    records: list[RunRecord | None] = [None] * len(items)
+    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context) as pool:
+        futures = {pool.submit(run_item, item): index for index, item in enumerate(items)}
+        for future in as_completed(futures):
+            index = futures[future]
+            records[index] = future.result()
+            if progress is not None:
+                progress(items[index], records[index])
+    return [record for record in records if record is not None]
+
+
+# -- comparison rows -------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class ComparisonRow:
+    """One position and every algorithm's run on it."""
+
+    id: str
+    fen: str
+    runs: dict[str, RunRecord] = field(default_factory=dict)
+
+
+def _limits_for(limits: Limits | Mapping[str, Limits], name: str) -> Limits:
+    if isinstance(limits, Limits):
+        return limits
+    return limits.get(name) or Limits()
+
+
+def compare(
+    positions: Sequence[PositionLike],
+    factories: Mapping[str, Factory],
+    limits: Limits | Mapping[str, Limits] | None = None,
+    jobs: int = 1,
+    progress: Callable[[WorkItem, RunRecord], None] | None = None,
+) -> list[ComparisonRow]:
+    """Run every algorithm on every position (same limits, or per-algorithm limits)."""
+    if not factories:
+        raise InvalidLimitError("no algorithms to compare")
+    limits = Limits() if limits is None else limits
+    items = [
+        WorkItem(position.id, position.fen, name, factory, _limits_for(limits, name))
+        for position in positions
+        for name, factory in factories.items()
+    ]
+    records = iter(run_items(items, jobs, progress))
+    rows = []
+    for position in positions:
+        row = ComparisonRow(position.id, position.fen)
+        for name in factories:
+            row.runs[name] = next(records)
+        rows.append(row)
+    return rows
+
+
+# -- the Table 3.1 summary -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BestInstance:
+    """The position where one algorithm's nodes were the smallest fraction of the other's."""
+
+    id: str
+    nodes: int
+    other_nodes: int
+
+    @property
+    def ratio(self) -> float:
+        return self.nodes / self.other_nodes if self.other_nodes else float("inf")
+
+
+@dataclass(frozen=True, slots=True)
+class PairSummary:
+    """Table 3.1 for algorithms `first` and `second` (every pair of values is first, second)."""
+
+    first: str
+    second: str
+    positions: int
+    both: tuple[str, ...]
+    first_only: tuple[str, ...]
+    second_only: tuple[str, ...]
+    neither: tuple[str, ...]
+    total_nodes: tuple[int, int]
+    average_nodes: tuple[float | None, float | None]
+    better: tuple[int, int]
+    ties: int
+    best_first: BestInstance | None
+    best_second: BestInstance | None
+    where_other_failed: tuple[float | None, float | None]
+    """Average nodes of `first` on `first_only`, and of `second` on `second_only`."""
+
+
+def _average(values: Sequence[int]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _best_instance(pairs: Sequence[tuple[str, int, int]]) -> BestInstance | None:
+    """Lowest ratio nodes / other's nodes; ties go to the earlier position."""
+    best = None
+    for position_id, nodes, other in pairs:
+        candidate = BestInstance(position_id, nodes, other)
+        if best is None or candidate.ratio < best.ratio:
+            best = candidate
+    return best
+
+
+def summarize(rows: Sequence[ComparisonRow], first: str, second: str) -> PairSummary:
+    """Table 3.1 for two algorithms over rows holding runs of both."""
+    both, first_only, second_only, neither = [], [], [], []
+    for row in rows:
+        a, b = row.runs[first].solved, row.runs[second].solved
+        (both if a and b else first_only if a else second_only if b else neither).append(row)
+    nodes = [(row.id, row.runs[first].nodes, row.runs[second].nodes) for row in both]
+    first_nodes = [a for _, a, _ in nodes]
+    second_nodes = [b for _, _, b in nodes]
+    return PairSummary(
+        first=first,
+        second=second,
+        positions=len(rows),
+        both=tuple(row.id for row in both),
+        first_only=tuple(row.id for row in first_only),
+        second_only=tuple(row.id for row in second_only),
+        neither=tuple(row.id for row in neither),
+        total_nodes=(sum(first_nodes), sum(second_nodes)),
+        average_nodes=(_average(first_nodes), _average(second_nodes)),
+        better=(sum(a < b for _, a, b in nodes), sum(b < a for _, a, b in nodes)),
+        ties=sum(a == b for _, a, b in nodes),
+        best_first=_best_instance(nodes),
+        best_second=_best_instance([(pid, b, a) for pid, a, b in nodes]),
+        where_other_failed=(
+            _average([row.runs[first].nodes for row in first_only]),
+            _average([row.runs[second].nodes for row in second_only]),
+        ),
+    )
+
+
+def summarize_all(rows: Sequence[ComparisonRow], names: Sequence[str]) -> list[PairSummary]:
+    """A summary for every pair of algorithms, in the order the names are given."""
+    return [summarize(rows, first, second) for first, second in combinations(names, 2)]
+
+
+# -- the thesis's numbers --------------------------------------------------------------------------
+
+PAPER_TABLE_3_1 = {
+    "positions": 117,
+    "both": 73,
+    "pn_only": 30,
+    "ab_only": 3,
+    "neither": 11,
+    "total_nodes": (953_762, 5_198_074),
+    "average_nodes": (13_065, 71_206),
+    "better": (61, 12),
+    "best_pn": ("r217", 271, 331_404),
+    "best_ab": ("r253", 2_355, 311),
+    "pn_where_ab_failed": 230_166,
+    "ab_where_pn_failed": 644_058,
+    "node_limit": 1_000_000,
+}
+"""Table 3.1 and §3.6 of the thesis: pn search vs DUCK's αβ on 117 positions (35 Krabbé + 82
+WAC), 1,000,000 nodes each."""
+
+PAPER_WAC_PN_ONLY = (6, 51, 138, 159, 168, 182, 218, 222, 241, 250, 252, 281, 293)
+PAPER_WAC_AB_ONLY = (105,)
+PAPER_WAC_NEITHER = (96, 201)
+"""§3.6's lists restricted to the 82 WAC positions (rN = WAC.N); every other one both solved."""
+
+
+def paper_category(position_id: str) -> str | None:
+    """How the thesis classed a WAC position (`both`, `pn only`, `ab only`, `neither`)."""
+    match = re.search(r"(\d+)\s*$", position_id)
+    if match is None:
+        return None
+    number = int(match.group(1))
+    if number in PAPER_WAC_PN_ONLY:
+        return "pn only"
+    if number in PAPER_WAC_AB_ONLY:
+        return "ab only"
+    if number in PAPER_WAC_NEITHER:
+        return "neither"
+    return "both"
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+
+def _count(value: float | None) -> str:
+    return "—" if value is None else f"{round(value):,}"
+
+
+def format_rows(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
+    """Per-position table: for each algorithm its result, nodes, seconds and mate length."""
+    width = max([len("position")] + [len(row.id) for row in rows])
+    header = f"{'position':<{width}}"
+    for name in names:
+        header += f" │ {name + ' result':<10} {'nodes':>10} {'sec':>7} {'mate':>4}"
+    lines = [header, "─" * len(header)]
+    for row in rows:
+        line = f"{row.id:<{width}}"
+        for name in names:
+            run = row.runs[name]
+            mate = "" if run.mate_in is None else str(run.mate_in)
+            line += f" │ {run.result:<10} {run.nodes:>10,} {run.seconds:>7.2f} {mate:>4}"
+        lines.append(line)
+    lines.append("─" * len(header))
+    solved = "  ".join(
+        f"{name}: {sum(row.runs[name].solved for row in rows)}/{len(rows)}" for name in names
+    )
+    lines.append(f"solved — {solved}")
+    return "\n".join(lines)
+
+
+def _failed(limit: int | None) -> str:
+    return f">{limit:,}" if limit else "failed"
+
+
+def format_summary(summary: PairSummary, node_limit: int | None = None) -> str:
+    """The summary laid out as Table 3.1 (`node_limit` prints a failure as `>limit`)."""
+    a, b = summary.first, summary.second
+    label_width = 48
+    rows = [
+        (f"Positions solved by both / {a} only / {b} only / neither", None, None),
+        ("Total number of nodes searched", *map(_count, summary.total_nodes)),
+        ("Average number of nodes per position", *map(_count, summary.average_nodes)),
+        ("Best performer (fewer nodes)", str(summary.better[0]), str(summary.better[1])),
+    ]
+    for best, name in ((summary.best_first, a), (summary.best_second, b)):
+        if best is None:
+            rows.append((f"Best instance (nodes) of {name}", "—", "—"))
+        else:
+            mine, other = _count(best.nodes), _count(best.other_nodes)
+            rows.append(
+                (
+                    f"Best instance (nodes) of {name} ({best.id})",
+                    *((mine, other) if name == a else (other, mine)),
+                )
+            )
+    rows.append(
+        (
+            f"{a} (nodes) where {b} failed",
+            _count(summary.where_other_failed[0]),
+            _failed(node_limit) if summary.first_only else "—",
+        )
+    )
+    rows.append(
+        (
+            f"{b} (nodes) where {a} failed",
+            _failed(node_limit) if summary.second_only else "—",
+            _count(summary.where_other_failed[1]),
+        )
+    )
+    lines = [f"{'':<{label_width}} {a:>12} {b:>12}"]
+    counts = (
+        f"{len(summary.both)} / {len(summary.first_only)} / {len(summary.second_only)} / "
+        f"{len(summary.neither)} (of {summary.positions})"
+    )
+    for label, left, right in rows:
+        if left is None:
+            lines.append(f"{label}: {counts}")
+        else:
+            lines.append(f"{label:<{label_width}} {left:>12} {right:>12}")
+    if summary.ties:
+        lines.append(f"(equal nodes on {summary.ties} position(s))")
+    return "\n".join(lines)
+
+
+def format_paper_comparison(rows: Sequence[ComparisonRow], summary: PairSummary) -> str:
+    """A pn-vs-ab summary beside the thesis's Table 3.1, and the solved categories on the WAC
+    positions beside the thesis's (its node rows cover all 117 positions, not only these)."""
+    paper = PAPER_TABLE_3_1
+    measured = [
+        ("Positions", str(summary.positions), str(paper["positions"])),
+        ("Solved by both", str(len(summary.both)), str(paper["both"])),
+        (f"{summary.first} only", str(len(summary.first_only)), str(paper["pn_only"])),
+        (f"{summary.second} only", str(len(summary.second_only)), str(paper["ab_only"])),
+        ("Neither", str(len(summary.neither)), str(paper["neither"])),
+        (
+            f"Total nodes {summary.first} / {summary.second}",
+            " / ".join(map(_count, summary.total_nodes)),
+            " / ".join(map(_count, paper["total_nodes"])),
+        ),
+        (
+            "Average nodes",
+            " / ".join(map(_count, summary.average_nodes)),
+            " / ".join(map(_count, paper["average_nodes"])),
+        ),
+        (
+            "Best performer",
+            f"{summary.better[0]} / {summary.better[1]}",
+            f"{paper['better'][0]} / {paper['better'][1]}",
+        ),
+        (
+            f"Best instance of {summary.first}",
+            _best_text(summary.best_first, True),
+            "{} {:,} / {:,}".format(*paper["best_pn"]),
+        ),
+        (
+            f"Best instance of {summary.second}",
+            _best_text(summary.best_second, False),
+            "{} {:,} / {:,}".format(*paper["best_ab"]),
+        ),
+        (
+            f"{summary.first} where {summary.second} failed",
+            _count(summary.where_other_failed[0]),
+            f"{paper['pn_where_ab_failed']:,}",
+        ),
+        (
+            f"{summary.second} where {summary.first} failed",
+            _count(summary.where_other_failed[1]),
+            f"{paper['ab_where_pn_failed']:,}",
+        ),
+    ]
+    lines = [f"{'':<32} {'measured':>28} {'thesis (117 positions)':>28}"]
+    lines += [f"{label:<32} {mine:>28} {theirs:>28}" for label, mine, theirs in measured]
+    categories = _categories(rows, summary)
+    agree = sum(mine == paper_category(pid) for pid, mine in categories.items())
+    lines.append("")
+    lines.append(
+        f"On these {len(rows)} positions the thesis's lists give: "
+        + ", ".join(f"{name} {count}" for name, count in _paper_counts(rows).items())
+        + f"; the measured category agrees on {agree} of {len(rows)}."
+    )
+    return "\n".join(lines)
+
+
+def _best_text(best: BestInstance | None, first: bool) -> str:
+    if best is None:
+        return "—"
+    pair = (best.nodes, best.other_nodes) if first else (best.other_nodes, best.nodes)
+    return f"{best.id} {pair[0]:,} / {pair[1]:,}"
+
+
+def _categories(rows: Sequence[ComparisonRow], summary: PairSummary) -> dict[str, str]:
+    names = {
+        "both": summary.both,
+        "pn only": summary.first_only,
+        "ab only": summary.second_only,
+        "neither": summary.neither,
+    }
+    return {pid: name for name, ids in names.items() for pid in ids}
+
+
+def _paper_counts(rows: Sequence[ComparisonRow]) -> dict[str, int]:
+    counts = {"both": 0, "pn only": 0, "ab only": 0, "neither": 0}
+    for row in rows:
+        category = paper_category(row.id)
+        if category is not None:
+            counts[category] += 1
+    return counts
+
+
+# -- plain data for JSON ---------------------------------------------------------------------------
+
+
+def _run_dict(run: RunRecord) -> dict:
+    return {**asdict(run), "main_line": list(run.main_line)}
+
+
+def rows_dict(rows: Sequence[ComparisonRow]) -> list[dict]:
+    return [
+        {
+            "id": row.id,
+            "fen": row.fen,
+            "runs": {name: _run_dict(run) for name, run in row.runs.items()},
+        }
+        for row in rows
+    ]
+
+
+def rows_from_dict(data: list[dict]) -> list[ComparisonRow]:
+    """Rows back from `rows_dict`'s plain data (to summarise a saved comparison again)."""
+    return [
+        ComparisonRow(
+            row["id"],
+            row["fen"],
+            {
+                name: RunRecord(**{**run, "main_line": tuple(run.get("main_line", ()))})
+                for name, run in row["runs"].items()
+            },
+        )
+        for row in data
+    ]
+
+
+def summary_dict(summary: PairSummary) -> dict:
+    data = asdict(summary)
+    for key in (
+        "both",
+        "first_only",
+        "second_only",
+        "neither",
+        "total_nodes",
+        "average_nodes",
+        "better",
+        "where_other_failed",
+    ):
+        data[key] = list(data[key])
+    return data
+
+
+def comparison_dict(rows: Sequence[ComparisonRow], names: Sequence[str]) -> dict:
+    """Everything a `compare` run produced, as plain data for JSON."""
+    return {
+        "algorithms": list(names),
+        "rows": rows_dict(rows),
+        "summaries": [summary_dict(summary) for summary in summarize_all(rows, names)],
+    }
+
+
+def rows_csv(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
+    """Per-position results as CSV: id, then result, nodes, seconds, mate for each algorithm."""
+    header = ["id"] + [
+        f"{name}_{column}" for name in names for column in ("result", "nodes", "seconds", "mate_in")
+    ]
+    lines = [",".join(header)]
+    for row in rows:
+        cells = [row.id]
+        for name in names:
+            run = row.runs[name]
+            cells += [
+                run.result,
+                str(run.nodes),
+                f"{run.seconds:.3f}",
+                "" if run.mate_in is None else str(run.mate_in),
+            ]
+        lines.append(",".join(cells))
+    return "\n".join(lines) + "\n"
+
+
+# -- the ordering report ---------------------------------------------------------------------------
+
+ORDERING_VARIANTS = (("power", True), ("power", False), ("square", True), ("square", False))
+"""(static order, refutation ordering) pairs the ordering report runs."""
+
+
+@dataclass(frozen=True, slots=True)
+class OrderingReport:
+    """αβ with and without Proskurowski's refutation ordering, per static order.
+
+    `runs[id][variant]`, variant = `"power+refutation"` etc.; `all_keys`: every root move was
+    tried, as Proskurowski's solver did to check the key's uniqueness.
+    """
+
+    ids: tuple[str, ...]
+    variants: tuple[str, ...]
+    runs: dict[str, dict[str, RunRecord]]
+    all_keys: bool
+
+    def total_nodes(self, variant: str) -> int:
+        return sum(self.runs[pid][variant].nodes for pid in self.ids)
+
+    def total_seconds(self, variant: str) -> float:
+        return sum(self.runs[pid][variant].seconds for pid in self.ids)
+
+    def verdicts_agree(self) -> bool:
+        """Whether every variant reached the same result and mate length on every position."""
+        return all(
+            len({(run.result, run.mate_in) for run in self.runs[pid].values()}) == 1
+            for pid in self.ids
+        )
+
+
+def variant_name(ordering: str, refutation: bool) -> str:
+    return f"{ordering}+refutation" if refutation else ordering
+
+
+def ordering_report(
+    positions: Sequence[PositionLike],
+    limits: Limits | None = None,
+    mate_length: int | None = 2,
+    all_keys: bool = False,
+    max_depth: int | None = None,
+    jobs: int = 1,
+    variants: Sequence[tuple[str, bool]] = ORDERING_VARIANTS,
+) -> OrderingReport:
+    """Nodes and seconds of αβ with and without refutation ordering, on the positions whose
+    known mate length (`mate_length` attribute, EPD `dm`) is `mate_length` (None: all)."""
+    chosen = [
+        position
+        for position in positions
+        if mate_length is None or getattr(position, "mate_length", None) == mate_length
+    ]
+    if not chosen:
+        raise InvalidLimitError(f"no positions with a known mate in {mate_length}")
+    limits = limits or Limits()
+    names = [variant_name(ordering, refutation) for ordering, refutation in variants]
+    items = [
+        WorkItem(
+            position.id,
+            position.fen,
+            name,
+            algorithm_factory(
+                "ab",
+                max_depth=max_depth,
+                ordering=ordering,
+                refutation_ordering=refutation,
+                all_keys=all_keys,
+            ),
+            limits,
+        )
+        for position in chosen
+        for name, (ordering, refutation) in zip(names, variants, strict=True)
+    ]
+    records = run_items(items, jobs)
+    runs: dict[str, dict[str, RunRecord]] = {}
+    for item, record in zip(items, records, strict=True):
+        runs.setdefault(item.position_id, {})[item.algorithm] = record
+    return OrderingReport(tuple(position.id for position in chosen), tuple(names), runs, all_keys)
+
+
+def format_ordering_report(report: OrderingReport) -> str:
+    """Per-position nodes for each variant, totals, and the gain of refutation ordering."""
+    width = max([len("position")] + [len(pid) for pid in report.ids])
+    header = f"{'position':<{width}}" + "".join(f" {name:>20}" for name in report.variants)
+    lines = [header, "─" * len(header)]
+    for pid in report.ids:
+        lines.append(
+            f"{pid:<{width}}"
+            + "".join(f" {report.runs[pid][name].nodes:>20,}" for name in report.variants)
+        )
+    lines.append("─" * len(header))
+    lines.append(
+        f"{'nodes':<{width}}"
+        + "".join(f" {report.total_nodes(name):>20,}" for name in report.variants)
+    )
+    lines.append(
+        f"{'seconds':<{width}}"
+        + "".join(f" {report.total_seconds(name):>20.2f}" for name in report.variants)
+    )
+    for name in report.variants:
+        if name.endswith("+refutation"):
+            plain = name.removesuffix("+refutation")
+            if plain in report.variants:
+                lines.append(_gain_line(report, plain, name))
+    lines.append(
+        "same verdict and mate length in every variant: "
+        + ("yes" if report.verdicts_agree() else "NO")
+    )
+    if report.all_keys:
+        lines.append("(every root move tried, as when checking the key's uniqueness)")
+    return "\n".join(lines)
+
+
+def _gain_line(report: OrderingReport, plain: str, refuted: str) -> str:
+    nodes_off, nodes_on = report.total_nodes(plain), report.total_nodes(refuted)
+    seconds_off, seconds_on = report.total_seconds(plain), report.total_seconds(refuted)
+    node_gain = nodes_off / nodes_on if nodes_on else float("inf")
+    time_gain = seconds_off / seconds_on if seconds_on else float("inf")
+    return (
+        f"{plain} order: refutation ordering divides nodes by {node_gain:.2f} "
+        f"and time by {time_gain:.2f}"
+    )
+
+
+def ordering_dict(report: OrderingReport) -> dict:
+    """The ordering report as plain data for JSON."""
+    return {
+        "all_keys": report.all_keys,
+        "variants": list(report.variants),
+        "rows": [
+            {"id": pid, "runs": {name: asdict(run) for name, run in report.runs[pid].items()}}
+            for pid in report.ids
+        ],
+        "total_nodes": {name: report.total_nodes(name) for name in report.variants},
+        "total_seconds": {name: round(report.total_seconds(name), 3) for name in report.variants},
+        "verdicts_agree": report.verdicts_agree(),
+    }

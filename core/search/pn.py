@@ -1,0 +1,385 @@
+"""Proof-number search for trees (Breuker, thesis ch. 3, Figures 3.2–3.6) as a stepper.
+
+Immediate evaluation (§3.1): expanding a node generates *and evaluates* all its children. Unsolved
+leaves start at (1, n) at OR nodes and (n, 1) at AND nodes, n = their number of moves (§3.3.1).
+Two small, named departures from the figures, both leaving every number the same:
+
+* `update_ancestors` stops at the first node whose numbers did not change (the ancestors above it
+  cannot change either), and the next `select_most_proving_node` starts from that node instead of
+  the root: the path above it is still the most-proving one.
+* The game is a cursor that follows the search (push on the way down, pop on the way up), so a
+  position is never rebuilt from the root.
+
+The caller advances one phase (`step_phase`), one iteration (`step_iteration`) or runs to a limit
+(`run`); steps return a `StepReport`, `run` reports nothing and so pays nothing for reporting.
+"""
+
+from __future__ import annotations
+
+import time
+
+from core.games.game import Expansion, Game
+from core.proofs.proof import ProofNode, proof_tree
+from core.search.types import (
+    Limits,
+    NumberChange,
+    Outcome,
+    Phase,
+    Result,
+    StepReport,
+    StopReason,
+)
+from core.tree import EXPANDED, OR_NODE, ROOT, Tree, pack_flags
+from core.values import INF, REASON_TEXT, Value
+
+MOBILITY = "mobility"
+UNIT = "unit"
+
+
+def leaf_numbers(value: Value, mobility: int, is_or: bool, initialisation: str) -> tuple[int, int]:
+    """Figure 3.3's leaf case, with the mobility initialisation of §3.3.1."""
+    if value is Value.TRUE:
+        return 0, INF
+    if value is Value.FALSE:
+        return INF, 0
+    if initialisation == UNIT:
+        return 1, 1
+    return (1, mobility) if is_or else (mobility, 1)
+
+
+class TreeSearch:
+    """What PN and Pn² share: the tree, the game cursor that follows the search, the limits, and
+    the paper's selection (Figure 3.4) and ancestor update (Figures 3.3 and 3.6).
+
+    Subclasses add the expansion: immediate evaluation (PN) or a second-level search (Pn²).
+    """
+
+    algorithm = ""
+
+    def __init__(
+        self, game: Game, limits: Limits | None, initialisation: str, start_at_cursor: bool
+    ) -> None:
+        if initialisation not in (MOBILITY, UNIT):
+            raise ValueError(f"initialisation must be {MOBILITY!r} or {UNIT!r}")
+        self.game = game
+        self.limits = limits or Limits()
+        self.initialisation = initialisation
+        self.tree = Tree()
+        self.iterations = 0
+        self.elapsed = 0.0
+        self.outcome: Outcome | None = None
+        self.next_phase = Phase.SELECT
+        self._current = ROOT
+        self._selected = ROOT
+        self._cursor_depth = 0
+        self._cancel_requested = False
+        if not start_at_cursor:
+            game.reset()
+        evaluation = game.evaluate()
+        is_or = game.is_or()
+        proof, disproof = leaf_numbers(evaluation.value, evaluation.mobility, is_or, initialisation)
+        self.tree.add_root(is_or, evaluation.value, evaluation.reason, proof, disproof)
+        if evaluation.value is not Value.UNKNOWN:
+            self.outcome = Outcome(
+                Result.PROVED if proof == 0 else Result.DISPROVED,
+                StopReason.ROOT_TERMINAL,
+                REASON_TEXT[evaluation.reason],
+            )
+
+    @property
+    def root_numbers(self) -> tuple[int, int]:
+        return self.tree.numbers(ROOT)
+
+    def cancel(self) -> None:
+        """Ask a running search to stop; `run` honours it before its next iteration."""
+        self._cancel_requested = True
+
+    def select_most_proving_node(self, node: int) -> int:
+        """Figure 3.4: walk down, at OR nodes to a child with the parent's proof number, at AND
+        nodes to one with its disproof number (the first such child in move order)."""
+        tree = self.tree
+        flags, proof, disproof = tree.flags, tree.proof, tree.disproof
+        first_child, child_count, move = tree.first_child, tree.child_count, tree.move
+        push = self.game.push
+        depth = self._cursor_depth
+        while flags[node] & EXPANDED:
+            first = first_child[node]
+            stop = first + child_count[node]
+            if flags[node] & OR_NODE:
+                node = proof.index(proof[node], first, stop)
+            else:
+                node = disproof.index(disproof[node], first, stop)
+            push(move[node])
+            depth += 1
+        self._cursor_depth = depth
+        return node
+
+    def set_proof_and_disproof_numbers(self, node: int) -> None:
+        """Figure 3.3 for an expanded node (with the notes' OR-branch correction): AND sums proof
+        numbers and minimises disproof numbers, OR the other way round; sums saturate at ∞."""
+        tree = self.tree
+        first = tree.first_child[node]
+        stop = first + tree.child_count[node]
+        if tree.flags[node] & OR_NODE:
+            tree.proof[node] = min(tree.proof[first:stop])
+            total = sum(tree.disproof[first:stop])
+            tree.disproof[node] = INF if total >= INF else total
+        else:
+            total = sum(tree.proof[first:stop])
+            tree.proof[node] = INF if total >= INF else total
+            tree.disproof[node] = min(tree.disproof[first:stop])
+
+    def update_ancestors(self, node: int, changes: list[NumberChange] | None = None) -> int:
+        """Figure 3.6 with the early stop: recompute `node` and its ancestors, going up while the
+        numbers change. Returns the node where it stopped (the next selection starts there)."""
+        tree = self.tree
+        proof, disproof, parent = tree.proof, tree.disproof, tree.parent
+        pop = self.game.pop
+        depth = self._cursor_depth
+        while True:
+            old_proof, old_disproof = proof[node], disproof[node]
+            self.set_proof_and_disproof_numbers(node)
+            if proof[node] == old_proof and disproof[node] == old_disproof:
+                break
+            if changes is not None:
+                changes.append(
+                    NumberChange(node, old_proof, old_disproof, proof[node], disproof[node])
+                )
+            if node == ROOT:
+                break
+            node = parent[node]
+            pop()
+            depth -= 1
+        self._cursor_depth = depth
+        return node
+
+    def _limit_reached(self) -> Outcome | None:
+        """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
+        limits = self.limits
+        if self._cancel_requested:
+            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
+        if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
+            return Outcome(
+                Result.UNKNOWN, StopReason.ITERATIONS, f"{limits.max_iterations:,} iterations done"
+            )
+        if limits.max_seconds is not None and self.elapsed >= limits.max_seconds:
+            return self._time_outcome()
+        if limits.max_nodes is not None and len(self.tree) >= limits.max_nodes:
+            return self._memory_outcome()
+        return None
+
+    def _time_outcome(self) -> Outcome:
+        return Outcome(
+            Result.UNKNOWN, StopReason.TIME, f"time limit of {self.limits.max_seconds:g} s reached"
+        )
+
+    def _memory_outcome(self) -> Outcome:
+        return Outcome(
+            Result.UNKNOWN,
+            StopReason.MEMORY,
+            f"node cap of {self.limits.max_nodes:,} nodes in memory reached",
+        )
+
+    def _finish(self, outcome: Outcome) -> Outcome:
+        self.outcome = outcome
+        return outcome
+
+    def _root_outcome(self) -> Outcome | None:
+        proof, disproof = self.tree.numbers(ROOT)
+        if proof == 0:
+            return Outcome(Result.PROVED, StopReason.SOLVED)
+        if disproof == 0:
+            return Outcome(Result.DISPROVED, StopReason.SOLVED)
+        return None
+
+    def step_phase(self) -> StepReport:
+        """Advance one phase (select → expand → update) and report what it changed."""
+        report = StepReport()
+        if self.outcome is not None:
+            report.outcome = self.outcome
+            return report
+        started = time.perf_counter()
+        phase = self.next_phase
+        if phase is Phase.SELECT:
+            report.phases.append(phase)
+            limit = self._limit_reached()
+            if limit is not None:
+                report.outcome = self._finish(limit)
+            else:
+                self._selected = self.select_most_proving_node(self._current)
+                report.path = self.tree.path_to(self._selected)
+                self.next_phase = Phase.EXPAND
+        elif phase is Phase.EXPAND:
+            self._step_expand(report)
+        else:
+            report.phases.append(phase)
+            self._current = self.update_ancestors(self._selected, report.changed)
+            self.iterations += 1
+            report.iteration_done = True
+            self.next_phase = Phase.SELECT
+            solved = self._root_outcome()
+            if solved is not None:
+                report.outcome = self._finish(solved)
+        self.elapsed += time.perf_counter() - started
+        return report
+
+    def _step_expand(self, report: StepReport) -> None:
+        """The EXPAND phase: immediate evaluation in PN, a second-level search in Pn²."""
+        raise NotImplementedError
+
+    def step_iteration(self) -> StepReport:
+        """Advance to the end of the current iteration (all three phases, or what is left)."""
+        report = self.step_phase()
+        while not report.iteration_done and report.outcome is None:
+            report.merge(self.step_phase())
+        return report
+
+
+class ProofNumberSearch(TreeSearch):
+    """PN search with immediate evaluation over a `Game` cursor, advanced step by step.
+
+    With `start_at_cursor` the search is rooted at the cursor's current position rather than the
+    game's root (Pn²'s second level does this) and leaves the cursor there when it ends.
+    """
+
+    algorithm = "pn"
+
+    def __init__(
+        self,
+        game: Game,
+        limits: Limits | None = None,
+        initialisation: str = MOBILITY,
+        start_at_cursor: bool = False,
+    ) -> None:
+        super().__init__(game, limits, initialisation, start_at_cursor)
+        self.nodes_created = 1
+
+    @property
+    def nodes_in_memory(self) -> int:
+        return len(self.tree)
+
+    @property
+    def peak_nodes_in_memory(self) -> int:
+        """PN never deletes a node: the peak is the tree's size."""
+        return len(self.tree)
+
+    def expand_node(self, node: int) -> Outcome | None:
+        """Figure 3.5: generate all children of `node`, evaluate each and set its numbers.
+
+        Returns an Outcome instead when the node cannot be expanded: its children would not fit
+        under the node cap, or it is a frontier leaf of a tree file with nothing below it.
+        """
+        expansion = self.game.expand(self._room())
+        if expansion is None:
+            return self._memory_outcome()
+        if not expansion.moves:
+            return Outcome(
+                Result.UNKNOWN,
+                StopReason.FRONTIER,
+                f"{self.game.position_label()} has nothing below it in the tree file",
+            )
+        self._attach_children(node, expansion)
+        return None
+
+    def _attach_children(self, node: int, expansion: Expansion) -> None:
+        init = self.initialisation
+        flags: list[int] = []
+        proofs: list[int] = []
+        disproofs: list[int] = []
+        for value, mobility, reason, is_or in zip(
+            expansion.values,
+            expansion.mobility,
+            expansion.reasons,
+            expansion.child_is_or,
+            strict=True,
+        ):
+            proof, disproof = leaf_numbers(value, mobility, is_or, init)
+            proofs.append(proof)
+            disproofs.append(disproof)
+            flags.append(pack_flags(is_or, value, reason))
+        self.tree.add_children(node, expansion.moves, flags, proofs, disproofs)
+        self.nodes_created += len(expansion.moves)
+
+    def _room(self) -> int:
+        """How many more nodes fit under the node cap."""
+        cap = self.limits.max_nodes
+        return INF if cap is None else cap - self.nodes_in_memory
+
+    def _step_expand(self, report: StepReport) -> None:
+        """The EXPAND phase of `step_phase`: Figure 3.5, reporting the new children."""
+        report.phases.append(Phase.EXPAND)
+        first = len(self.tree)
+        stopped = self.expand_node(self._selected)
+        if stopped is not None:
+            report.outcome = self._finish(stopped)
+            return
+        proof, disproof = self.tree.proof, self.tree.disproof
+        report.new_children = [
+            (child, proof[child], disproof[child]) for child in range(first, len(self.tree))
+        ]
+        self.next_phase = Phase.UPDATE
+
+    def run(
+        self, max_iterations: int | None = None, max_seconds: float | None = None
+    ) -> Outcome | None:
+        """Iterate without reporting until the search ends, or for a slice of at most
+        `max_iterations` iterations / `max_seconds` seconds (then returns None; call again)."""
+        if self.outcome is not None:
+            return self.outcome
+        while self.next_phase is not Phase.SELECT:
+            report = self.step_phase()
+            if report.outcome is not None:
+                return report.outcome
+        started = time.perf_counter()
+        elapsed_before = self.elapsed
+        slice_end = None if max_seconds is None else started + max_seconds
+        stop_after = None if max_iterations is None else self.iterations + max_iterations
+        select, expand, update = (
+            self.select_most_proving_node,
+            self.expand_node,
+            self.update_ancestors,
+        )
+        limit_reached, root_outcome = self._limit_reached, self._root_outcome
+        node = self._current
+        outcome = None
+        clock = time.perf_counter
+        while True:
+            now = clock()
+            self.elapsed = elapsed_before + (now - started)
+            if stop_after is not None and self.iterations >= stop_after:
+                break
+            if slice_end is not None and now >= slice_end:
+                break
+            outcome = limit_reached()
+            if outcome is not None:
+                break
+            leaf = select(node)
+            outcome = expand(leaf)
+            if outcome is not None:
+                self._selected = node = leaf
+                self.next_phase = Phase.EXPAND
+                break
+            node = update(leaf)
+            self.iterations += 1
+            outcome = root_outcome()
+            if outcome is not None:
+                break
+        self._current = node
+        self.elapsed = elapsed_before + (clock() - started)
+        if outcome is not None:
+            self.outcome = outcome
+        return outcome
+
+    def return_cursor_to_root(self) -> None:
+        """Pop the game cursor back to this search's root (Pn² hands it back to its first level)."""
+        for _ in range(self._cursor_depth):
+            self.game.pop()
+        self._cursor_depth = 0
+        self._current = ROOT
+        self._selected = ROOT
+        if self.outcome is None:
+            self.next_phase = Phase.SELECT
+
+    def proof(self) -> ProofNode:
+        """The proof tree of a proved root (quickest proved attacker moves, every reply)."""
+        return proof_tree(self.tree)

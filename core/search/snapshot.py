@@ -1,0 +1,50 @@
+"""Load a tree file as a search already in progress (e.g. the thesis's Figure 3.1).
+
+Every internal node of the file is expanded exactly as the file shows it, then the proof and
+disproof numbers are set bottom-up (Figure 3.3). The result is an ordinary ProofNumberSearch: its
+most-proving path is the figure's, and stepping it continues the search from the snapshot.
+"""
+
+from __future__ import annotations
+
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.search.pn import UNIT, ProofNumberSearch
+from core.search.types import Limits, Outcome, Result, StopReason
+from core.tree import ROOT
+
+
+def snapshot_search(
+    tree: AndOrTree, limits: Limits | None = None, initialisation: str = UNIT
+) -> ProofNumberSearch:
+    """A search whose tree is the whole file, with numbers computed as the paper does.
+
+    Unit initialisation by default: the figures of chapter 3 show unknown leaves as 1/1.
+    """
+    game = ExplicitTreeGame(tree)
+    search = ProofNumberSearch(game, limits, initialisation=initialisation)
+    search_tree = search.tree
+    pending = [ROOT]
+    while pending:
+        node = pending.pop()
+        moves = search_tree.moves_to(node)
+        game.reset()
+        for move in moves:
+            game.push(move)
+        if tree.nodes[game_node(moves)].children:
+            search.expand_node(node)
+            pending.extend(search_tree.children(node))
+    game.reset()
+    for node in range(len(search_tree) - 1, -1, -1):
+        if search_tree.is_expanded(node):
+            search.set_proof_and_disproof_numbers(node)
+    proof, disproof = search_tree.numbers(ROOT)
+    if proof == 0 or disproof == 0:
+        search.outcome = Outcome(
+            Result.PROVED if proof == 0 else Result.DISPROVED, StopReason.SOLVED
+        )
+    return search
+
+
+def game_node(moves: list[int]) -> int:
+    """Index of the file's node reached by a path of move codes (codes are node indices)."""
+    return moves[-1] if moves else 0

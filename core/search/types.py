@@ -1,0 +1,182 @@
+"""What every search stepper shares: limits, outcomes and the reports a step returns."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from enum import Enum
+
+from core.errors import InvalidLimitError
+
+BYTES_PER_NODE_BOUND = 120
+"""Generous process bytes per node (the column tree measures about 40): sizes the memory check."""
+
+
+ALWAYS_FITS = 5_000_000
+"""Caps up to this many nodes (under 1 GB) need no look at free memory: Pn² makes many Limits."""
+
+
+def available_memory_bytes() -> int:
+    """Memory this process could still use (MemAvailable on Linux, physical memory elsewhere)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return 8 << 30
+
+
+def max_nodes_that_fit() -> int:
+    """The largest node cap this machine's free memory can honour."""
+    return available_memory_bytes() // BYTES_PER_NODE_BOUND
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Resources a search may use (thesis Figure 3.2's ResourcesAvailable). None = no limit.
+
+    `max_nodes` bounds nodes in memory (the node cap); `max_seconds` bounds search time.
+    """
+
+    max_nodes: int | None = 1_000_000
+    max_iterations: int | None = None
+    max_seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("max_nodes", "max_iterations"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidLimitError(f"{name} must be a whole number, not {value!r}")
+            if value <= 0:
+                raise InvalidLimitError(f"{name} must be positive, not {value}")
+        if (
+            self.max_nodes is not None
+            and self.max_nodes > ALWAYS_FITS
+            and self.max_nodes > max_nodes_that_fit()
+        ):
+            raise InvalidLimitError(
+                f"max_nodes {self.max_nodes:,} is more than this machine's free memory can hold "
+                f"(about {max_nodes_that_fit():,} nodes)"
+            )
+        if self.max_seconds is not None:
+            if isinstance(self.max_seconds, bool) or not isinstance(self.max_seconds, (int, float)):
+                raise InvalidLimitError(f"max_seconds must be a number, not {self.max_seconds!r}")
+            if not self.max_seconds > 0 or self.max_seconds == float("inf"):
+                raise InvalidLimitError(
+                    f"max_seconds must be positive and finite, not {self.max_seconds}"
+                )
+
+
+class Result(Enum):
+    PROVED = "proved"
+    DISPROVED = "disproved"
+    UNKNOWN = "unknown"
+
+
+class StopReason(Enum):
+    """Why a search ended (for UNKNOWN results, which resource ran out)."""
+
+    SOLVED = "solved"
+    ROOT_TERMINAL = "root already decided"
+    MEMORY = "memory"
+    ITERATIONS = "iterations"
+    TIME = "time"
+    CANCELLED = "cancelled"
+    FRONTIER = "frontier"
+    DEPTH = "depth"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a search ended: the root's value and why, in words a user can read."""
+
+    result: Result
+    reason: StopReason
+    detail: str = ""
+
+    @property
+    def solved(self) -> bool:
+        return self.result is not Result.UNKNOWN
+
+    def __str__(self) -> str:
+        text = self.result.value
+        if self.result is Result.UNKNOWN or self.reason is StopReason.ROOT_TERMINAL:
+            text += f" ({self.reason.value})"
+        return f"{text}: {self.detail}" if self.detail else text
+
+
+class Phase(Enum):
+    """The three phases of one pn-search iteration (Figure 3.2's loop body)."""
+
+    SELECT = "select"
+    EXPAND = "expand"
+    UPDATE = "update"
+
+
+@dataclass(frozen=True, slots=True)
+class NumberChange:
+    """A node whose numbers an update changed: before → after."""
+
+    node: int
+    old_proof: int
+    old_disproof: int
+    new_proof: int
+    new_disproof: int
+
+
+@dataclass(slots=True)
+class SecondLevelEvent:
+    """What Pn²'s second-level search did during one step (ids in `inner` are second-level ids).
+
+    `started`: the search was created this step, rooted at `first_level_node` with `budget`
+    nodes. `inner`: the report of the second-level step taken (stepping *into* it). `ended`: it
+    finished this step: `outcome` is how, `size` how many nodes it held, `kept` the first-level
+    ids of the children it handed to the first level, `discarded` how many nodes were thrown away.
+    """
+
+    first_level_node: int
+    budget: int
+    started: bool = False
+    inner: StepReport | None = None
+    ended: bool = False
+    outcome: Outcome | None = None
+    size: int = 0
+    kept: list[int] = field(default_factory=list)
+    discarded: int = 0
+
+
+@dataclass(slots=True)
+class StepReport:
+    """What one step changed, for views to draw without rescanning the tree.
+
+    `path`: root-to-leaf ids of the selected most-proving node; `new_children`: (id, proof,
+    disproof) as created; `changed`: nodes whose numbers the update changed, leaf first;
+    `outcome`: set once the search has ended; `second_level`: Pn² only.
+    """
+
+    phases: list[Phase] = field(default_factory=list)
+    path: list[int] = field(default_factory=list)
+    new_children: list[tuple[int, int, int]] = field(default_factory=list)
+    changed: list[NumberChange] = field(default_factory=list)
+    outcome: Outcome | None = None
+    iteration_done: bool = False
+    second_level: SecondLevelEvent | None = None
+
+    def merge(self, later: StepReport) -> None:
+        """Fold a later phase's report into this one (one iteration = three phases)."""
+        self.phases.extend(later.phases)
+        if later.path:
+            self.path = later.path
+        self.new_children.extend(later.new_children)
+        self.changed.extend(later.changed)
+        self.outcome = later.outcome or self.outcome
+        self.iteration_done = self.iteration_done or later.iteration_done
+        if later.second_level is not None:
+            self.second_level = later.second_level

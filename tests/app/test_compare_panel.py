@@ -1,0 +1,183 @@
+"""The comparison panel, offscreen: PN, Pn² and αβ run in worker processes, rows equal the
+headless runs, and cancelling (or a new position, or closing) really ends the processes."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import multiprocessing  # noqa: E402
+
+import pytest  # noqa: E402
+
+from app.panels.compare import (  # noqa: E402
+    ALGORITHMS,
+    NODES_COLUMN,
+    PanelRun,
+    best_algorithms,
+    row_cells,
+)
+from app.search_setup import SearchParams  # noqa: E402
+from app.sources import SUITE, TREE, TREE_FILES, Source  # noqa: E402
+from app.window import MainWindow  # noqa: E402
+from core.games.suites import find_position, load_suite  # noqa: E402
+from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item  # noqa: E402
+from core.search.types import Limits  # noqa: E402
+
+WAC_004 = Source(SUITE, "wac-mates", "WAC.004")
+HARD = Source(SUITE, "wac-mates", "WAC.051")
+"""No algorithm solves WAC.051 (mate in 8) within seconds: its processes are still busy."""
+FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
+SPAWN_TIMEOUT_MS = 20000
+
+
+@pytest.fixture
+def window(qtbot):
+    window = MainWindow(persist=False, source=WAC_004, params=SearchParams())
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    yield window
+    window.compare_panel.cancel()
+
+
+def wait_running(qtbot, panel) -> list:
+    """Wait until worker processes are running searches; return them."""
+    qtbot.waitUntil(lambda: panel.result_text("pn").startswith("running"), timeout=SPAWN_TIMEOUT_MS)
+    processes = panel.jobs.processes()
+    assert processes and all(process.is_alive() for process in processes)
+    return processes
+
+
+def headless(fen: str, name: str):
+    """The same search as the panel runs, built here the way the command line builds it."""
+    factories = {
+        "pn": (algorithm_factory("pn"), 1_000_000),
+        "pn2": (algorithm_factory("pn2", a=600_000, b=80_000), 300_000),
+        "ab": (algorithm_factory("ab", max_depth=20), 1_000_000),
+    }
+    factory, nodes = factories[name]
+    return run_item(WorkItem("WAC.004", fen, name, factory, Limits(max_nodes=nodes)))
+
+
+def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts(qtbot, window):
+    panel = window.compare_panel
+    position = find_position(load_suite("wac-mates"), "WAC.004")
+    assert position.mate_length == 2
+    window.compare_action.trigger()
+    assert window.compare_dock.isVisible()
+    assert panel.busy
+    qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
+    assert set(panel.runs) == set(ALGORITHMS)
+    for row, name in enumerate(ALGORITHMS):
+        run = panel.runs[name]
+        expected = headless(position.fen, name)
+        assert run.record.result == "proved"
+        assert run.record.mate_in == 2
+        assert run.first_move in position.best_moves
+        assert (run.record.nodes, run.record.peak_memory) == (expected.nodes, expected.peak_memory)
+        assert panel.result_text(name) == "proved, verified"
+        assert panel.table.item(row, 2).text() == "2"
+        assert panel.table.item(row, NODES_COLUMN).text() == f"{expected.nodes:,}"
+    fewest = min(panel.runs[name].record.nodes for name in ALGORITHMS)
+    best = {name for name in ALGORITHMS if panel.runs[name].record.nodes == fewest}
+    assert best_algorithms(panel.runs) == best
+    for row, name in enumerate(ALGORITHMS):
+        assert ("★" in panel.table.item(row, 0).text()) == (name in best)
+    assert "Best performer" in panel.status.text()
+    assert not panel.jobs.processes()
+    assert multiprocessing.active_children() == []
+
+
+def test_cancel_ends_the_processes_and_the_window_keeps_working(qtbot, window):
+    panel = window.compare_panel
+    assert window.open_source(HARD)
+    window.compare()
+    processes = wait_running(qtbot, panel)
+    assert not panel.compare_button.isEnabled() and panel.cancel_button.isEnabled()
+    panel.cancel_button.click()
+    assert not panel.busy
+    assert not any(process.is_alive() for process in processes)
+    assert multiprocessing.active_children() == []
+    assert all(panel.result_text(name) == "cancelled" for name in ALGORITHMS)
+    assert panel.compare_button.isEnabled() and not panel.cancel_button.isEnabled()
+    iterations = window.driver.search.iterations
+    window.step_iteration()
+    assert window.driver.search.iterations == iterations + 1
+    qtbot.wait(300)
+    assert all(panel.result_text(name) == "cancelled" for name in ALGORITHMS)
+
+
+def test_a_new_position_stops_the_comparison_and_clears_the_rows(qtbot, window):
+    panel = window.compare_panel
+    assert window.open_source(HARD)
+    window.compare()
+    processes = wait_running(qtbot, panel)
+    assert window.open_source(WAC_004)
+    assert not panel.busy and panel.runs == {}
+    assert not any(process.is_alive() for process in processes)
+    assert all(panel.result_text(name) == "" for name in ALGORITHMS)
+    assert panel.compare_button.isEnabled()
+    assert "Compare runs" in panel.status.text()
+
+
+def test_resetting_the_same_position_keeps_the_rows(qtbot, window):
+    panel = window.compare_panel
+    window.compare()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
+    window.reset()
+    assert set(panel.runs) == set(ALGORITHMS)
+    assert panel.result_text("ab") == "proved, verified"
+
+
+def test_the_time_limit_ends_every_search_unsolved(qtbot, window):
+    panel = window.compare_panel
+    assert window.open_source(HARD)
+    panel.seconds.setValue(1)
+    window.compare()
+    qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
+    for name in ALGORITHMS:
+        record = panel.runs[name].record
+        assert record.result == "unknown"
+        assert "time" in record.reason
+        assert 1.0 <= record.seconds < 2.0
+        assert panel.result_text(name).startswith("unsolved (time)")
+        assert panel.table.item(ALGORITHMS.index(name), 2).text() == "—"
+    assert best_algorithms(panel.runs) == set()
+    assert "None of them solved it" in panel.status.text()
+
+
+def test_closing_the_window_ends_the_processes(qtbot, window):
+    assert window.open_source(HARD)
+    window.compare()
+    processes = wait_running(qtbot, window.compare_panel)
+    window.close()
+    assert not any(process.is_alive() for process in processes)
+    assert multiprocessing.active_children() == []
+
+
+def test_explicit_trees_are_not_compared(window):
+    panel = window.compare_panel
+    assert window.open_source(FIGURE)
+    assert "chess positions only" in panel.status.text()
+    assert not panel.compare_button.isEnabled()
+    window.compare()
+    assert not panel.busy and not panel.jobs.processes()
+
+
+def test_a_proof_the_verifier_rejects_is_an_error_never_a_mate():
+    rejected = PanelRun(
+        "pn",
+        RunRecord("pn", ERROR, "proof rejected by the verifier: Qh8+ is not a mate", 500, 500, 0.1),
+    )
+    proved = PanelRun(
+        "ab", RunRecord("ab", "proved", "proved", 900, 3, 0.2, 2, ("Qxh7+", "Kxh7", "hxg6#"))
+    )
+    cells, colour, tooltip = row_cells(rejected)
+    assert cells[0].startswith("error: proof rejected")
+    assert cells[1:3] == ["—", "—"]
+    assert "verifier" in tooltip
+    assert row_cells(proved)[0][:3] == ["proved, verified", "2", "Qxh7+"]
+    assert best_algorithms({"pn": rejected, "ab": proved}) == {"ab"}
+    died = PanelRun("pn2", None, failure="the worker process ended without a result")
+    assert row_cells(died)[0][0].startswith("error: the worker process ended")
+    assert best_algorithms({"pn2": died}) == set()

@@ -1,0 +1,214 @@
+"""The app's Qt-free parts: problem sources, search setup, focus, narration and the Pn² curves."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import math  # noqa: E402
+
+import chess  # noqa: E402
+import pytest  # noqa: E402
+
+from app import focus  # noqa: E402
+from app.panels.curves import fraction, practical_size, short_count, theoretical_size  # noqa: E402
+from app.panels.memory_gauge import BYTES_PER_NODE, FULL, OK, WARN, MemoryState, format_bytes  # noqa: E402
+from app.panels.narration import describe_step  # noqa: E402
+from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot  # noqa: E402
+from app.sources import (  # noqa: E402
+    EPD,
+    FEN,
+    PGN,
+    SUITE,
+    TREE,
+    TREE_FILES,
+    Source,
+    kind_of_file,
+    load,
+    positions_of,
+)
+from core.errors import (  # noqa: E402
+    InvalidEpdError,
+    InvalidLimitError,
+    InvalidPositionError,
+    PnExplorerError,
+    TreeFileError,
+    UnknownPositionIdError,
+)
+from core.search.pn2 import second_level_budget  # noqa: E402
+from core.search.types import Phase  # noqa: E402
+
+WAC_001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
+
+
+# -- sources ------------------------------------------------------------------------------------
+
+
+def test_fen_source_loads_and_bad_fen_raises():
+    problem = load(Source(FEN, WAC_001))
+    assert problem.is_chess and problem.game.root_board.fen() == WAC_001
+    with pytest.raises(InvalidPositionError):
+        load(Source(FEN, "not a fen"))
+
+
+def test_suite_position_by_id_and_unknown_id():
+    problem = load(Source(SUITE, "wac-mates", "WAC.001"))
+    assert problem.title == "WAC.001 (mate in 2)"
+    assert problem.game.root_board.fen() == WAC_001
+    assert len(positions_of(Source(SUITE, "wac-mates"))) == 82
+    with pytest.raises(UnknownPositionIdError):
+        load(Source(SUITE, "wac-mates", "WAC.999"))
+
+
+def test_epd_and_pgn_files(tmp_path):
+    epd = tmp_path / "two.epd"
+    epd.write_text(f'{WAC_001[:-4]} id "one";\n7k/8/5K2/8/8/8/8/6Q1 w - - id "two";\n')
+    assert load(Source(EPD, str(epd), "two")).game.root_board.fen().startswith("7k/8/5K2")
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(
+        '[White "X"]\n[Black "Y"]\n\n1. e4 e5 2. Qh5 Nc6 *\n\n'
+        '[White "P"]\n[Black "Q"]\n\n1. d4 d5 *\n'
+    )
+    second = load(Source(PGN, str(pgn), "2"))
+    board = chess.Board()
+    for san in ("d4", "d5"):
+        board.push_san(san)
+    assert second.game.root_board.fen() == board.fen()
+    assert load(Source(PGN, str(pgn))).source.item == "1"
+    with pytest.raises(UnknownPositionIdError):
+        load(Source(PGN, str(pgn), "3"))
+    bad = tmp_path / "bad.epd"
+    bad.write_text("this is not epd\n")
+    with pytest.raises(InvalidEpdError):
+        load(Source(EPD, str(bad)))
+    with pytest.raises(PnExplorerError):
+        load(Source(EPD, str(tmp_path / "missing.epd")))
+
+
+def test_tree_files_and_kinds(tmp_path):
+    figure = load(Source(TREE, TREE_FILES["figure-3-1"]))
+    assert not figure.is_chess and is_snapshot(figure.game.tree)
+    assert not is_snapshot(load(Source(TREE, TREE_FILES["small-proof"])).game.tree)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ not json")
+    with pytest.raises(TreeFileError):
+        load(Source(TREE, str(broken)))
+    assert [kind_of_file(name) for name in ("a.pgn", "b.JSON", "c.epd", "d.txt")] == [
+        PGN,
+        TREE,
+        EPD,
+        EPD,
+    ]
+
+
+# -- search setup --------------------------------------------------------------------------------
+
+
+def test_params_validate_and_switch_default_caps():
+    with pytest.raises(InvalidLimitError):
+        SearchParams(PN, 0).validate()
+    with pytest.raises(InvalidLimitError):
+        SearchParams(PN2, 1000, a=-1).validate()
+    assert SearchParams().with_algo(PN2).max_nodes == 300_000
+    assert SearchParams(PN, 5000).with_algo(PN2).max_nodes == 5000
+
+
+def test_figure_3_1_opens_as_the_figure_shows_it():
+    search = build_search(load(Source(TREE, TREE_FILES["figure-3-1"])).game, SearchParams())
+    names = [
+        search.game.node_name(code)
+        for code in search.tree.moves_to(focus.most_proving_node(search)[1])
+    ]
+    assert names == ["C", "G", "L"]
+    assert search.root_numbers == (1, 3)
+
+
+def test_each_search_gets_its_own_game_cursor():
+    problem = load(Source(FEN, WAC_001))
+    first = build_search(problem.game, SearchParams())
+    second = build_search(problem.game, SearchParams())
+    assert first.game is not second.game and first.game is not problem.game
+
+
+# -- focus ---------------------------------------------------------------------------------------
+
+
+def test_focus_follows_the_most_proving_node_through_every_phase():
+    search = build_search(load(Source(FEN, WAC_001)).game, SearchParams())
+    selected = 0
+    for _ in range(30):
+        report = search.step_phase()
+        level, node = focus.most_proving_node(search)
+        assert level == focus.FIRST_LEVEL
+        if search.outcome is not None:
+            break
+        if report.path:
+            selected = report.path[-1]
+            assert node == selected
+        if search.next_phase is Phase.UPDATE:
+            # between expand and update: the node just expanded, or (when its update will change
+            # nothing) the walk goes on below it exactly as the next select will
+            assert selected in search.tree.path_to(node)
+            assert focus.update_pending(search.tree, node) or node != selected
+        else:
+            assert node == search.tree.most_proving_path()[-1]
+        view = focus.position_view(search, search.game, level, node, "")
+        moves = search.tree.moves_to(node)
+        assert view.fen == search.game.board_after(moves).fen()
+        assert (view.lastmove is None) == (not moves)
+
+
+def test_pn2_focus_is_in_the_second_level_while_it_runs():
+    problem = load(Source(SUITE, "paper-figures", "WAC.014"))
+    search = build_search(problem.game, SearchParams(PN2, 5000, 300, 100))
+    for _ in range(24):
+        search.step_iteration()
+    search.step_into()  # select
+    search.step_into()  # start the second level, its first select
+    for _ in range(4):
+        search.step_into()
+    assert search.second_level is not None
+    level, node = focus.most_proving_node(search)
+    assert level == focus.SECOND_LEVEL
+    moves = focus.moves_to(search, level, node)
+    anchor = search.second_level_root
+    assert moves[: len(search.tree.moves_to(anchor))] == search.tree.moves_to(anchor)
+    view = focus.position_view(search, search.game, level, node, "")
+    assert view.fen == search.game.board_after(moves).fen()
+
+
+def test_narration_names_the_phases():
+    search = build_search(load(Source(TREE, TREE_FILES["figure-3-1"])).game, SearchParams())
+    text = describe_step(search, search.step_phase())
+    assert text.startswith("Select") and "C → G → L" in text
+    text = describe_step(search, search.step_phase())
+    assert "edge of the tree file" in text
+
+
+# -- curves and gauge arithmetic -----------------------------------------------------------------
+
+
+def test_fraction_function_by_hand():
+    assert fraction(600_000, 600_000, 80_000) == pytest.approx(0.5)
+    assert fraction(680_000, 600_000, 80_000) == pytest.approx(1 / (1 + math.exp(-1)))
+    assert fraction(0, 600_000, 1) == 0.0  # exp would overflow: f is 0 there
+    assert fraction(5, 600_000, 80_000, "one") == 1.0
+    assert theoretical_size(200, 200, 60) == pytest.approx(100)
+    assert practical_size(225_000, 1, 1, 300_000, "one") == pytest.approx(75_000)
+    assert practical_size(300_000, 1, 1, 300_000, "one") == 0
+
+
+@pytest.mark.parametrize("x", [100, 1000, 4000, 150_000, 250_000])
+def test_curves_agree_with_the_engines_budget(x):
+    a, b, cap = 200_000, 40_000, 300_000
+    drawn = math.floor(practical_size(x, a, b, cap))
+    assert second_level_budget(x, cap, a, b, "logistic") == max(1, drawn)
+
+
+def test_gauge_levels_and_bytes():
+    assert MemoryState(100, 0, 1000, 100).level == OK
+    assert MemoryState(850, 60, 1000, 910).level == WARN
+    assert MemoryState(1000, 0, 1000, 1000).level == FULL
+    assert MemoryState(1_500_000, 0, None, 0).estimated_bytes == 1_500_000 * BYTES_PER_NODE
+    assert format_bytes(45 * (1 << 20)) == "≈ 45 MB"
+    assert short_count(300_000) == "300K" and short_count(1_500_000) == "1.5M"
+    assert short_count(2_500) == "2.5K" and short_count(1_250) == "1.25K"

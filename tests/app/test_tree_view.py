@@ -1,0 +1,532 @@
+"""The tree view draws what the engine holds: numbers, most-proving path, step marks, stubs, Pn²."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+from helpers import wac  # noqa: E402
+from PySide6.QtCore import QPoint, Qt  # noqa: E402
+
+from app.tree_view.layout import FOLD, NODE  # noqa: E402
+from app.tree_view.view import TreeView  # noqa: E402
+from core.games.chess_game import ChessGame  # noqa: E402
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame  # noqa: E402
+from core.games.suites import BUILTIN_TREES  # noqa: E402
+from core.search.pn import ProofNumberSearch  # noqa: E402
+from core.search.pn2 import ONE, Pn2Search  # noqa: E402
+from core.search.snapshot import snapshot_search  # noqa: E402
+from core.search.types import Limits, Phase, SecondLevelEvent, StepReport  # noqa: E402
+from core.tree import ROOT  # noqa: E402
+from core.values import format_number  # noqa: E402
+
+
+@pytest.fixture
+def view(qtbot):
+    widget = TreeView()
+    qtbot.addWidget(widget)
+    widget.resize(1000, 700)
+    widget.set_follow(False)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def chess_search(position: str = "WAC.001") -> ProofNumberSearch:
+    return ProofNumberSearch(ChessGame(wac(position).board), Limits(max_nodes=200_000))
+
+
+def drawn(view, level=1):
+    return [item for item in view.displayed_nodes() if item.kind == NODE and item.level == level]
+
+
+def engine_path(tree):
+    """Figure 3.4's path as the engine's tree walks it (it ends at a node awaiting its update)."""
+    return tree.most_proving_path()
+
+
+def assert_matches_engine(view, tree, report, level=1):
+    nodes = drawn(view, level)
+    assert nodes, "nothing drawn"
+    for item in nodes:
+        assert (item.proof, item.disproof) == tree.numbers(item.node)
+        assert item.proof_text == format_number(tree.proof[item.node])
+        assert item.disproof_text == format_number(tree.disproof[item.node])
+        assert item.is_or == tree.is_or(item.node)
+    assert [item.node for item in nodes if item.highlighted] == engine_path(tree)
+    assert {item.node for item in nodes if item.changed} == {c.node for c in report.changed}
+    new = {child for child, _, _ in report.new_children}
+    shown_new = {item.node for item in nodes if item.new}
+    assert shown_new == new & {item.node for item in nodes}
+    if new and len(shown_new) < len(new):
+        parent = tree.parent[next(iter(new))]
+        stub = [
+            s
+            for s in view.displayed_nodes()
+            if s.kind != NODE and s.node == parent and s.level == level
+        ]
+        assert stub and stub[0].hidden_children == len(new) - len(shown_new)
+
+
+def point(view, item) -> QPoint:
+    return view.scene_to_widget(item.x, item.y).toPoint()
+
+
+def test_stepping_the_small_tree_phase_by_phase_draws_the_engines_state(view):
+    search = ProofNumberSearch(
+        ExplicitTreeGame(AndOrTree.from_file(BUILTIN_TREES["small-proof"])), initialisation="unit"
+    )
+    view.set_search(search)
+    steps = 0
+    while search.outcome is None:
+        report = search.step_phase()
+        view.apply_report(report)
+        view.refresh()
+        assert_matches_engine(view, search.tree, report)
+        if report.path:
+            selected = [item.node for item in drawn(view) if item.selected]
+            assert selected == [report.path[-1]]
+        steps += 1
+    assert steps == 3 * search.iterations and search.tree.proof[ROOT] == 0
+    assert len(drawn(view)) == len(search.tree)
+    root = drawn(view)[0]
+    assert (root.proof_text, root.disproof_text) == ("0", "∞")
+
+
+def test_stepping_a_chess_position_draws_the_engines_state_and_san_labels(view):
+    search = chess_search()
+    view.set_search(search)
+    for _ in range(45):
+        report = search.step_phase()
+        view.apply_report(report)
+        view.refresh()
+        assert_matches_engine(view, search.tree, report)
+    assert len(drawn(view)) < len(search.tree)
+    for item in drawn(view):
+        if item.node != ROOT:
+            assert item.label == search.game.san_line(search.tree.moves_to(item.node))[-1]
+
+
+def test_figure_3_1_shows_the_papers_numbers_and_path(view):
+    file_tree = AndOrTree.from_file(BUILTIN_TREES["figure-3-1"])
+    view.set_search(snapshot_search(file_tree))
+    view.refresh()
+    shown = {item.name: (item.proof_text, item.disproof_text) for item in drawn(view)}
+    assert shown["A"] == ("1", "3")
+    assert shown["B"] == ("2", "1") and shown["C"] == ("1", "2") and shown["D"] == ("∞", "0")
+    assert shown["G"] == ("1", "1") and shown["H"] == ("2", "1") and shown["J"] == ("∞", "0")
+    assert shown["K"] == ("0", "∞") and shown["O"] == ("∞", "0") and shown["L"] == ("1", "1")
+    assert len(shown) == 16
+    assert [item.name for item in drawn(view) if item.highlighted] == ["A", "C", "G", "L"]
+    a, c = drawn(view)[0], next(item for item in drawn(view) if item.name == "C")
+    assert a.is_or and c.is_or and not next(i for i in drawn(view) if i.name == "B").is_or
+    assert a.y < c.y
+
+
+def test_stubs_unfold_on_click_and_fold_again_on_double_click(view, qtbot):
+    search = chess_search()
+    for _ in range(40):
+        search.step_iteration()
+    view.set_search(search)
+    view.refresh()
+    stub = next(item for item in view.displayed_nodes() if item.kind == FOLD)
+    assert stub.hidden_nodes == search.tree.subtree_size(stub.node) - 1
+    view.fit()
+    view.reset_view()
+    qtbot.mouseMove(view, point(view, stub))
+    assert view.displayed_nodes()[view.item_at(view.scene_to_widget(stub.x, stub.y))] == stub
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, stub))
+    after = {item.node for item in drawn(view)}
+    assert set(search.tree.children(stub.node)) <= after
+    assert not any(item.kind != NODE and item.node == stub.node for item in view.displayed_nodes())
+    node = next(item for item in drawn(view) if item.node == stub.node)
+    assert view.show_node(1, node.node)
+    assert view.drawing_area().contains(point(view, node))
+    qtbot.mouseDClick(view, Qt.MouseButton.LeftButton, pos=point(view, node))
+    assert not set(search.tree.children(stub.node)) & {item.node for item in drawn(view)}
+    folds = [item for item in view.displayed_nodes() if item.kind == FOLD]
+    assert any(item.node == stub.node for item in folds)
+    view.expand_stub(stub.node)
+    assert set(search.tree.children(stub.node)) <= {item.node for item in drawn(view)}
+    view.collapse(ROOT)
+    assert [item.kind for item in view.displayed_nodes()] == [NODE, FOLD]
+
+
+def test_clicking_and_hovering_focus_nodes(view, qtbot):
+    search = chess_search()
+    for _ in range(10):
+        search.step_iteration()
+    view.set_search(search)
+    view.refresh()
+    target = drawn(view)[2]
+    with qtbot.waitSignal(view.node_focused) as signal:
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, target))
+    assert signal.args == [1, target.node]
+    assert view.focused == (1, target.node)
+    other = drawn(view)[1]
+    with qtbot.waitSignal(view.node_focused) as signal:
+        qtbot.mouseMove(view, point(view, other))
+    assert signal.args == [1, other.node]
+    with qtbot.waitSignal(view.focus_released):
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=QPoint(5, view.height() // 2))
+    assert view.focused is None
+    view.set_focused(1, target.node)
+    assert view.focused == (1, target.node)
+    view.set_focused(1, -1)
+    assert view.focused is None
+
+
+def test_follow_keeps_the_most_proving_node_in_view_and_a_drag_turns_it_off(view, qtbot):
+    search = chess_search()
+    view.set_search(search)
+    view.set_follow(True)
+    for _ in range(6):
+        for _ in range(8):
+            view.apply_report(search.step_iteration())
+        view.refresh()
+        target = search.tree.most_proving_path()[-1]
+        leaf = next(item for item in drawn(view) if item.node == target)
+        assert view.rect().contains(point(view, leaf))
+    start = QPoint(view.width() // 2, view.height() - 30)
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
+    with qtbot.waitSignal(view.follow_changed) as signal:
+        qtbot.mouseMove(view, start + QPoint(120, -60))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(120, -60))
+    assert signal.args == [False] and not view.follow
+
+
+def test_zoom_and_fit(view, qtbot):
+    search = chess_search()
+    for _ in range(30):
+        search.step_iteration()
+    view.set_search(search)
+    view.refresh()
+    a, b = drawn(view)[:2]
+    distance = lambda: (point(view, a) - point(view, b)).manhattanLength()  # noqa: E731
+    before = distance()
+    view.zoom_in()
+    assert distance() > before
+    view.zoom_out()
+    view.zoom_out()
+    assert distance() < before
+    view.fit()
+    assert all(view.rect().contains(point(view, item)) for item in view.displayed_nodes())
+    fitted = distance()
+    qtbot.keyClick(view, "+")
+    assert distance() > fitted
+    qtbot.keyClick(view, "m")
+    assert view.follow
+    qtbot.keyClick(view, "0")
+    assert distance() == before
+
+
+class FakePn2:
+    """Pn²'s interface as the view reads it: a first-level tree, a live second level, its root."""
+
+    def __init__(self, first: ProofNumberSearch) -> None:
+        self.tree = first.tree
+        self.game = first.game
+        self.second_level = None
+        self.second_level_root = None
+
+
+def fake_second_level(view):
+    """A PN search with a second-level search hung under its most-proving node, shown in `view`:
+    (first level, the fake Pn² object, the second-level search, the node it evaluates)."""
+    first = chess_search()
+    for _ in range(15):
+        first.step_iteration()
+    fake = FakePn2(first)
+    view.set_search(fake)
+    anchor = first.tree.most_proving_path()[-1]
+    second = ProofNumberSearch(
+        ChessGame(first.game.board_after(first.tree.moves_to(anchor))), Limits(max_nodes=5000)
+    )
+    fake.second_level, fake.second_level_root = second, anchor
+    return first, fake, second, anchor
+
+
+def test_a_fake_second_level_is_drawn_below_its_node_then_discarded(view, qtbot):
+    first, fake, second, anchor = fake_second_level(view)
+    for step in range(24):
+        inner = second.step_phase()
+        view.apply_report(
+            StepReport(second_level=SecondLevelEvent(anchor, 5000, started=step == 0, inner=inner))
+        )
+        view.refresh()
+        assert_matches_engine(view, second.tree, inner, level=2)
+        assert_matches_engine(view, first.tree, StepReport(), level=1)
+    top = next(item for item in view.displayed_nodes() if item.level == 2)
+    assert top.node == ROOT and view.displayed_nodes()[top.parent].node == anchor
+    deepest = max(drawn(view, 2), key=lambda item: item.y)
+    assert view.show_node(2, deepest.node)
+    assert view.rect().contains(point(view, deepest))
+    with qtbot.waitSignal(view.node_focused) as signal:
+        qtbot.mouseMove(view, point(view, deepest))
+    assert signal.args == [2, deepest.node]
+    board = first.game.board_after(first.tree.moves_to(anchor))
+    for item in drawn(view, 2):
+        if item.node != ROOT:
+            line = second.game.san_line(second.tree.moves_to(item.node))
+            assert item.label == line[-1]
+    assert board.fen() == second.game.root_board.fen()
+    size = len(second.tree)
+    fake.second_level, fake.second_level_root = None, None
+    view.apply_report(
+        StepReport(
+            phases=[Phase.EXPAND],
+            second_level=SecondLevelEvent(anchor, 5000, ended=True, size=size, discarded=size - 1),
+        )
+    )
+    view.refresh()
+    assert not any(item.level == 2 for item in view.displayed_nodes())
+    assert f"discarded {size - 1:,} nodes" in view.discard_note
+    view.apply_report(first.step_phase())
+    assert view.discard_note == ""
+
+
+def test_a_real_pn2_search_shows_its_second_level_while_it_runs(view):
+    search = Pn2Search(ChessGame(wac("WAC.001").board), Limits(max_nodes=200_000), fraction=ONE)
+    view.set_search(search)
+    while len(search.tree) < 150:
+        view.apply_report(search.step_over())
+    while search.next_phase is not Phase.EXPAND:
+        view.apply_report(search.step_phase())
+    saw_second_level = False
+    for _ in range(60):
+        report = search.step_into()
+        view.apply_report(report)
+        view.refresh()
+        live = search.second_level
+        level2 = drawn(view, 2)
+        if live is None:
+            assert not level2
+            break
+        saw_second_level = True
+        assert_matches_engine(view, live.tree, report.second_level.inner, level=2)
+        top = next(item for item in view.displayed_nodes() if item.level == 2)
+        assert view.displayed_nodes()[top.parent].node == search.second_level_root
+    assert saw_second_level
+    assert search.second_level is None and report.second_level.ended
+    kept = report.second_level.kept
+    assert {item.node for item in drawn(view) if item.new} == set(kept) & {
+        item.node for item in drawn(view)
+    }
+    assert "discarded" in view.discard_note
+
+
+def test_clear_marks_and_an_empty_view(view):
+    search = chess_search()
+    view.set_search(search)
+    view.apply_report(search.step_iteration())
+    view.refresh()
+    assert any(item.changed or item.new for item in drawn(view))
+    view.clear_marks()
+    assert not any(item.changed or item.new or item.selected for item in drawn(view))
+    view.set_search(None)
+    view.refresh()
+    assert view.displayed_nodes() == []
+    view.grab()
+
+
+# -- placement: follow, the header and the legend strip ------------------------------------------
+
+
+def widget_point(view, item):
+    return view.scene_to_widget(item.x, item.y)
+
+
+def in_area(view, item) -> bool:
+    return view.drawing_area().contains(widget_point(view, item))
+
+
+def follow_view(view, search):
+    view.set_search(search)
+    view.set_follow(True)
+    view.refresh()
+
+
+def test_the_drawing_area_lies_between_the_caption_and_the_legend_strip(view, qtbot):
+    view.set_search(chess_search())
+    view.apply_report(view._search.step_iteration())
+    area = view.drawing_area()
+    assert area.top() > 40 and area.bottom() < view.height() - 20
+    assert area.left() == 0 and area.width() == view.width()
+    qtbot.keyClick(view, "l")
+    assert view.drawing_area().bottom() == view.height()
+    assert view.drawing_area().top() == area.top()
+    qtbot.keyClick(view, "l")
+    assert view.drawing_area() == area
+    # Nothing is drawn or clickable outside it.
+    assert view.item_at(view.scene_to_widget(0, -500)) == -1
+
+
+def test_nodes_dragged_under_the_legend_and_the_caption_never_hide_them(view, qtbot):
+    search = chess_search()
+    for _ in range(30):
+        search.step_iteration()
+    view.set_search(search)
+    view.refresh()
+    area = view.drawing_area()
+    legend = view.rect().adjusted(0, int(area.bottom()) + 1, 0, 0)
+    header = view.rect().adjusted(0, 0, 0, int(area.top()) - view.height() - 1)
+    before = view.grab()
+    root = drawn(view)[0]
+    start = point(view, root)
+    for target in (QPoint(start.x(), view.height() - 12), QPoint(start.x(), 20)):
+        # Drag the tree so the root (and the levels below it) sit under the legend, then under
+        # the caption: those strips look exactly as they did, the nodes are clipped away.
+        origin = point(view, root)
+        qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=origin)
+        qtbot.mouseMove(view, origin + (target - origin) / 2)
+        qtbot.mouseMove(view, target)
+        qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=target)
+        assert point(view, root) == target
+        after = view.grab()
+        assert after.copy(legend).toImage() == before.copy(legend).toImage()
+        assert after.copy(header).toImage() == before.copy(header).toImage()
+        assert view.item_at(widget_point(view, root)) == -1
+
+
+def test_follow_shows_the_whole_path_with_the_root_at_the_top_and_never_moves_needlessly(view):
+    search = ProofNumberSearch(
+        ExplicitTreeGame(AndOrTree.from_file(BUILTIN_TREES["small-proof"])), initialisation="unit"
+    )
+    follow_view(view, search)
+    area = view.drawing_area()
+    root_at = None
+    while search.outcome is None:
+        view.apply_report(search.step_phase())
+        view.refresh()
+        root = drawn(view)[0]
+        assert area.top() < widget_point(view, root).y() < area.top() + 60
+        assert all(in_area(view, item) for item in drawn(view) if item.highlighted)
+        # The whole small tree fits: once placed, the view does not move at all.
+        root_at = root_at or widget_point(view, root)
+        assert widget_point(view, root) == root_at
+    assert all(in_area(view, item) for item in view.displayed_nodes())
+
+
+def test_follow_keeps_a_deep_most_proving_node_its_parent_and_its_children_in_view(view):
+    search = chess_search("WAC.014")
+    follow_view(view, search)
+    area = view.drawing_area()
+    comfortable = area.adjusted(50, 40, -50, -30)
+    moves = frames = 0
+    for _ in range(120):
+        before = view.scene_to_widget(0, 0)
+        view.apply_report(search.step_iteration())
+        view.refresh()
+        frames += 1
+        path = [item for item in drawn(view) if item.highlighted]
+        assert [item.node for item in path] == search.tree.most_proving_path()
+        leaf, parent = path[-1], path[-2]
+        below = view.scene_to_widget(leaf.x, leaf.y + 82)
+        must = [widget_point(view, leaf), below]
+        if abs(parent.x - leaf.x) < area.width() - 120:
+            must.append(widget_point(view, parent))
+        if all(in_area(view, item) for item in path):
+            must.append(widget_point(view, path[0]))
+        assert all(area.contains(point) for point in must)
+        # The view moved only if the old placement had lost one of those.
+        shift = view.scene_to_widget(0, 0) - before
+        if shift.manhattanLength() > 0.5:
+            moves += 1
+            assert not all(comfortable.contains(point - shift) for point in must)
+    assert 0 < moves < frames
+
+
+def test_a_solved_root_is_shown_at_the_top_with_its_main_line(view):
+    search = chess_search()
+    follow_view(view, search)
+    while search.outcome is None:
+        view.apply_report(search.step_iteration())
+        view.refresh()
+    assert search.tree.proof[ROOT] == 0
+    view.reset_view()  # what the window does when a search ends
+    view.refresh()
+    area = view.drawing_area()
+    line = [item for item in drawn(view) if item.in_solution]
+    assert line[0].node == ROOT and len(line) >= 3
+    assert all(in_area(view, item) for item in line)
+    assert widget_point(view, line[0]).y() < area.top() + 60
+
+
+def test_the_caption_wraps_instead_of_cutting_the_step_short(view):
+    search = chess_search()
+    view.set_search(search)
+    while search.outcome is None:
+        report = search.step_iteration()
+    view.apply_report(report)
+    lines = view.caption_lines()
+    assert lines[0].startswith("showing ") and len(lines) == 3
+    assert not any(line.endswith("…") for line in lines)
+    assert " ".join(lines[1:]).endswith(f"search over: {search.outcome}")
+
+
+def test_the_second_level_title_stays_readable_when_the_band_starts_off_screen(view, qtbot):
+    first, fake, second, anchor = fake_second_level(view)
+    for step in range(20):
+        view.apply_report(
+            StepReport(
+                second_level=SecondLevelEvent(
+                    anchor, 5000, started=step == 0, inner=second.step_phase()
+                )
+            )
+        )
+    view.set_follow(True)
+    view.refresh()
+    text, rect = view.band_title()
+    assert text == f"2nd level (budget 5,000, {len(second.tree):,} nodes)"
+    area = view.drawing_area()
+    assert area.contains(rect)
+    top = next(item for item in drawn(view, 2) if item.node == ROOT)
+    start = point(view, top)
+    target = QPoint(40, start.y())
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view, target + QPoint(10, 0))
+    qtbot.mouseMove(view, target)
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=target)
+    moved_text, moved = view.band_title()
+    assert moved_text.startswith("2nd level") and area.contains(moved)
+
+
+def test_follow_glides_on_screen_and_ends_where_it_jumps_offscreen(view, qtbot):
+    search = chess_search("WAC.014")
+    follow_view(view, search)
+    view.set_animated(True)
+    for _ in range(200):
+        root_before = widget_point(view, drawn(view)[0])
+        view.apply_report(search.step_iteration())
+        view.refresh()
+        if widget_point(view, drawn(view)[0]) != root_before:
+            break
+        leaf = next(
+            item for item in drawn(view) if item.node == search.tree.most_proving_path()[-1]
+        )
+        if not in_area(view, leaf):
+            break
+    else:
+        pytest.fail("follow never had to scroll")
+    leaf = next(item for item in drawn(view) if item.node == search.tree.most_proving_path()[-1])
+    assert widget_point(view, drawn(view)[0]) == root_before, "it jumped instead of gliding"
+    qtbot.waitUntil(lambda: in_area(view, leaf) and not view._glide_timer.isActive(), timeout=3000)
+    glided = widget_point(view, leaf)
+    view.set_animated(False)
+    view.set_follow(False)
+    view.set_follow(True)
+    view.refresh()
+    assert in_area(view, leaf)
+    assert (widget_point(view, leaf) - glided).manhattanLength() < 200
+
+
+def test_an_expansion_the_node_cap_refuses_is_said_plainly(view, qtbot):
+    search = ProofNumberSearch(ChessGame(wac("WAC.014").board), Limits(max_nodes=200))
+    view.set_search(search)
+    report = search.step_iteration()
+    while report.outcome is None:
+        report = search.step_iteration()
+    view.apply_report(report)
+    view.refresh()
+    text = " ".join(view.caption_lines())
+    assert "could not expand it (memory)" in text and "expanded it: 0" not in text

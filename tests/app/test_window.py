@@ -1,0 +1,308 @@
+"""The PN Explorer window, offscreen: what it shows equals the engine's state after every step."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import uuid  # noqa: E402
+
+import chess  # noqa: E402
+import pytest  # noqa: E402
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from app import focus  # noqa: E402
+from app.driver import FULL_SPEED  # noqa: E402
+from app.panels.memory_gauge import memory_state  # noqa: E402
+from app.panels.result import MATE, TREE_PROOF, UNSOLVED  # noqa: E402
+from app.search_setup import PN, PN2, SearchParams  # noqa: E402
+from app.settings import Settings  # noqa: E402
+from app.sources import FEN, SUITE, TREE, TREE_FILES, Source  # noqa: E402
+from app.window import MainWindow  # noqa: E402
+from core.search.types import Result, StopReason  # noqa: E402
+
+WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
+FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
+SMALL_PROOF = Source(TREE, TREE_FILES["small-proof"])
+WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
+SMALL_PN2 = SearchParams(PN2, 5000, 300.0, 100.0)
+
+
+@pytest.fixture
+def dialogs(monkeypatch):
+    """Message boxes record their text instead of waiting for a click."""
+    shown: list[tuple[str, str]] = []
+
+    def record(_parent, title, text, *args, **kwargs):
+        shown.append((title, text))
+        return QMessageBox.StandardButton.Ok
+
+    for name in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, name, staticmethod(record))
+    return shown
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """Settings in a temporary folder under an organisation name of this test alone."""
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    return Settings(organisation=f"pn-explorer-test-{uuid.uuid4().hex}")
+
+
+def make_window(qtbot, source=WAC_001, params=None, settings=None):
+    window = MainWindow(
+        settings=settings,
+        persist=settings is not None,
+        source=source,
+        params=params or SearchParams(),
+    )
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    return window
+
+
+def wait_idle(qtbot, window):
+    qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
+
+
+def assert_views_match_engine(window):
+    """Board, gauge and status equal the engine's state now."""
+    search = window.driver.search
+    window.refresh_views()
+    state = memory_state(search)
+    assert window.gauge.state == state
+    assert state.total == search.nodes_in_memory
+    second = getattr(search, "second_level", None)
+    assert state.second_level == (len(second.tree) if second is not None else 0)
+    assert state.first_level == len(search.tree)
+    level, node = focus.most_proving_node(search)
+    view = window.board_view.view
+    assert (view.level, view.node) == (level, node)
+    moves = focus.moves_to(search, level, node)
+    if window.problem.is_chess:
+        assert window.board_view.fen == search.game.board_after(moves).fen()
+    else:
+        names = [search.game.tree.nodes[0].name] + [search.game.node_name(m) for m in moves]
+        assert view.line == " → ".join(names)
+    assert f"Iteration {search.iterations:,}" in window.status.text()
+    assert f"{search.nodes_in_memory:,} in memory" in window.status.text()
+
+
+def test_stepping_a_position_phase_by_phase(qtbot, dialogs):
+    window = make_window(qtbot)
+    reports = []
+    window.driver.stepped.connect(reports.append)
+    for _ in range(12):
+        window.step_phase()
+        assert_views_match_engine(window)
+        if reports[-1].path:
+            # right after a select the board shows the node the search selected
+            selected = window.driver.search.tree.moves_to(reports[-1].path[-1])
+            assert window.board_view.fen == window.driver.search.game.board_after(selected).fen()
+    assert window.driver.search.iterations == 4
+    assert len(reports) == 12 and not dialogs
+
+
+def test_stepping_figure_3_1(qtbot):
+    window = make_window(qtbot, FIGURE)
+    assert window.title.text().startswith("Figure 3.1")
+    assert window.board_view.view.line == "A → C → G → L"
+    assert window.driver.search.root_numbers == (1, 3)
+    window.step_phase()
+    assert_views_match_engine(window)
+    window.step_phase()
+    assert window.driver.outcome.reason is StopReason.FRONTIER
+    assert window.result_panel.result.kind == UNSOLVED
+    assert not window.iteration_action.isEnabled()
+
+
+def test_small_tree_proof_in_node_names(qtbot):
+    window = make_window(qtbot, SMALL_PROOF)
+    for _ in range(40):
+        window.step_iteration()
+        assert_views_match_engine(window)
+        if window.driver.finished_search:
+            break
+    assert window.driver.outcome.result is Result.PROVED
+    window.wait_for_solution()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
+    assert window.solution.kind == TREE_PROOF
+    assert window.solution.lines[0].startswith("A → ")
+
+
+def test_pn2_second_level_appears_and_goes(qtbot):
+    window = make_window(qtbot, WAC_014, SMALL_PN2)
+    for _ in range(24):
+        window.step_iteration()
+        wait_idle(qtbot, window)
+        assert_views_match_engine(window)
+    search = window.driver.search
+    assert search.second_level is None
+    window.step_into()  # first-level select
+    window.step_into()  # the second level starts
+    assert search.second_level is not None
+    for _ in range(6):
+        window.step_into()
+        assert search.second_level is not None
+        assert_views_match_engine(window)
+        assert window.board_view.view.level == focus.SECOND_LEVEL
+        assert window.gauge.state.second_level == len(search.second_level.tree) > 1
+    window.step_over()
+    wait_idle(qtbot, window)
+    assert search.second_level is None
+    assert_views_match_engine(window)
+    assert window.gauge.state.second_level == 0
+    assert window.board_view.view.level == focus.FIRST_LEVEL
+
+
+def test_bad_input_shows_a_dialog_and_keeps_the_search(qtbot, dialogs, tmp_path):
+    window = make_window(qtbot)
+    window.step_iteration()
+    search = window.driver.search
+    assert not window.open_source(Source(FEN, "rnbqkbnr/pppppppp/8/8 w KQkq"))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"nodes": [], "edges": []}')
+    assert not window.open_file(str(broken))
+    assert not window.open_file(str(tmp_path / "missing.epd"))
+    assert not window.open_source(WAC_001, SearchParams(PN, 0))
+    assert not window.open_source(WAC_014, SearchParams(PN2, 5000, a=-5.0))
+    assert len(dialogs) == 5
+    assert window.driver.search is search and search.iterations == 1
+    window.step_iteration()
+    assert search.iterations == 2
+    assert_views_match_engine(window)
+
+
+def test_run_pause_and_reset_stay_consistent(qtbot):
+    window = make_window(qtbot, WAC_014)
+    window.set_speed(FULL_SPEED)
+    window.toggle_run()
+    assert window.driver.running
+    qtbot.waitUntil(lambda: window.driver.search.iterations > 50, timeout=20000)
+    window.toggle_run()
+    assert not window.driver.running
+    assert window.run_action.text() == "Run"
+    assert_views_match_engine(window)
+    window.step_phase()
+    assert_views_match_engine(window)
+    window.reset()
+    search = window.driver.search
+    assert search.iterations == 0 and len(search.tree) == 1
+    assert window.result_panel.result is None
+    assert_views_match_engine(window)
+
+
+def test_slow_motion_steps_phase_by_phase(qtbot):
+    window = make_window(qtbot)
+    window.set_speed(30)
+    reports = []
+    window.driver.stepped.connect(reports.append)
+    window.set_speed(10)
+    window.toggle_run()
+    qtbot.waitUntil(lambda: len(reports) >= 4, timeout=10000)
+    window.pause()
+    assert all(len(report.phases) == 1 for report in reports)
+    assert_views_match_engine(window)
+
+
+def test_run_to_the_end_shows_the_verified_mate(qtbot):
+    window = make_window(qtbot)
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=30000)
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
+    result = window.solution
+    assert result.kind == MATE and "mate in 2" in result.headline
+    assert result.labels[0] == "Qg6"
+    window.result_panel.slider.setValue(1)
+    board = chess.Board(window.driver.search.game.root_board.fen())
+    board.push_san("Qg6")
+    assert window.board_view.fen == board.fen()
+    assert window.board_view.view.lastmove == board.peek().uci()
+
+
+def test_memory_cap_is_said_plainly(qtbot):
+    window = make_window(qtbot, WAC_014, SearchParams(PN, 400))
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
+    assert window.driver.outcome.reason is StopReason.MEMORY
+    assert window.banner.isVisible() and "node cap" in window.banner.text()
+    assert window.gauge.state.total <= 400
+
+
+def test_settings_persist(qtbot, settings):
+    window = make_window(qtbot, None, None, settings)
+    assert window.problem.source == WAC_001
+    assert window.open_source(WAC_014, SearchParams(PN2, 20_000, 1000.0, 300.0))
+    window.set_speed(10)
+    window.compare_dock.show()
+    window.compare_panel.seconds.setValue(17)
+    window.close()
+    again = MainWindow(settings=settings)
+    qtbot.addWidget(again)
+    assert again.problem.source == WAC_014
+    assert again.params == SearchParams(PN2, 20_000, 1000.0, 300.0)
+    assert again.driver.speed == 10
+    assert again.compare_panel.seconds.value() == 17
+    assert not again.compare_dock.isHidden()
+
+
+def test_keyboard_shortcuts_drive_the_search(qtbot):
+    window = make_window(qtbot)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+    qtbot.keyClick(window.tree_view, Qt.Key.Key_Space)
+    assert window.driver.search.next_phase.value == "expand"
+    qtbot.keyClick(window.tree_view, Qt.Key.Key_Return)
+    assert window.driver.search.iterations == 1
+    qtbot.keyClick(window.tree_view, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert window.driver.search.iterations == 0
+
+
+def test_a_decided_root_and_a_tree_with_pn2(qtbot):
+    window = make_window(qtbot, Source(FEN, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"))
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
+    assert window.driver.outcome.result is Result.DISPROVED
+    assert window.solution.headline.startswith("Disproved")
+    assert window.open_source(SMALL_PROOF, SearchParams(PN2, 1000))
+    assert "searched with PN" in window.title.text()
+    assert not window.into_action.isEnabled()
+
+
+def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch):
+    import app.panels.result as result_panel
+    from core.errors import VerificationError
+
+    def reject(game, proof):
+        raise VerificationError("replay found a legal escape")
+
+    monkeypatch.setattr(result_panel, "mate_solution", reject)
+    window = make_window(qtbot)
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
+    assert window.solution.kind == result_panel.ERROR
+    assert "mate" not in window.result_panel.headline.text().replace("no mate", "")
+    assert "legal escape" in window.result_panel.body.text()
+
+
+def test_pointing_at_a_tree_node_shows_it_until_the_next_step(qtbot, dialogs):
+    window = make_window(qtbot)
+    window.step_iteration()
+    search = window.driver.search
+    node = search.tree.children(0)[3]
+    window.tree_view.node_focused.emit(focus.FIRST_LEVEL, node)
+    assert (window.board_view.view.level, window.board_view.view.node) == (1, node)
+    assert window.board_view.fen == search.game.board_after(search.tree.moves_to(node)).fen()
+    window.unpin()
+    assert_views_match_engine(window)
+    window.tree_view.node_focused.emit(focus.FIRST_LEVEL, node)
+    window.step_phase()
+    assert_views_match_engine(window)
+    window.show_shortcuts()
+    assert "F10" in dialogs[-1][1] and "Space" in dialogs[-1][1]
+
+
+def test_the_window_has_the_apps_icon(qtbot):
+    window = make_window(qtbot)
+    assert not window.windowIcon().isNull()
+    assert window.windowTitle().startswith("PN Explorer — WAC.001")

@@ -1,0 +1,38 @@
+"""`pn-explorer bench`: the ceiling redoes the engine's work; memory is measured honestly."""
+
+import pytest
+from helpers import wac
+
+from core.cli.bench import measure_memory, measure_throughput, time_ceiling, time_engine
+from core.cli.main import main
+from core.search.algorithms import AlgorithmSpec
+
+
+def test_the_ceiling_counts_every_child_the_engine_created():
+    board = wac("WAC.014").board
+    created, seconds, tree = time_engine(board, AlgorithmSpec("pn"), 3_000)
+    counted, ceiling_seconds = time_ceiling(board, tree)
+    assert counted == created == len(tree) - 1
+    assert seconds > 0 and ceiling_seconds > 0
+
+
+def test_throughput_rows_for_pn_and_pn2():
+    for name in ("pn", "pn2"):
+        rows = measure_throughput(AlgorithmSpec(name), 1_500, rounds=1)
+        assert [row.position for row in rows] == ["WAC.014", "WAC.051", "WAC.096"]
+        assert all(
+            row.nodes > 1_000 and row.engine_rate > 0 and row.ceiling_rate > 0 for row in rows
+        )
+
+
+def test_memory_per_node_stays_small():
+    figures = measure_memory(60_000)
+    assert 59_000 < figures.nodes <= 60_000
+    assert figures.column_bytes / figures.nodes < 40
+    assert figures.bytes_per_node < 200
+
+
+@pytest.mark.parametrize("args", [["bench", "--memory-nodes", "1000"], ["bench", "--nodes", "5"]])
+def test_bench_refuses_sizes_too_small_to_mean_anything(args, capsys):
+    assert main(args) == 2
+    assert "at least" in capsys.readouterr().err

@@ -1,0 +1,109 @@
+"""Chess as a proof-number game: terminal rules of §3.5, mobility and bad positions."""
+
+import random
+
+import chess
+import pytest
+
+from core.errors import InvalidPositionError
+from core.games.chess_game import ChessGame, encode_move, parse_fen, plain_count
+from core.values import Reason, Value
+
+
+def _after(game: ChessGame, *ucis: str) -> None:
+    for uci in ucis:
+        game.push(encode_move(chess.Move.from_uci(uci)))
+
+
+def test_attacker_mating_is_proved_and_attacker_mated_is_disproved():
+    game = ChessGame.from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    _after(game, "a1a8")
+    assert game.evaluate().value is Value.TRUE
+    assert game.evaluate().reason is Reason.CHECKMATE
+    mated = ChessGame.from_fen("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1")
+    assert mated.evaluate().value is Value.FALSE
+    assert mated.evaluate().reason is Reason.CHECKMATE
+
+
+def test_stalemate_is_disproved():
+    game = ChessGame.from_fen("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1")
+    _after(game, "c1c7")
+    evaluation = game.evaluate()
+    assert (evaluation.value, evaluation.reason) == (Value.FALSE, Reason.STALEMATE)
+
+
+def test_repetition_on_the_path_is_a_draw():
+    game = ChessGame(chess.Board())
+    _after(game, "g1f3", "g8f6", "f3g1")
+    assert game.evaluate().value is Value.UNKNOWN
+    _after(game, "f6g8")
+    evaluation = game.evaluate()
+    assert (evaluation.value, evaluation.reason) == (Value.FALSE, Reason.REPETITION)
+    game.pop()
+    expansion = game.expand(1000)
+    back = expansion.moves.index(encode_move(chess.Move.from_uci("f6g8")))
+    assert expansion.values[back] is Value.FALSE
+    assert expansion.reasons[back] is Reason.REPETITION
+
+
+def test_fifty_move_rule_and_insufficient_material():
+    game = ChessGame.from_fen("7k/8/8/8/8/8/1R6/K7 w - - 99 80")
+    expansion = game.expand(1000)
+    quiet = expansion.moves.index(encode_move(chess.Move.from_uci("b2c2")))
+    assert expansion.reasons[quiet] is Reason.FIFTY_MOVES
+    game = ChessGame.from_fen("7k/8/8/8/8/8/1r6/KR6 b - - 0 1")
+    assert game.is_or()
+    expansion = game.expand(1000)
+    capture = expansion.moves.index(encode_move(chess.Move.from_uci("b2b1")))
+    assert expansion.values[capture] is Value.UNKNOWN
+    game = ChessGame.from_fen("7k/8/8/8/8/8/1r6/KR6 w - - 0 1")
+    expansion = game.expand(1000)
+    capture = expansion.moves.index(encode_move(chess.Move.from_uci("b1b2")))
+    assert expansion.values[capture] is Value.UNKNOWN
+    bare = ChessGame.from_fen("7k/8/8/8/8/8/1r6/K7 w - - 0 1")
+    assert bare.evaluate().reason is Reason.INSUFFICIENT_MATERIAL
+
+
+def test_mobility_equals_python_chess_count_on_a_random_walk():
+    rng = random.Random(7)
+    for _ in range(8):
+        board = chess.Board()
+        game = ChessGame(board)
+        for _ply in range(50):
+            expansion = game.expand(1000)
+            if not expansion.moves:
+                break
+            for code, value, mobility in zip(
+                expansion.moves, expansion.values, expansion.mobility, strict=True
+            ):
+                game.push(code)
+                count, _ = plain_count(game.board)
+                game.pop()
+                assert mobility == (0 if value else count), game.board.fen()
+            game.push(rng.choice(expansion.moves))
+
+
+@pytest.mark.parametrize(
+    "fen, words",
+    [
+        ("", "empty"),
+        ("not a fen", "malformed"),
+        ("8/8/8/8/8/8/8/K7 w - - 0 1", "Black has no king"),
+        ("kk6/8/8/8/8/8/8/K7 w - - 0 1", "more than one king"),
+        ("k7/8/8/8/8/8/8/K6R b - - 0 1", ""),
+        ("k6R/8/8/8/8/8/8/K7 w - - 0 1", "not to move is in check"),
+        ("k7/8/8/8/8/8/8/K6P w - - 0 1", "first or last rank"),
+    ],
+)
+def test_bad_positions_raise_a_typed_error(fen, words):
+    if not words:
+        assert parse_fen(fen).turn == chess.BLACK
+        return
+    with pytest.raises(InvalidPositionError, match=words):
+        parse_fen(fen)
+
+
+def test_node_cap_room_creates_nothing_when_children_do_not_fit():
+    game = ChessGame(chess.Board())
+    assert game.expand(19) is None
+    assert len(game.expand(20).moves) == 20

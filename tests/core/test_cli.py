@@ -1,0 +1,165 @@
+"""The headless command line: results, one-line errors with non-zero exit, and no Qt imported."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "app.main", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_solve_reports_a_verified_mate_without_importing_qt():
+    code = (
+        "import sys, app.main as m; rc = m.main(['solve', '--epd', 'wac-mates', '--id', "
+        "'WAC.004']); print('QT' if any(k.startswith('PySide6') for k in sys.modules) "
+        "else 'NOQT'); sys.exit(rc)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert "mate in 2 (verified" in result.stdout
+    assert "1. Qxh7+ Kxh7 2. hxg6#" in result.stdout
+    assert result.stdout.strip().endswith("NOQT")
+
+
+def test_solve_json(capsys):
+    assert main(["solve", "--epd", "wac-mates", "--id", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"] == "proved" and data["verified"] is True
+    assert data["mate_in"] == 2 and data["main_line"] == ["Qg6", "Rg8", "Qh7#"]
+    assert data["agrees_with_bm"] is True
+    assert data["nodes_created"] == data["peak_nodes_in_memory"] > 0
+
+
+def test_solve_an_explicit_tree(capsys):
+    assert main(["solve", "--tree", "small-proof"]) == 0
+    out = capsys.readouterr().out
+    assert "proved" in out and "A → C" in out
+
+
+def test_solve_a_finished_root(capsys):
+    assert main(["solve", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"]) == 0
+    assert "stalemate" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["solve", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"], "malformed FEN"),
+        (["solve", "8/8/8/8/8/8/8/K7 w - - 0 1"], "Black has no king"),
+        (["solve", "k6R/8/8/8/8/8/8/K7 w - - 0 1"], "not to move is in check"),
+        (["solve", "--epd", "wac-mates", "--id", "WAC.999"], "no position with id"),
+        (["solve", "--epd", "no-such-suite.epd", "--id", "1"], "no suite"),
+        (["solve", "--epd", "wac-mates"], "needs --id"),
+        (["solve", "--max-nodes", "0", "--epd", "wac-mates", "--id", "1"], "must be positive"),
+        (["solve", "--max-nodes", "-5", "--epd", "wac-mates", "--id", "1"], "must be positive"),
+        (
+            ["solve", "--max-nodes", "99999999999999", "--epd", "wac-mates", "--id", "1"],
+            "more than this machine",
+        ),
+        (["solve", "--time", "soon", "--epd", "wac-mates", "--id", "1"], "not a number"),
+        (["solve", "--time", "-1", "--epd", "wac-mates", "--id", "1"], "positive"),
+        (["solve", "--algo", "pn2", "--a", "0", "--epd", "wac-mates", "--id", "1"], "positive"),
+        (["solve", "--tree", "/no/such/tree.json"], "cannot read tree file"),
+        (["suite", "wac-mates", "--jobs", "0"], "--jobs"),
+        (["suite", "wac-mates", "--ids", "1", "--csv", "/no/such/dir/out.csv"], "cannot write"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, words, capsys):
+    try:
+        code = main(args)
+    except SystemExit as stopped:
+        code = stopped.code
+    assert code == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_bad_epd_file_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.epd"
+    bad.write_text("this is not an epd line\n")
+    assert main(["suite", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "bad.epd line 1" in err and len(err.splitlines()) == 1
+
+
+def test_suite_rows_summary_and_csv(tmp_path, capsys):
+    out = tmp_path / "rows.csv"
+    assert main(["suite", "wac-mates", "--ids", "1", "4", "WAC.005", "--csv", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "3 of 3 solved (3 proved and verified, 0 disproved)" in text
+    assert "average nodes per solved" in text
+    lines = out.read_text().splitlines()
+    assert lines[0].startswith("id,result,nodes_created")
+    assert [line.split(",")[0] for line in lines[1:]] == ["WAC.001", "WAC.004", "WAC.005"]
+
+
+def test_suite_in_parallel_processes_matches_serial(tmp_path):
+    serial, parallel = tmp_path / "s.json", tmp_path / "p.json"
+    assert main(["suite", "wac-mates", "--ids", "1", "4", "5", "9", "--json", str(serial)]) == 0
+    assert (
+        main(
+            [
+                "suite",
+                "wac-mates",
+                "--ids",
+                "1",
+                "4",
+                "5",
+                "9",
+                "--jobs",
+                "2",
+                "--json",
+                str(parallel),
+            ]
+        )
+        == 0
+    )
+    rows = [json.loads(path.read_text())["rows"] for path in (serial, parallel)]
+    assert [(r["id"], r["nodes_created"], r["mate_in"]) for r in rows[0]] == [
+        (r["id"], r["nodes_created"], r["mate_in"]) for r in rows[1]
+    ]
+
+
+def test_compare_prints_table_3_1_shaped_summaries(tmp_path, capsys):
+    out = tmp_path / "compare.json"
+    assert (
+        main(["compare", "wac-mates", "--ids", "4", "5", "--algos", "pn,ab", "--json", str(out)])
+        == 0
+    )
+    text = capsys.readouterr().out
+    assert "Positions solved by both / pn only / ab only / neither: 2 / 0 / 0 / 0" in text
+    assert "thesis (117 positions)" in text
+    data = json.loads(out.read_text())
+    assert [row["id"] for row in data["rows"]] == ["WAC.004", "WAC.005"]
+
+
+def test_compare_needs_two_algorithms(capsys):
+    assert main(["compare", "wac-mates", "--algos", "pn"]) == 2
+    assert "at least two" in capsys.readouterr().err
+
+
+def test_solve_with_alpha_beta_and_shortest(capsys):
+    assert main(["solve", "--epd", "wac-mates", "--id", "4", "--algo", "ab", "--depth", "3"]) == 0
+    assert "mate in 2 (verified" in capsys.readouterr().out
+    assert main(["solve", "--epd", "wac-mates", "--id", "253", "--shortest", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["mate_in"] == 10
+    assert data["shortest"]["mate_in"] == 4 and data["shortest"]["shorter_found"] is True
