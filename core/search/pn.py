@@ -55,6 +55,7 @@ class TreeSearch:
     """
 
     algorithm = ""
+    two_levels = False  # True for Pn²: a first-level expansion runs a second-level search
 
     def __init__(
         self, game: Game, limits: Limits | None, initialisation: str, start_at_cursor: bool
@@ -69,6 +70,9 @@ class TreeSearch:
         self.elapsed = 0.0
         self.outcome: Outcome | None = None
         self.next_phase = Phase.SELECT
+        # Pn²'s live second-level search and the first-level node it evaluates; PN has none.
+        self.second_level: TreeSearch | None = None
+        self.second_level_root: int | None = None
         self._current = ROOT
         self._selected = ROOT
         self._cursor_depth = 0

@@ -119,6 +119,7 @@ class Pn2Search(TreeSearch):
     """
 
     algorithm = "pn2"
+    two_levels = True
 
     def __init__(
         self,
@@ -135,8 +136,6 @@ class Pn2Search(TreeSearch):
         self.fraction = fraction
         self.second_level_searches = 0
         self.nodes_discarded = 0
-        self.second_level: ProofNumberSearch | None = None
-        self.second_level_root: int | None = None
         self._budget = 0
         self._created = 1
         self._peak = 1
