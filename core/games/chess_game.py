@@ -92,6 +92,28 @@ def ordered_legal_moves(board: chess.Board) -> list[int]:
     return codes
 
 
+ATTACKER_PIECE_ORDER = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN, chess.KING)
+DEFENDER_PIECE_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
+_ATTACKER_RANK = {piece: rank for rank, piece in enumerate(ATTACKER_PIECE_ORDER)}
+_DEFENDER_RANK = {piece: rank for rank, piece in enumerate(DEFENDER_PIECE_ORDER)}
+
+
+def power_ordered_moves(board: chess.Board, attacker: chess.Color) -> list[int]:
+    """Move codes by the moving piece's power (Proskurowski §1: Q R B N P K for the attacker,
+    K Q R B N P for the defender, whose king escapes first), each piece group in the thesis's
+    square order."""
+    rank = _ATTACKER_RANK if board.turn == attacker else _DEFENDER_RANK
+    piece_type_at = board.piece_type_at
+    codes = ordered_legal_moves(board)
+    by_square: dict[int, int] = {}
+    for code in codes:
+        square = decode_move(code).from_square
+        if square not in by_square:
+            by_square[square] = rank[piece_type_at(square)]
+    codes.sort(key=lambda code: by_square[decode_move(code).from_square])
+    return codes
+
+
 def plain_count(board: chess.Board) -> tuple[int, bool]:
     """The reference mobility: python-chess's own legal move count (tests compare against it)."""
     return board.legal_moves.count(), board.is_check()
@@ -118,6 +140,8 @@ def _position_key(board: chess.Board) -> tuple:
 
 class ChessGame:
     """A cursor on the mate-search tree of one chess position (see `core.games.game.Game`)."""
+
+    has_pieces = True
 
     def __init__(self, board: chess.Board, counter: Counter = count_legal_moves_and_check) -> None:
         check_board(board)
@@ -150,6 +174,9 @@ class ChessGame:
 
     def ordered_moves(self) -> list[int]:
         return ordered_legal_moves(self.board)
+
+    def power_ordered_moves(self) -> list[int]:
+        return power_ordered_moves(self.board, self.attacker)
 
     def evaluate(self) -> Evaluation:
         """Evaluate the cursor's position as if it had just been reached (root and delayed use)."""
@@ -237,6 +264,3 @@ class ChessGame:
             line.append(board.san(move))
             board.push(move)
         return line
-
-    def uci(self, move: int) -> str:
-        return decode_move(move).uci()

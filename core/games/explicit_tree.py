@@ -178,6 +178,8 @@ class AndOrTree:
 class ExplicitTreeGame:
     """A cursor on an explicit AND/OR tree (`core.games.game.Game`). Move codes are node indices."""
 
+    has_pieces = False
+
     def __init__(self, tree: AndOrTree) -> None:
         self.tree = tree
         self._path = [0]
@@ -196,6 +198,10 @@ class ExplicitTreeGame:
 
     def ordered_moves(self) -> list[int]:
         return list(self.tree.nodes[self._path[-1]].children)
+
+    def power_ordered_moves(self) -> list[int]:
+        """No pieces, so every move has the same power: the file's order."""
+        return self.ordered_moves()
 
     def _evaluate_node(self, index: int) -> Evaluation:
         node = self.tree.nodes[index]

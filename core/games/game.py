@@ -40,6 +40,10 @@ class Expansion:
 class Game(Protocol):
     """A cursor on a game tree seen from the attacker (the player to move at the root)."""
 
+    has_pieces: bool
+    """True if moves are made by pieces of different power (chess), so `power_ordered_moves`
+    means something; explicit trees have none."""
+
     def reset(self) -> None:
         """Go back to the root position."""
 
@@ -57,6 +61,11 @@ class Game(Protocol):
 
     def ordered_moves(self) -> list[int]:
         """Move codes of the current position in the game's fixed order (thesis §3.3.2)."""
+
+    def power_ordered_moves(self) -> list[int]:
+        """Move codes of the current position grouped by the moving piece's power, strongest
+        first for the attacker, king first for the defender (αβ's static order, Proskurowski);
+        a game without pieces gives its fixed order."""
 
     def expand(self, room: int) -> Expansion | None:
         """Generate and evaluate every child of the current position (immediate evaluation).

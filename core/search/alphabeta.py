@@ -14,8 +14,9 @@ Move ordering, each part switchable so its effect can be measured:
 * static order `"power"` (Proskurowski §1): the side to move's moves grouped by the moving piece,
   by decreasing power Q, R, B, N, P, with the king *first* for the defender ("enables an early
   escape of the black King") and *last* for the attacker; within a group, the thesis's square
-  order (from-square h8…a1, then to-square, then promotion Q R B N). `"square"`: the thesis's
-  square order alone (§3.3.2, `core.games.chess_game.ordered_legal_moves`), as PN uses it.
+  order. Only a game whose moves are made by pieces offers it (`Game.has_pieces`; the chess
+  game's `power_ordered_moves`). `"square"`: the game's fixed order alone (§3.3.2's square order
+  for chess, `Game.ordered_moves`), as PN uses it.
 * dynamic refutation ordering (Proskurowski §2): the defender move that refuted the previous
   attacker try at a given ply goes to the front of the defender's list at that ply; a short list
   per ply, most recent first, without duplicates, kept across iterations.
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 import chess
 
 from core.errors import InvalidLimitError
-from core.games.chess_game import ChessGame, decode_move, ordered_legal_moves, parse_fen
+from core.games.chess_game import ChessGame, parse_fen
 from core.games.game import Game
 from core.proofs.proof import ProofNode
 from core.proofs.solution import MateSolution, mate_solution
@@ -51,26 +52,6 @@ ORDERINGS = (POWER, SQUARE)
 
 REFUTATIONS_PER_PLY = 5
 """Length of each ply's list of recent refutations (Proskurowski kept about ten)."""
-
-ATTACKER_PIECE_ORDER = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN, chess.KING)
-DEFENDER_PIECE_ORDER = (chess.KING, chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN)
-_ATTACKER_RANK = {piece: rank for rank, piece in enumerate(ATTACKER_PIECE_ORDER)}
-_DEFENDER_RANK = {piece: rank for rank, piece in enumerate(DEFENDER_PIECE_ORDER)}
-
-
-def power_ordered_moves(board: chess.Board, attacker: chess.Color) -> list[int]:
-    """Move codes by the moving piece's power (Q R B N P K for the attacker, K Q R B N P for the
-    defender), each piece group in the thesis's square order."""
-    rank = _ATTACKER_RANK if board.turn == attacker else _DEFENDER_RANK
-    piece_type_at = board.piece_type_at
-    codes = ordered_legal_moves(board)
-    by_square: dict[int, int] = {}
-    for code in codes:
-        square = decode_move(code).from_square
-        if square not in by_square:
-            by_square[square] = rank[piece_type_at(square)]
-    codes.sort(key=lambda code: by_square[decode_move(code).from_square])
-    return codes
 
 
 class _Frame:
@@ -97,12 +78,15 @@ class AlphaBetaMateSearch:
     found, as a problem solver checking the key's uniqueness does (Proskurowski's setting); the
     mating root moves are then in `keys`.
 
-    Attributes as for PN: `nodes_created`, `nodes_in_memory` (the current path),
-    `peak_nodes_in_memory`, `elapsed`, `outcome`; and `depth_reached` (the n being or last
-    searched), `mate_in` (n of the mate found), `no_mate_within` (largest n refuted).
+    A `core.search.contract.Search` but not a `Stepper`: it keeps no tree (`tree` is None) and
+    has no phases to step. Counts as for PN: `nodes_created`, `nodes_in_memory` (the current path),
+    `peak_nodes_in_memory`, `iterations`, `elapsed`, `outcome`; and `depth_reached` (the n being or
+    last searched), `mate_in` (n of the mate found), `no_mate_within` (largest n refuted).
     """
 
     algorithm = "ab"
+    tree = None
+    second_level_searches = None
 
     def __init__(
         self,
@@ -121,7 +105,7 @@ class AlphaBetaMateSearch:
             raise InvalidLimitError(
                 f"ordering must be one of {', '.join(ORDERINGS)}, not {ordering!r}"
             )
-        if ordering == POWER and not isinstance(game, ChessGame):
+        if ordering == POWER and not game.has_pieces:
             raise InvalidLimitError("the power ordering needs a chess position")
         self.game = game
         self.limits = limits or Limits()
@@ -179,10 +163,9 @@ class AlphaBetaMateSearch:
 
     def static_moves(self) -> list[int]:
         """The cursor position's moves in the chosen static order."""
-        game = self.game
         if self.ordering == POWER:
-            return power_ordered_moves(game.board, game.attacker)
-        return game.ordered_moves()
+            return self.game.power_ordered_moves()
+        return self.game.ordered_moves()
 
     def generate_moves(self, is_or: bool, ply: int) -> list[int]:
         """Static order, with this ply's recent refutations first at a defender node."""

@@ -4,7 +4,7 @@ import chess
 import pytest
 
 from core.errors import InvalidLimitError
-from core.games.chess_game import ChessGame, decode_move, encode_move
+from core.games.chess_game import ChessGame, decode_move, encode_move, power_ordered_moves
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import RESOURCES, load_suite
 from core.proofs.solution import mate_solution, verify_tree_proof
@@ -13,7 +13,6 @@ from core.search.alphabeta import (
     REFUTATIONS_PER_PLY,
     SQUARE,
     AlphaBetaMateSearch,
-    power_ordered_moves,
     shortest_mate,
 )
 from core.search.pn import ProofNumberSearch
