@@ -14,7 +14,7 @@ from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.search.algorithms import DEFAULT_MAX_NODES, AlgorithmSpec, create_search
 from core.search.snapshot import snapshot_search
-from core.search.types import Limits
+from core.search.types import Limits, check_node_cap
 
 PN, PN2 = "pn", "pn2"
 ALGORITHMS = (PN, PN2)
@@ -38,9 +38,11 @@ class SearchParams:
         return Limits(max_nodes=self.max_nodes)
 
     def validate(self) -> None:
-        """Raise InvalidLimitError now, before anything the user has is replaced."""
+        """Raise InvalidLimitError now, before anything the user has is replaced (a cap the
+        machine's free memory cannot hold included)."""
         self.spec()
         self.limits()
+        check_node_cap(self.max_nodes)
 
     def with_algo(self, algo: str) -> SearchParams:
         """Switch algorithm; a cap still at the old algorithm's default moves to the new one's."""

@@ -26,7 +26,7 @@ from core.errors import InvalidLimitError
 from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits
+from core.search.types import Limits, check_node_cap
 from core.tree import ROOT, Tree
 
 THROUGHPUT_POSITIONS = ("WAC.014", "WAC.051", "WAC.096")
@@ -168,6 +168,8 @@ def run_bench(args: argparse.Namespace) -> int:
         raise InvalidLimitError("--memory-nodes must be at least 500,000 (a fair per-node figure)")
     if args.nodes < 1_000:
         raise InvalidLimitError("--nodes must be at least 1,000")
+    check_node_cap(args.nodes)
+    check_node_cap(args.memory_nodes)
     spec = AlgorithmSpec(args.algo)
     rows = measure_throughput(spec, args.nodes)
     if not args.json:

@@ -21,7 +21,7 @@ from core.runs.comparison import (
     summarize,
     summarize_all,
 )
-from core.search.types import Limits
+from core.search.types import Limits, check_node_cap
 
 
 def _names(text: str) -> list[str]:
@@ -35,6 +35,8 @@ def run_compare(args: argparse.Namespace) -> int:
     names = _names(args.algos)
     if args.jobs < 1:
         raise InvalidLimitError(f"--jobs must be at least 1, not {args.jobs}")
+    check_node_cap(args.max_nodes)
+    check_node_cap(args.pn2_max_nodes)
     positions = select_positions(load_suite(args.suite), args.ids)
     params = {"pn": {}, "pn2": {"a": args.a, "b": args.b}, "ab": {"max_depth": args.depth}}
     factories = {name: algorithm_factory(name, **params.get(name, {})) for name in names}

@@ -15,7 +15,7 @@ from typing import NoReturn
 from core.cli.output import EXIT_USER_ERROR
 from core.errors import InvalidLimitError, PnExplorerError
 from core.search.algorithms import ALGORITHMS, DEFAULT_MAX_NODES, AlgorithmSpec
-from core.search.types import Limits
+from core.search.types import Limits, check_node_cap
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
@@ -119,6 +119,7 @@ def _spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:
         refutation=args.refutation,
     )
     max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES[args.algo]
+    check_node_cap(max_nodes)
     limits = Limits(max_nodes=max_nodes, max_iterations=args.iterations, max_seconds=args.time)
     return spec, limits
 

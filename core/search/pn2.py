@@ -33,7 +33,6 @@ search) and stitches it into the first-level proof.
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 
@@ -89,12 +88,6 @@ def second_level_budget(
     wanted = math.floor(x * second_level_fraction(x, a, b, fraction))
     room = INF if cap is None else cap - x
     return max(1 + root_moves, min(wanted, room))
-
-
-@functools.lru_cache(maxsize=4096)
-def _node_limit(budget: int) -> Limits:
-    """Limits of a second-level search; cached, as building one checks free memory."""
-    return Limits(max_nodes=budget)
 
 
 def _check_parameters(a: float, b: float, fraction: str) -> None:
@@ -184,7 +177,7 @@ class Pn2Search(TreeSearch):
         if self.cap is not None and x + budget > self.cap:
             return self._memory_outcome()
         self.second_level = ProofNumberSearch(
-            self.game, _node_limit(budget), initialisation=MOBILITY, start_at_cursor=True
+            self.game, Limits(max_nodes=budget), initialisation=MOBILITY, start_at_cursor=True
         )
         self.second_level_root = node
         self.second_level_searches += 1

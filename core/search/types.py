@@ -13,7 +13,7 @@ BYTES_PER_NODE_BOUND = 120
 
 
 ALWAYS_FITS = 5_000_000
-"""Caps up to this many nodes (under 1 GB) need no look at free memory: Pn² makes many Limits."""
+"""Caps up to this many nodes (under 1 GB) need no look at free memory."""
 
 
 def available_memory_bytes() -> int:
@@ -36,11 +36,26 @@ def max_nodes_that_fit() -> int:
     return available_memory_bytes() // BYTES_PER_NODE_BOUND
 
 
+def check_node_cap(max_nodes: int | None) -> None:
+    """Refuse a node cap the user entered that this machine's free memory cannot hold.
+
+    Called where a cap is entered (the command lines, the app's set-up), not by `Limits`: a
+    search's limits are a plain value, and Pn² makes one for every second-level search.
+    """
+    if max_nodes is not None and max_nodes > ALWAYS_FITS and max_nodes > max_nodes_that_fit():
+        raise InvalidLimitError(
+            f"max_nodes {max_nodes:,} is more than this machine's free memory can hold "
+            f"(about {max_nodes_that_fit():,} nodes)"
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Resources a search may use (thesis Figure 3.2's ResourcesAvailable). None = no limit.
 
-    `max_nodes` bounds nodes in memory (the node cap); `max_seconds` bounds search time.
+    `max_nodes` bounds nodes in memory (the node cap); `max_seconds` bounds search time. A plain
+    value: it checks that each limit is a positive number, not whether the machine can honour
+    it (`check_node_cap` does that where the user enters a cap).
     """
 
     max_nodes: int | None = 1_000_000
@@ -56,15 +71,6 @@ class Limits:
                 raise InvalidLimitError(f"{name} must be a whole number, not {value!r}")
             if value <= 0:
                 raise InvalidLimitError(f"{name} must be positive, not {value}")
-        if (
-            self.max_nodes is not None
-            and self.max_nodes > ALWAYS_FITS
-            and self.max_nodes > max_nodes_that_fit()
-        ):
-            raise InvalidLimitError(
-                f"max_nodes {self.max_nodes:,} is more than this machine's free memory can hold "
-                f"(about {max_nodes_that_fit():,} nodes)"
-            )
         if self.max_seconds is not None:
             if isinstance(self.max_seconds, bool) or not isinstance(self.max_seconds, (int, float)):
                 raise InvalidLimitError(f"max_seconds must be a number, not {self.max_seconds!r}")

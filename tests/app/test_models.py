@@ -108,6 +108,8 @@ def test_params_validate_and_switch_default_caps():
         SearchParams(PN, 0).validate()
     with pytest.raises(InvalidLimitError):
         SearchParams(PN2, 1000, a=-1).validate()
+    with pytest.raises(InvalidLimitError, match="free memory"):
+        SearchParams(PN, 10**15).validate()
     assert SearchParams().with_algo(PN2).max_nodes == 300_000
     assert SearchParams(PN, 5000).with_algo(PN2).max_nodes == 5000
 
