@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, StepReport
 
 SLICE_SECONDS = 0.02
@@ -55,15 +56,13 @@ class SearchDriver(QObject):
     """A StepReport: one step, or the merged steps of one command or slow-motion tick."""
     progressed = Signal()
     """The search moved on without reports (running fast): counts and trees changed."""
-    search_changed = Signal(object)
-    """A new search (opened or reset) replaced the old one."""
     finished = Signal(object)
     """The search ended (an Outcome); emitted once per search."""
     running_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.search = None
+        self.search: Stepper | None = None
         self.speed = FULL_SPEED
         self.running = False
         self._full_speed_run = False
@@ -81,7 +80,7 @@ class SearchDriver(QObject):
 
     # -- the search -------------------------------------------------------------------------------
 
-    def set_search(self, search) -> None:
+    def set_search(self, search: Stepper | None) -> None:
         """Adopt a new search (stops whatever was running)."""
         self._stop()
         self._goal = None
@@ -90,13 +89,8 @@ class SearchDriver(QObject):
         self._finished_sent = False
         self._samples.clear()
         self.nodes_per_second = 0.0
-        self.search_changed.emit(search)
         if search is not None and search.outcome is not None:
             self._announce_finish()
-
-    @property
-    def is_pn2(self) -> bool:
-        return hasattr(self.search, "step_into")
 
     @property
     def finished_search(self) -> bool:
@@ -107,20 +101,23 @@ class SearchDriver(QObject):
         """Running, or in the middle of a sliced step."""
         return self.running or self._goal is not None
 
+    @property
+    def two_levels(self) -> bool:
+        """Whether the search is Pn²: phases and step-over then concern its second level."""
+        return self.search is not None and self.search.two_levels
+
     def in_second_level(self) -> bool:
-        return getattr(self.search, "second_level", None) is not None
+        return self.search is not None and self.search.second_level is not None
 
     # -- single steps ----------------------------------------------------------------------------
 
     def _micro_step(self) -> StepReport:
         """The smallest step the search offers: a PN phase, or a phase of either Pn² level."""
-        if self.is_pn2:
-            return self.search.step_into()
-        return self.search.step_phase()
+        return self.search.step_into()
 
     def step_phase(self) -> None:
         """One phase: select, expand (Pn²: a whole second-level evaluation) or update."""
-        if self.is_pn2 and (self.search.next_phase is Phase.EXPAND or self.in_second_level()):
+        if self.two_levels and (self.search.next_phase is Phase.EXPAND or self.in_second_level()):
             self._start_goal(
                 lambda report: report.second_level is not None and report.second_level.ended
             )
@@ -138,7 +135,7 @@ class SearchDriver(QObject):
     def step_over(self) -> None:
         """Pn²: finish the live second-level search, or run the first level up to and through the
         next one. PN has no second level: one iteration."""
-        if not self.is_pn2:
+        if not self.two_levels:
             self.step_iteration()
             return
         self._start_goal(

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 import chess
 
 from core.games.chess_game import ChessGame, decode_move
-from core.tree import ROOT
-from core.values import INF, REASON_TEXT, Reason, format_number
+from core.games.explicit_tree import ExplicitTreeGame
+from core.search.contract import Stepper
+from core.tree import ROOT, Tree
+from core.values import REASON_TEXT, Reason, format_number
 
 FIRST_LEVEL, SECOND_LEVEL = 1, 2
 """Levels as the tree view numbers them: 1 = the (first-level) tree, 2 = Pn²'s second level."""
@@ -33,24 +35,17 @@ class PositionView:
     check: int | None = None
 
 
-def second_level_search(search):
+def second_level_search(search: Stepper) -> Stepper | None:
     """The live second-level search of a Pn² search, or None (always None for PN)."""
-    return getattr(search, "second_level", None)
+    return search.second_level
 
 
-def second_level_anchor(search) -> int | None:
+def second_level_anchor(search: Stepper) -> int | None:
     """The first-level node the live second-level search evaluates, or None."""
-    inner = second_level_search(search)
-    if inner is None:
-        return None
-    for name in ("second_level_node", "second_level_root", "evaluating"):
-        node = getattr(search, name, None)
-        if isinstance(node, int):
-            return node
-    return None
+    return search.second_level_root
 
 
-def tree_at(search, level: int):
+def tree_at(search: Stepper, level: int) -> Tree | None:
     """The tree a (level, node) pair refers to (None if that level does not exist now)."""
     if level == FIRST_LEVEL:
         return search.tree
@@ -58,7 +53,7 @@ def tree_at(search, level: int):
     return None if inner is None else inner.tree
 
 
-def moves_to(search, level: int, node: int) -> list[int]:
+def moves_to(search: Stepper, level: int, node: int) -> list[int]:
     """Game move codes from the game's root to a node of either level."""
     if level == FIRST_LEVEL:
         return search.tree.moves_to(node)
@@ -69,34 +64,19 @@ def moves_to(search, level: int, node: int) -> list[int]:
     return search.tree.moves_to(anchor) + inner.tree.moves_to(node)
 
 
-def exists(search, level: int, node: int) -> bool:
+def exists(search: Stepper, level: int, node: int) -> bool:
     tree = tree_at(search, level)
     return tree is not None and 0 <= node < len(tree)
 
 
-def _numbers_settled(tree, node: int) -> bool:
-    """Whether an expanded node's numbers already follow from its children (Figure 3.3).
-
-    Only the node just expanded, before its update phase, fails this: the walk stops there.
-    """
-    children = tree.children(node)
-    if not children:
-        return False
-    proofs = [tree.proof[child] for child in children]
-    disproofs = [tree.disproof[child] for child in children]
-    if tree.is_or(node):
-        expected = min(proofs), min(INF, sum(disproofs))
-    else:
-        expected = min(INF, sum(proofs)), min(disproofs)
-    return tree.numbers(node) == expected
+def update_pending(search: Stepper, level: int, node: int) -> bool:
+    """True for the node just expanded (Pn²: evaluated) whose update phase comes next, as the
+    stepper of that level says."""
+    stepper = search if level == FIRST_LEVEL else search.second_level
+    return stepper is not None and stepper.update_pending and stepper.selected_node == node
 
 
-def update_pending(tree, node: int) -> bool:
-    """True for the node just expanded whose update phase has not run yet."""
-    return tree.is_expanded(node) and not tree.is_solved(node) and not _numbers_settled(tree, node)
-
-
-def most_proving_node(search) -> tuple[int, int]:
+def most_proving_node(search: Stepper) -> tuple[int, int]:
     """(level, id) of the current most-proving node: in the second-level tree while one runs."""
     inner = second_level_search(search)
     if inner is not None and len(inner.tree):
@@ -104,7 +84,7 @@ def most_proving_node(search) -> tuple[int, int]:
     return FIRST_LEVEL, (search.tree.most_proving_path() or [ROOT])[-1]
 
 
-def node_details(tree, node: int, is_chess: bool) -> str:
+def node_details(tree: Tree, node: int, is_chess: bool) -> str:
     """OR/AND, numbers and status of one node, in the paper's words."""
     kind = "OR node (attacker to move)" if tree.is_or(node) else "AND node (defender to move)"
     proof, disproof = tree.numbers(node)
@@ -130,7 +110,9 @@ def san_line(root: chess.Board, moves: list[int]) -> str:
     return root.variation_san([decode_move(code) for code in moves])
 
 
-def position_view(search, game, level: int, node: int, heading: str) -> PositionView:
+def position_view(
+    search: Stepper, game: ChessGame | ExplicitTreeGame, level: int, node: int, heading: str
+) -> PositionView:
     """What the board panel shows for node (level, node) of `search` on `game`."""
     tree = tree_at(search, level)
     if tree is None or not 0 <= node < len(tree):

@@ -61,10 +61,7 @@ def advance(window, iterations: int, phases: int = 0) -> None:
     for _ in range(phases):
         if driver.finished_search:
             break
-        if driver.is_pn2:
-            driver.step_into()
-        else:
-            driver.step_phase()
+        driver.step_into()
         wait_until_idle(window)
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search.algorithms import DEFAULT_MAX_NODES, AlgorithmSpec, create_search
+from core.search.algorithms import DEFAULT_MAX_NODES, AlgorithmSpec, create_stepper
+from core.search.contract import Stepper
 from core.search.snapshot import snapshot_search
 from core.search.types import Limits, check_node_cap
 
@@ -81,12 +82,12 @@ def effective_algo(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> 
     return params.algo if isinstance(game, ChessGame) else PN
 
 
-def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams):
+def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper:
     """A new stepper for `params` on a fresh cursor of `game`."""
     params.validate()
     game = fresh_game(game)
     if isinstance(game, ExplicitTreeGame):
         if is_snapshot(game.tree):
             return snapshot_search(game.tree, params.limits())
-        return create_search(AlgorithmSpec(PN), game, params.limits())
-    return create_search(params.spec(), game, params.limits())
+        return create_stepper(AlgorithmSpec(PN), game, params.limits())
+    return create_stepper(params.spec(), game, params.limits())

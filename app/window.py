@@ -704,7 +704,7 @@ class MainWindow(QMainWindow):
             heading = "The node you pointed at (Esc: back to the most-proving node)"
         elif search.outcome is not None and search.tree.is_solved(0):
             heading = "The root (solved)"
-        elif focus.update_pending(focus.tree_at(search, level), node):
+        elif focus.update_pending(search, level, node):
             heading = "Node just expanded: the update phase comes next"
         elif level == focus.SECOND_LEVEL:
             heading = "Most-proving node of the second-level search"

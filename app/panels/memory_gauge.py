@@ -14,6 +14,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from core.search.contract import Stepper
+
 BYTES_PER_NODE = 31.2
 WARN_FRACTION = 0.9
 
@@ -51,9 +53,9 @@ class MemoryState:
         return self.total * BYTES_PER_NODE
 
 
-def memory_state(search) -> MemoryState:
+def memory_state(search: Stepper) -> MemoryState:
     """The gauge's counts from a PN or Pn² search (second level: the live inner tree, if any)."""
-    inner = getattr(search, "second_level", None)
+    inner = search.second_level
     second = len(inner.tree) if inner is not None else 0
     total = search.nodes_in_memory
     return MemoryState(

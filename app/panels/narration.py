@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from core.games.chess_game import ChessGame
+from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, Result, StepReport, StopReason
 from core.values import format_number
 
 
-def path_labels(search, level: int, node: int) -> list[str]:
+def path_labels(search: Stepper, level: int, node: int) -> list[str]:
     """Labels of the moves from the game's root to a node: SAN for chess, names for trees."""
     moves = moves_to(search, level, node)
     game = search.game
@@ -21,7 +22,7 @@ def path_labels(search, level: int, node: int) -> list[str]:
     return [game.node_name(code) for code in moves]
 
 
-def node_label(search, level: int, node: int) -> str:
+def node_label(search: Stepper, level: int, node: int) -> str:
     """The move into a node ('… Qg6' for chess), its name for trees, or 'the root'."""
     tree = tree_at(search, level)
     if tree is None or not 0 <= node < len(tree):
@@ -56,7 +57,7 @@ def describe_outcome(outcome: Outcome) -> str:
     return f"Stopped: {outcome}."
 
 
-def _describe_level(search, report: StepReport, level: int) -> list[str]:
+def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str]:
     """Sentences for the phases of one report at one level."""
     lines: list[str] = []
     for phase in report.phases:
@@ -109,7 +110,7 @@ def _describe_level(search, report: StepReport, level: int) -> list[str]:
     return lines
 
 
-def describe_step(search, report: StepReport) -> str:
+def describe_step(search: Stepper, report: StepReport) -> str:
     """What one step did, in a few sentences."""
     lines = _describe_level(search, report, FIRST_LEVEL)
     event = report.second_level

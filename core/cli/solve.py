@@ -16,6 +16,7 @@ from core.games.suites import BUILTIN_TREES, find_position, load_suite
 from core.proofs.solution import numbered_line, verify_tree_proof
 from core.runs.runner import SolveRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.contract import Search
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 
@@ -108,12 +109,13 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     return 0
 
 
-def _export(path: str, search, labels: list[str], name: str) -> None:
+def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
     """--export-tree: the final tree as a node-link JSON tree file."""
-    if not labels:
+    tree = search.tree
+    if tree is None:
         raise InvalidLimitError("--export-tree needs a tree search (pn or pn2), not αβ")
-    write_node_link(search_graph(search.tree, labels, name), path)
-    print(f"Exported   {len(search.tree):,} nodes to {path}", file=sys.stderr)
+    write_node_link(search_graph(tree, chess_labels(tree, game.root_board), name), path)
+    print(f"Exported   {len(tree):,} nodes to {path}", file=sys.stderr)
 
 
 def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
@@ -128,14 +130,7 @@ def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
     search.run()
     record = describe_search(game, search, spec, position_id, best_moves, mate_length)
     if args.export_tree:
-        _export(
-            args.export_tree,
-            search,
-            chess_labels(search.tree, game.root_board)
-            if getattr(search, "tree", None) is not None
-            else [],
-            position_id or board.fen(),
-        )
+        _export(args.export_tree, search, game, position_id or board.fen())
     shortest = _shortest(args, board, record, limits)
     if args.json:
         data = record.to_dict()

@@ -1,7 +1,7 @@
 """Running several searches on the same positions and comparing them the way Table 3.1 does.
 
-Every algorithm is given as a *factory*, `factory(game, limits) -> search`, where the search has
-`run()`, `outcome`, `nodes_created`, `elapsed` and `proof()` (PN, Pn² and αβ all do). With
+Every algorithm is given as a *factory*, `factory(game, limits) -> Search` (the contract of
+`core.search.contract`, which PN, Pn² and αβ all satisfy). With
 `jobs > 1` the runs go to worker processes, so work items carry a FEN and the factory, which must
 then be picklable: a module-level function or a `functools.partial` of one (`algorithm_factory`
 builds such factories). A proved result counts only after the independent verifier accepted it.
@@ -28,10 +28,11 @@ from core.games.chess_game import ChessGame, parse_fen
 from core.games.game import Game
 from core.proofs.solution import mate_solution
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.contract import Search
 from core.search.types import Limits, Result
 
-Factory = Callable[[Game, Limits], Any]
-"""Builds a search on a game with limits; the search has run/outcome/nodes_created/proof."""
+Factory = Callable[[Game, Limits], Search]
+"""Builds a search on a game with limits."""
 
 ERROR = "error"
 """Result text of a run whose claimed mate the verifier rejected (a bug, never a mate)."""

@@ -14,6 +14,7 @@ from core.errors import VerificationError
 from core.games.chess_game import ChessGame, parse_fen
 from core.proofs.solution import mate_solution, refutation
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.contract import Search
 from core.search.types import Limits, Result
 
 
@@ -78,7 +79,7 @@ def solve_board(
 
 def describe_search(
     game: ChessGame,
-    search,
+    search: Search,
     spec: AlgorithmSpec,
     position_id: str = "",
     best_moves: tuple[str, ...] = (),
@@ -96,11 +97,11 @@ def describe_search(
         nodes_created=search.nodes_created,
         nodes_in_memory=search.nodes_in_memory,
         peak_nodes_in_memory=search.peak_nodes_in_memory,
-        iterations=getattr(search, "iterations", 0),
+        iterations=search.iterations,
         seconds=search.elapsed,
         best_moves=list(best_moves),
         known_mate_length=known_mate_length,
-        second_level_searches=getattr(search, "second_level_searches", None),
+        second_level_searches=search.second_level_searches,
     )
     if outcome.result is Result.PROVED:
         try:
@@ -117,7 +118,7 @@ def describe_search(
         record.proof_depth = solution.proof_depth
         if best_moves:
             record.agrees_with_bm = solution.first_move_san in best_moves
-    elif outcome.result is Result.DISPROVED and getattr(search, "tree", None) is not None:
+    elif outcome.result is Result.DISPROVED and search.tree is not None:
         record.refutation = [list(line) for line in refutation(game, search.tree).lines]
     return record
 

@@ -1,7 +1,8 @@
 """Choosing a search by name: PN, Pn² or the αβ mate baseline, with their parameters.
 
 Front ends (CLI, suite workers, the app) describe the search they want with an `AlgorithmSpec`,
-which is small and picklable, and get a stepper from `create_search`.
+which is small and picklable, and get a `Search` from `create_search`; the app, which steps and
+draws the tree, gets a `Stepper` (PN or Pn²) from `create_stepper`.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from core.errors import InvalidLimitError
 from core.games.game import Game
+from core.search.contract import Search, Stepper
 from core.search.types import Limits
 
 ALGORITHMS = ("pn", "pn2", "ab")
@@ -58,8 +60,8 @@ class AlgorithmSpec:
         return ALGORITHM_TITLES[self.name]
 
 
-def create_search(spec: AlgorithmSpec, game: Game, limits: Limits):
-    """A stepper for `spec` on `game` (every stepper has run/step/cancel/outcome/proof)."""
+def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
+    """A tree search for `spec` on `game` that can be stepped phase by phase: PN or Pn²."""
     if spec.name == "pn":
         from core.search.pn import ProofNumberSearch
 
@@ -68,6 +70,13 @@ def create_search(spec: AlgorithmSpec, game: Game, limits: Limits):
         from core.search.pn2 import Pn2Search
 
         return Pn2Search(game, limits, a=spec.a, b=spec.b, fraction=spec.fraction)
+    raise InvalidLimitError(f"{spec.title} keeps no search tree to step: choose pn or pn2")
+
+
+def create_search(spec: AlgorithmSpec, game: Game, limits: Limits) -> Search:
+    """The search `spec` names, on `game` within `limits` (see `core.search.contract.Search`)."""
+    if spec.name != "ab":
+        return create_stepper(spec, game, limits)
     from core.search.alphabeta import AlphaBetaMateSearch
 
     return AlphaBetaMateSearch(

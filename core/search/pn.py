@@ -70,9 +70,11 @@ class TreeSearch:
         self.elapsed = 0.0
         self.outcome: Outcome | None = None
         self.next_phase = Phase.SELECT
-        # Pn²'s live second-level search and the first-level node it evaluates; PN has none.
+        # Pn²'s live second-level search and the first-level node it evaluates, and how many
+        # second-level searches it made; PN has none (the contract's None).
         self.second_level: TreeSearch | None = None
         self.second_level_root: int | None = None
+        self.second_level_searches: int | None = None
         self._current = ROOT
         self._selected = ROOT
         self._cursor_depth = 0
@@ -93,6 +95,17 @@ class TreeSearch:
     @property
     def root_numbers(self) -> tuple[int, int]:
         return self.tree.numbers(ROOT)
+
+    @property
+    def update_pending(self) -> bool:
+        """True between an EXPAND phase and its UPDATE: the node just expanded (`selected_node`)
+        does not yet carry its children's numbers. Views ask this instead of recomputing."""
+        return self.next_phase is Phase.UPDATE
+
+    @property
+    def selected_node(self) -> int:
+        """The most-proving node the last SELECT phase chose."""
+        return self._selected
 
     def cancel(self) -> None:
         """Ask a running search to stop; `run` honours it before its next iteration."""
@@ -237,6 +250,14 @@ class TreeSearch:
         while not report.iteration_done and report.outcome is None:
             report.merge(self.step_phase())
         return report
+
+    def step_into(self) -> StepReport:
+        """One phase: with one level there is no second-level search to step into (Pn² has)."""
+        return self.step_phase()
+
+    def step_over(self) -> StepReport:
+        """One iteration: with one level there is no second-level search to step over."""
+        return self.step_iteration()
 
 
 class ProofNumberSearch(TreeSearch):

@@ -150,7 +150,8 @@ def test_focus_follows_the_most_proving_node_through_every_phase():
             # between expand and update: the node just expanded, or (when its update will change
             # nothing) the walk goes on below it exactly as the next select will
             assert selected in search.tree.path_to(node)
-            assert focus.update_pending(search.tree, node) or node != selected
+            assert focus.update_pending(search, level, node) or node != selected
+            assert search.update_pending and search.selected_node == selected
         else:
             assert node == search.tree.most_proving_path()[-1]
         view = focus.position_view(search, search.game, level, node, "")

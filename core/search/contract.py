@@ -1,0 +1,111 @@
+"""The declared contract of a search: what front ends may read and call, instead of probing.
+
+Two protocols, because the αβ baseline has no search tree:
+
+* `Search` is what `create_search` returns and what the command line, batch runs and the
+  comparison use: PN, Pn² and αβ all satisfy it. It runs to an outcome, counts its work, can be
+  cancelled and hands back its proof. `tree` is the search tree, or None for αβ (which holds only
+  its current path); `second_level_searches` is Pn²'s count of second-level searches, None for the
+  one-level searches (PN, αβ). Callers test these for None rather than probing for attributes.
+* `Stepper` is a `Search` with a tree that the app steps phase by phase and draws: PN and Pn²
+  (every `core.search.pn.TreeSearch`). αβ is not a `Stepper`: it has no phases and no tree to draw,
+  and the app does not offer it. Pn²'s second level is part of the contract for both: PN answers
+  `two_levels` False and `second_level` / `second_level_root` None; `step_into` is one phase and
+  `step_over` one iteration for PN, which has no second level to enter or step over.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from core.games.game import Game
+from core.proofs.proof import ProofNode
+from core.search.types import Limits, Outcome, Phase, StepReport
+from core.tree import Tree
+
+
+@runtime_checkable
+class Search(Protocol):
+    """Any search `create_search` builds (PN, Pn², αβ): run it, read its counts and its proof."""
+
+    algorithm: str
+    game: Game
+    limits: Limits
+    outcome: Outcome | None
+    """How the search ended; None while it can still go on."""
+    elapsed: float
+    """Seconds spent searching (steps and runs)."""
+
+    @property
+    def tree(self) -> Tree | None:
+        """The search tree; None for a search that keeps no tree (αβ)."""
+
+    @property
+    def second_level_searches(self) -> int | None:
+        """Pn²'s number of second-level searches; None for one-level searches."""
+
+    @property
+    def nodes_created(self) -> int: ...
+
+    @property
+    def nodes_in_memory(self) -> int: ...
+
+    @property
+    def peak_nodes_in_memory(self) -> int: ...
+
+    @property
+    def iterations(self) -> int: ...
+
+    def run(
+        self, max_iterations: int | None = None, max_seconds: float | None = None
+    ) -> Outcome | None:
+        """Search to the end, or for a slice (then None: call again to resume)."""
+
+    def cancel(self) -> None:
+        """Ask a running search to stop at its next check."""
+
+    def proof(self) -> ProofNode:
+        """The proof tree of a proved root."""
+
+
+@runtime_checkable
+class Stepper(Search, Protocol):
+    """A tree search the app steps and draws (PN and Pn²): phases, the tree, the second level."""
+
+    next_phase: Phase
+    two_levels: bool
+    """True for Pn²: an expansion is evaluated by a second-level search."""
+
+    @property
+    def tree(self) -> Tree:
+        """The (first-level) search tree."""
+
+    @property
+    def second_level(self) -> Stepper | None:
+        """Pn²'s live second-level search; None when none runs (always, for PN)."""
+
+    @property
+    def second_level_root(self) -> int | None:
+        """The first-level node the live second-level search evaluates, or None."""
+
+    @property
+    def root_numbers(self) -> tuple[int, int]: ...
+
+    @property
+    def update_pending(self) -> bool:
+        """True between an EXPAND phase and its UPDATE: `selected_node`'s numbers are stale."""
+
+    @property
+    def selected_node(self) -> int:
+        """The node the last SELECT phase chose (the node just expanded while an update is
+        pending)."""
+
+    def step_phase(self) -> StepReport: ...
+
+    def step_iteration(self) -> StepReport: ...
+
+    def step_into(self) -> StepReport:
+        """One phase, inside Pn²'s second-level search when one is due (PN: one phase)."""
+
+    def step_over(self) -> StepReport:
+        """Pn²: through the next (or current) second-level search; PN: one iteration."""
