@@ -798,7 +798,6 @@ class MainWindow(QMainWindow):
     def _forget_job(self, job: SolutionJob) -> None:
         if job in self._jobs:
             self._jobs.remove(job)
-        pass  # job.deleteLater()
 
     def _on_solution(self, token: int, result: SolutionResult) -> None:
         if token != self._solution_token:

@@ -126,10 +126,6 @@ class Tree:
         ):
             del column[size:]
 
-    def clear(self) -> None:
-        """Remove every node."""
-        self.truncate(0)
-
     # -- reading (for views, solutions and tests) ---------------------------------------------
 
     def children(self, node: int) -> range:
@@ -169,15 +165,6 @@ class Tree:
 
     def is_solved(self, node: int) -> bool:
         return self.proof[node] == 0 or self.disproof[node] == 0
-
-    def depth(self, node: int) -> int:
-        """Number of moves from the root to the node."""
-        depth = 0
-        parent = self.parent
-        while parent[node] != NO_NODE:
-            node = parent[node]
-            depth += 1
-        return depth
 
     def path_to(self, node: int) -> list[int]:
         """Node ids from the root down to `node`, both included."""

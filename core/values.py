@@ -39,11 +39,6 @@ REASON_TEXT = {
 }
 
 
-def saturate(number: int) -> int:
-    """Clamp a sum of proof numbers to INF: ∞ + anything is ∞, exactly."""
-    return INF if number >= INF else number
-
-
 def format_number(number: int) -> str:
     """Proof/disproof number as the paper prints it (∞ for infinity)."""
     return "∞" if number >= INF else str(number)

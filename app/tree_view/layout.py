@@ -49,18 +49,17 @@ def solution_line(tree: Tree, sizes: SubtreeSizes) -> list[int]:
     path. Proved: the verified mate's main line (`core.proofs.proof.main_line_nodes`, as the result
     panel plays it). Disproved: the defender's first refuting reply, and the attacker's try with
     the most nodes below."""
-    if not len(tree) or not tree.is_solved(ROOT):
+    if not tree.is_solved(ROOT):
         return []
-    proved = tree.proof[ROOT] == 0
-    if proved:
+    if tree.proof[ROOT] == 0:
         return main_line_nodes(tree)
-    solved = tree.proof if proved else tree.disproof
+    disproof = tree.disproof
     line = [ROOT]
     node = ROOT
     while tree.flags[node] & EXPANDED:
         children = tree.children(node)
-        if tree.is_or(node) == proved:
-            node = next((child for child in children if solved[child] == 0), children[0])
+        if not tree.is_or(node):
+            node = next((child for child in children if disproof[child] == 0), children[0])
         elif sizes.complete:
             node = max(children, key=sizes.__getitem__)
         else:
@@ -160,7 +159,12 @@ class MoveLabels:
 
     BOARD_CACHE = 512
 
-    def __init__(self, game: object, base_moves: Iterable[int] = (), root_name: str = "") -> None:
+    def __init__(
+        self,
+        game: ChessGame | ExplicitTreeGame,
+        base_moves: Iterable[int] = (),
+        root_name: str = "",
+    ) -> None:
         self.game = game
         self._chess = isinstance(game, ChessGame)
         self._explicit = isinstance(game, ExplicitTreeGame)
@@ -196,8 +200,6 @@ class MoveLabels:
     def node_name(self, tree: Tree, node: int) -> str:
         """The name written inside the node (explicit trees with short names: "A", "K1"), else ""
         (chess positions have none; longer names stand above the nodes instead)."""
-        if not self._explicit:
-            return ""
         if not self._names_inside:
             return ""
         return self._root_name if node == ROOT else self.game.node_name(tree.move[node])
@@ -215,16 +217,10 @@ class MoveLabels:
     def _compute(self, tree: Tree, node: int) -> str:
         code = tree.move[node]
         if self._chess:
-            board = self.board_at(tree, tree.parent[node])
-            try:
-                return board.san(decode_move(code))
-            except (ValueError, AssertionError):
-                return decode_move(code).uci()
-        if self._explicit:
-            move = self.game.move_label(code)
-            inside = move == self.game.node_name(code) and self._names_inside
-            return "" if inside else move
-        return str(code)
+            return self.board_at(tree, tree.parent[node]).san(decode_move(code))
+        move = self.game.move_label(code)
+        inside = move == self.game.node_name(code) and self._names_inside
+        return "" if inside else move
 
     def board_at(self, tree: Tree, node: int) -> chess.Board:
         """Chess board at `node`, built from the nearest cached ancestor (chess games only)."""
@@ -342,8 +338,6 @@ class _Builder:
         """Add one tree's items below item `parent`, its root at `row`; `attach` hangs a second
         tree (with its own options) below the given node of this one."""
         tree, sizes = spec.tree, spec.sizes
-        if not len(tree):
-            return
         on_path = set(spec.path)
         wanted = _wanted_children(tree, spec)
         whole = len(tree) <= options.whole_tree_below
@@ -471,8 +465,6 @@ def layout_tree(
         attach = (second_root, second, second_options)
     builder.add_level(first, options or LayoutOptions(), 1, -1, 0, attach)
     items = builder.items
-    if not items:
-        return Layout([], {})
     offsets = _place(builder.children, builder.boxed, [item.width / 2 for item in items])
     for position, item in enumerate(items):
         if item.parent >= 0:

@@ -35,10 +35,6 @@ class ProofNode:
             stack.extend(node.children.values())
         return count
 
-    def depth(self) -> int:
-        """Longest path in plies (the mate's length against the longest defence in the proof)."""
-        return self._depths()[id(self)]
-
     def _depths(self) -> dict[int, int]:
         """Plies below every node of the proof, keyed by id(node), computed bottom-up once."""
         depths: dict[int, int] = {}

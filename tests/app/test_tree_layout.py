@@ -194,7 +194,7 @@ def test_unfolding_folding_and_revealing():
     assert [item.kind for item in layout3.items] == [NODE, FOLD]
     assert layout3.items[1].hidden_nodes == len(tree) - 1
     assert layout3.items[1].on_path
-    deep = max(range(len(tree)), key=tree.depth)
+    deep = max(range(len(tree)), key=lambda node: len(tree.path_to(node)))
     assert deep not in {item.node for item in layout.items}
     layout4, _ = layout_of(search, sizes, options, reveal=[deep], open_also=[deep])
     assert all((1, node) in layout4.index for node in tree.path_to(deep))
@@ -296,3 +296,23 @@ def test_a_proved_roots_line_is_the_verified_main_line():
     assert line == main_line_nodes(search.tree)
     sans = game.san_line([search.tree.move[node] for node in line[1:]])
     assert sans == mate_solution(game, search.proof()).main_line_san == ["Qg6", "Rg8", "Qh7#"]
+
+
+def test_a_disproved_roots_line_is_the_biggest_try_and_its_refutation():
+    tree_file = AndOrTree.from_json_text(
+        """{"nodes": [{"id": "A", "type": "OR"}, {"id": "B", "type": "AND"},
+        {"id": "C", "type": "AND"}, {"id": "B1", "value": "false"}, {"id": "B2", "value": "true"},
+        {"id": "C1", "value": "true"}, {"id": "C2", "value": "true"},
+        {"id": "C3", "value": "false"}],
+        "edges": [{"source": "A", "target": "B"}, {"source": "A", "target": "C"},
+        {"source": "B", "target": "B1"}, {"source": "B", "target": "B2"},
+        {"source": "C", "target": "C1"}, {"source": "C", "target": "C2"},
+        {"source": "C", "target": "C3"}]}"""
+    )
+    search = ProofNumberSearch(ExplicitTreeGame(tree_file))
+    search.run()
+    sizes = SubtreeSizes()
+    sizes.sync(search.tree)
+    line = solution_line(search.tree, sizes)
+    assert line[0] == ROOT and search.tree.disproof[ROOT] == 0
+    assert [tree_file.nodes[search.tree.move[node]].name for node in line[1:]] == ["C", "C3"]
