@@ -1,20 +1,16 @@
 """The app's Qt-free parts: problem sources, search setup, focus, narration and the Pn² curves."""
 
-import os
+import math
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import chess
+import pytest
 
-import math  # noqa: E402
-
-import chess  # noqa: E402
-import pytest  # noqa: E402
-
-from app import focus  # noqa: E402
-from app.panels.curves import fraction, practical_size, short_count, theoretical_size  # noqa: E402
-from app.panels.memory_gauge import BYTES_PER_NODE, FULL, OK, WARN, MemoryState, format_bytes  # noqa: E402
-from app.panels.narration import describe_step  # noqa: E402
-from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot  # noqa: E402
-from app.sources import (  # noqa: E402
+from app import focus
+from app.panels.curves import fraction, practical_size, short_count, theoretical_size
+from app.panels.memory_gauge import BYTES_PER_NODE, FULL, OK, WARN, MemoryState, format_bytes
+from app.panels.narration import describe_step
+from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
+from app.sources import (
     EPD,
     FEN,
     PGN,
@@ -26,7 +22,7 @@ from app.sources import (  # noqa: E402
     load,
     positions_of,
 )
-from core.errors import (  # noqa: E402
+from core.errors import (
     InvalidEpdError,
     InvalidLimitError,
     InvalidPositionError,
@@ -34,8 +30,8 @@ from core.errors import (  # noqa: E402
     TreeFileError,
     UnknownPositionIdError,
 )
-from core.search.pn2 import second_level_budget  # noqa: E402
-from core.search.types import Phase  # noqa: E402
+from core.search.pn2 import second_level_budget
+from core.search.types import Phase
 
 WAC_001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
 

@@ -1,25 +1,21 @@
 """The PN Explorer window, offscreen: what it shows equals the engine's state after every step."""
 
-import os
+import uuid
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import chess
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
 
-import uuid  # noqa: E402
-
-import chess  # noqa: E402
-import pytest  # noqa: E402
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
-
-from app import focus  # noqa: E402
-from app.driver import FULL_SPEED  # noqa: E402
-from app.panels.memory_gauge import memory_state  # noqa: E402
-from app.panels.result import MATE, TREE_PROOF, UNSOLVED  # noqa: E402
-from app.search_setup import PN, PN2, SearchParams  # noqa: E402
-from app.settings import Settings  # noqa: E402
-from app.sources import FEN, SUITE, TREE, TREE_FILES, Source  # noqa: E402
-from app.window import MainWindow  # noqa: E402
-from core.search.types import Result, StopReason  # noqa: E402
+from app import focus
+from app.driver import FULL_SPEED
+from app.panels.memory_gauge import memory_state
+from app.panels.result import MATE, TREE_PROOF, UNSOLVED
+from app.search_setup import PN, PN2, SearchParams
+from app.settings import Settings
+from app.sources import FEN, SUITE, TREE, TREE_FILES, Source
+from app.window import MainWindow
+from core.search.types import Result, StopReason
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
