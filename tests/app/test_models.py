@@ -7,7 +7,7 @@ import pytest
 
 from app import focus
 from app.panels.curves import fraction, practical_size, short_count, theoretical_size
-from app.panels.memory_gauge import BYTES_PER_NODE, FULL, OK, WARN, MemoryState, format_bytes
+from app.panels.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
 from app.panels.narration import describe_step
 from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
 from app.sources import (
@@ -32,6 +32,7 @@ from core.errors import (
 )
 from core.search.pn2 import second_level_budget
 from core.search.types import Phase
+from core.tree import BYTES_PER_NODE
 
 WAC_001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
 
