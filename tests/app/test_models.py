@@ -111,10 +111,9 @@ def test_params_validate_and_switch_default_caps():
 
 def test_figure_3_1_opens_as_the_figure_shows_it():
     search = build_search(load(Source(TREE, TREE_FILES["figure-3-1"])).game, SearchParams())
-    names = [
-        search.game.node_name(code)
-        for code in search.tree.moves_to(focus.most_proving_node(search)[1])
-    ]
+    level, node = focus.most_proving_node(search)
+    assert (level, node) == (focus.FIRST_LEVEL, search.tree.most_proving_path()[-1])
+    names = [search.game.node_name(code) for code in search.tree.moves_to(node)]
     assert names == ["C", "G", "L"]
     assert search.root_numbers == (1, 3)
 
@@ -166,9 +165,11 @@ def test_pn2_focus_is_in_the_second_level_while_it_runs():
     assert search.second_level is not None
     level, node = focus.most_proving_node(search)
     assert level == focus.SECOND_LEVEL
+    inner = search.second_level
+    assert node == inner.tree.most_proving_path()[-1]
     moves = focus.moves_to(search, level, node)
     anchor = search.second_level_root
-    assert moves[: len(search.tree.moves_to(anchor))] == search.tree.moves_to(anchor)
+    assert moves == search.tree.moves_to(anchor) + inner.tree.moves_to(node)
     view = focus.position_view(search, search.game, level, node, "")
     assert view.fen == search.game.board_after(moves).fen()
 
