@@ -18,7 +18,7 @@ LOGISTIC, ONE = "logistic", "one"
 
 
 def fraction(x: float, a: float, b: float, kind: str = LOGISTIC) -> float:
-    """f(x) of Equation 4.1 (restored in notes/papers.md); Allis's variant is f ≡ 1."""
+    """f(x) of Equation 4.1 (thesis §4.2); Allis's variant is f ≡ 1."""
     if kind == ONE:
         return 1.0
     z = (a - x) / b

@@ -1,9 +1,8 @@
 """The memory gauge: nodes in memory now (first level and Pn²'s second level stacked) against the
 node cap, with the peak marked and the bytes they take.
 
-Bytes per node were measured, not guessed: a 1,000,000-node PN search grows the process's resident
-memory by 31.2 bytes per node (the tree's seven array columns hold 31 bytes a node, and a node is
-no Python object). `memory_state` reads the counts; the widget only paints them.
+The byte estimate uses the measured `core.tree.BYTES_PER_NODE`, not a guess. `memory_state` reads
+the counts; the widget only paints them.
 """
 
 from __future__ import annotations
@@ -15,8 +14,8 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core.search.contract import Stepper
+from core.tree import BYTES_PER_NODE
 
-BYTES_PER_NODE = 31.2
 WARN_FRACTION = 0.9
 
 OK, WARN, FULL = "ok", "warn", "full"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
 import chess
@@ -23,7 +24,17 @@ from core.errors import (
 )
 from core.games.chess_game import check_board
 
-RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+
+def _resource_folder() -> Path:
+    """The `resources` package's folder, found by import so that a checkout, an editable install
+    and a regular install (wheel, pipx) all find the files that ship inside it."""
+    folder = files("resources")
+    if not isinstance(folder, Path):
+        raise RuntimeError(f"the resources package is not a folder on disk: {folder!r}")
+    return folder
+
+
+RESOURCES = _resource_folder()
 BUILTIN_SUITES = {
     "wac-mates": RESOURCES / "suites" / "wac-mates.epd",
     "paper-figures": RESOURCES / "suites" / "paper-figures.epd",

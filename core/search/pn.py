@@ -132,8 +132,9 @@ class TreeSearch:
         return node
 
     def set_proof_and_disproof_numbers(self, node: int) -> None:
-        """Figure 3.3 for an expanded node (with the notes' OR-branch correction): AND sums proof
-        numbers and minimises disproof numbers, OR the other way round; sums saturate at ∞."""
+        """Figure 3.3 for an expanded node (thesis §3.2; at an OR node the disproof sum runs over
+        every child): AND sums proof numbers and minimises disproof numbers, OR the other way
+        round; sums saturate at ∞."""
         tree = self.tree
         first = tree.first_child[node]
         stop = first + tree.child_count[node]

@@ -19,7 +19,7 @@ whole second-level tree (its root row included), so x + budget ≤ N keeps memor
 node whose children cannot fit (x + 1 + k > N), or a first-level tree that reaches N, ends the
 search unsolved for lack of memory.
 
-Counting (notes/papers.md): the root is created once; a second-level root is the first-level node
+Counting (see README): the root is created once; a second-level root is the first-level node
 itself, not a new position, and kept children are not created again. So at rest (no second-level
 search live) `nodes_created == len(tree) + nodes_discarded`.
 
@@ -60,7 +60,7 @@ DEFAULT_B = 80_000
 
 
 def fraction_logistic(x: float, a: float, b: float) -> float:
-    """Equation 4.1 as restored in notes/papers.md: f(x) = 1 / (1 + exp((a − x) / b)).
+    """Equation 4.1 (thesis §4.2), the logistic fraction f(x) = 1 / (1 + exp((a − x) / b)).
 
     f(a) = 1/2: a places the transition, b stretches the S. Far left of a the exponent would
     overflow a float; f is 0 there to double precision anyway.

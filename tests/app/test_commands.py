@@ -1,23 +1,19 @@
 """`pn-explorer` as a command (dispatch, screenshots, bench --gui) and the setup dialog."""
 
-import os
+import json
+import subprocess
+import sys
+from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMessageBox
 
-import json  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-from PySide6.QtGui import QImage  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
-
-from app.main import main  # noqa: E402
-from app.panels.setup import SetupDialog  # noqa: E402
-from app.screenshot import render_screenshot  # noqa: E402
-from app.search_setup import PN, PN2, SearchParams  # noqa: E402
-from app.sources import FEN, TREE, TREE_FILES, Source  # noqa: E402
+from app.main import main
+from app.panels.setup import SetupDialog
+from app.screenshot import render_screenshot
+from app.search_setup import PN, PN2, SearchParams
+from app.sources import FEN, TREE, TREE_FILES, Source
 
 ROOT = Path(__file__).resolve().parent.parent
 MATE_IN_ONE = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"

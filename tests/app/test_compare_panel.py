@@ -1,27 +1,23 @@
 """The comparison panel, offscreen: PN, Pn² and αβ run in worker processes, rows equal the
 headless runs, and cancelling (or a new position, or closing) really ends the processes."""
 
-import os
+import multiprocessing
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import pytest
 
-import multiprocessing  # noqa: E402
-
-import pytest  # noqa: E402
-
-from app.panels.compare import (  # noqa: E402
+from app.panels.compare import (
     ALGORITHMS,
     NODES_COLUMN,
     PanelRun,
     best_algorithms,
     row_cells,
 )
-from app.search_setup import SearchParams  # noqa: E402
-from app.sources import SUITE, TREE, TREE_FILES, Source  # noqa: E402
-from app.window import MainWindow  # noqa: E402
-from core.games.suites import find_position, load_suite  # noqa: E402
-from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item  # noqa: E402
-from core.search.types import Limits  # noqa: E402
+from app.search_setup import SearchParams
+from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.window import MainWindow
+from core.games.suites import find_position, load_suite
+from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
+from core.search.types import Limits
 
 WAC_004 = Source(SUITE, "wac-mates", "WAC.004")
 HARD = Source(SUITE, "wac-mates", "WAC.051")

@@ -1,20 +1,16 @@
 """The app's Qt-free parts: problem sources, search setup, focus, narration and the Pn² curves."""
 
-import os
+import math
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import chess
+import pytest
 
-import math  # noqa: E402
-
-import chess  # noqa: E402
-import pytest  # noqa: E402
-
-from app import focus  # noqa: E402
-from app.panels.curves import fraction, practical_size, short_count, theoretical_size  # noqa: E402
-from app.panels.memory_gauge import BYTES_PER_NODE, FULL, OK, WARN, MemoryState, format_bytes  # noqa: E402
-from app.panels.narration import describe_step  # noqa: E402
-from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot  # noqa: E402
-from app.sources import (  # noqa: E402
+from app import focus
+from app.panels.curves import fraction, practical_size, short_count, theoretical_size
+from app.panels.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
+from app.panels.narration import describe_step
+from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
+from app.sources import (
     EPD,
     FEN,
     PGN,
@@ -26,7 +22,7 @@ from app.sources import (  # noqa: E402
     load,
     positions_of,
 )
-from core.errors import (  # noqa: E402
+from core.errors import (
     InvalidEpdError,
     InvalidLimitError,
     InvalidPositionError,
@@ -34,8 +30,9 @@ from core.errors import (  # noqa: E402
     TreeFileError,
     UnknownPositionIdError,
 )
-from core.search.pn2 import second_level_budget  # noqa: E402
-from core.search.types import Phase  # noqa: E402
+from core.search.pn2 import second_level_budget
+from core.search.types import Phase
+from core.tree import BYTES_PER_NODE
 
 WAC_001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
 
@@ -116,10 +113,9 @@ def test_params_validate_and_switch_default_caps():
 
 def test_figure_3_1_opens_as_the_figure_shows_it():
     search = build_search(load(Source(TREE, TREE_FILES["figure-3-1"])).game, SearchParams())
-    names = [
-        search.game.node_name(code)
-        for code in search.tree.moves_to(focus.most_proving_node(search)[1])
-    ]
+    level, node = focus.most_proving_node(search)
+    assert (level, node) == (focus.FIRST_LEVEL, search.tree.most_proving_path()[-1])
+    names = [search.game.node_name(code) for code in search.tree.moves_to(node)]
     assert names == ["C", "G", "L"]
     assert search.root_numbers == (1, 3)
 
@@ -172,9 +168,11 @@ def test_pn2_focus_is_in_the_second_level_while_it_runs():
     assert search.second_level is not None
     level, node = focus.most_proving_node(search)
     assert level == focus.SECOND_LEVEL
+    inner = search.second_level
+    assert node == inner.tree.most_proving_path()[-1]
     moves = focus.moves_to(search, level, node)
     anchor = search.second_level_root
-    assert moves[: len(search.tree.moves_to(anchor))] == search.tree.moves_to(anchor)
+    assert moves == search.tree.moves_to(anchor) + inner.tree.moves_to(node)
     view = focus.position_view(search, search.game, level, node, "")
     assert view.fen == search.game.board_after(moves).fen()
 

@@ -1,24 +1,20 @@
 """The tree view draws what the engine holds: numbers, most-proving path, step marks, stubs, Pn²."""
 
-import os
+import pytest
+from helpers import wac
+from PySide6.QtCore import QPoint, Qt
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-import pytest  # noqa: E402
-from helpers import wac  # noqa: E402
-from PySide6.QtCore import QPoint, Qt  # noqa: E402
-
-from app.tree_view.layout import FOLD, NODE  # noqa: E402
-from app.tree_view.view import TreeView  # noqa: E402
-from core.games.chess_game import ChessGame  # noqa: E402
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame  # noqa: E402
-from core.games.suites import BUILTIN_TREES  # noqa: E402
-from core.search.pn import ProofNumberSearch  # noqa: E402
-from core.search.pn2 import ONE, Pn2Search  # noqa: E402
-from core.search.snapshot import snapshot_search  # noqa: E402
-from core.search.types import Limits, Phase, SecondLevelEvent, StepReport  # noqa: E402
-from core.tree import ROOT  # noqa: E402
-from core.values import format_number  # noqa: E402
+from app.tree_view.layout import FOLD, NODE
+from app.tree_view.view import TreeView
+from core.games.chess_game import ChessGame
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.suites import BUILTIN_TREES
+from core.search.pn import ProofNumberSearch
+from core.search.pn2 import ONE, Pn2Search
+from core.search.snapshot import snapshot_search
+from core.search.types import Limits, Phase, SecondLevelEvent, StepReport
+from core.tree import ROOT
+from core.values import format_number
 
 
 @pytest.fixture

@@ -1,25 +1,22 @@
 """The PN Explorer window, offscreen: what it shows equals the engine's state after every step."""
 
-import os
+import uuid
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+import chess
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
 
-import uuid  # noqa: E402
-
-import chess  # noqa: E402
-import pytest  # noqa: E402
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
-
-from app import focus  # noqa: E402
-from app.driver import FULL_SPEED  # noqa: E402
-from app.panels.memory_gauge import memory_state  # noqa: E402
-from app.panels.result import MATE, TREE_PROOF, UNSOLVED  # noqa: E402
-from app.search_setup import PN, PN2, SearchParams  # noqa: E402
-from app.settings import Settings  # noqa: E402
-from app.sources import FEN, SUITE, TREE, TREE_FILES, Source  # noqa: E402
-from app.window import MainWindow  # noqa: E402
-from core.search.types import Result, StopReason  # noqa: E402
+from app import focus
+from app.driver import FULL_SPEED
+from app.panels.memory_gauge import memory_state
+from app.panels.result import MATE, TREE_PROOF, UNSOLVED
+from app.search_setup import PN, PN2, SearchParams
+from app.settings import Settings
+from app.sources import FEN, SUITE, TREE, TREE_FILES, Source
+from app.window import MainWindow
+from core.search.types import Result, StopReason
+from core.tree import ROOT
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
@@ -70,16 +67,26 @@ def assert_views_match_engine(window):
     """Board, gauge and status equal the engine's state now."""
     search = window.driver.search
     window.refresh_views()
-    state = memory_state(search)
-    assert window.gauge.state == state
-    assert state.total == search.nodes_in_memory
-    second = getattr(search, "second_level", None)
-    assert state.second_level == (len(second.tree) if second is not None else 0)
-    assert state.first_level == len(search.tree)
+    state = window.gauge.state
+    assert state == memory_state(search)
+    inner = search.second_level
+    second = len(inner.tree) if inner is not None else 0
+    assert state.total == search.nodes_in_memory == len(search.tree) + second
+    assert (state.first_level, state.second_level) == (len(search.tree), second)
+    assert state.cap == search.limits.max_nodes
+    assert state.peak == search.peak_nodes_in_memory >= search.nodes_in_memory
     level, node = focus.most_proving_node(search)
     view = window.board_view.view
     assert (view.level, view.node) == (level, node)
     moves = focus.moves_to(search, level, node)
+    if inner is None or not len(inner.tree):
+        path = search.tree.most_proving_path()  # empty once the root is solved
+        assert (level, node) == (focus.FIRST_LEVEL, path[-1] if path else ROOT)
+        assert moves == search.tree.moves_to(node)
+    else:
+        assert (level, node) == (focus.SECOND_LEVEL, inner.tree.most_proving_path()[-1])
+        anchor = search.second_level_root
+        assert moves == search.tree.moves_to(anchor) + inner.tree.moves_to(node)
     if window.problem.is_chess:
         assert window.board_view.fen == search.game.board_after(moves).fen()
     else:

@@ -4,7 +4,6 @@ and over the second level, the memory bound and verified proofs."""
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import chess
 import networkx as nx
@@ -13,6 +12,7 @@ import pytest
 from core.errors import InvalidLimitError
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.suites import RESOURCES
 from core.proofs.proof import proof_tree
 from core.proofs.solution import mate_solution
 from core.search.pn import ProofNumberSearch
@@ -21,7 +21,6 @@ from core.search.types import Limits, Phase, Result, StopReason
 from core.tree import ROOT, Tree
 from core.values import INF, Value
 
-RESOURCES = Path(__file__).resolve().parents[2] / "resources"
 SMALL_A, SMALL_B = 2_000, 500
 """Parameters that make the second level grow early, so it matters on small searches."""
 

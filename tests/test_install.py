@@ -1,0 +1,100 @@
+"""A regular install works alone: build a wheel, install it into a fresh venv, run it elsewhere.
+
+An editable install and the checkout read `resources/` from the source tree, so only a real wheel
+proves that the built-in suites, trees and icon ship as package data. The fresh venv borrows this
+test environment's third-party packages (a .pth file, no network) but not the checkout: the run
+happens outside it with PYTHONPATH unset, and the test checks where `core` was imported from.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import chess
+import networkx
+import PySide6
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+SHIPPED = ("pyproject.toml", "README.md", "core", "app", "resources")
+
+
+def _run(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        [str(part) for part in command],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, f"{command} exited {result.returncode}:\n{result.stderr}"
+    return result.stdout
+
+
+def _build_wheel(work: Path) -> Path:
+    """A wheel from a copy of the sources (the build leaves nothing behind in the checkout)."""
+    source = work / "source"
+    for name in SHIPPED:
+        origin = REPOSITORY / name
+        if origin.is_dir():
+            shutil.copytree(origin, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            source.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(origin, source / name)
+    wheels = work / "wheels"
+    pip_wheel = ["wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", wheels]
+    _run([sys.executable, "-m", "pip", *pip_wheel, source], cwd=work)
+    (wheel,) = wheels.glob("pn_explorer-*.whl")
+    return wheel
+
+
+def _fresh_venv(work: Path, wheel: Path) -> Path:
+    """A venv holding only the wheel, seeing this environment's chess, networkx and PySide6."""
+    target = work / "venv"
+    venv.create(target, with_pip=False)
+    python = target / "bin" / "python"
+    site_packages = Path(
+        _run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], work).strip()
+    )
+    borrowed = {
+        str(Path(module.__file__).resolve().parents[1]) for module in (chess, networkx, PySide6)
+    }
+    (site_packages / "borrowed-test-packages.pth").write_text("\n".join(sorted(borrowed)) + "\n")
+    pip_install = ["install", "--no-deps", "--no-index", "-q", wheel]
+    _run([sys.executable, "-m", "pip", "--python", python, *pip_install], cwd=work)
+    return target
+
+
+def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_path: Path) -> None:
+    wheel = _build_wheel(tmp_path)
+    target = _fresh_venv(tmp_path, wheel)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+
+    where = _run(
+        [
+            target / "bin" / "python",
+            "-c",
+            "import core, resources; print(core.__file__, resources.__file__)",
+        ],
+        elsewhere,
+        env,
+    )
+    assert str(REPOSITORY) not in where
+    assert all(path.startswith(str(target)) for path in where.split())
+
+    program = target / "bin" / "pn-explorer"
+    solved = _run([program, "solve", "--epd", "wac-mates", "--id", "1"], elsewhere, env)
+    assert "proved: mate in 2 (verified" in solved
+    assert "1. Qg6 Rg8 2. Qh7#" in solved
+
+    _run([program, "--tree", "figure-3-1", "--screenshot", "out.png"], elsewhere, env)
+    picture = (elsewhere / "out.png").read_bytes()
+    assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) > 1000
