@@ -1,10 +1,11 @@
 """The PN Explorer window: board, tree, memory gauge, result and controls around one search.
 
-Flow is one-way (notes/style.md): the driver advances the search and signals; the window turns
-signals into view updates. Views read the search between steps and never call into it. Redraws
-are coalesced on a timer (at most ~15 per second) while the search runs; a single step redraws at
-once. Opening a problem builds the new search first and only then replaces the old one, so bad
-input (a dialog says why) leaves everything the user had in place.
+Flow is one-way (notes/style.md): the driver advances the search and signals; the tree view,
+the narration and the board's presenter (`app.board_focus`) hear those signals themselves, and the
+window redraws. Views read the search between steps and never call into it. Redraws are coalesced
+on a timer (`app.redraw_throttle`, at most ~15 per second) while the search runs; a single step
+redraws at once. Opening a problem builds the new search first and only then replaces the old
+one, so bad input (a dialog says why) leaves everything the user had in place.
 """
 
 from __future__ import annotations
