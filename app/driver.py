@@ -56,6 +56,8 @@ class SearchDriver(QObject):
     """A StepReport: one step, or the merged steps of one command or slow-motion tick."""
     progressed = Signal()
     """The search moved on without reports (running fast): counts and trees changed."""
+    search_changed = Signal(object)
+    """A new search (opened or reset) replaced the old one."""
     finished = Signal(object)
     """The search ended (an Outcome); emitted once per search."""
     running_changed = Signal(bool)
@@ -89,6 +91,7 @@ class SearchDriver(QObject):
         self._finished_sent = False
         self._samples.clear()
         self.nodes_per_second = 0.0
+        self.search_changed.emit(search)
         if search is not None and search.outcome is not None:
             self._announce_finish()
 

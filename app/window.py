@@ -1,15 +1,15 @@
 """The PN Explorer window: board, tree, memory gauge, result and controls around one search.
 
-Flow is one-way (Qt's model/view): the driver advances the search and signals; the window turns
-signals into view updates. Views read the search between steps and never call into it. Redraws
-are coalesced on a timer (at most ~15 per second) while the search runs; a single step redraws at
-once. Opening a problem builds the new search first and only then replaces the old one, so bad
-input (a dialog says why) leaves everything the user had in place.
+Flow is one-way (Qt's model/view): the driver advances the search and signals; the tree view,
+the narration and the board's presenter (`app.board_focus`) hear those signals themselves, and the
+window redraws. Views read the search between steps and never call into it. Redraws are coalesced
+on a timer (`app.redraw_throttle`, at most ~15 per second) while the search runs; a single step
+redraws at once. Opening a problem builds the new search first and only then replaces the old
+one, so bad input (a dialog says why) leaves everything the user had in place.
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -32,15 +32,19 @@ from PySide6.QtWidgets import (
 )
 
 from app import focus
+from app.board_focus import BoardFocus
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
 from app.panels.memory_gauge import MemoryGauge, memory_state
-from app.panels.narration import describe_outcome, describe_step
+from app.panels.narration_view import NarrationView
 from app.panels.result import UNSOLVED, ResultPanel, SolutionJob, SolutionResult
+from app.panels.status_line import status_text
+from app.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.search_setup import PN, PN2, TITLES, SearchParams, build_search, effective_algo
 from app.settings import Settings
+from app.shortcuts import shortcut_table
 from app.sources import (
     DEFAULT_SOURCE,
     EPD,
@@ -55,41 +59,8 @@ from app.sources import (
 from app.tree_view.view import TreeView
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
-from core.search.types import StepReport, StopReason
-from core.values import format_number
-
-REFRESH_MS = 66
-"""Shortest redraw period while running (about 15 frames per second)."""
-LONGEST_REFRESH_S = 1.0
-OVERHEAD_HIGH, OVERHEAD_LOW = 0.10, 0.05
-"""At full speed the redraw period adapts so that drawing takes 5–10% of the time: the search
-inside the app then keeps well above 0.8 of its headless speed, however big the tree."""
-BOARD_PERIOD_S = 0.25
-"""While running fast the board (python-chess SVG, ~15 ms) is redrawn at most 4 times a second."""
-
-SHORTCUTS = [
-    ("Step one phase (select, expand, update)", "Space"),
-    ("Step one iteration", "Return"),
-    ("Step into the Pn² second-level search", "F11"),
-    ("Step over the Pn² second-level search", "F10"),
-    ("Run / pause at the chosen speed", "F5"),
-    ("Run to the end at full speed", "Ctrl+F5"),
-    ("Reset the search", "Ctrl+R"),
-    ("Compare PN, Pn² and αβ on this position", "Ctrl+K"),
-    ("Slower / faster", "[ / ]"),
-    ("Show the most-proving node again", "Esc"),
-    ("Main line: back / forward", "Left / Right"),
-    ("Main line: start / end", "Home / End"),
-    ("Zoom in / out", "+ / −"),
-    ("Fit the tree / reset the view", "F / 0"),
-    ("Follow the most-proving node", "M"),
-    ("New search (position, algorithm, N, a, b)", "Ctrl+N"),
-    ("Open a FEN", "Ctrl+L"),
-    ("Paste a FEN from the clipboard", "Ctrl+Shift+V"),
-    ("Open an EPD, PGN or tree file", "Ctrl+O"),
-    ("Keyboard shortcuts", "F1"),
-    ("Quit", "Ctrl+Q"),
-]
+from core.search.contract import Stepper
+from core.search.types import Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
 <p>Every node has a <b>proof number</b> (left) and a <b>disproof number</b> (right): the fewest
@@ -121,16 +92,12 @@ class MainWindow(QMainWindow):
         self.persist = persist and self.settings is not None
         self.problem: Problem | None = None
         self.params = params or (self.settings.params() if self.persist else SearchParams())
-        self.pinned: tuple[int, int] | None = None
-        self.line_ply: int | None = None
+        self.board_focus = BoardFocus()
         self.solution: SolutionResult | None = None
         self._solution_token = 0
         self._jobs: list[SolutionJob] = []
         self._dirty = False
-        self._marks_cleared = False
-        self._refresh_period = REFRESH_MS / 1000
-        self._next_refresh = 0.0
-        self._next_board = 0.0
+        self.throttle = RedrawThrottle()
         self.setWindowIcon(QIcon(str(APP_ICON)))
         self.driver = SearchDriver(self)
         self._build_views()
@@ -171,14 +138,7 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView()
         self.result_panel = ResultPanel()
         self.tree_view = TreeView()
-        self.narration = QLabel()
-        self.narration.setWordWrap(True)
-        self.narration.setMinimumHeight(48)
-        self.narration.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.narration.setStyleSheet(
-            "background: #f4f1e8; border: 1px solid #d8d2bf; padding: 5px;"
-        )
-        self.narration.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.narration = NarrationView(self.driver)
         self.gauge = MemoryGauge()
         self.curves = CurvesWidget()
         self.curves.setFixedSize(520, 150)
@@ -246,6 +206,7 @@ class MainWindow(QMainWindow):
             action.setIcon(self.style().standardIcon(icon))
         if tip:
             action.setToolTip(f"{tip} ({action.shortcut().toString()})" if shortcut else tip)
+            action.setWhatsThis(tip)
         action.triggered.connect(slot)
         self.addAction(action)
         return action
@@ -422,10 +383,21 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
 
     def _connect(self) -> None:
-        self.driver.stepped.connect(self._on_stepped)
-        self.driver.progressed.connect(self._on_progressed)
-        self.driver.finished.connect(self._on_finished)
-        self.driver.running_changed.connect(self._on_running_changed)
+        """Each view hears the driver itself (the narration in its constructor); the window's
+        own slots come last, so they redraw what the views have taken in."""
+        driver = self.driver
+        driver.search_changed.connect(self.tree_view.set_search)
+        driver.stepped.connect(self.tree_view.apply_report)
+        driver.progressed.connect(self.tree_view.drop_stale_marks)
+        driver.finished.connect(self.tree_view.search_finished)
+        driver.search_changed.connect(self.board_focus.set_search)
+        driver.stepped.connect(self.board_focus.step_taken)
+        driver.progressed.connect(self.board_focus.moved_on)
+        driver.stepped.connect(self._on_stepped)
+        driver.progressed.connect(self._on_progressed)
+        driver.finished.connect(self._on_finished)
+        driver.running_changed.connect(self._on_running_changed)
+        self.tree_view.pin_changed.connect(self.board_focus.pin)
         self.tree_view.node_focused.connect(self.focus_node)
         self.tree_view.focus_released.connect(self.unpin)
         self.tree_view.follow_changed.connect(self._follow_changed_in_view)
@@ -460,7 +432,9 @@ class MainWindow(QMainWindow):
         self._install(problem, params, search)
         return True
 
-    def _install(self, problem: Problem, params: SearchParams, search=None) -> None:
+    def _install(
+        self, problem: Problem, params: SearchParams, search: Stepper | None = None
+    ) -> None:
         search = search if search is not None else build_search(problem.game, params)
         self.problem = problem
         self.params = params
@@ -469,14 +443,11 @@ class MainWindow(QMainWindow):
             self.settings.set_params(params)
         self._start(search)
 
-    def _start(self, search) -> None:
+    def _start(self, search: Stepper) -> None:
         self._solution_token += 1
         self.solution = None
-        self.pinned = None
-        self.line_ply = None
         self.banner.hide()
         self.result_panel.clear()
-        self.tree_view.set_search(search)
         self.driver.set_search(search)
         self.compare_panel.set_problem(self.problem, self.params)
         algo = effective_algo(self.problem.game, self.params)
@@ -493,19 +464,8 @@ class MainWindow(QMainWindow):
         )
         self.into_action.setEnabled(algo == PN2)
         self.over_action.setEnabled(algo == PN2)
-        self.narration.setText(self._opening_text(search))
         self._update_actions()
         self.refresh_views()
-
-    def _opening_text(self, search) -> str:
-        if search.outcome is not None:
-            return describe_outcome(search.outcome)
-        proof, disproof = search.root_numbers
-        return (
-            f"The root starts with proof number {format_number(proof)} and disproof number "
-            f"{format_number(disproof)}. Press Space to step one phase, Return for a whole "
-            f"iteration, F5 to run."
-        )
 
     def new_search_dialog(self) -> None:
         from app.panels.setup import SetupDialog
@@ -638,27 +598,22 @@ class MainWindow(QMainWindow):
 
     def focus_node(self, level: int, node: int) -> None:
         """Show a node the user pointed at in the tree (until the next step or Esc)."""
-        search = self.driver.search
-        if search is None or not focus.exists(search, level, node):
-            return
-        self.pinned = (level, node)
-        self.line_ply = None
-        self._update_board()
+        if self.board_focus.hover(level, node):
+            self._update_board()
 
     def unpin(self) -> None:
         """Back to showing the most-proving node (Esc, or the pointer left the tree's nodes)."""
-        if getattr(self.tree_view, "focused", None) is not None:
+        if self.tree_view.focused is not None:
             self.tree_view.set_focused(focus.FIRST_LEVEL, -1)
-        self.pinned = None
-        self.line_ply = None
+        self.board_focus.release()
         self._update_board()
 
     def _show_line(self, ply: int) -> None:
         """Play the main line through on the board, and point at its node in the tree."""
-        self.line_ply = ply
         result = self.result_panel.result
-        if result is not None and result.main_line:
-            node = self._tree_node_of_line(result.main_line[:ply])
+        main_line = result.main_line if result is not None else []
+        node = self.board_focus.show_line(main_line, ply)
+        if main_line:
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
             self.tree_view.update()
         self._update_board()
@@ -673,85 +628,24 @@ class MainWindow(QMainWindow):
             slider = self.result_panel.slider
             slider.setValue(slider.maximum() if ply is None else ply)
 
-    def focused_node(self) -> tuple[int, int]:
-        """The (level, node) the board shows: the one pointed at, else the most-proving one."""
-        search = self.driver.search
-        if self.pinned is not None and focus.exists(search, *self.pinned):
-            return self.pinned
-        self.pinned = None
-        return focus.most_proving_node(search)
-
     def _update_board(self) -> None:
-        search = self.driver.search
-        if search is None:
-            return
-        result = self.result_panel.result
-        if self.line_ply is not None and result is not None and result.main_line:
-            if self.problem.is_chess:
-                view = focus.line_view(
-                    search.game,
-                    result.main_line,
-                    self.line_ply,
-                    f"Main line after {self.line_ply} of {len(result.main_line)} moves",
-                )
-            else:
-                node = focus.FIRST_LEVEL, self._tree_node_of_line(result.main_line[: self.line_ply])
-                view = focus.position_view(search, search.game, *node, "Main line of the proof")
+        view = self.board_focus.view()
+        if view is not None:
             self.board_view.show_position(view)
-            return
-        level, node = self.focused_node()
-        if self.pinned is not None:
-            heading = "The node you pointed at (Esc: back to the most-proving node)"
-        elif search.outcome is not None and search.tree.is_solved(0):
-            heading = "The root (solved)"
-        elif focus.update_pending(search, level, node):
-            heading = "Node just expanded: the update phase comes next"
-        elif level == focus.SECOND_LEVEL:
-            heading = "Most-proving node of the second-level search"
-        else:
-            heading = "Most-proving node"
-        self.board_view.show_position(
-            focus.position_view(search, search.game, level, node, heading)
-        )
-
-    def _tree_node_of_line(self, codes: list[int]) -> int:
-        tree = self.driver.search.tree
-        node = 0
-        for code in codes:
-            for child in tree.children(node):
-                if tree.move[child] == code:
-                    node = child
-                    break
-            else:
-                break
-        return node
 
     # -- driver signals -------------------------------------------------------------------------
 
-    def _keep_pin_only_if_clicked(self) -> None:
-        """A hovered node stops being shown at the next step; a clicked (pinned) one stays."""
-        self.pinned = getattr(self.tree_view, "focused", None)
-
-    def _on_stepped(self, report: StepReport) -> None:
-        self._marks_cleared = False
-        self._keep_pin_only_if_clicked()
-        self.line_ply = None
-        self.tree_view.apply_report(report)
-        self.narration.setText(describe_step(self.driver.search, report))
+    def _on_stepped(self, _report: StepReport) -> None:
         if self.driver.running:
             self._dirty = True
         else:
             self.refresh_views()
 
     def _on_progressed(self) -> None:
-        if not self._marks_cleared:
-            self.tree_view.clear_marks()
-            self._marks_cleared = True
-        self._keep_pin_only_if_clicked()
         self._dirty = True
 
     def _on_running_changed(self, running: bool) -> None:
-        self._refresh_period = REFRESH_MS / 1000
+        self.throttle.restart()
         self.run_action.setText("Pause" if running else "Run")
         self.run_action.setIcon(
             self.style().standardIcon(
@@ -760,22 +654,14 @@ class MainWindow(QMainWindow):
                 else QStyle.StandardPixmap.SP_MediaPlay
             )
         )
-        if running and self.driver._effective_speed() == FULL_SPEED:
-            self.narration.setText(
-                "Running at full speed: the views redraw about 15 times a "
-                "second. Pause (F5) to look closely."
-            )
         self._update_actions()
         if not running:
             self.refresh_views()
 
-    def _on_finished(self, outcome) -> None:
+    def _on_finished(self, outcome: Outcome) -> None:
         search = self.driver.search
         self._update_actions()
-        if not self.tree_view.follow:
-            self.tree_view.reset_view()
         self.refresh_views()
-        self.narration.setText(describe_outcome(outcome))
         if outcome.reason is StopReason.MEMORY:
             hint = " or try Pn²" if self.params.algo == PN and self.problem.is_chess else ""
             self.banner.setText(
@@ -818,23 +704,12 @@ class MainWindow(QMainWindow):
         """The redraw timer: at full speed, as often as the drawing budget allows."""
         if not self._dirty:
             return
-        now = time.perf_counter()
         fast = self.driver.running and self.driver._effective_speed() == FULL_SPEED
         if not fast:
             self.refresh_views()
             return
-        if now < self._next_refresh:
-            return
-        share = self.driver.take_overhead_share()
-        if share > OVERHEAD_HIGH:
-            self._refresh_period = min(LONGEST_REFRESH_S, self._refresh_period * 1.4)
-        elif share < OVERHEAD_LOW:
-            self._refresh_period = max(REFRESH_MS / 1000, self._refresh_period / 1.2)
-        self._next_refresh = now + self._refresh_period
-        board = now >= self._next_board
-        if board:
-            self._next_board = now + BOARD_PERIOD_S
-        self.refresh_views(board=board)
+        if self.throttle.due():
+            self.refresh_views(board=self.throttle.frame(self.driver.take_overhead_share()))
 
     def refresh_views(self, board: bool = True) -> None:
         """Bring every view in line with the search now (the board in its own event, so the
@@ -851,32 +726,7 @@ class MainWindow(QMainWindow):
             self._update_board()
         if self.curves.isVisible() or effective_algo(self.problem.game, self.params) == PN2:
             self.curves.set_marker(len(search.tree))
-        self.status.setText(self.status_text())
-
-    def status_text(self) -> str:
-        search = self.driver.search
-        proof, disproof = search.root_numbers
-        parts = [
-            f"Iteration {search.iterations:,}",
-            f"{search.nodes_created:,} nodes created",
-            f"{search.nodes_in_memory:,} in memory",
-            (
-                f"{self.driver.nodes_per_second:,.0f} nodes/s"
-                if self.driver.nodes_per_second
-                else "– nodes/s"
-            ),
-            f"{search.elapsed:.2f} s",
-            f"root {format_number(proof)}/{format_number(disproof)}",
-        ]
-        if getattr(search, "second_level", None) is not None:
-            parts.append(f"second level: {len(search.second_level.tree):,} nodes")
-        if search.outcome is not None:
-            parts.append(str(search.outcome))
-        elif self.driver.running:
-            parts.append("running")
-        else:
-            parts.append(f"next: {search.next_phase.value}")
-        return "  ·  ".join(parts)
+        self.status.setText(status_text(self.driver))
 
     def _update_actions(self) -> None:
         done = self.driver.finished_search
@@ -890,10 +740,7 @@ class MainWindow(QMainWindow):
     # -- help -----------------------------------------------------------------------------------
 
     def show_shortcuts(self) -> None:
-        rows = "".join(
-            f"<tr><td>{what}</td><td><b>{keys}</b></td></tr>" for what, keys in SHORTCUTS
-        )
-        QMessageBox.information(self, "Keyboard shortcuts", f"<table cellpadding=3>{rows}</table>")
+        QMessageBox.information(self, "Keyboard shortcuts", shortcut_table(self.actions()))
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About proof-number search", ABOUT_PN)

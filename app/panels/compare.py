@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -32,12 +31,16 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QStyle,
-    QTableWidget,
-    QTableWidgetItem,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from app.panels.compare_model import (
+    RESULT_COLUMN,
+    CompareModel,
+    Row,
+)
 from app.search_setup import SearchParams
 from app.sources import Problem
 from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
@@ -51,27 +54,10 @@ MAX_SECONDS = 3600
 POLL_MS = 100
 """How often the timer reads the pipes and updates the elapsed times."""
 
-COLUMNS = (
-    "Algorithm",
-    "Result",
-    "Mate in",
-    "First move",
-    "Nodes created",
-    "Peak in memory",
-    "Time",
-)
-RESULT_COLUMN, MATE_COLUMN, FIRST_MOVE_COLUMN, NODES_COLUMN = 1, 2, 3, 4
 MIN_COLUMN_WIDTH = 70
-HEADER_TIPS = {
-    RESULT_COLUMN: "Proved mates count only after the independent verifier replayed them",
-    NODES_COLUMN: "Positions generated and evaluated, counted the same way for all three",
-    NODES_COLUMN + 1: "Most nodes held at once (αβ keeps only its current path)",
-    NODES_COLUMN + 2: "Search time in the worker process (verification not included)",
-}
 
 PROVED_COLOUR, DISPROVED_COLOUR = "#1b7f3a", "#1f4fa0"
 UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", "#c62828", "#6b6b6b"
-BEST_BACKGROUND = "#dff1e3"
 
 
 # -- the work (runs in the worker processes; no Qt is used there) --------------------------------
@@ -353,8 +339,9 @@ class ComparePanel(QWidget):
         controls.addWidget(self.seconds)
         controls.addSpacing(12)
         controls.addWidget(self.status, 1)
-        self.table = QTableWidget(len(ALGORITHMS), len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.model = CompareModel(len(ALGORITHMS), self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -367,8 +354,6 @@ class ComparePanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(MIN_COLUMN_WIDTH)
-        for column, tip in HEADER_TIPS.items():
-            self.table.horizontalHeaderItem(column).setToolTip(tip)
         self.table.setFixedHeight(
             self.table.horizontalHeader().sizeHint().height()
             + len(ALGORITHMS) * self.table.verticalHeader().defaultSectionSize()
@@ -464,27 +449,7 @@ class ComparePanel(QWidget):
         best: bool = False,
         quiet: bool = False,
     ) -> None:
-        for column, text in enumerate(cells):
-            item = QTableWidgetItem(text)
-            if column in (MATE_COLUMN, FIRST_MOVE_COLUMN):
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            elif column >= NODES_COLUMN:
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            if column == RESULT_COLUMN:
-                if colour is not None:
-                    item.setForeground(QBrush(QColor(colour)))
-                if tooltip:
-                    item.setToolTip(tooltip)
-                if quiet:
-                    font = item.font()
-                    font.setItalic(True)
-                    item.setFont(font)
-            if best:
-                item.setBackground(QBrush(QColor(BEST_BACKGROUND)))
-                font = item.font()
-                font.setWeight(QFont.Weight.Bold)
-                item.setFont(font)
-            self.table.setItem(row, column, item)
+        self.model.set_row(row, Row(tuple(cells), colour, tooltip, best, quiet))
 
     def _set_pending(self, name: str, text: str) -> None:
         row = ALGORITHMS.index(name)
@@ -499,7 +464,7 @@ class ComparePanel(QWidget):
 
     def result_text(self, name: str) -> str:
         """What the Result cell of `name`'s row says (tests, screenshots)."""
-        return self.table.item(ALGORITHMS.index(name), RESULT_COLUMN).text()
+        return self.model.text(ALGORITHMS.index(name), RESULT_COLUMN)
 
     # -- job signals ------------------------------------------------------------------------------
 
@@ -510,8 +475,8 @@ class ComparePanel(QWidget):
         for name in ALGORITHMS:
             elapsed = self.jobs.elapsed(name)
             if elapsed is not None:
-                self.table.item(ALGORITHMS.index(name), RESULT_COLUMN).setText(
-                    f"running… {elapsed:.1f} s"
+                self.model.set_text(
+                    ALGORITHMS.index(name), RESULT_COLUMN, f"running… {elapsed:.1f} s"
                 )
         self._show_status()
 

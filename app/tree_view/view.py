@@ -21,8 +21,9 @@ still). It reads the search's tree between steps and never calls into the search
 
 This module is the widget (state, signals, public API, interaction); the per-tree bookkeeping is
 in `app.tree_view.level`, the drawn items in `app.tree_view.items`, where the view should look in
-`app.tree_view.follow`, the drawing in `app.tree_view.paint` and `app.tree_view.legend`, and
-the words (step captions, tooltips) in `app.tree_view.captions`.
+`app.tree_view.follow`, the zoom, pan and glide in `app.tree_view.viewport`, the drawing in
+`app.tree_view.paint` and `app.tree_view.legend`, and the words (step captions, tooltips) in
+`app.tree_view.captions`.
 
 Public API
 ----------
@@ -33,14 +34,18 @@ Signals:
         clicked (level 1 = first-level tree, 2 = Pn² second-level tree; `node` is that tree's id).
     ``focus_released()``: the pointer left the nodes and no node is pinned: show the default
         (the most-proving node) again.
+    ``pin_changed(level: int, node: int)``: a node was pinned (clicked, or `set_focused`); node
+        -1: none is.
     ``follow_changed(on: bool)``: follow was switched (also when a drag pan switches it off).
 
 Methods:
-    ``set_search(search: object | None) -> None``: show this search (a `ProofNumberSearch`, a
-        `Pn2Search`, anything with `.tree` and `.game`), or nothing.
+    ``set_search(search: Stepper | None) -> None``: show this search (a `ProofNumberSearch`
+        or a `Pn2Search`), or nothing.
     ``apply_report(report: StepReport) -> None``: mark what the step changed; cheap, the layout
         is recomputed once at the next paint.
     ``clear_marks() -> None``: remove the step marks (when running without reports).
+    ``drop_stale_marks() -> None``: the search moved on without a report: clear the marks once.
+    ``search_finished(outcome: Outcome) -> None``: back to the root view unless following.
     ``refresh() -> None``: re-read the tree now, follow the most-proving node if asked, repaint.
     ``zoom_in() / zoom_out() / fit() / reset_view() -> None``
     ``set_follow(on: bool) -> None``, property ``follow -> bool``
@@ -69,7 +74,9 @@ the view, F fits, M toggles follow, L toggles the legend.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, Qt, QTimer, Signal
+import time
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFontMetricsF,
     QGuiApplication,
@@ -84,13 +91,15 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, Q
 
 from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
-from app.tree_view.follow import centred_x, follow_path, follow_target, room_above
+from app.tree_view.follow import follow_path, follow_target, room_above
 from app.tree_view.items import DisplayedNode, band_rect, displayed_node, scene_bounds
 from app.tree_view.layout import FOLD, MORE, NODE, LayoutOptions, MoveLabels, layout_tree
 from app.tree_view.legend import legend_pixmap
 from app.tree_view.level import SYNC_WORK, TreeLevel
 from app.tree_view.paint import SecondLevelGhost, TreePainter, band_title, paint_header
-from core.search.types import StepReport
+from app.tree_view.viewport import Viewport
+from core.search.contract import Stepper
+from core.search.types import Outcome, StepReport
 from core.tree import NO_NODE
 
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
@@ -101,6 +110,7 @@ class TreeView(QWidget):
 
     node_focused = Signal(int, int)
     focus_released = Signal()
+    pin_changed = Signal(int, int)
     follow_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -109,13 +119,14 @@ class TreeView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(240, 180)
-        self._search: object | None = None
+        self._search: Stepper | None = None
         self._level1: TreeLevel | None = None
         self._level2: TreeLevel | None = None
         self._second_root = NO_NODE
         self._second_budget = 0
         self._inner: StepReport | None = None
         self._inner_pending = False
+        self._marked = False
         self._options = LayoutOptions()
         self._items: list[DisplayedNode] = []
         self._rows: dict[int, list[int]] = {}
@@ -123,16 +134,12 @@ class TreeView(QWidget):
         self._band: QRectF | None = None
         self._extent: QRectF | None = None
         self._dirty = False
-        self._scale = 1.0
-        self._offset = QPointF(0.0, 0.0)
+        self._viewport = Viewport()
         self._follow = True
         self._legend = True
         self._legend_cache: tuple[tuple, QPixmap] | None = None
         self._header_cache: tuple[tuple[int, int, int], float, QRectF] | None = None
         self._animated = QGuiApplication.platformName() != "offscreen"
-        self._glide_from = QPointF()
-        self._glide_to: QPointF | None = None
-        self._glide_clock = QElapsedTimer()
         self._glide_timer = QTimer(self)
         self._glide_timer.setInterval(15)
         self._glide_timer.timeout.connect(self._glide_step)
@@ -168,7 +175,7 @@ class TreeView(QWidget):
         """What the last ended Pn² second level kept and discarded, "" if none just ended."""
         return self._note
 
-    def set_search(self, search: object | None) -> None:
+    def set_search(self, search: Stepper | None) -> None:
         """Show `search` from scratch (folds, marks and view reset), or nothing for None."""
         self._search = search
         self._level1 = None
@@ -200,6 +207,7 @@ class TreeView(QWidget):
         self._inner = event.inner if event is not None and not event.ended else None
         self._inner_pending = True
         self._caption = describe_step(report)
+        self._marked = True
         self._dirty = True
         self.update()
 
@@ -211,8 +219,20 @@ class TreeView(QWidget):
                 level.selected_path = []
         self._inner, self._inner_pending = None, False
         self._caption = ""
+        self._marked = False
         self._dirty = True
         self.update()
+
+    def drop_stale_marks(self) -> None:
+        """The search ran on without reports: the last step's marks no longer say what changed
+        (cleared once, not at every slice, so a run does not repaint outside its frames)."""
+        if self._marked:
+            self.clear_marks()
+
+    def search_finished(self, _outcome: Outcome) -> None:
+        """Unless following, show the finished tree from the root at zoom 1."""
+        if not self._follow:
+            self.reset_view()
 
     def refresh(self) -> None:
         """Re-read the tree, keep the most-proving path in view if following, repaint."""
@@ -232,16 +252,12 @@ class TreeView(QWidget):
     def reset_view(self) -> None:
         """Zoom 1, the root at the top of the drawing area (the drawn tree centred if it fits)."""
         self._ensure_layout()
-        self._stop_glide()
-        self._scale = 1.0
-        area = self._inner_area()
         if not self._items:
-            self._offset = QPointF(area.center().x(), area.top())
+            self._viewport.reset(self._inner_area(), None)
         else:
             root = self._items[0]
-            self._offset = QPointF(
-                centred_x(area, self._extent, root.x, root.x, self._scale),
-                area.top() + (room_above(root) - root.y) * self._scale,
+            self._viewport.reset(
+                self._inner_area(), self._extent, root.x, root.y - room_above(root)
             )
         self.update()
 
@@ -250,18 +266,7 @@ class TreeView(QWidget):
         self._ensure_layout()
         if not self._items:
             return
-        self._stop_glide()
-        bounds = self._extent
-        area = self.drawing_area().adjusted(16, 8, -16, -8)
-        scale = min(
-            area.width() / max(bounds.width(), 1.0), area.height() / max(bounds.height(), 1.0), 1.0
-        )
-        self._scale = max(style.MIN_SCALE, scale)
-        centre = bounds.center()
-        self._offset = QPointF(
-            area.center().x() - centre.x() * self._scale,
-            area.center().y() - centre.y() * self._scale,
-        )
+        self._viewport.fit(self._extent, self.drawing_area().adjusted(16, 8, -16, -8))
         self.update()
 
     def set_follow(self, on: bool) -> None:
@@ -282,9 +287,9 @@ class TreeView(QWidget):
     def set_animated(self, on: bool) -> None:
         """Glide (on) or jump (off) when follow scrolls."""
         self._animated = bool(on)
-        if not self._animated and self._glide_to is not None:
-            self._offset = self._glide_to
-            self._stop_glide()
+        if not self._animated and self._viewport.gliding:
+            self._viewport.finish_glide()
+            self._glide_timer.stop()
             self.update()
 
     def show_node(self, level: int, node: int) -> bool:
@@ -299,7 +304,7 @@ class TreeView(QWidget):
         point = self.scene_to_widget(item.x, item.y)
         area = self._inner_area()
         if not area.contains(point):
-            self._offset += area.center() - point
+            self._viewport.pan_by(area.center() - point)
         self.update()
         return True
 
@@ -308,6 +313,7 @@ class TreeView(QWidget):
         self._focus = None if node < 0 else (level, node)
         self._dirty = True
         self.update()
+        self.pin_changed.emit(level, node)
 
     def expand_stub(self, node: int, level: int = 1) -> None:
         """Unfold `node`: show all its children (each folded until opened in turn)."""
@@ -384,7 +390,7 @@ class TreeView(QWidget):
 
     def scene_to_widget(self, x: float, y: float) -> QPointF:
         """Where a scene point (e.g. a `DisplayedNode`'s x, y) appears in the widget."""
-        return QPointF(x * self._scale + self._offset.x(), y * self._scale + self._offset.y())
+        return self._viewport.scene_to_widget(x, y)
 
     # -- building the picture -----------------------------------------------------------------
 
@@ -428,10 +434,10 @@ class TreeView(QWidget):
         if self._items:
             self._extent = scene_bounds(self._items, self._band)
 
-    def _second_level_state(self, search: object, first: TreeLevel) -> TreeLevel | None:
+    def _second_level_state(self, search: Stepper, first: TreeLevel) -> TreeLevel | None:
         """The live second-level search's state, created when a new one appears."""
-        inner = getattr(search, "second_level", None)
-        root = getattr(search, "second_level_root", self._second_root)
+        inner = search.second_level
+        root = search.second_level_root
         if inner is None or root is None or not 0 <= root < len(first.tree):
             self._level2 = None
             return None
@@ -441,9 +447,8 @@ class TreeView(QWidget):
                 search.game, first.tree.moves_to(root), first.labels.node_name(first.tree, root)
             )
             self._level2 = TreeLevel(inner, inner.tree, labels)
-            limits = getattr(inner, "limits", None)
-            if limits is not None and limits.max_nodes:
-                self._second_budget = limits.max_nodes
+            if inner.limits.max_nodes:
+                self._second_budget = inner.limits.max_nodes
         self._level2.tree = inner.tree
         if self._inner_pending:
             self._level2.mark(self._inner)
@@ -486,10 +491,7 @@ class TreeView(QWidget):
 
     def _zoom_at(self, anchor: QPointF, factor: float) -> None:
         self._stop_glide()
-        scale = min(style.MAX_SCALE, max(style.MIN_SCALE, self._scale * factor))
-        factor = scale / self._scale
-        self._offset = anchor - (anchor - self._offset) * factor
-        self._scale = scale
+        self._viewport.zoom_at(anchor, factor)
         self.update()
 
     def _inner_area(self) -> QRectF:
@@ -502,44 +504,35 @@ class TreeView(QWidget):
         )
         if not path:
             return
-        current = self._glide_to if self._glide_to is not None else self._offset
+        viewport = self._viewport
         target, scale = follow_target(
-            path, growing, solved, self._inner_area(), self._scale, current, self._extent, force
+            path,
+            growing,
+            solved,
+            self._inner_area(),
+            viewport.scale,
+            viewport.goal,
+            self._extent,
+            force,
         )
-        if scale != self._scale:
+        if scale != viewport.scale:
             self._stop_glide()
-            self._scale = scale
-            self._offset = target
-        else:
-            self._move_to(target)
-
-    def _move_to(self, target: QPointF) -> None:
-        """Pan to `target`: gliding there when animated and on screen, else at once."""
-        goal = self._glide_to if self._glide_to is not None else self._offset
-        if (target - goal).manhattanLength() < 0.5:
+            viewport.set_view(scale, target)
             return
-        if not (self._animated and self.isVisible()):
-            self._stop_glide()
-            self._offset = target
-            return
-        self._glide_from = QPointF(self._offset)
-        self._glide_to = QPointF(target)
-        self._glide_clock.start()
-        self._glide_timer.start()
+        now = time.monotonic() if self._animated and self.isVisible() else None
+        if viewport.move_to(target, now):
+            self._glide_timer.start()
 
     def _glide_step(self) -> None:
-        if self._glide_to is None:
+        if not self._viewport.gliding:
             self._glide_timer.stop()
             return
-        done = min(1.0, self._glide_clock.elapsed() / style.GLIDE_MS)
-        eased = 1.0 - (1.0 - done) ** 3
-        self._offset = self._glide_from + (self._glide_to - self._glide_from) * eased
-        if done >= 1.0:
-            self._stop_glide()
+        if not self._viewport.glide_step(time.monotonic()):
+            self._glide_timer.stop()
         self.update()
 
     def _stop_glide(self) -> None:
-        self._glide_to = None
+        self._viewport.stop_glide()
         self._glide_timer.stop()
 
     # -- painting -------------------------------------------------------------------------------
@@ -552,18 +545,13 @@ class TreeView(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), style.BACKGROUND)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        scale = self._scale
+        scale = self._viewport.scale
         area = self.drawing_area()
-        visible = QRectF(
-            (area.left() - self._offset.x()) / scale,
-            (area.top() - self._offset.y()) / scale,
-            area.width() / scale,
-            area.height() / scale,
-        )
+        visible = self._viewport.visible_scene(area)
         visible.adjust(-style.SLOT, -style.ROW, style.SLOT, style.ROW)
         painter.save()
         painter.setClipRect(area)
-        painter.translate(self._offset)
+        painter.translate(self._viewport.offset)
         painter.scale(scale, scale)
         text = scale >= style.TEXT_MIN_SCALE
         draw = TreePainter(painter, scale)
@@ -603,10 +591,9 @@ class TreeView(QWidget):
         if band is None or self._level2 is None:
             return None
         area = self.drawing_area().adjusted(style.VIEW_PAD, 0, -style.VIEW_PAD, 0)
-        visible_left = (area.left() - self._offset.x()) / self._scale
-        visible_right = (area.right() - self._offset.x()) / self._scale
+        visible = self._viewport.visible_scene(area)
         return band_title(
-            band, len(self._level2.tree), self._second_budget, visible_left, visible_right
+            band, len(self._level2.tree), self._second_budget, visible.left(), visible.right()
         )
 
     def _header(self) -> tuple[float, QRectF]:
@@ -643,7 +630,8 @@ class TreeView(QWidget):
 
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
-        key = (self.width(), hasattr(self._search, "second_level"), self.devicePixelRatioF())
+        two_levels = self._search is not None and self._search.two_levels
+        key = (self.width(), two_levels, self.devicePixelRatioF())
         if self._legend_cache is None or self._legend_cache[0] != key:
             self._legend_cache = (key, legend_pixmap(*key))
         return self._legend_cache[1]
@@ -718,10 +706,7 @@ class TreeView(QWidget):
         top = self.drawing_area().top()
         shift = QPointF((self.width() - self._placed[0]) / 2, top - self._placed[1])
         self._placed = (self.width(), top)
-        self._offset += shift
-        if self._glide_to is not None:
-            self._glide_from += shift
-            self._glide_to += shift
+        self._viewport.shift(shift)
 
     def item_at(self, point: QPointF) -> int:
         """Index in `displayed_nodes()` of the item under a widget point, or -1 (also outside
@@ -729,8 +714,8 @@ class TreeView(QWidget):
         self._ensure_layout()
         if not self.drawing_area().contains(point):
             return -1
-        x = (point.x() - self._offset.x()) / self._scale
-        y = (point.y() - self._offset.y()) / self._scale
+        scene = self._viewport.widget_to_scene(point)
+        x, y = scene.x(), scene.y()
         row = round((y - style.TOP) / style.ROW)
         best, best_distance = -1, float("inf")
         for position in self._rows.get(row, ()):
@@ -753,7 +738,7 @@ class TreeView(QWidget):
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
         if event.button() == Qt.MouseButton.LeftButton:
             self._press = event.position()
-            self._press_offset = QPointF(self._offset)
+            self._press_offset = QPointF(self._viewport.offset)
             self._dragging = False
         event.accept()
 
@@ -765,7 +750,7 @@ class TreeView(QWidget):
                 if not self._dragging and self._follow:
                     self.set_follow(False)
                 self._dragging = True
-                self._offset = self._press_offset + moved
+                self._viewport.pan_to(self._press_offset + moved)
                 self.update()
                 return
         self._hover_at(position, event.globalPosition().toPoint())

@@ -5,13 +5,8 @@ import multiprocessing
 
 import pytest
 
-from app.panels.compare import (
-    ALGORITHMS,
-    NODES_COLUMN,
-    PanelRun,
-    best_algorithms,
-    row_cells,
-)
+from app.panels.compare import ALGORITHMS, PanelRun, best_algorithms, row_cells
+from app.panels.compare_model import MATE_COLUMN, NODES_COLUMN
 from app.search_setup import SearchParams
 from app.sources import SUITE, TREE, TREE_FILES, Source
 from app.window import MainWindow
@@ -72,13 +67,14 @@ def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts
         assert run.first_move in position.best_moves
         assert (run.record.nodes, run.record.peak_memory) == (expected.nodes, expected.peak_memory)
         assert panel.result_text(name) == "proved, verified"
-        assert panel.table.item(row, 2).text() == "2"
-        assert panel.table.item(row, NODES_COLUMN).text() == f"{expected.nodes:,}"
+        assert panel.model.text(row, MATE_COLUMN) == "2"
+        assert panel.model.text(row, NODES_COLUMN) == f"{expected.nodes:,}"
     fewest = min(panel.runs[name].record.nodes for name in ALGORITHMS)
     best = {name for name in ALGORITHMS if panel.runs[name].record.nodes == fewest}
     assert best_algorithms(panel.runs) == best
     for row, name in enumerate(ALGORITHMS):
-        assert ("★" in panel.table.item(row, 0).text()) == (name in best)
+        assert ("★" in panel.model.text(row, 0)) == (name in best)
+        assert panel.model.row(row).best == (name in best)
     assert "Best performer" in panel.status.text()
     assert not panel.jobs.processes()
     assert multiprocessing.active_children() == []
@@ -137,7 +133,7 @@ def test_the_time_limit_ends_every_search_unsolved(qtbot, window):
         assert "time" in record.reason
         assert 1.0 <= record.seconds < 2.0
         assert panel.result_text(name).startswith("unsolved (time)")
-        assert panel.table.item(ALGORITHMS.index(name), 2).text() == "—"
+        assert panel.model.text(ALGORITHMS.index(name), MATE_COLUMN) == "—"
     assert best_algorithms(panel.runs) == set()
     assert "None of them solved it" in panel.status.text()
 

@@ -219,6 +219,8 @@ def test_zoom_and_fit(view, qtbot):
 class FakePn2:
     """Pn²'s interface as the view reads it: a first-level tree, a live second level, its root."""
 
+    two_levels = True
+
     def __init__(self, first: ProofNumberSearch) -> None:
         self.tree = first.tree
         self.game = first.game

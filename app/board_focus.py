@@ -1,0 +1,133 @@
+"""Which node the board shows, and under what heading: the presenter between the tree and the board.
+
+The rules, so a teacher can point without losing the thread: a node hovered in the tree is shown
+until the next step (or until the pointer leaves it); a clicked (pinned) node stays shown across
+steps until Esc or a click on empty space; otherwise the board follows the most-proving node,
+inside a running Pn² second level too. Playing the solution's main line shows its positions
+instead until anything is pointed at or the search moves on. State only, no Qt: the window feeds
+it the tree view's signals and the driver's steps and shows what `view()` returns.
+"""
+
+from __future__ import annotations
+
+from app import focus
+from app.focus import PositionView
+from core.games.chess_game import ChessGame
+from core.search.pn import TreeSearch
+from core.tree import ROOT
+
+Key = tuple[int, int]
+"""A node as (level, id): level 1 the first-level tree, 2 Pn²'s live second level."""
+
+
+def node_of_line(search: TreeSearch, codes: list[int]) -> int:
+    """The first-level node the moves `codes` lead to from the root (as far as the tree goes)."""
+    tree = search.tree
+    node = ROOT
+    for code in codes:
+        for child in tree.children(node):
+            if tree.move[child] == code:
+                node = child
+                break
+        else:
+            break
+    return node
+
+
+class BoardFocus:
+    """The hovered and pinned nodes and the main-line position, for one search at a time."""
+
+    def __init__(self) -> None:
+        self.search: TreeSearch | None = None
+        self.hovered: Key | None = None
+        self.pinned: Key | None = None
+        self.main_line: list[int] = []
+        self.line_ply: int | None = None
+
+    def set_search(self, search: TreeSearch | None) -> None:
+        """A new search: nothing pointed at, pinned or played through."""
+        self.search = search
+        self.hovered = self.pinned = None
+        self.main_line, self.line_ply = [], None
+
+    # -- what the user and the search do -----------------------------------------------------------
+
+    def hover(self, level: int, node: int) -> bool:
+        """The pointer is on a node (or the user clicked it): show it. False if it does not
+        exist (any more), and nothing changes."""
+        if self.search is None or not focus.exists(self.search, level, node):
+            return False
+        self.hovered = (level, node)
+        self.line_ply = None
+        return True
+
+    def pin(self, level: int, node: int) -> None:
+        """The tree view pinned a node (node -1: none): it stays shown across steps."""
+        self.pinned = None if node < 0 else (level, node)
+
+    def release(self) -> None:
+        """Esc, or the pointer left the nodes with nothing pinned: the most-proving node again."""
+        self.hovered = self.pinned = None
+        self.line_ply = None
+
+    def step_taken(self, _report: object = None) -> None:
+        """A step was shown: a hovered node gives way, a pinned one stays; the main line ends."""
+        self.hovered = None
+        self.line_ply = None
+
+    def moved_on(self) -> None:
+        """The search ran on without reports: a hovered node gives way, a pinned one stays."""
+        self.hovered = None
+
+    def show_line(self, main_line: list[int], ply: int) -> int:
+        """Play the solution's main line to `ply` on the board; the tree node it reaches."""
+        self.main_line, self.line_ply = list(main_line), ply
+        return node_of_line(self.search, main_line[:ply]) if self.search is not None else ROOT
+
+    # -- what the board shows ---------------------------------------------------------------------
+
+    @property
+    def pointed(self) -> Key | None:
+        """The hovered node, else the pinned one, if it exists in the search now."""
+        if self.search is None:
+            return None
+        for key in (self.hovered, self.pinned):
+            if key is not None and focus.exists(self.search, *key):
+                return key
+        return None
+
+    def focused_node(self) -> Key:
+        """The (level, node) the board shows: the one pointed at, else the most-proving one."""
+        return self.pointed or focus.most_proving_node(self.search)
+
+    def view(self) -> PositionView | None:
+        """Everything the board shows now (None without a search)."""
+        search = self.search
+        if search is None:
+            return None
+        if self.line_ply is not None and self.main_line:
+            if isinstance(search.game, ChessGame):
+                return focus.line_view(
+                    search.game,
+                    self.main_line,
+                    self.line_ply,
+                    f"Main line after {self.line_ply} of {len(self.main_line)} moves",
+                )
+            node = node_of_line(search, self.main_line[: self.line_ply])
+            return focus.position_view(
+                search, search.game, focus.FIRST_LEVEL, node, "Main line of the proof"
+            )
+        level, node = self.focused_node()
+        return focus.position_view(search, search.game, level, node, self._heading(level, node))
+
+    def _heading(self, level: int, node: int) -> str:
+        search = self.search
+        if self.pointed is not None:
+            return "The node you pointed at (Esc: back to the most-proving node)"
+        if search.outcome is not None and search.tree.is_solved(ROOT):
+            return "The root (solved)"
+        if focus.update_pending(search, level, node):
+            return "Node just expanded: the update phase comes next"
+        if level == focus.SECOND_LEVEL:
+            return "Most-proving node of the second-level search"
+        return "Most-proving node"
