@@ -39,7 +39,7 @@ from app.panels.curves import CurvesWidget
 from app.panels.memory_gauge import MemoryGauge, memory_state
 from app.panels.narration import describe_outcome, describe_step
 from app.panels.result import UNSOLVED, ResultPanel, SolutionJob, SolutionResult
-from app.search_setup import PN, PN2, TITLES, SearchParams, build_search, effective_algo
+from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
 from app.sources import (
     DEFAULT_SOURCE,
@@ -55,6 +55,7 @@ from app.sources import (
 from app.tree_view.view import TreeView
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
+from core.search.defaults import ALGORITHM_TITLES
 from core.search.types import StepReport, StopReason
 from core.values import format_number
 
@@ -483,7 +484,7 @@ class MainWindow(QMainWindow):
         method = (
             self.params.describe()
             if algo == self.params.algo
-            else f"{TITLES[PN]} (tree files are searched with PN)"
+            else f"{ALGORITHM_TITLES[PN]} (tree files are searched with PN)"
         )
         self.title.setText(f"{self.problem.title}  ·  {method}")
         self.setWindowTitle(f"PN Explorer — {self.problem.title}")

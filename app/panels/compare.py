@@ -41,11 +41,19 @@ from PySide6.QtWidgets import (
 from app.search_setup import SearchParams
 from app.sources import Problem
 from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
-from core.search.algorithms import ALGORITHM_TITLES, DEFAULT_MAX_NODES, AlgorithmSpec
+from core.search.defaults import (
+    AB,
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    DEFAULT_DEPTH,
+    DEFAULT_MAX_NODES,
+    ONE,
+    PN,
+    PN2,
+    SHORT_TITLES,
+)
 from core.search.types import Limits, Result
 
-ALGORITHMS = ("pn", "pn2", "ab")
-TITLES = {"pn": "PN", "pn2": "Pn²", "ab": "αβ"}
 DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
 POLL_MS = 100
@@ -110,9 +118,9 @@ def work_items(position_id: str, fen: str, params: SearchParams, seconds: float)
     300,000 with the window's a, b and fraction; αβ 1,000,000 nodes created, depth ≤ 20) and a
     time limit of `seconds` each. Raises InvalidLimitError for a bad a, b or time."""
     factories = {
-        "pn": algorithm_factory("pn"),
-        "pn2": algorithm_factory("pn2", a=params.a, b=params.b, fraction=params.fraction),
-        "ab": algorithm_factory("ab", max_depth=AlgorithmSpec().depth),
+        PN: algorithm_factory(PN),
+        PN2: algorithm_factory(PN2, a=params.a, b=params.b, fraction=params.fraction),
+        AB: algorithm_factory(AB, max_depth=DEFAULT_DEPTH),
     }
     return [
         WorkItem(
@@ -128,11 +136,11 @@ def work_items(position_id: str, fen: str, params: SearchParams, seconds: float)
 
 def budgets_text(params: SearchParams) -> list[str]:
     """The node budget of each algorithm, one line each (Pn² with the window's parameters)."""
-    pn2 = "f ≡ 1" if params.fraction == "one" else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
+    pn2 = "f ≡ 1" if params.fraction == ONE else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
     return [
-        f"PN: {DEFAULT_MAX_NODES['pn']:,} nodes in memory",
-        f"Pn²: N = {DEFAULT_MAX_NODES['pn2']:,} ({pn2})",
-        f"αβ: {DEFAULT_MAX_NODES['ab']:,} nodes created, depth ≤ {AlgorithmSpec().depth}",
+        f"{SHORT_TITLES[PN]}: {DEFAULT_MAX_NODES[PN]:,} nodes in memory",
+        f"{SHORT_TITLES[PN2]}: N = {DEFAULT_MAX_NODES[PN2]:,} ({pn2})",
+        f"{SHORT_TITLES[AB]}: {DEFAULT_MAX_NODES[AB]:,} nodes created, depth ≤ {DEFAULT_DEPTH}",
     ]
 
 
@@ -552,7 +560,7 @@ class ComparePanel(QWidget):
         if len(self.runs) == len(ALGORITHMS):
             best = best_algorithms(self.runs)
             if best:
-                names = " and ".join(TITLES[name] for name in ALGORITHMS if name in best)
+                names = " and ".join(SHORT_TITLES[name] for name in ALGORITHMS if name in best)
                 nodes = self.runs[min(best)].record.nodes
                 self.status.setText(
                     f"★ Best performer: {names}, {nodes:,} nodes created: the "

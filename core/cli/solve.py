@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from core.cli.export import chess_labels, search_graph, write_node_link
+from core.cli.options import spec_and_limits
 from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
 from core.errors import InvalidLimitError
 from core.games.chess_game import ChessGame, parse_fen
@@ -16,10 +16,9 @@ from core.games.suites import BUILTIN_TREES, find_position, load_suite
 from core.proofs.solution import numbered_line, verify_tree_proof
 from core.runs.runner import SolveRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.defaults import DEFAULT_NODE_CAP
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
-
-SpecAndLimits = Callable[[argparse.Namespace], tuple[AlgorithmSpec, Limits]]
 
 
 def _counts(record: SolveRecord) -> str:
@@ -116,7 +115,7 @@ def _export(path: str, search, labels: list[str], name: str) -> None:
     print(f"Exported   {len(search.tree):,} nodes to {path}", file=sys.stderr)
 
 
-def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
+def run_solve(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
     if args.tree:
         if args.fen or args.epd:
@@ -166,6 +165,6 @@ def _shortest(args: argparse.Namespace, board, record: SolveRecord, limits: Limi
     found = shortest_mate(
         board,
         record.mate_in,
-        Limits(max_nodes=limits.max_nodes or 1_000_000, max_seconds=limits.max_seconds),
+        Limits(max_nodes=limits.max_nodes or DEFAULT_NODE_CAP, max_seconds=limits.max_seconds),
     )
     return {"text": found.text, **found.to_dict()}

@@ -7,17 +7,16 @@ import csv
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
+from core.cli.options import spec_and_limits
 from core.errors import PnExplorerError
 from core.games.suites import SuitePosition, load_suite, select_positions
 from core.runs.runner import SolveRecord, solve_fen
 from core.search.algorithms import AlgorithmSpec
 from core.search.types import Limits, Result
-
-SpecAndLimits = Callable[[argparse.Namespace], tuple[AlgorithmSpec, Limits]]
 
 CSV_COLUMNS = [
     "id",
@@ -125,7 +124,7 @@ def _row_text(record: SolveRecord) -> str:
     )
 
 
-def run_suite(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
+def run_suite(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
     positions = select_positions(load_suite(args.suite), args.ids)
     for target in (args.csv, args.json):

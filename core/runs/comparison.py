@@ -28,6 +28,7 @@ from core.games.chess_game import ChessGame, parse_fen
 from core.games.game import Game
 from core.proofs.solution import mate_solution
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.defaults import POWER, SQUARE
 from core.search.types import Limits, Result
 
 Factory = Callable[[Game, Limits], Any]
@@ -574,7 +575,7 @@ def rows_csv(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
 
 # -- the ordering report ---------------------------------------------------------------------------
 
-ORDERING_VARIANTS = (("power", True), ("power", False), ("square", True), ("square", False))
+ORDERING_VARIANTS = ((POWER, True), (POWER, False), (SQUARE, True), (SQUARE, False))
 """(static order, refutation ordering) pairs the ordering report runs."""
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from core.errors import InvalidLimitError
+from core.search.defaults import DEFAULT_NODE_CAP
 
 BYTES_PER_NODE_BOUND = 120
 """Generous process bytes per node (the column tree measures about 40): sizes the memory check."""
@@ -43,7 +44,7 @@ class Limits:
     `max_nodes` bounds nodes in memory (the node cap); `max_seconds` bounds search time.
     """
 
-    max_nodes: int | None = 1_000_000
+    max_nodes: int | None = DEFAULT_NODE_CAP
     max_iterations: int | None = None
     max_seconds: float | None = None
 
