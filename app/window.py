@@ -55,6 +55,7 @@ from app.sources import (
 from app.tree_view.view import TreeView
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
+from core.proofs.proof import node_after_moves
 from core.search.defaults import ALGORITHM_TITLES
 from core.search.types import StepReport, StopReason
 from core.values import format_number
@@ -716,16 +717,7 @@ class MainWindow(QMainWindow):
         )
 
     def _tree_node_of_line(self, codes: list[int]) -> int:
-        tree = self.driver.search.tree
-        node = 0
-        for code in codes:
-            for child in tree.children(node):
-                if tree.move[child] == code:
-                    node = child
-                    break
-            else:
-                break
-        return node
+        return node_after_moves(self.driver.search.tree, codes)
 
     # -- driver signals -------------------------------------------------------------------------
 

@@ -27,9 +27,8 @@ from PySide6.QtWidgets import (
 from app.focus import san_line
 from core.errors import VerificationError
 from core.games.chess_game import ChessGame, encode_move
-from core.proofs.solution import mate_solution, refutation, verify_tree_proof
+from core.proofs.solution import mate_solution, refutation, tree_refutation, verify_tree_proof
 from core.search.types import Outcome, Result
-from core.tree import ROOT
 
 MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "unsolved", "error"
 
@@ -43,20 +42,6 @@ class SolutionResult:
     lines: list[str] = field(default_factory=list)
     main_line: list[int] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
-
-
-def _tree_refutation(game, tree) -> list[str]:
-    """For a disproved explicit tree: each root move and the reply (or value) that refutes it."""
-    lines = []
-    names = game.tree.nodes
-    for child in tree.children(ROOT):
-        name = names[tree.move[child]].name
-        holding = [g for g in tree.children(child) if tree.disproof[g] == 0]
-        if holding:
-            lines.append(f"{name}: refuted by {names[tree.move[holding[0]]].name}")
-        else:
-            lines.append(f"{name}: disproved")
-    return lines
 
 
 def solution_result(search) -> SolutionResult:
@@ -109,7 +94,8 @@ def solution_result(search) -> SolutionResult:
         return SolutionResult(
             REFUTED,
             "Disproved: the root is false",
-            _tree_refutation(game, search.tree) or [str(outcome)],
+            [f"{name}: {text}" for name, text in tree_refutation(game, search.tree).lines]
+            or [str(outcome)],
         )
     return SolutionResult(UNSOLVED, f"Unsolved: {outcome}")
 
