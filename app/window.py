@@ -38,7 +38,7 @@ from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
 from app.panels.memory_gauge import MemoryGauge, memory_state
 from app.panels.narration import describe_outcome, describe_step
-from app.panels.result import UNSOLVED, ResultPanel, SolutionJob, SolutionResult
+from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
 from app.sources import (
@@ -56,6 +56,7 @@ from app.tree_view.view import TreeView
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
 from core.proofs.proof import node_after_moves
+from core.runs.runner import RunRecord
 from core.search.defaults import ALGORITHM_TITLES
 from core.search.types import StepReport, StopReason
 from core.values import format_number
@@ -125,7 +126,7 @@ class MainWindow(QMainWindow):
         self.params = params or (self.settings.params() if self.persist else SearchParams())
         self.pinned: tuple[int, int] | None = None
         self.line_ply: int | None = None
-        self.solution: SolutionResult | None = None
+        self.solution: RunRecord | Exception | None = None
         self._solution_token = 0
         self._jobs: list[SolutionJob] = []
         self._dirty = False
@@ -658,20 +659,19 @@ class MainWindow(QMainWindow):
     def _show_line(self, ply: int) -> None:
         """Play the main line through on the board, and point at its node in the tree."""
         self.line_ply = ply
-        result = self.result_panel.result
-        if result is not None and result.main_line:
-            node = self._tree_node_of_line(result.main_line[:ply])
+        if self.result_panel.main_line:
+            node = self._tree_node_of_line(self.result_panel.main_line[:ply])
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
             self.tree_view.update()
         self._update_board()
 
     def _nudge_line(self, delta: int) -> None:
-        if self.result_panel.result is not None and self.result_panel.result.main_line:
+        if self.result_panel.main_line:
             slider = self.result_panel.slider
             slider.setValue(max(0, min(slider.maximum(), slider.value() + delta)))
 
     def _line_to(self, ply: int | None) -> None:
-        if self.result_panel.result is not None and self.result_panel.result.main_line:
+        if self.result_panel.main_line:
             slider = self.result_panel.slider
             slider.setValue(slider.maximum() if ply is None else ply)
 
@@ -687,17 +687,17 @@ class MainWindow(QMainWindow):
         search = self.driver.search
         if search is None:
             return
-        result = self.result_panel.result
-        if self.line_ply is not None and result is not None and result.main_line:
+        main_line = self.result_panel.main_line
+        if self.line_ply is not None and main_line:
             if self.problem.is_chess:
                 view = focus.line_view(
                     search.game,
-                    result.main_line,
+                    main_line,
                     self.line_ply,
-                    f"Main line after {self.line_ply} of {len(result.main_line)} moves",
+                    f"Main line after {self.line_ply} of {len(main_line)} moves",
                 )
             else:
-                node = focus.FIRST_LEVEL, self._tree_node_of_line(result.main_line[: self.line_ply])
+                node = focus.FIRST_LEVEL, self._tree_node_of_line(main_line[: self.line_ply])
                 view = focus.position_view(search, search.game, *node, "Main line of the proof")
             self.board_view.show_position(view)
             return
@@ -777,7 +777,7 @@ class MainWindow(QMainWindow):
             )
             self.banner.show()
         if not outcome.solved:
-            self.solution = SolutionResult(UNSOLVED, f"Unsolved: {outcome}")
+            self.solution = solution_record(search)
             self.result_panel.show_result(self.solution)
             return
         self.result_panel.show_pending()
@@ -793,12 +793,12 @@ class MainWindow(QMainWindow):
             self._jobs.remove(job)
         pass  # job.deleteLater()
 
-    def _on_solution(self, token: int, result: SolutionResult) -> None:
+    def _on_solution(self, token: int, result: RunRecord | Exception) -> None:
         if token != self._solution_token:
             return
         self.solution = result
         self.result_panel.show_result(result)
-        self.statusBar().showMessage(result.headline, 8000)
+        self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
         """Block until a pending proof has been read (screenshots and tests only)."""

@@ -3,7 +3,7 @@ compares them on a suite: result, verified mate length, first move, nodes create
 memory and time.
 
 Each algorithm runs in a process of its own (spawned, so nothing of the window is shared) through
-`core.runs.comparison.run_item`, the headless comparison's own runner: same node counting, and a
+`core.runs.runner.run_item`, the headless comparison's own runner: same node counting, and a
 proof counts only after the independent verifier accepted it. A timer polls the processes' pipes,
 so the window never waits and rows fill in as each search ends. At most one process per core runs
 at once (the others wait), so the times stay comparable. Cancel terminates the processes; so do a
@@ -40,7 +40,8 @@ from PySide6.QtWidgets import (
 
 from app.search_setup import SearchParams
 from app.sources import Problem
-from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
+from core.runs.comparison import algorithm_factory
+from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
 from core.search.defaults import (
     AB,
     ALGORITHM_TITLES,
@@ -146,7 +147,7 @@ def budgets_text(params: SearchParams) -> list[str]:
 
 def best_algorithms(runs: dict[str, PanelRun]) -> set[str]:
     """The best performers: fewest nodes among the runs that solved the position (ties: all)."""
-    solved = {name: run.record.nodes for name, run in runs.items() if run.solved}
+    solved = {name: run.record.nodes_created for name, run in runs.items() if run.solved}
     if not solved:
         return set()
     fewest = min(solved.values())
@@ -301,9 +302,14 @@ def row_cells(run: PanelRun) -> tuple[list[str], str, str]:
     record = run.record
     if record is None:
         return ["error: " + run.failure, "—", "—", "—", "—", "—"], ERROR_COLOUR, run.failure
-    counts = [f"{record.nodes:,}", f"{record.peak_memory:,}", _seconds_text(record.seconds)]
-    if record.result == ERROR:
-        return ["error: " + record.reason, "—", "—", *counts], ERROR_COLOUR, record.reason
+    counts = [
+        f"{record.nodes_created:,}",
+        f"{record.peak_nodes_in_memory:,}",
+        _seconds_text(record.seconds),
+    ]
+    if record.verdict == ERROR:
+        reason = record.verdict_reason
+        return ["error: " + reason, "—", "—", *counts], ERROR_COLOUR, reason
     if record.result == Result.PROVED.value:
         mate = "—" if record.mate_in is None else str(record.mate_in)
         return (
@@ -561,7 +567,7 @@ class ComparePanel(QWidget):
             best = best_algorithms(self.runs)
             if best:
                 names = " and ".join(SHORT_TITLES[name] for name in ALGORITHMS if name in best)
-                nodes = self.runs[min(best)].record.nodes
+                nodes = self.runs[min(best)].record.nodes_created
                 self.status.setText(
                     f"★ Best performer: {names}, {nodes:,} nodes created: the "
                     f"fewest among the algorithms that solved it."
