@@ -13,38 +13,25 @@ from __future__ import annotations
 from app import focus
 from app.focus import PositionView
 from core.games.chess_game import ChessGame
-from core.search.pn import TreeSearch
+from core.proofs.proof import node_after_moves
+from core.search.contract import Stepper
 from core.tree import ROOT
 
 Key = tuple[int, int]
 """A node as (level, id): level 1 the first-level tree, 2 Pn²'s live second level."""
 
 
-def node_of_line(search: TreeSearch, codes: list[int]) -> int:
-    """The first-level node the moves `codes` lead to from the root (as far as the tree goes)."""
-    tree = search.tree
-    node = ROOT
-    for code in codes:
-        for child in tree.children(node):
-            if tree.move[child] == code:
-                node = child
-                break
-        else:
-            break
-    return node
-
-
 class BoardFocus:
     """The hovered and pinned nodes and the main-line position, for one search at a time."""
 
     def __init__(self) -> None:
-        self.search: TreeSearch | None = None
+        self.search: Stepper | None = None
         self.hovered: Key | None = None
         self.pinned: Key | None = None
         self.main_line: list[int] = []
         self.line_ply: int | None = None
 
-    def set_search(self, search: TreeSearch | None) -> None:
+    def set_search(self, search: Stepper | None) -> None:
         """A new search: nothing pointed at, pinned or played through."""
         self.search = search
         self.hovered = self.pinned = None
@@ -82,7 +69,9 @@ class BoardFocus:
     def show_line(self, main_line: list[int], ply: int) -> int:
         """Play the solution's main line to `ply` on the board; the tree node it reaches."""
         self.main_line, self.line_ply = list(main_line), ply
-        return node_of_line(self.search, main_line[:ply]) if self.search is not None else ROOT
+        return (
+            node_after_moves(self.search.tree, main_line[:ply]) if self.search is not None else ROOT
+        )
 
     # -- what the board shows ---------------------------------------------------------------------
 
@@ -113,7 +102,7 @@ class BoardFocus:
                     self.line_ply,
                     f"Main line after {self.line_ply} of {len(self.main_line)} moves",
                 )
-            node = node_of_line(search, self.main_line[: self.line_ply])
+            node = node_after_moves(search.tree, self.main_line[: self.line_ply])
             return focus.position_view(
                 search, search.game, focus.FIRST_LEVEL, node, "Main line of the proof"
             )

@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli.main import SUBCOMMANDS, OneLineParser, whole_number
+from app.search_setup import APP_ALGORITHMS
+from core.cli.main import SUBCOMMANDS, OneLineParser
+from core.cli.options import add_node_cap_option, add_search_options, whole_number
 
 EXIT_USER_ERROR = 2
 
@@ -57,11 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     problem.add_argument("--id", help="position id in the EPD file or suite (e.g. WAC.001, 14)")
     problem.add_argument("--game", type=_count, default=1, help="PGN game number")
     search = parser.add_argument_group("search")
-    search.add_argument("--algo", choices=("pn", "pn2"), help="pn or pn2")
-    search.add_argument("--max-nodes", type=whole_number, help="node cap (nodes in memory)")
-    search.add_argument("--a", type=float, help="Pn²: transition point of f(x)")
-    search.add_argument("--b", type=float, help="Pn²: stretch of f(x)")
-    search.add_argument("--fraction", choices=("logistic", "one"), help="Pn²: f(x) or f ≡ 1")
+    add_search_options(search, APP_ALGORITHMS, with_defaults=False)
+    add_node_cap_option(search, APP_ALGORITHMS, with_defaults=False)
     shot = parser.add_argument_group("screenshot")
     shot.add_argument(
         "--steps", type=_count, default=0, help="iterations to step before showing the window"

@@ -12,14 +12,23 @@ from dataclasses import dataclass, replace
 
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search.algorithms import DEFAULT_MAX_NODES, AlgorithmSpec, create_stepper
+from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import Stepper
+from core.search.defaults import (
+    ALGORITHM_TITLES,
+    DEFAULT_A,
+    DEFAULT_B,
+    DEFAULT_MAX_NODES,
+    LOGISTIC,
+    ONE,
+    PN,
+    PN2,
+)
 from core.search.snapshot import snapshot_search
 from core.search.types import Limits, check_node_cap
 
-PN, PN2 = "pn", "pn2"
-ALGORITHMS = (PN, PN2)
-TITLES = {PN: "PN search", PN2: "Pn² search"}
+APP_ALGORITHMS = (PN, PN2)
+"""The searches the window steps through (αβ runs only in the comparison panel)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +37,9 @@ class SearchParams:
 
     algo: str = PN
     max_nodes: int = DEFAULT_MAX_NODES[PN]
-    a: float = 600_000
-    b: float = 80_000
-    fraction: str = "logistic"
+    a: float = DEFAULT_A
+    b: float = DEFAULT_B
+    fraction: str = LOGISTIC
 
     def spec(self) -> AlgorithmSpec:
         return AlgorithmSpec(self.algo, a=self.a, b=self.b, fraction=self.fraction)
@@ -53,10 +62,10 @@ class SearchParams:
         return replace(self, algo=algo, max_nodes=cap)
 
     def describe(self) -> str:
-        text = f"{TITLES.get(self.algo, self.algo)} · node cap {self.max_nodes:,}"
+        text = f"{ALGORITHM_TITLES.get(self.algo, self.algo)} · node cap {self.max_nodes:,}"
         if self.algo == PN2:
             text += (
-                " · f ≡ 1" if self.fraction == "one" else f" · a = {self.a:,.0f}, b = {self.b:,.0f}"
+                " · f ≡ 1" if self.fraction == ONE else f" · a = {self.a:,.0f}, b = {self.b:,.0f}"
             )
         return text
 

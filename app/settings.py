@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings
 
 from app.driver import FULL_SPEED, SPEEDS
-from app.search_setup import ALGORITHMS, SearchParams
+from app.search_setup import APP_ALGORITHMS, SearchParams
 from app.sources import DEFAULT_SOURCE, KINDS, Source
 from core.errors import InvalidLimitError
 
@@ -45,7 +45,7 @@ class Settings:
     def params(self) -> SearchParams:
         defaults = SearchParams()
         algo = self._text("search/algo", defaults.algo)
-        if algo not in ALGORITHMS:
+        if algo not in APP_ALGORITHMS:
             algo = defaults.algo
         params = SearchParams(
             algo=algo,

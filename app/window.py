@@ -39,10 +39,10 @@ from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
 from app.panels.memory_gauge import MemoryGauge, memory_state
 from app.panels.narration_view import NarrationView
-from app.panels.result import UNSOLVED, ResultPanel, SolutionJob, SolutionResult
+from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.status_line import status_text
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
-from app.search_setup import PN, PN2, TITLES, SearchParams, build_search, effective_algo
+from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
 from app.shortcuts import shortcut_table
 from app.sources import (
@@ -59,7 +59,9 @@ from app.sources import (
 from app.tree_view.view import TreeView
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
+from core.runs.runner import RunRecord
 from core.search.contract import Stepper
+from core.search.defaults import ALGORITHM_TITLES
 from core.search.types import Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
@@ -93,7 +95,7 @@ class MainWindow(QMainWindow):
         self.problem: Problem | None = None
         self.params = params or (self.settings.params() if self.persist else SearchParams())
         self.board_focus = BoardFocus()
-        self.solution: SolutionResult | None = None
+        self.solution: RunRecord | Exception | None = None
         self._solution_token = 0
         self._jobs: list[SolutionJob] = []
         self._dirty = False
@@ -454,7 +456,7 @@ class MainWindow(QMainWindow):
         method = (
             self.params.describe()
             if algo == self.params.algo
-            else f"{TITLES[PN]} (tree files are searched with PN)"
+            else f"{ALGORITHM_TITLES[PN]} (tree files are searched with PN)"
         )
         self.title.setText(f"{self.problem.title}  ·  {method}")
         self.setWindowTitle(f"PN Explorer — {self.problem.title}")
@@ -610,8 +612,7 @@ class MainWindow(QMainWindow):
 
     def _show_line(self, ply: int) -> None:
         """Play the main line through on the board, and point at its node in the tree."""
-        result = self.result_panel.result
-        main_line = result.main_line if result is not None else []
+        main_line = self.result_panel.main_line
         node = self.board_focus.show_line(main_line, ply)
         if main_line:
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
@@ -619,12 +620,12 @@ class MainWindow(QMainWindow):
         self._update_board()
 
     def _nudge_line(self, delta: int) -> None:
-        if self.result_panel.result is not None and self.result_panel.result.main_line:
+        if self.result_panel.main_line:
             slider = self.result_panel.slider
             slider.setValue(max(0, min(slider.maximum(), slider.value() + delta)))
 
     def _line_to(self, ply: int | None) -> None:
-        if self.result_panel.result is not None and self.result_panel.result.main_line:
+        if self.result_panel.main_line:
             slider = self.result_panel.slider
             slider.setValue(slider.maximum() if ply is None else ply)
 
@@ -670,7 +671,7 @@ class MainWindow(QMainWindow):
             )
             self.banner.show()
         if not outcome.solved:
-            self.solution = SolutionResult(UNSOLVED, f"Unsolved: {outcome}")
+            self.solution = solution_record(search)
             self.result_panel.show_result(self.solution)
             return
         self.result_panel.show_pending()
@@ -685,12 +686,12 @@ class MainWindow(QMainWindow):
         if job in self._jobs:
             self._jobs.remove(job)
 
-    def _on_solution(self, token: int, result: SolutionResult) -> None:
+    def _on_solution(self, token: int, result: RunRecord | Exception) -> None:
         if token != self._solution_token:
             return
         self.solution = result
         self.result_panel.show_result(result)
-        self.statusBar().showMessage(result.headline, 8000)
+        self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
         """Block until a pending proof has been read (screenshots and tests only)."""

@@ -3,7 +3,7 @@ compares them on a suite: result, verified mate length, first move, nodes create
 memory and time.
 
 Each algorithm runs in a process of its own (spawned, so nothing of the window is shared) through
-`core.runs.comparison.run_item`, the headless comparison's own runner: same node counting, and a
+`core.runs.runner.run_item`, the headless comparison's own runner: same node counting, and a
 proof counts only after the independent verifier accepted it. A timer polls the processes' pipes,
 so the window never waits and rows fill in as each search ends. At most one process per core runs
 at once (the others wait), so the times stay comparable. Cancel terminates the processes; so do a
@@ -43,12 +43,21 @@ from app.panels.compare_model import (
 )
 from app.search_setup import SearchParams
 from app.sources import Problem
-from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
-from core.search.algorithms import ALGORITHM_TITLES, DEFAULT_MAX_NODES, AlgorithmSpec
+from core.runs.comparison import algorithm_factory
+from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
+from core.search.defaults import (
+    AB,
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    DEFAULT_DEPTH,
+    DEFAULT_MAX_NODES,
+    ONE,
+    PN,
+    PN2,
+    SHORT_TITLES,
+)
 from core.search.types import Limits, Result
 
-ALGORITHMS = ("pn", "pn2", "ab")
-TITLES = {"pn": "PN", "pn2": "Pn²", "ab": "αβ"}
 DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
 POLL_MS = 100
@@ -96,9 +105,9 @@ def work_items(position_id: str, fen: str, params: SearchParams, seconds: float)
     300,000 with the window's a, b and fraction; αβ 1,000,000 nodes created, depth ≤ 20) and a
     time limit of `seconds` each. Raises InvalidLimitError for a bad a, b or time."""
     factories = {
-        "pn": algorithm_factory("pn"),
-        "pn2": algorithm_factory("pn2", a=params.a, b=params.b, fraction=params.fraction),
-        "ab": algorithm_factory("ab", max_depth=AlgorithmSpec().depth),
+        PN: algorithm_factory(PN),
+        PN2: algorithm_factory(PN2, a=params.a, b=params.b, fraction=params.fraction),
+        AB: algorithm_factory(AB, max_depth=DEFAULT_DEPTH),
     }
     return [
         WorkItem(
@@ -114,17 +123,17 @@ def work_items(position_id: str, fen: str, params: SearchParams, seconds: float)
 
 def budgets_text(params: SearchParams) -> list[str]:
     """The node budget of each algorithm, one line each (Pn² with the window's parameters)."""
-    pn2 = "f ≡ 1" if params.fraction == "one" else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
+    pn2 = "f ≡ 1" if params.fraction == ONE else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
     return [
-        f"PN: {DEFAULT_MAX_NODES['pn']:,} nodes in memory",
-        f"Pn²: N = {DEFAULT_MAX_NODES['pn2']:,} ({pn2})",
-        f"αβ: {DEFAULT_MAX_NODES['ab']:,} nodes created, depth ≤ {AlgorithmSpec().depth}",
+        f"{SHORT_TITLES[PN]}: {DEFAULT_MAX_NODES[PN]:,} nodes in memory",
+        f"{SHORT_TITLES[PN2]}: N = {DEFAULT_MAX_NODES[PN2]:,} ({pn2})",
+        f"{SHORT_TITLES[AB]}: {DEFAULT_MAX_NODES[AB]:,} nodes created, depth ≤ {DEFAULT_DEPTH}",
     ]
 
 
 def best_algorithms(runs: dict[str, PanelRun]) -> set[str]:
     """The best performers: fewest nodes among the runs that solved the position (ties: all)."""
-    solved = {name: run.record.nodes for name, run in runs.items() if run.solved}
+    solved = {name: run.record.nodes_created for name, run in runs.items() if run.solved}
     if not solved:
         return set()
     fewest = min(solved.values())
@@ -279,9 +288,14 @@ def row_cells(run: PanelRun) -> tuple[list[str], str, str]:
     record = run.record
     if record is None:
         return ["error: " + run.failure, "—", "—", "—", "—", "—"], ERROR_COLOUR, run.failure
-    counts = [f"{record.nodes:,}", f"{record.peak_memory:,}", _seconds_text(record.seconds)]
-    if record.result == ERROR:
-        return ["error: " + record.reason, "—", "—", *counts], ERROR_COLOUR, record.reason
+    counts = [
+        f"{record.nodes_created:,}",
+        f"{record.peak_nodes_in_memory:,}",
+        _seconds_text(record.seconds),
+    ]
+    if record.verdict == ERROR:
+        reason = record.verdict_reason
+        return ["error: " + reason, "—", "—", *counts], ERROR_COLOUR, reason
     if record.result == Result.PROVED.value:
         mate = "—" if record.mate_in is None else str(record.mate_in)
         return (
@@ -517,8 +531,8 @@ class ComparePanel(QWidget):
         if len(self.runs) == len(ALGORITHMS):
             best = best_algorithms(self.runs)
             if best:
-                names = " and ".join(TITLES[name] for name in ALGORITHMS if name in best)
-                nodes = self.runs[min(best)].record.nodes
+                names = " and ".join(SHORT_TITLES[name] for name in ALGORITHMS if name in best)
+                nodes = self.runs[min(best)].record.nodes_created
                 self.status.setText(
                     f"★ Best performer: {names}, {nodes:,} nodes created: the "
                     f"fewest among the algorithms that solved it."

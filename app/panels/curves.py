@@ -1,40 +1,48 @@
 """The paper's Pn² curves (thesis ch. 4, Figures 4.1–4.3) for the chosen a, b and N, drawn with
-QPainter: the fraction f(x) = 1 / (1 + exp((a − x) / b)), and the second-level size x·f(x) with
-its practical bound N − x, over x = 0 … N first-level nodes.
+QPainter: the fraction f(x), the second-level size x·f(x) it asks for, and the size the engine
+actually gives the second level, bounded by N − x, over x = 0 … N first-level nodes.
 
-The formulas are plain functions (tests check them by hand); `CurvesWidget` only draws them, and
-can mark the current first-level size while a Pn² search runs.
+The numbers are the engine's own (`core.search.pn2`), sampled by `curve_points`; `CurvesWidget`
+only draws them, and can mark the current first-level size while a Pn² search runs.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-LOGISTIC, ONE = "logistic", "one"
+from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC, ONE
+from core.search.pn2 import second_level_budget, second_level_fraction
 
 
-def fraction(x: float, a: float, b: float, kind: str = LOGISTIC) -> float:
-    """f(x) of Equation 4.1 (thesis §4.2); Allis's variant is f ≡ 1."""
-    if kind == ONE:
-        return 1.0
-    z = (a - x) / b
-    if z > 700:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(z))
+@dataclass(frozen=True, slots=True)
+class CurvePoint:
+    """The curves at one first-level size x."""
+
+    x: int
+    fraction: float
+    """f(x) (Figure 4.1)."""
+    wanted: float
+    """x·f(x), the second-level size the fraction asks for (Figure 4.2)."""
+    used: int
+    """The engine's second-level budget, never more than N − x (Figure 4.3)."""
 
 
-def theoretical_size(x: float, a: float, b: float, kind: str = LOGISTIC) -> float:
-    """Figure 4.2: the second-level size x·f(x) the fraction function asks for."""
-    return x * fraction(x, a, b, kind)
+def curve_point(x: int, a: float, b: float, cap: int, kind: str = LOGISTIC) -> CurvePoint:
+    """The curves at first-level size `x`, computed by the engine's functions."""
+    fraction = second_level_fraction(x, a, b, kind)
+    return CurvePoint(x, fraction, x * fraction, second_level_budget(x, cap, a, b, kind))
 
 
-def practical_size(x: float, a: float, b: float, cap: float, kind: str = LOGISTIC) -> float:
-    """Figure 4.3: x·f(x), but never more than the N − x nodes memory still holds."""
-    return max(0.0, min(theoretical_size(x, a, b, kind), cap - x))
+def curve_points(
+    a: float, b: float, cap: int, kind: str = LOGISTIC, samples: int = 240
+) -> list[CurvePoint]:
+    """`samples` + 1 points evenly over x = 0 … N."""
+    return [curve_point(cap * i // samples, a, b, cap, kind) for i in range(samples + 1)]
 
 
 def short_count(value: float) -> str:
@@ -62,11 +70,12 @@ class CurvesWidget(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.a = 600_000.0
-        self.b = 80_000.0
-        self.cap = 300_000
+        self.a = float(DEFAULT_A)
+        self.b = float(DEFAULT_B)
+        self.cap = DEFAULT_PN2_CAP
         self.kind = LOGISTIC
         self.marker: int | None = None
+        self.points = curve_points(self.a, self.b, self.cap, self.kind, self.SAMPLES)
         self._plots: QPixmap | None = None
         """The curves drawn once per parameter change and size; a paint adds only the marker."""
         self.setMinimumSize(420, 150)
@@ -78,6 +87,7 @@ class CurvesWidget(QWidget):
     def set_parameters(self, a: float, b: float, cap: int, kind: str = LOGISTIC) -> None:
         """Redraw for new a, b, N (as the user edits them)."""
         self.a, self.b, self.cap, self.kind = float(a), float(b), int(cap), kind
+        self.points = curve_points(self.a, self.b, max(self.cap, 1), kind, self.SAMPLES)
         self._plots = None
         self.update()
 
@@ -110,27 +120,15 @@ class CurvesWidget(QWidget):
         right = QRectF(half, 0, self.width() - half, self.height())
         cap = max(self.cap, 1)
         if with_marker:
-            area = self._plot_area(left)
-            self._draw_marker(painter, area, fraction(self.marker, self.a, self.b, self.kind), 1.0)
-            area = self._plot_area(right)
-            self._draw_marker(
-                painter,
-                area,
-                practical_size(self.marker, self.a, self.b, cap, self.kind),
-                self._size_scale(cap),
-            )
+            point = curve_point(self.marker, self.a, self.b, cap, self.kind)
+            self._draw_marker(painter, self._plot_area(left), point.fraction, 1.0)
+            self._draw_marker(painter, self._plot_area(right), point.used, self._size_scale())
             return
         self._draw_fraction(painter, left, cap)
         self._draw_sizes(painter, right, cap)
 
-    def _size_scale(self, cap: int) -> float:
-        return max(
-            max(
-                theoretical_size(cap * i / self.SAMPLES, self.a, self.b, self.kind)
-                for i in range(self.SAMPLES + 1)
-            ),
-            1.0,
-        )
+    def _size_scale(self) -> float:
+        return max(max(point.wanted for point in self.points), 1.0)
 
     def _plot_area(self, box: QRectF) -> QRectF:
         return box.adjusted(46, 22, -10, -30)
@@ -177,11 +175,12 @@ class CurvesWidget(QWidget):
         painter.restore()
         return area
 
-    def _curve(self, painter: QPainter, area: QRectF, function, y_max: float, pen: QPen) -> None:
+    def _curve(
+        self, painter: QPainter, area: QRectF, values: Sequence[float], y_max: float, pen: QPen
+    ) -> None:
         path = QPainterPath()
-        for i in range(self.SAMPLES + 1):
-            x = self.cap * i / self.SAMPLES
-            y = function(x) / y_max if y_max > 0 else 0.0
+        for i, value in enumerate(values):
+            y = value / y_max if y_max > 0 else 0.0
             point = QPointF(
                 area.left() + area.width() * i / self.SAMPLES,
                 area.bottom() - area.height() * min(max(y, 0.0), 1.0),
@@ -213,35 +212,21 @@ class CurvesWidget(QWidget):
         )
         area = self._axes(painter, box, f"Fraction {name}  (Fig. 4.1)", 1.0, "f(x)")
         self._curve(
-            painter,
-            area,
-            lambda x: fraction(x, self.a, self.b, self.kind),
-            1.0,
-            QPen(FRACTION_COLOUR, 2),
+            painter, area, [point.fraction for point in self.points], 1.0, QPen(FRACTION_COLOUR, 2)
         )
 
     def _draw_sizes(self, painter: QPainter, box: QRectF, cap: int) -> None:
-        y_max = self._size_scale(cap)
+        y_max = self._size_scale()
         area = self._axes(
             painter, box, f"Second-level size, N = {short_count(cap)}  (4.2/4.3)", y_max, "nodes"
         )
-        self._curve(
-            painter, area, lambda x: cap - x, y_max, QPen(BOUND_COLOUR, 1, Qt.PenStyle.DotLine)
-        )
-        self._curve(
-            painter,
-            area,
-            lambda x: theoretical_size(x, self.a, self.b, self.kind),
-            y_max,
-            QPen(THEORY_COLOUR, 1.5, Qt.PenStyle.DashLine),
-        )
-        self._curve(
-            painter,
-            area,
-            lambda x: practical_size(x, self.a, self.b, cap, self.kind),
-            y_max,
-            QPen(PRACTICE_COLOUR, 2),
-        )
+        points = self.points
+        bound = [cap - point.x for point in points]
+        self._curve(painter, area, bound, y_max, QPen(BOUND_COLOUR, 1, Qt.PenStyle.DotLine))
+        wanted = [point.wanted for point in points]
+        self._curve(painter, area, wanted, y_max, QPen(THEORY_COLOUR, 1.5, Qt.PenStyle.DashLine))
+        used = [point.used for point in points]
+        self._curve(painter, area, used, y_max, QPen(PRACTICE_COLOUR, 2))
         self._legend(painter, area)
 
     def _legend(self, painter: QPainter, area: QRectF) -> None:

@@ -3,13 +3,12 @@ or why an unsolved search stopped; the main line can be played through on the bo
 
 Reading the proof out of a big tree and replaying it through the independent verifier can take
 longer than a frame (Pn² even re-runs PN at the leaves its second level solved), so `SolutionJob`
-does it on a worker thread; the search has ended by then, so nothing else touches its tree.
-A proof the verifier rejects is shown as an error, never as a mate.
+does it on a worker thread; the search has ended by then, so nothing else touches its tree. It
+takes the command line's path (`core.runs.runner.describe_search`): a proof the verifier rejects
+is shown as an error, never as a mate.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 import chess
 from PySide6.QtCore import QObject, Qt, QThread, Signal
@@ -25,97 +24,60 @@ from PySide6.QtWidgets import (
 )
 
 from app.focus import san_line
-from core.errors import VerificationError
-from core.games.chess_game import ChessGame, encode_move
-from core.proofs.solution import mate_solution, refutation, verify_tree_proof
-from core.search.types import Outcome, Result
-from core.tree import ROOT
+from core.games.chess_game import ChessGame
+from core.runs.runner import RunRecord, describe_search
+from core.search.types import Result
 
 MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "unsolved", "error"
 
 
-@dataclass(slots=True)
-class SolutionResult:
-    """What the result panel shows; `main_line` are game move codes from the root."""
-
-    kind: str
-    headline: str
-    lines: list[str] = field(default_factory=list)
-    main_line: list[int] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
-
-
-def _tree_refutation(game, tree) -> list[str]:
-    """For a disproved explicit tree: each root move and the reply (or value) that refutes it."""
-    lines = []
-    names = game.tree.nodes
-    for child in tree.children(ROOT):
-        name = names[tree.move[child]].name
-        holding = [g for g in tree.children(child) if tree.disproof[g] == 0]
-        if holding:
-            lines.append(f"{name}: refuted by {names[tree.move[holding[0]]].name}")
-        else:
-            lines.append(f"{name}: disproved")
-    return lines
-
-
-def solution_result(search) -> SolutionResult:
-    """Describe an ended search; proofs are verified here (this may take a while: worker)."""
-    outcome: Outcome = search.outcome
+def solution_record(search) -> RunRecord:
+    """The verified record of an ended search (reading and verifying a proof may take a while:
+    call it on a worker thread). An explicit tree's record is named after its root node."""
     game = search.game
-    chess_game = isinstance(game, ChessGame)
-    if outcome.result is Result.PROVED:
-        if chess_game:
-            try:
-                mate = mate_solution(game, search.proof())
-            except VerificationError as error:
-                return SolutionResult(
-                    ERROR, "The proof failed verification: no mate is reported", [str(error)]
-                )
-            codes = [encode_move(chess.Move.from_uci(uci)) for uci in mate.main_line_uci]
-            return SolutionResult(
-                MATE,
-                f"Proved: mate in {mate.mate_in}, verified by an independent replay",
-                [
-                    san_line(game.root_board, codes),
-                    f"Proof tree: {mate.proof_size:,} nodes, {mate.proof_depth} plies deep.",
-                ],
-                codes,
-                mate.main_line_san,
-            )
-        proof = search.proof()
-        try:
-            size = verify_tree_proof(game.tree, proof)
-        except VerificationError as error:
-            return SolutionResult(ERROR, "The proof failed verification", [str(error)])
-        codes = proof.main_line()
-        labels = [game.node_name(code) for code in codes]
-        return SolutionResult(
-            TREE_PROOF,
-            "Proved: the root is true",
-            [
-                " → ".join([game.tree.nodes[0].name, *labels]),
-                f"Proof tree: {size} nodes, checked against the file.",
-            ],
-            codes,
-            labels,
-        )
-    if outcome.result is Result.DISPROVED:
-        if chess_game:
-            lines = [f"{move} — {reply}" for move, reply in refutation(game, search.tree).lines]
-            if not lines:
-                lines = [str(outcome)]
-            return SolutionResult(REFUTED, "Disproved: no forced mate", lines)
-        return SolutionResult(
-            REFUTED,
-            "Disproved: the root is false",
-            _tree_refutation(game, search.tree) or [str(outcome)],
-        )
-    return SolutionResult(UNSOLVED, f"Unsolved: {outcome}")
+    root = "" if isinstance(game, ChessGame) else game.tree.nodes[0].name
+    return describe_search(game, search, search.algorithm, root)
+
+
+def result_kind(record: RunRecord) -> str:
+    """Which of the panel's kinds of result `record` is."""
+    if record.result == Result.PROVED.value:
+        if not record.verified:
+            return ERROR
+        return MATE if record.is_chess else TREE_PROOF
+    return REFUTED if record.result == Result.DISPROVED.value else UNSOLVED
+
+
+def result_text(record: RunRecord) -> tuple[str, list[str]]:
+    """The panel's headline and detail lines for `record`. A rejected proof is an error, never
+    a mate."""
+    kind = result_kind(record)
+    if kind == ERROR:
+        headline = "The proof failed verification"
+        if record.is_chess:
+            headline += ": no mate is reported"
+        return headline, [record.verification_error]
+    if kind == MATE:
+        return f"Proved: mate in {record.mate_in}, verified by an independent replay", [
+            san_line(chess.Board(record.fen), record.line_moves),
+            f"Proof tree: {record.proof_size:,} nodes, {record.proof_depth} plies deep.",
+        ]
+    if kind == TREE_PROOF:
+        return "Proved: the root is true", [
+            " → ".join([record.id, *record.main_line]),
+            f"Proof tree: {record.proof_size} nodes, checked against the file.",
+        ]
+    if kind == REFUTED:
+        joint = " — " if record.is_chess else ": "
+        lines = [joint.join(line) for line in record.refutation] or [record.reason]
+        what = "no forced mate" if record.is_chess else "the root is false"
+        return f"Disproved: {what}", lines
+    return f"Unsolved: {record.reason}", []
 
 
 class SolutionJob(QThread):
-    """Computes `solution_result` off the GUI thread; `done` carries (token, SolutionResult)."""
+    """Computes `solution_record` off the GUI thread; `done` carries (token, RunRecord), or
+    (token, the exception) if reading the result failed."""
 
     done = Signal(object, object)
 
@@ -126,9 +88,9 @@ class SolutionJob(QThread):
 
     def run(self) -> None:
         try:
-            result = solution_result(self.search)
+            result = solution_record(self.search)
         except Exception as error:  # noqa: BLE001 (a bug must not kill the window: show it)
-            result = SolutionResult(ERROR, "Could not read the result", [repr(error)])
+            result = error
         self.done.emit(self.token, result)
 
 
@@ -149,7 +111,11 @@ class ResultPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.result: SolutionResult | None = None
+        self.kind: str | None = None
+        """The kind of result shown (MATE, TREE_PROOF, …), None while there is none."""
+        self.main_line: list[int] = []
+        """The shown main line's game move codes, to play through."""
+        self.headline_text = ""
         self.headline = QLabel()
         self.headline.setWordWrap(True)
         self.body = QLabel()
@@ -195,29 +161,36 @@ class ResultPanel(QWidget):
         self.clear()
 
     def clear(self, text: str = "Not solved yet: step or run the search.") -> None:
-        self.result = None
+        self.kind, self.main_line, self.headline_text = None, [], text
         self.headline.setText(f"<b>{text}</b>")
         self.body.setText("")
         self.controls.hide()
 
     def show_pending(self) -> None:
-        self.result = None
+        self.kind, self.main_line, self.headline_text = None, [], ""
         self.headline.setText("<b>Solved: reading and verifying the proof…</b>")
         self.body.setText("")
         self.controls.hide()
 
-    def show_result(self, result: SolutionResult) -> None:
-        self.result = result
-        colour = COLOURS[result.kind]
-        self.headline.setText(f"<b style='color:{colour}'>{result.headline}</b>")
-        self.body.setText("<br>".join(_escape(line) for line in result.lines))
-        has_line = bool(result.main_line)
-        self.controls.setVisible(has_line)
+    def show_result(self, result: RunRecord | Exception) -> None:
+        """Show a record (a rejected proof as an error), or the error that reading it raised."""
+        if isinstance(result, Exception):
+            self.kind, self.main_line = ERROR, []
+            headline, lines = "Could not read the result", [repr(result)]
+        else:
+            self.kind = result_kind(result)
+            self.main_line = list(result.line_moves) if result.verified else []
+            headline, lines = result_text(result)
+        self.headline_text = headline
+        colour = COLOURS[self.kind]
+        self.headline.setText(f"<b style='color:{colour}'>{headline}</b>")
+        self.body.setText("<br>".join(_escape(line) for line in lines))
+        self.controls.setVisible(bool(self.main_line))
         self.slider.blockSignals(True)
-        self.slider.setMaximum(len(result.main_line))
+        self.slider.setMaximum(len(self.main_line))
         self.slider.setValue(0)
         self.slider.blockSignals(False)
-        self.play_label.setText(f"0/{len(result.main_line)}")
+        self.play_label.setText(f"0/{len(self.main_line)}")
         self.controls.setToolTip("Play through the main line on the board (Left / Right)")
 
     def _moved(self, ply: int) -> None:

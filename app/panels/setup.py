@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.panels.curves import CurvesWidget
+from app.panels.curves import CurvesWidget, short_count
 from app.search_setup import PN, PN2, SearchParams
 from app.sources import (
     FEN,
@@ -49,15 +49,18 @@ from app.sources import (
     positions_of,
 )
 from core.errors import PnExplorerError
+from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC, ONE
 
 MAX_SPIN = 2_000_000_000
 
 
 PN2_PRESETS = (
     (
-        "The paper's (300K, 600K, 80K)",
-        (300_000, 600_000, 80_000),
-        "Breuker's best setting: N = 300,000, a = 600,000, b = 80,000 (§4.4)",
+        f"The paper's ({short_count(DEFAULT_PN2_CAP)}, {short_count(DEFAULT_A)}, "
+        f"{short_count(DEFAULT_B)})",
+        (DEFAULT_PN2_CAP, DEFAULT_A, DEFAULT_B),
+        f"Breuker's best setting: N = {DEFAULT_PN2_CAP:,}, a = {DEFAULT_A:,}, b = {DEFAULT_B:,} "
+        "(§4.4)",
     ),
     (
         "Classroom (5K, 300, 100)",
@@ -290,9 +293,9 @@ class SetupDialog(QDialog):
         self.a_spin = _spin(1, MAX_SPIN, round(params.a), 10_000)
         self.b_spin = _spin(1, MAX_SPIN, round(params.b), 1_000)
         self.fraction_combo = QComboBox()
-        self.fraction_combo.addItem("logistic  f(x) = 1 / (1 + exp((a − x) / b))", "logistic")
-        self.fraction_combo.addItem("f ≡ 1  (Allis's original Pn²)", "one")
-        self.fraction_combo.setCurrentIndex(1 if params.fraction == "one" else 0)
+        self.fraction_combo.addItem("logistic  f(x) = 1 / (1 + exp((a − x) / b))", LOGISTIC)
+        self.fraction_combo.addItem("f ≡ 1  (Allis's original Pn²)", ONE)
+        self.fraction_combo.setCurrentIndex(max(0, self.fraction_combo.findData(params.fraction)))
         self.curves = CurvesWidget()
         self._last_algo = params.algo
         for signal in (
@@ -328,7 +331,7 @@ class SetupDialog(QDialog):
     def use_pn2_values(self, cap: int, a: int, b: int) -> None:
         """Switch to Pn² with a preset N, a, b (the curves follow)."""
         self.pn2_radio.setChecked(True)
-        self.fraction_combo.setCurrentIndex(0)
+        self.fraction_combo.setCurrentIndex(self.fraction_combo.findData(LOGISTIC))
         self.cap_spin.setValue(cap)
         self.a_spin.setValue(a)
         self.b_spin.setValue(b)
@@ -346,7 +349,7 @@ class SetupDialog(QDialog):
         pn2 = self.pn2_radio.isChecked()
         for widget in (self.a_spin, self.b_spin, self.fraction_combo, self.curves):
             widget.setEnabled(pn2)
-        logistic = self.fraction_combo.currentData() != "one"
+        logistic = self.fraction_combo.currentData() == LOGISTIC
         self.a_spin.setEnabled(pn2 and logistic)
         self.b_spin.setEnabled(pn2 and logistic)
         self.curves.set_parameters(

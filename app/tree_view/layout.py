@@ -24,7 +24,7 @@ import chess
 
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
-from core.proofs.proof import main_line_nodes
+from core.proofs.proof import main_line_nodes, refuting_reply
 from core.tree import EXPANDED, NO_NODE, ROOT, Tree
 
 NODE = "node"
@@ -53,13 +53,13 @@ def solution_line(tree: Tree, sizes: SubtreeSizes) -> list[int]:
         return []
     if tree.proof[ROOT] == 0:
         return main_line_nodes(tree)
-    disproof = tree.disproof
     line = [ROOT]
     node = ROOT
     while tree.flags[node] & EXPANDED:
         children = tree.children(node)
         if not tree.is_or(node):
-            node = next((child for child in children if disproof[child] == 0), children[0])
+            reply = refuting_reply(tree, node)
+            node = children[0] if reply is None else reply
         elif sizes.complete:
             node = max(children, key=sizes.__getitem__)
         else:

@@ -12,10 +12,18 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from core.cli.options import add_headless_options, seconds, whole_number
 from core.cli.output import EXIT_USER_ERROR
 from core.errors import InvalidLimitError, PnExplorerError
-from core.search.algorithms import ALGORITHMS, DEFAULT_MAX_NODES, AlgorithmSpec
-from core.search.types import Limits, check_node_cap
+from core.search.defaults import (
+    ALGORITHMS,
+    DEFAULT_A,
+    DEFAULT_B,
+    DEFAULT_DEPTH,
+    DEFAULT_MAX_NODES,
+    PN,
+    PN2,
+)
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
@@ -25,103 +33,6 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def whole_number(text: str) -> int:
-    """Accept 1000000, 1_000_000, 1,000,000 and 1e6 for node counts."""
-    cleaned = text.replace("_", "").replace(",", "").strip()
-    try:
-        value = float(cleaned) if "e" in cleaned.lower() else int(cleaned)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value != int(value):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return int(value)
-
-
-def _seconds(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-
-
-def _add_algorithm_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("algorithm")
-    group.add_argument(
-        "--algo",
-        choices=ALGORITHMS,
-        default="pn",
-        help="pn (default), pn2 (two-level, thesis ch. 4) or ab (αβ mate-in-n)",
-    )
-    group.add_argument(
-        "--a",
-        type=float,
-        default=600_000,
-        help="Pn²: transition point of f(x) in nodes (default 600000)",
-    )
-    group.add_argument(
-        "--b", type=float, default=80_000, help="Pn²: stretch of f(x) in nodes (default 80000)"
-    )
-    group.add_argument(
-        "--fraction",
-        choices=("logistic", "one"),
-        default="logistic",
-        help="Pn²: f(x) logistic (Breuker) or one (Allis's f ≡ 1)",
-    )
-    group.add_argument(
-        "--depth",
-        type=whole_number,
-        default=20,
-        help="αβ: the largest n of mate-in-n tried (default 20)",
-    )
-    group.add_argument(
-        "--ordering",
-        choices=("power", "square"),
-        default="power",
-        help="αβ static move order: pieces by power (Proskurowski, default) or "
-        "the PN chapter's square order",
-    )
-    group.add_argument(
-        "--no-refutation",
-        dest="refutation",
-        action="store_false",
-        help="αβ: switch off Proskurowski's refutation ordering",
-    )
-    group.add_argument(
-        "--init",
-        dest="initialisation",
-        choices=("mobility", "unit"),
-        default="mobility",
-        help="PN leaf initialisation: mobility (§3.3.1, default) or unit (1/1)",
-    )
-    limits = parser.add_argument_group("limits")
-    limits.add_argument(
-        "--max-nodes",
-        type=whole_number,
-        default=None,
-        help="node cap: nodes in memory (default: 1,000,000; Pn²: N = "
-        "300,000); for αβ, which keeps only its path, nodes created",
-    )
-    limits.add_argument("--time", type=_seconds, default=None, help="search time limit, seconds")
-    limits.add_argument("--iterations", type=whole_number, default=None, help="iteration limit")
-
-
-def _spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:
-    spec = AlgorithmSpec(
-        args.algo,
-        a=args.a,
-        b=args.b,
-        fraction=args.fraction,
-        depth=args.depth,
-        initialisation=args.initialisation,
-        ordering=args.ordering,
-        refutation=args.refutation,
-    )
-    max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES[args.algo]
-    check_node_cap(max_nodes)
-    limits = Limits(max_nodes=max_nodes, max_iterations=args.iterations, max_seconds=args.time)
-    return spec, limits
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -155,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the final search tree (PN, or Pn²'s first level) as a "
         "node-link JSON tree file the app opens (at most 200,000 nodes)",
     )
-    _add_algorithm_options(solve)
+    add_headless_options(solve)
 
     suite = sub.add_parser("suite", help="solve every position of a suite")
     suite.add_argument("suite", help="EPD file or built-in suite name (wac-mates, paper-figures)")
@@ -164,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     out = suite.add_mutually_exclusive_group()
     out.add_argument("--csv", metavar="FILE", help="write the rows as CSV")
     out.add_argument("--json", metavar="FILE", help="write rows and summary as JSON")
-    _add_algorithm_options(suite)
+    add_headless_options(suite)
 
     bench = sub.add_parser("bench", help="measure throughput against python-chess, and memory")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -182,8 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--algo",
-        choices=ALGORITHMS[:2],
-        default="pn",
+        choices=(PN, PN2),
+        default=PN,
         help="search whose throughput is measured (pn or pn2)",
     )
     bench.add_argument(
@@ -195,30 +106,36 @@ def build_parser() -> argparse.ArgumentParser:
     compare = sub.add_parser("compare", help="run several algorithms side by side on a suite")
     compare.add_argument("suite", help="EPD file or built-in suite name")
     compare.add_argument(
-        "--algos", default="pn,pn2,ab", help="comma-separated algorithms (default pn,pn2,ab)"
+        "--algos",
+        default=",".join(ALGORITHMS),
+        help=f"comma-separated algorithms (default {','.join(ALGORITHMS)})",
     )
     compare.add_argument("--ids", nargs="+", help="only these ids")
     compare.add_argument(
         "--max-nodes",
         type=whole_number,
-        default=1_000_000,
-        help="node limit per algorithm and position (default 1,000,000)",
+        default=DEFAULT_MAX_NODES[PN],
+        help=f"node limit per algorithm and position (default {DEFAULT_MAX_NODES[PN]:,})",
     )
-    compare.add_argument("--time", type=_seconds, default=None, help="time limit per search")
+    compare.add_argument("--time", type=seconds, default=None, help="time limit per search")
     compare.add_argument("--jobs", type=whole_number, default=1, help="parallel processes")
-    compare.add_argument("--a", type=float, default=600_000, help="Pn²'s a (default 600000)")
-    compare.add_argument("--b", type=float, default=80_000, help="Pn²'s b (default 80000)")
+    compare.add_argument(
+        "--a", type=float, default=DEFAULT_A, help=f"Pn²'s a (default {DEFAULT_A})"
+    )
+    compare.add_argument(
+        "--b", type=float, default=DEFAULT_B, help=f"Pn²'s b (default {DEFAULT_B})"
+    )
     compare.add_argument(
         "--pn2-max-nodes",
         type=whole_number,
-        default=300_000,
-        help="Pn²'s node cap N (default 300,000)",
+        default=DEFAULT_MAX_NODES[PN2],
+        help=f"Pn²'s node cap N (default {DEFAULT_MAX_NODES[PN2]:,})",
     )
     compare.add_argument(
         "--depth",
         type=whole_number,
-        default=20,
-        help="αβ: the largest n of mate-in-n tried (default 20)",
+        default=DEFAULT_DEPTH,
+        help=f"αβ: the largest n of mate-in-n tried (default {DEFAULT_DEPTH})",
     )
     compare.add_argument(
         "--ordering-report",
@@ -237,13 +154,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "solve":
             from core.cli.solve import run_solve
 
-            return run_solve(args, _spec_and_limits)
+            return run_solve(args)
         if args.command == "suite":
             from core.cli.suite import run_suite
 
             if args.jobs < 1:
                 raise InvalidLimitError(f"--jobs must be at least 1, not {args.jobs}")
-            return run_suite(args, _spec_and_limits)
+            return run_suite(args)
         if args.command == "bench":
             from core.cli.bench import run_bench
 

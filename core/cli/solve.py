@@ -4,26 +4,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from core.cli.export import chess_labels, search_graph, write_node_link
+from core.cli.options import spec_and_limits
 from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
-from core.errors import InvalidLimitError
+from core.errors import InvalidLimitError, VerificationError
 from core.games.chess_game import ChessGame, parse_fen
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import BUILTIN_TREES, find_position, load_suite
-from core.proofs.solution import numbered_line, verify_tree_proof
-from core.runs.runner import SolveRecord, describe_search
+from core.proofs.solution import numbered_line
+from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.contract import Search
+from core.search.defaults import DEFAULT_NODE_CAP
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 
-SpecAndLimits = Callable[[argparse.Namespace], tuple[AlgorithmSpec, Limits]]
 
-
-def _counts(record: SolveRecord) -> str:
+def _counts(record: RunRecord) -> str:
     text = (
         f"{record.nodes_created:,} created · {record.peak_nodes_in_memory:,} peak in memory · "
         f"{record.iterations:,} iterations · {record.seconds:.2f} s · "
@@ -34,7 +33,7 @@ def _counts(record: SolveRecord) -> str:
     return text
 
 
-def print_record(record: SolveRecord, spec: AlgorithmSpec, limits: Limits) -> None:
+def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None:
     """The human-readable report of one solved (or not) position."""
     print(f"Position   {record.id + '  ' if record.id else ''}{record.fen}")
     cap = f"node cap {limits.max_nodes:,}" if limits.max_nodes else "no node cap"
@@ -81,31 +80,34 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     tree = AndOrTree.from_file(path)
     if spec.name != "pn":
         raise InvalidLimitError("explicit trees are solved with --algo pn")
-    search = ProofNumberSearch(ExplicitTreeGame(tree), limits, initialisation=spec.initialisation)
-    outcome = search.run()
+    game = ExplicitTreeGame(tree)
+    search = ProofNumberSearch(game, limits, initialisation=spec.initialisation)
+    search.run()
+    record = describe_search(game, search, spec.name, tree.nodes[0].name)
+    if record.rejected:
+        raise VerificationError(record.verification_error)
     data = {
         "tree": tree.name,
-        "result": outcome.result.value,
-        "reason": str(outcome),
-        "nodes_created": search.nodes_created,
-        "iterations": search.iterations,
-        "seconds": search.elapsed,
+        "result": record.result,
+        "reason": record.reason,
+        "nodes_created": record.nodes_created,
+        "iterations": record.iterations,
+        "seconds": record.seconds,
     }
-    if outcome.result is Result.PROVED:
-        proof = search.proof()
-        data["proof_size"] = verify_tree_proof(tree, proof)
-        data["main_line"] = [tree.nodes[code].name for code in proof.main_line()]
+    if record.verified:
+        data["proof_size"] = record.proof_size
+        data["main_line"] = record.main_line
     if args.json:
         print_json(data)
         return 0
     print(f"Tree       {tree.name}")
-    print(f"Result     {outcome}")
-    if "main_line" in data:
+    print(f"Result     {record.reason}")
+    if record.verified:
         print(
-            f"Proof      {data['proof_size']} nodes (checked against the file); main line "
-            f"{' → '.join([tree.nodes[0].name, *data['main_line']])}"
+            f"Proof      {record.proof_size} nodes (checked against the file); main line "
+            f"{' → '.join([record.id, *record.main_line])}"
         )
-    print(f"Nodes      {search.nodes_created:,} created · {search.iterations:,} iterations")
+    print(f"Nodes      {record.nodes_created:,} created · {record.iterations:,} iterations")
     return 0
 
 
@@ -118,7 +120,7 @@ def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
     print(f"Exported   {len(tree):,} nodes to {path}", file=sys.stderr)
 
 
-def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
+def run_solve(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
     if args.tree:
         if args.fen or args.epd:
@@ -128,7 +130,7 @@ def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
     game = ChessGame(board)
     search = create_search(spec, game, limits)
     search.run()
-    record = describe_search(game, search, spec, position_id, best_moves, mate_length)
+    record = describe_search(game, search, spec.name, position_id, best_moves, mate_length)
     if args.export_tree:
         _export(args.export_tree, search, game, position_id or board.fen())
     shortest = _shortest(args, board, record, limits)
@@ -150,7 +152,7 @@ def run_solve(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
     return 0
 
 
-def _shortest(args: argparse.Namespace, board, record: SolveRecord, limits: Limits) -> dict | None:
+def _shortest(args: argparse.Namespace, board, record: RunRecord, limits: Limits) -> dict | None:
     """--shortest: ask the αβ searcher for a mate shorter than the one proved (§3.6.2)."""
     if not args.shortest:
         return None
@@ -161,6 +163,6 @@ def _shortest(args: argparse.Namespace, board, record: SolveRecord, limits: Limi
     found = shortest_mate(
         board,
         record.mate_in,
-        Limits(max_nodes=limits.max_nodes or 1_000_000, max_seconds=limits.max_seconds),
+        Limits(max_nodes=limits.max_nodes or DEFAULT_NODE_CAP, max_seconds=limits.max_seconds),
     )
     return {"text": found.text, **found.to_dict()}

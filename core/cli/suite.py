@@ -7,17 +7,15 @@ import csv
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 
+from core.cli.options import spec_and_limits
 from core.errors import PnExplorerError
 from core.games.suites import SuitePosition, load_suite, select_positions
-from core.runs.runner import SolveRecord, solve_fen
-from core.search.algorithms import AlgorithmSpec
+from core.runs.runner import RunRecord, WorkItem, run_each
+from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.types import Limits, Result
-
-SpecAndLimits = Callable[[argparse.Namespace], tuple[AlgorithmSpec, Limits]]
 
 CSV_COLUMNS = [
     "id",
@@ -67,7 +65,7 @@ class SuiteSummary:
         )
 
 
-def summarise(records: list[SolveRecord]) -> SuiteSummary:
+def summarise(records: list[RunRecord]) -> SuiteSummary:
     solved = [r for r in records if r.solved]
     return SuiteSummary(
         positions=len(records),
@@ -83,30 +81,18 @@ def summarise(records: list[SolveRecord]) -> SuiteSummary:
     )
 
 
-def _work(position: SuitePosition, spec: AlgorithmSpec, limits: Limits) -> SolveRecord:
-    return solve_fen(
-        position.fen, spec, limits, position.id, position.best_moves, position.mate_length
-    )
+def work_items(
+    positions: list[SuitePosition], spec: AlgorithmSpec, limits: Limits
+) -> list[WorkItem]:
+    """One work item per position, carrying its bm and dm for the record."""
+    factory = partial(create_search, spec)
+    return [
+        WorkItem(p.id, p.fen, spec.name, factory, limits, p.best_moves, p.mate_length)
+        for p in positions
+    ]
 
 
-def solve_positions(
-    positions: list[SuitePosition], spec: AlgorithmSpec, limits: Limits, jobs: int = 1
-) -> Iterator[tuple[int, SolveRecord]]:
-    """Solve each position, yielding (index, record) as each finishes (in parallel if jobs>1)."""
-    if jobs <= 1:
-        for index, position in enumerate(positions):
-            yield index, _work(position, spec, limits)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {
-            pool.submit(solve_fen, p.fen, spec, limits, p.id, p.best_moves, p.mate_length): i
-            for i, p in enumerate(positions)
-        }
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-
-
-def _row_text(record: SolveRecord) -> str:
+def _row_text(record: RunRecord) -> str:
     if record.result == Result.PROVED.value and record.verified:
         what = f"mate in {record.mate_in:<3}"
         first = f"{record.first_move:<8}{'=bm' if record.agrees_with_bm else '≠bm'}"
@@ -125,21 +111,21 @@ def _row_text(record: SolveRecord) -> str:
     )
 
 
-def run_suite(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
+def run_suite(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
     positions = select_positions(load_suite(args.suite), args.ids)
     for target in (args.csv, args.json):
         if target and not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
             raise PnExplorerError(f"cannot write {target}: its folder is not writable")
     progress = sys.stderr.isatty()
-    records: list[SolveRecord | None] = [None] * len(positions)
+    records: list[RunRecord | None] = [None] * len(positions)
     print(
         f"{spec.title} on {len(positions)} positions, node cap {limits.max_nodes:,}"
         f"{f', {args.jobs} processes' if args.jobs > 1 else ''}"
     )
     pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if spec.name == "pn2" else ""
     print(f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move")
-    finishing = enumerate(solve_positions(positions, spec, limits, args.jobs), start=1)
+    finishing = enumerate(run_each(work_items(positions, spec, limits), args.jobs), start=1)
     for done, (index, record) in finishing:
         records[index] = record
         if progress:
@@ -168,7 +154,7 @@ def run_suite(args: argparse.Namespace, spec_and_limits: SpecAndLimits) -> int:
     return 3 if summary.verification_failures else 0
 
 
-def _write_csv(path: str, records: list[SolveRecord]) -> None:
+def _write_csv(path: str, records: list[RunRecord]) -> None:
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(CSV_COLUMNS + ["main_line"])
@@ -179,7 +165,7 @@ def _write_csv(path: str, records: list[SolveRecord]) -> None:
 
 def _write_json(
     path: str,
-    records: list[SolveRecord],
+    records: list[RunRecord],
     summary: SuiteSummary,
     spec: AlgorithmSpec,
     limits: Limits,

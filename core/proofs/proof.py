@@ -1,4 +1,5 @@
-"""Proof trees: read a proof out of a solved search tree, and the main line through it.
+"""Proof trees: read a proof out of a solved search tree, the main line through it, and the
+refutation of a disproved one.
 
 A proof tree holds, at each attacker (OR) node, the one move chosen and, at each defender (AND)
 node, every reply. It is what the independent verifier (`core.proofs.verify`) replays.
@@ -10,6 +11,7 @@ the main line follows those moves and, at AND nodes, the defender's longest-resi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from core.tree import NO_NODE, ROOT, Tree
@@ -103,6 +105,31 @@ def main_line_nodes(tree: Tree, root: int = ROOT) -> list[int]:
             node = max(children, key=lambda child: plies[child])
         line.append(node)
     return line
+
+
+def node_after_moves(tree: Tree, moves: Iterable[int], root: int = ROOT) -> int:
+    """The node the line `moves` (game move codes) leads to from `root`, or the last node of the
+    line that is in the tree (views play a main line through and point at where it stands)."""
+    node = root
+    for code in moves:
+        child = next((child for child in tree.children(node) if tree.move[child] == code), None)
+        if child is None:
+            break
+        node = child
+    return node
+
+
+def refuting_reply(tree: Tree, node: int) -> int | None:
+    """The reply that holds against a disproved attacker move: `node`'s first disproved child
+    (None when the move has none in the tree: it failed by itself or was never expanded)."""
+    return next((child for child in tree.children(node) if tree.disproof[child] == 0), None)
+
+
+def refutation_nodes(tree: Tree, root: int = ROOT) -> list[tuple[int, int | None]]:
+    """A disproved root's refutation: every attacker move with the reply that holds against it."""
+    if tree.disproof[root] != 0:
+        raise ValueError("the node is not disproved")
+    return [(child, refuting_reply(tree, child)) for child in tree.children(root)]
 
 
 def proof_tree(tree: Tree, root: int = ROOT) -> ProofNode:

@@ -12,10 +12,10 @@ import chess
 
 from core.errors import VerificationError
 from core.games.chess_game import ChessGame, decode_move
-from core.games.explicit_tree import AndOrTree
-from core.proofs.proof import ProofNode
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.proofs.proof import ProofNode, refutation_nodes
 from core.proofs.verify import UciProof, verify_mate
-from core.tree import ROOT, Tree
+from core.tree import Tree
 from core.values import REASON_TEXT, Reason, Value
 
 
@@ -65,18 +65,16 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
     move itself fails, e.g. stalemate)."""
     lines: list[tuple[str, str]] = []
     board = game.root_board
-    for child in tree.children(ROOT):
+    for child, reply in refutation_nodes(tree):
         move = decode_move(tree.move[child])
         san = board.san(move)
         reason = tree.reason(child)
         if reason is not Reason.NONE or not tree.is_expanded(child):
             lines.append((san, REASON_TEXT[reason] or "not searched"))
             continue
-        holding = [g for g in tree.children(child) if tree.disproof[g] == 0]
-        if not holding:
+        if reply is None:
             lines.append((san, "not refuted"))
             continue
-        reply = holding[0]
         after = board.copy(stack=False)
         after.push(move)
         text = after.san(decode_move(tree.move[reply]))
@@ -84,6 +82,17 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
         if reply_reason is not Reason.NONE:
             text += f" ({REASON_TEXT[reply_reason]})"
         lines.append((san, text))
+    return Refutation(lines)
+
+
+def tree_refutation(game: ExplicitTreeGame, tree: Tree) -> Refutation:
+    """For a disproved explicit tree: each root child with the child that refutes it (or
+    "disproved": a false leaf of the file)."""
+    name = game.node_name
+    lines = []
+    for child, reply in refutation_nodes(tree):
+        text = "disproved" if reply is None else f"refuted by {name(tree.move[reply])}"
+        lines.append((name(tree.move[child]), text))
     return Refutation(lines)
 
 

@@ -1,10 +1,10 @@
 """Running several searches on the same positions and comparing them the way Table 3.1 does.
 
-Every algorithm is given as a *factory*, `factory(game, limits) -> Search` (the contract of
-`core.search.contract`, which PN, Pn² and αβ all satisfy). With
-`jobs > 1` the runs go to worker processes, so work items carry a FEN and the factory, which must
-then be picklable: a module-level function or a `functools.partial` of one (`algorithm_factory`
-builds such factories). A proved result counts only after the independent verifier accepted it.
+Every algorithm is given as a *factory*, `factory(game, limits) -> search`, where the search has
+`run()`, `outcome`, `nodes_created`, `elapsed` and `proof()` (PN, Pn² and αβ all do). The runs
+go through `core.runs.runner` like every other front end's (with `jobs > 1` in worker processes,
+so factories must be picklable: `algorithm_factory` builds such factories), so a proved result
+counts only after the independent verifier accepted it.
 
 The summary follows Table 3.1 of the thesis for each pair of algorithms: positions solved by both,
 by one only and by neither; total and average nodes on the positions both solve; how often each
@@ -14,28 +14,18 @@ the average nodes of each on the positions only it solved.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from itertools import combinations
 from typing import Any, Protocol
 
-from core.errors import InvalidLimitError, VerificationError
-from core.games.chess_game import ChessGame, parse_fen
-from core.games.game import Game
-from core.proofs.solution import mate_solution
+from core.errors import InvalidLimitError
+from core.runs.runner import ERROR, REJECTED, Factory, RunRecord, WorkItem, run_items
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.contract import Search
+from core.search.defaults import AB, POWER, SQUARE
 from core.search.types import Limits, Result
-
-Factory = Callable[[Game, Limits], Search]
-"""Builds a search on a game with limits."""
-
-ERROR = "error"
-"""Result text of a run whose claimed mate the verifier rejected (a bug, never a mate)."""
 
 
 class PositionLike(Protocol):
@@ -65,95 +55,6 @@ def algorithm_factory(name: str, **params: Any) -> Factory:
 def default_factories(names: Iterable[str]) -> dict[str, Factory]:
     """Factories with the thesis's settings for each named algorithm, in the order given."""
     return {name: algorithm_factory(name) for name in names}
-
-
-# -- one run ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RunRecord:
-    """One algorithm on one position: its verdict, cost and (if proved) the verified mate length."""
-
-    algorithm: str
-    result: str
-    reason: str
-    nodes: int
-    peak_memory: int
-    seconds: float
-    mate_in: int | None = None
-    main_line: tuple[str, ...] = ()
-
-    @property
-    def first_move(self) -> str | None:
-        """The mate's first move in SAN (None unless proved and verified)."""
-        return self.main_line[0] if self.main_line else None
-
-    @property
-    def solved(self) -> bool:
-        return self.result in (Result.PROVED.value, Result.DISPROVED.value)
-
-
-@dataclass(frozen=True, slots=True)
-class WorkItem:
-    """A picklable unit of work: run `factory` on the position `fen` within `limits`."""
-
-    position_id: str
-    fen: str
-    algorithm: str
-    factory: Factory
-    limits: Limits
-
-
-def run_item(item: WorkItem) -> RunRecord:
-    """Run one search to its end; a proof is verified before it counts as proved."""
-    game = ChessGame(parse_fen(item.fen))
-    search = item.factory(game, item.limits)
-    outcome = search.run()
-    result, reason, mate_in, line = outcome.result.value, str(outcome), None, ()
-    if outcome.result is Result.PROVED:
-        try:
-            solution = mate_solution(game, search.proof())
-            mate_in, line = solution.mate_in, tuple(solution.main_line_san)
-        except VerificationError as error:
-            result, reason = ERROR, f"proof rejected by the verifier: {error}"
-    return RunRecord(
-        item.algorithm,
-        result,
-        reason,
-        search.nodes_created,
-        search.peak_nodes_in_memory,
-        search.elapsed,
-        mate_in,
-        line,
-    )
-
-
-def run_items(
-    items: Sequence[WorkItem],
-    jobs: int = 1,
-    progress: Callable[[WorkItem, RunRecord], None] | None = None,
-) -> list[RunRecord]:
-    """Run every item, in `jobs` worker processes if more than one; results in item order."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InvalidLimitError(f"jobs must be a positive whole number, not {jobs!r}")
-    if jobs == 1 or len(items) <= 1:
-        records = []
-        for item in items:
-            record = run_item(item)
-            if progress is not None:
-                progress(item, record)
-            records.append(record)
-        return records
-    context = multiprocessing.get_context("spawn")
-    records: list[RunRecord | None] = [None] * len(items)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context) as pool:
-        futures = {pool.submit(run_item, item): index for index, item in enumerate(items)}
-        for future in as_completed(futures):
-            index = futures[future]
-            records[index] = future.result()
-            if progress is not None:
-                progress(items[index], records[index])
-    return [record for record in records if record is not None]
 
 
 # -- comparison rows -------------------------------------------------------------------------------
@@ -257,7 +158,9 @@ def summarize(rows: Sequence[ComparisonRow], first: str, second: str) -> PairSum
     for row in rows:
         a, b = row.runs[first].solved, row.runs[second].solved
         (both if a and b else first_only if a else second_only if b else neither).append(row)
-    nodes = [(row.id, row.runs[first].nodes, row.runs[second].nodes) for row in both]
+    nodes = [
+        (row.id, row.runs[first].nodes_created, row.runs[second].nodes_created) for row in both
+    ]
     first_nodes = [a for _, a, _ in nodes]
     second_nodes = [b for _, _, b in nodes]
     return PairSummary(
@@ -275,8 +178,8 @@ def summarize(rows: Sequence[ComparisonRow], first: str, second: str) -> PairSum
         best_first=_best_instance(nodes),
         best_second=_best_instance([(pid, b, a) for pid, a, b in nodes]),
         where_other_failed=(
-            _average([row.runs[first].nodes for row in first_only]),
-            _average([row.runs[second].nodes for row in second_only]),
+            _average([row.runs[first].nodes_created for row in first_only]),
+            _average([row.runs[second].nodes_created for row in second_only]),
         ),
     )
 
@@ -346,7 +249,7 @@ def format_rows(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
         for name in names:
             run = row.runs[name]
             mate = "" if run.mate_in is None else str(run.mate_in)
-            line += f" │ {run.result:<10} {run.nodes:>10,} {run.seconds:>7.2f} {mate:>4}"
+            line += f" │ {run.verdict:<10} {run.nodes_created:>10,} {run.seconds:>7.2f} {mate:>4}"
         lines.append(line)
     lines.append("─" * len(header))
     solved = "  ".join(
@@ -498,8 +401,43 @@ def _paper_counts(rows: Sequence[ComparisonRow]) -> dict[str, int]:
 # -- plain data for JSON ---------------------------------------------------------------------------
 
 
-def _run_dict(run: RunRecord) -> dict:
-    return {**asdict(run), "main_line": list(run.main_line)}
+def run_dict(run: RunRecord) -> dict:
+    """A run as the comparison's JSON writes it (a rejected proof is an `error` result)."""
+    return {
+        "algorithm": run.algorithm,
+        "result": run.verdict,
+        "reason": run.verdict_reason,
+        "nodes": run.nodes_created,
+        "peak_memory": run.peak_nodes_in_memory,
+        "seconds": run.seconds,
+        "mate_in": run.mate_in,
+        "main_line": list(run.main_line),
+    }
+
+
+def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord:
+    """A run back from `run_dict`'s data; what the comparison does not keep (nodes in memory at
+    the end, iterations) reads 0."""
+    rejected = data["result"] == ERROR
+    proved = rejected or data["result"] == Result.PROVED.value
+    main_line = list(data.get("main_line", ()))
+    return RunRecord(
+        id=position_id,
+        fen=fen,
+        algorithm=data["algorithm"],
+        result=Result.PROVED.value if rejected else data["result"],
+        reason=data["reason"],
+        nodes_created=data["nodes"],
+        nodes_in_memory=0,
+        peak_nodes_in_memory=data["peak_memory"],
+        iterations=0,
+        seconds=data["seconds"],
+        mate_in=data["mate_in"],
+        main_line=main_line,
+        first_move=main_line[0] if main_line else "",
+        verified=(not rejected) if proved else None,
+        verification_error=data["reason"].removeprefix(REJECTED) if rejected else "",
+    )
 
 
 def rows_dict(rows: Sequence[ComparisonRow]) -> list[dict]:
@@ -507,7 +445,7 @@ def rows_dict(rows: Sequence[ComparisonRow]) -> list[dict]:
         {
             "id": row.id,
             "fen": row.fen,
-            "runs": {name: _run_dict(run) for name, run in row.runs.items()},
+            "runs": {name: run_dict(run) for name, run in row.runs.items()},
         }
         for row in rows
     ]
@@ -519,10 +457,7 @@ def rows_from_dict(data: list[dict]) -> list[ComparisonRow]:
         ComparisonRow(
             row["id"],
             row["fen"],
-            {
-                name: RunRecord(**{**run, "main_line": tuple(run.get("main_line", ()))})
-                for name, run in row["runs"].items()
-            },
+            {name: run_from_dict(run, row["id"], row["fen"]) for name, run in row["runs"].items()},
         )
         for row in data
     ]
@@ -564,8 +499,8 @@ def rows_csv(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
         for name in names:
             run = row.runs[name]
             cells += [
-                run.result,
-                str(run.nodes),
+                run.verdict,
+                str(run.nodes_created),
                 f"{run.seconds:.3f}",
                 "" if run.mate_in is None else str(run.mate_in),
             ]
@@ -575,7 +510,7 @@ def rows_csv(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
 
 # -- the ordering report ---------------------------------------------------------------------------
 
-ORDERING_VARIANTS = (("power", True), ("power", False), ("square", True), ("square", False))
+ORDERING_VARIANTS = ((POWER, True), (POWER, False), (SQUARE, True), (SQUARE, False))
 """(static order, refutation ordering) pairs the ordering report runs."""
 
 
@@ -593,7 +528,7 @@ class OrderingReport:
     all_keys: bool
 
     def total_nodes(self, variant: str) -> int:
-        return sum(self.runs[pid][variant].nodes for pid in self.ids)
+        return sum(self.runs[pid][variant].nodes_created for pid in self.ids)
 
     def total_seconds(self, variant: str) -> float:
         return sum(self.runs[pid][variant].seconds for pid in self.ids)
@@ -601,7 +536,7 @@ class OrderingReport:
     def verdicts_agree(self) -> bool:
         """Whether every variant reached the same result and mate length on every position."""
         return all(
-            len({(run.result, run.mate_in) for run in self.runs[pid].values()}) == 1
+            len({(run.verdict, run.mate_in) for run in self.runs[pid].values()}) == 1
             for pid in self.ids
         )
 
@@ -636,7 +571,7 @@ def ordering_report(
             position.fen,
             name,
             algorithm_factory(
-                "ab",
+                AB,
                 max_depth=max_depth,
                 ordering=ordering,
                 refutation_ordering=refutation,
@@ -662,7 +597,7 @@ def format_ordering_report(report: OrderingReport) -> str:
     for pid in report.ids:
         lines.append(
             f"{pid:<{width}}"
-            + "".join(f" {report.runs[pid][name].nodes:>20,}" for name in report.variants)
+            + "".join(f" {report.runs[pid][name].nodes_created:>20,}" for name in report.variants)
         )
     lines.append("─" * len(header))
     lines.append(
@@ -704,7 +639,7 @@ def ordering_dict(report: OrderingReport) -> dict:
         "all_keys": report.all_keys,
         "variants": list(report.variants),
         "rows": [
-            {"id": pid, "runs": {name: asdict(run) for name, run in report.runs[pid].items()}}
+            {"id": pid, "runs": {name: run_dict(run) for name, run in report.runs[pid].items()}}
             for pid in report.ids
         ],
         "total_nodes": {name: report.total_nodes(name) for name in report.variants},

@@ -1,26 +1,46 @@
-"""Solve one chess position headless and describe the result: shared by `solve`, `suite`, `bench`.
+"""From a finished search to a verified record, and running many searches in worker processes:
+the one path every front end (solve, suite, compare, the window's result and comparison panels)
+takes.
 
-A proved result is only reported after `core.proofs.solution.mate_solution` has replayed the proof
-with the independent verifier; a proof that fails it is reported as an error, never as a mate.
+`describe_search` is the only place a search's proof becomes a mate: the proof is replayed by the
+independent verifier (`core.proofs.verify` for chess, the file's own data for explicit trees)
+first, and a proof it rejects is recorded as unverified, with the verifier's reason, never as a
+mate. `run_each` is the one process-pool loop (`suite --jobs`, `compare --jobs`).
 """
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 
 import chess
 
-from core.errors import VerificationError
-from core.games.chess_game import ChessGame, parse_fen
-from core.proofs.solution import mate_solution, refutation
-from core.search.algorithms import AlgorithmSpec, create_search
+from core.errors import InvalidLimitError, VerificationError
+from core.games.chess_game import ChessGame, encode_move, parse_fen
+from core.games.explicit_tree import ExplicitTreeGame
+from core.games.game import Game
+from core.proofs.solution import mate_solution, refutation, tree_refutation, verify_tree_proof
 from core.search.contract import Search
 from core.search.types import Limits, Result
 
+ERROR = "error"
+"""The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
+
+REJECTED = "proof rejected by the verifier: "
+
+Factory = Callable[[Game, Limits], Search]
+"""Builds a search on a game with limits (`functools.partial(create_search, spec)`)."""
+
 
 @dataclass(slots=True)
-class SolveRecord:
-    """Everything one search on one position produced, flat enough for CSV and JSON."""
+class RunRecord:
+    """One search on one position (or tree): its verdict, its cost and, once verified, its mate.
+
+    Flat enough for CSV and JSON (`to_dict`). `main_line` is SAN for chess, node names for an
+    explicit tree; `line_moves` are the same moves as game move codes (to play them through).
+    """
 
     id: str
     fen: str
@@ -44,54 +64,61 @@ class SolveRecord:
     known_mate_length: int | None = None
     second_level_searches: int | None = None
     refutation: list[list[str]] = field(default_factory=list)
+    line_moves: list[int] = field(default_factory=list)
+
+    @property
+    def is_chess(self) -> bool:
+        """A chess position (an explicit tree has no FEN)."""
+        return bool(self.fen)
 
     @property
     def nodes_per_second(self) -> float:
         return self.nodes_created / self.seconds if self.seconds > 0 else 0.0
 
     @property
+    def rejected(self) -> bool:
+        """The search claimed a proof and the verifier rejected it."""
+        return self.result == Result.PROVED.value and self.verified is False
+
+    @property
+    def verdict(self) -> str:
+        """proved / disproved / unknown, or `error` for a rejected proof (the comparison's word)."""
+        return ERROR if self.rejected else self.result
+
+    @property
+    def verdict_reason(self) -> str:
+        return REJECTED + self.verification_error if self.rejected else self.reason
+
+    @property
     def solved(self) -> bool:
-        """Proved and verified, or disproved: what the suite counts as solved."""
+        """Proved and verified, or disproved: what the suite and the comparison count as solved."""
         return (
             self.result == Result.PROVED.value and bool(self.verified)
         ) or self.result == Result.DISPROVED.value
 
     def to_dict(self) -> dict:
+        """The JSON row of `solve --json` and `suite --json`."""
         data = asdict(self)
+        del data["line_moves"]
         data["nodes_per_second"] = round(self.nodes_per_second, 1)
         return data
 
 
-def solve_board(
-    board: chess.Board,
-    spec: AlgorithmSpec,
-    limits: Limits,
-    position_id: str = "",
-    best_moves: tuple[str, ...] = (),
-    known_mate_length: int | None = None,
-) -> SolveRecord:
-    """Run `spec` on `board` to its limits, then verify and describe the outcome."""
-    game = ChessGame(board)
-    search = create_search(spec, game, limits)
-    search.run()
-    return describe_search(game, search, spec, position_id, best_moves, known_mate_length)
-
-
 def describe_search(
-    game: ChessGame,
+    game: ChessGame | ExplicitTreeGame,
     search: Search,
-    spec: AlgorithmSpec,
+    algorithm: str,
     position_id: str = "",
-    best_moves: tuple[str, ...] = (),
+    best_moves: Sequence[str] = (),
     known_mate_length: int | None = None,
-) -> SolveRecord:
+) -> RunRecord:
     """The record of a finished search: a proof is verified before it is described as a mate."""
     outcome = search.outcome
-    board = game.root_board
-    record = SolveRecord(
+    chess_game = isinstance(game, ChessGame)
+    record = RunRecord(
         id=position_id,
-        fen=board.fen(),
-        algorithm=spec.name,
+        fen=game.root_board.fen() if chess_game else "",
+        algorithm=algorithm,
         result=outcome.result.value,
         reason=str(outcome),
         nodes_created=search.nodes_created,
@@ -103,34 +130,94 @@ def describe_search(
         known_mate_length=known_mate_length,
         second_level_searches=search.second_level_searches,
     )
+    tree = search.tree
     if outcome.result is Result.PROVED:
         try:
-            solution = mate_solution(game, search.proof())
+            _record_proof(record, game, search.proof())
         except VerificationError as error:
             record.verified = False
             record.verification_error = str(error)
-            return record
-        record.verified = True
-        record.mate_in = solution.mate_in
-        record.main_line = solution.main_line_san
-        record.first_move = solution.first_move_san
-        record.proof_size = solution.proof_size
-        record.proof_depth = solution.proof_depth
-        if best_moves:
-            record.agrees_with_bm = solution.first_move_san in best_moves
-    elif outcome.result is Result.DISPROVED and search.tree is not None:
-        record.refutation = [list(line) for line in refutation(game, search.tree).lines]
+    elif outcome.result is Result.DISPROVED and tree is not None:
+        found = refutation(game, tree) if chess_game else tree_refutation(game, tree)
+        record.refutation = [list(line) for line in found.lines]
     return record
 
 
-def solve_fen(
-    fen: str,
-    spec: AlgorithmSpec,
-    limits: Limits,
-    position_id: str = "",
-    best_moves: tuple[str, ...] = (),
-    known_mate_length: int | None = None,
-) -> SolveRecord:
-    """`solve_board` from a FEN string (picklable work item for worker processes)."""
-    board = parse_fen(fen)
-    return solve_board(board, spec, limits, position_id, best_moves, known_mate_length)
+def _record_proof(record: RunRecord, game: ChessGame | ExplicitTreeGame, proof) -> None:
+    """Verify `proof` (raises VerificationError) and write the mate, or the tree's proof, into
+    `record`."""
+    if isinstance(game, ExplicitTreeGame):
+        record.proof_size = verify_tree_proof(game.tree, proof)
+        record.verified = True
+        record.line_moves = proof.main_line()
+        record.main_line = [game.node_name(code) for code in record.line_moves]
+        return
+    solution = mate_solution(game, proof)
+    record.verified = True
+    record.mate_in = solution.mate_in
+    record.main_line = solution.main_line_san
+    record.line_moves = [encode_move(chess.Move.from_uci(uci)) for uci in solution.main_line_uci]
+    record.first_move = solution.first_move_san
+    record.proof_size = solution.proof_size
+    record.proof_depth = solution.proof_depth
+    if record.best_moves:
+        record.agrees_with_bm = solution.first_move_san in record.best_moves
+
+
+# -- running searches ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WorkItem:
+    """A picklable unit of work: run `factory` on the position `fen` within `limits`.
+
+    `factory` must then be picklable too: a module-level function or a `functools.partial` of one.
+    """
+
+    position_id: str
+    fen: str
+    algorithm: str
+    factory: Factory
+    limits: Limits
+    best_moves: tuple[str, ...] = ()
+    known_mate_length: int | None = None
+
+
+def run_item(item: WorkItem) -> RunRecord:
+    """Run one search to its end and record it (verified)."""
+    game = ChessGame(parse_fen(item.fen))
+    search = item.factory(game, item.limits)
+    search.run()
+    return describe_search(
+        game, search, item.algorithm, item.position_id, item.best_moves, item.known_mate_length
+    )
+
+
+def run_each(items: Sequence[WorkItem], jobs: int = 1) -> Iterator[tuple[int, RunRecord]]:
+    """Run every item, yielding (index, record) as each finishes: in order in this process, or
+    in `jobs` spawned worker processes (nothing of the caller is shared) in the order they end."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise InvalidLimitError(f"jobs must be a positive whole number, not {jobs!r}")
+    if jobs == 1 or len(items) <= 1:
+        for index, item in enumerate(items):
+            yield index, run_item(item)
+        return
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context) as pool:
+        futures = {pool.submit(run_item, item): index for index, item in enumerate(items)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+def run_items(
+    items: Sequence[WorkItem],
+    jobs: int = 1,
+    progress: Callable[[WorkItem, RunRecord], None] | None = None,
+) -> list[RunRecord]:
+    """Every item's record, in item order; `progress` hears of each as it finishes."""
+    records: list[RunRecord | None] = [None] * len(items)
+    for index, record in run_each(items, jobs):
+        records[index] = record
+        if progress is not None:
+            progress(items[index], record)
+    return [record for record in records if record is not None]

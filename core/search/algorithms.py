@@ -12,11 +12,21 @@ from dataclasses import dataclass
 from core.errors import InvalidLimitError
 from core.games.game import Game
 from core.search.contract import Search, Stepper
+from core.search.defaults import (
+    ALGORITHM_TITLES,
+    ALGORITHMS,
+    DEFAULT_A,
+    DEFAULT_B,
+    DEFAULT_DEPTH,
+    FRACTIONS,
+    INITIALISATIONS,
+    LOGISTIC,
+    MOBILITY,
+    PN,
+    PN2,
+    POWER,
+)
 from core.search.types import Limits
-
-ALGORITHMS = ("pn", "pn2", "ab")
-DEFAULT_MAX_NODES = {"pn": 1_000_000, "pn2": 300_000, "ab": 1_000_000}
-ALGORITHM_TITLES = {"pn": "PN search", "pn2": "Pn² search", "ab": "αβ mate search"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,13 +35,13 @@ class AlgorithmSpec:
     n of mate-in-n (`depth`, None: deepen until a limit), the static `ordering` (power or
     square), Proskurowski's `refutation` ordering, and `all_keys` (try every root move)."""
 
-    name: str = "pn"
-    a: float = 600_000
-    b: float = 80_000
-    fraction: str = "logistic"
-    depth: int | None = 20
-    initialisation: str = "mobility"
-    ordering: str = "power"
+    name: str = PN
+    a: float = DEFAULT_A
+    b: float = DEFAULT_B
+    fraction: str = LOGISTIC
+    depth: int | None = DEFAULT_DEPTH
+    initialisation: str = MOBILITY
+    ordering: str = POWER
     refutation: bool = True
     all_keys: bool = False
 
@@ -44,15 +54,18 @@ class AlgorithmSpec:
             raise InvalidLimitError(
                 f"Pn² parameters a and b must be positive (a={self.a:g}, b={self.b:g})"
             )
-        if self.fraction not in ("logistic", "one"):
-            raise InvalidLimitError(f"fraction must be 'logistic' or 'one', not {self.fraction!r}")
+        if self.fraction not in FRACTIONS:
+            raise InvalidLimitError(
+                f"fraction must be {' or '.join(map(repr, FRACTIONS))}, not {self.fraction!r}"
+            )
         if self.depth is not None and (
             isinstance(self.depth, bool) or not isinstance(self.depth, int) or self.depth < 1
         ):
             raise InvalidLimitError(f"depth must be a positive whole number, not {self.depth!r}")
-        if self.initialisation not in ("mobility", "unit"):
+        if self.initialisation not in INITIALISATIONS:
             raise InvalidLimitError(
-                f"initialisation must be 'mobility' or 'unit', not {self.initialisation!r}"
+                f"initialisation must be {' or '.join(map(repr, INITIALISATIONS))}, "
+                f"not {self.initialisation!r}"
             )
 
     @property
@@ -62,11 +75,11 @@ class AlgorithmSpec:
 
 def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
     """A tree search for `spec` on `game` that can be stepped phase by phase: PN or Pn²."""
-    if spec.name == "pn":
+    if spec.name == PN:
         from core.search.pn import ProofNumberSearch
 
         return ProofNumberSearch(game, limits, initialisation=spec.initialisation)
-    if spec.name == "pn2":
+    if spec.name == PN2:
         from core.search.pn2 import Pn2Search
 
         return Pn2Search(game, limits, a=spec.a, b=spec.b, fraction=spec.fraction)

@@ -43,12 +43,9 @@ from core.games.chess_game import ChessGame, parse_fen
 from core.games.game import Game
 from core.proofs.proof import ProofNode
 from core.proofs.solution import MateSolution, mate_solution
+from core.search.defaults import ORDERINGS, POWER
 from core.search.types import Limits, Outcome, Result, StopReason
 from core.values import REASON_TEXT, Value
-
-POWER = "power"
-SQUARE = "square"
-ORDERINGS = (POWER, SQUARE)
 
 REFUTATIONS_PER_PLY = 5
 """Length of each ply's list of recent refutations (Proskurowski kept about ten)."""

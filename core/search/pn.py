@@ -20,6 +20,7 @@ import time
 
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode, proof_tree
+from core.search.defaults import INITIALISATIONS, MOBILITY, UNIT
 from core.search.types import (
     Limits,
     NumberChange,
@@ -31,9 +32,6 @@ from core.search.types import (
 )
 from core.tree import EXPANDED, OR_NODE, ROOT, Tree, pack_flags
 from core.values import INF, REASON_TEXT, Value
-
-MOBILITY = "mobility"
-UNIT = "unit"
 
 
 def leaf_numbers(value: Value, mobility: int, is_or: bool, initialisation: str) -> tuple[int, int]:
@@ -60,7 +58,7 @@ class TreeSearch:
     def __init__(
         self, game: Game, limits: Limits | None, initialisation: str, start_at_cursor: bool
     ) -> None:
-        if initialisation not in (MOBILITY, UNIT):
+        if initialisation not in INITIALISATIONS:
             raise ValueError(f"initialisation must be {MOBILITY!r} or {UNIT!r}")
         self.game = game
         self.limits = limits or Limits()

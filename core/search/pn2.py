@@ -39,7 +39,8 @@ import time
 from core.errors import InvalidLimitError
 from core.games.game import Game
 from core.proofs.proof import ProofNode, proof_tree
-from core.search.pn import MOBILITY, ProofNumberSearch, TreeSearch
+from core.search.defaults import DEFAULT_A, DEFAULT_B, FRACTIONS, LOGISTIC, MOBILITY, ONE
+from core.search.pn import ProofNumberSearch, TreeSearch
 from core.search.types import (
     Limits,
     Outcome,
@@ -51,12 +52,6 @@ from core.search.types import (
 )
 from core.tree import EXPANDED, ROOT
 from core.values import INF, Value
-
-LOGISTIC = "logistic"
-ONE = "one"
-FRACTIONS = (LOGISTIC, ONE)
-DEFAULT_A = 600_000
-DEFAULT_B = 80_000
 
 
 def fraction_logistic(x: float, a: float, b: float) -> float:

@@ -8,7 +8,8 @@ most-proving path is the figure's, and stepping it continues the search from the
 from __future__ import annotations
 
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search.pn import UNIT, ProofNumberSearch
+from core.search.defaults import UNIT
+from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Outcome, Result, StopReason
 from core.tree import ROOT
 

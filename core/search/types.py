@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from core.errors import InvalidLimitError
+from core.search.defaults import DEFAULT_NODE_CAP
 
 BYTES_PER_NODE_BOUND = 120
 """Generous process bytes per node (about 4 × the measured `core.tree.BYTES_PER_NODE`): sizes the
@@ -59,7 +60,7 @@ class Limits:
     it (`check_node_cap` does that where the user enters a cap).
     """
 
-    max_nodes: int | None = 1_000_000
+    max_nodes: int | None = DEFAULT_NODE_CAP
     max_iterations: int | None = None
     max_seconds: float | None = None
 

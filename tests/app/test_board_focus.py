@@ -3,9 +3,10 @@ own tree: what it shows is the node pointed at, else the search's most-proving n
 
 from helpers import wac
 
-from app.board_focus import BoardFocus, node_of_line
+from app.board_focus import BoardFocus
 from app.focus import FIRST_LEVEL, SECOND_LEVEL
 from core.games.chess_game import ChessGame
+from core.proofs.proof import node_after_moves
 from core.search.pn import ProofNumberSearch
 from core.search.pn2 import Pn2Search
 from core.search.types import Limits
@@ -86,7 +87,7 @@ def test_the_main_line_is_played_until_the_search_moves_on():
     search.run()
     line = search.tree.moves_to(search.tree.children(ROOT)[0])
     node = presenter.show_line(line, 1)
-    assert node == node_of_line(search, line) == search.tree.children(ROOT)[0]
+    assert node == node_after_moves(search.tree, line) == search.tree.children(ROOT)[0]
     view = presenter.view()
     assert view.fen == search.game.board_after(line).fen()
     assert view.heading == "Main line after 1 of 1 moves"

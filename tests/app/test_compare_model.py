@@ -14,8 +14,8 @@ from app.panels.compare_model import (
     CompareModel,
     Row,
 )
-from core.runs.comparison import RunRecord
-from core.search.algorithms import ALGORITHM_TITLES
+from core.runs.runner import RunRecord
+from core.search.defaults import ALGORITHM_TITLES
 
 ROLE = Qt.ItemDataRole
 
@@ -28,9 +28,23 @@ def test_rows_and_headers_are_shown_as_set():
     )
     for column, tip in HEADER_TIPS.items():
         assert model.headerData(column, Qt.Orientation.Horizontal, ROLE.ToolTipRole) == tip
-    run = PanelRun(
-        "ab", RunRecord("ab", "proved", "proved", 900, 3, 0.2, 2, ("Qxh7+", "Kxh7", "hxg6#"))
+    record = RunRecord(
+        id="",
+        fen="6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        algorithm="ab",
+        result="proved",
+        reason="proved",
+        nodes_created=900,
+        nodes_in_memory=3,
+        peak_nodes_in_memory=3,
+        iterations=0,
+        seconds=0.2,
+        mate_in=2,
+        main_line=["Qxh7+", "Kxh7", "hxg6#"],
+        first_move="Qxh7+",
+        verified=True,
     )
+    run = PanelRun("ab", record)
     cells, colour, tooltip = row_cells(run)
     model.set_row(2, Row(("αβ", *cells), colour, tooltip, best=True))
     result = model.index(2, RESULT_COLUMN)

@@ -11,7 +11,8 @@ from app.search_setup import SearchParams
 from app.sources import SUITE, TREE, TREE_FILES, Source
 from app.window import MainWindow
 from core.games.suites import find_position, load_suite
-from core.runs.comparison import ERROR, RunRecord, WorkItem, algorithm_factory, run_item
+from core.runs.comparison import algorithm_factory
+from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
 from core.search.types import Limits
 
 WAC_004 = Source(SUITE, "wac-mates", "WAC.004")
@@ -65,12 +66,15 @@ def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts
         assert run.record.result == "proved"
         assert run.record.mate_in == 2
         assert run.first_move in position.best_moves
-        assert (run.record.nodes, run.record.peak_memory) == (expected.nodes, expected.peak_memory)
+        assert (run.record.nodes_created, run.record.peak_nodes_in_memory) == (
+            expected.nodes_created,
+            expected.peak_nodes_in_memory,
+        )
         assert panel.result_text(name) == "proved, verified"
         assert panel.model.text(row, MATE_COLUMN) == "2"
-        assert panel.model.text(row, NODES_COLUMN) == f"{expected.nodes:,}"
-    fewest = min(panel.runs[name].record.nodes for name in ALGORITHMS)
-    best = {name for name in ALGORITHMS if panel.runs[name].record.nodes == fewest}
+        assert panel.model.text(row, NODES_COLUMN) == f"{expected.nodes_created:,}"
+    fewest = min(panel.runs[name].record.nodes_created for name in ALGORITHMS)
+    best = {name for name in ALGORITHMS if panel.runs[name].record.nodes_created == fewest}
     assert best_algorithms(panel.runs) == best
     for row, name in enumerate(ALGORITHMS):
         assert ("★" in panel.model.text(row, 0)) == (name in best)
@@ -157,13 +161,38 @@ def test_explicit_trees_are_not_compared(window):
 
 
 def test_a_proof_the_verifier_rejects_is_an_error_never_a_mate():
+    counts = {"nodes_in_memory": 3, "iterations": 0, "id": "WAC.004", "fen": ""}
     rejected = PanelRun(
         "pn",
-        RunRecord("pn", ERROR, "proof rejected by the verifier: Qh8+ is not a mate", 500, 500, 0.1),
+        RunRecord(
+            algorithm="pn",
+            result="proved",
+            reason="proved",
+            nodes_created=500,
+            peak_nodes_in_memory=500,
+            seconds=0.1,
+            verified=False,
+            verification_error="Qh8+ is not a mate",
+            **counts,
+        ),
     )
     proved = PanelRun(
-        "ab", RunRecord("ab", "proved", "proved", 900, 3, 0.2, 2, ("Qxh7+", "Kxh7", "hxg6#"))
+        "ab",
+        RunRecord(
+            algorithm="ab",
+            result="proved",
+            reason="proved",
+            nodes_created=900,
+            peak_nodes_in_memory=3,
+            seconds=0.2,
+            mate_in=2,
+            main_line=["Qxh7+", "Kxh7", "hxg6#"],
+            first_move="Qxh7+",
+            verified=True,
+            **counts,
+        ),
     )
+    assert rejected.record.verdict == ERROR
     cells, colour, tooltip = row_cells(rejected)
     assert cells[0].startswith("error: proof rejected")
     assert cells[1:3] == ["—", "—"]

@@ -6,7 +6,7 @@ import chess
 import pytest
 
 from app import focus
-from app.panels.curves import fraction, practical_size, short_count, theoretical_size
+from app.panels.curves import curve_point, curve_points, short_count
 from app.panels.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
 from app.panels.narration import describe_step
 from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
@@ -30,7 +30,8 @@ from core.errors import (
     TreeFileError,
     UnknownPositionIdError,
 )
-from core.search.pn2 import second_level_budget
+from core.search.defaults import LOGISTIC, ONE
+from core.search.pn2 import second_level_budget, second_level_fraction
 from core.search.types import Phase
 from core.tree import BYTES_PER_NODE
 
@@ -188,21 +189,27 @@ def test_narration_names_the_phases():
 # -- curves and gauge arithmetic -----------------------------------------------------------------
 
 
-def test_fraction_function_by_hand():
-    assert fraction(600_000, 600_000, 80_000) == pytest.approx(0.5)
-    assert fraction(680_000, 600_000, 80_000) == pytest.approx(1 / (1 + math.exp(-1)))
-    assert fraction(0, 600_000, 1) == 0.0  # exp would overflow: f is 0 there
-    assert fraction(5, 600_000, 80_000, "one") == 1.0
-    assert theoretical_size(200, 200, 60) == pytest.approx(100)
-    assert practical_size(225_000, 1, 1, 300_000, "one") == pytest.approx(75_000)
-    assert practical_size(300_000, 1, 1, 300_000, "one") == 0
-
-
-@pytest.mark.parametrize("x", [100, 1000, 4000, 150_000, 250_000])
-def test_curves_agree_with_the_engines_budget(x):
+def test_the_curves_are_drawn_from_the_engines_fraction_and_budget():
     a, b, cap = 200_000, 40_000, 300_000
-    drawn = math.floor(practical_size(x, a, b, cap))
-    assert second_level_budget(x, cap, a, b, "logistic") == max(1, drawn)
+    for kind in (LOGISTIC, ONE):
+        points = curve_points(a, b, cap, kind, samples=60)
+        assert [point.x for point in points] == [cap * i // 60 for i in range(61)]
+        for point in points:
+            assert point.fraction == second_level_fraction(point.x, a, b, kind)
+            assert point.wanted == point.x * point.fraction
+            assert point.used == second_level_budget(point.x, cap, a, b, kind)
+
+
+def test_curve_points_by_hand():
+    assert curve_point(600_000, 600_000, 80_000, 1_000_000).fraction == pytest.approx(0.5)
+    assert curve_point(680_000, 600_000, 80_000, 1_000_000).fraction == pytest.approx(
+        1 / (1 + math.exp(-1))
+    )
+    assert curve_point(0, 600_000, 1, 300_000).fraction == 0.0  # exp would overflow: f is 0 there
+    assert curve_point(5, 600_000, 80_000, 300_000, ONE).fraction == 1.0
+    assert curve_point(200, 200, 60, 300_000).wanted == pytest.approx(100)
+    assert curve_point(225_000, 1, 1, 300_000, ONE).used == 75_000
+    assert curve_point(300_000, 1, 1, 300_000, ONE).used == 1  # N − x = 0: the root alone
 
 
 def test_gauge_levels_and_bytes():

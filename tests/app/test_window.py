@@ -120,7 +120,7 @@ def test_stepping_figure_3_1(qtbot):
     assert_views_match_engine(window)
     window.step_phase()
     assert window.driver.outcome.reason is StopReason.FRONTIER
-    assert window.result_panel.result.kind == UNSOLVED
+    assert window.result_panel.kind == UNSOLVED
     assert not window.iteration_action.isEnabled()
 
 
@@ -134,8 +134,9 @@ def test_small_tree_proof_in_node_names(qtbot):
     assert window.driver.outcome.result is Result.PROVED
     window.wait_for_solution()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
-    assert window.solution.kind == TREE_PROOF
-    assert window.solution.lines[0].startswith("A → ")
+    assert window.result_panel.kind == TREE_PROOF
+    assert window.solution.verified and window.solution.proof_size > 0
+    assert window.result_panel.body.text().startswith("A → ")
 
 
 def test_pn2_second_level_appears_and_goes(qtbot):
@@ -196,7 +197,7 @@ def test_run_pause_and_reset_stay_consistent(qtbot):
     window.reset()
     search = window.driver.search
     assert search.iterations == 0 and len(search.tree) == 1
-    assert window.result_panel.result is None
+    assert window.result_panel.kind is None
     assert_views_match_engine(window)
 
 
@@ -219,8 +220,9 @@ def test_run_to_the_end_shows_the_verified_mate(qtbot):
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=30000)
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
     result = window.solution
-    assert result.kind == MATE and "mate in 2" in result.headline
-    assert result.labels[0] == "Qg6"
+    assert window.result_panel.kind == MATE and "mate in 2" in window.result_panel.headline_text
+    assert result.verified and result.mate_in == 2
+    assert result.main_line[0] == "Qg6"
     window.result_panel.slider.setValue(1)
     board = chess.Board(window.driver.search.game.root_board.fen())
     board.push_san("Qg6")
@@ -270,7 +272,7 @@ def test_a_decided_root_and_a_tree_with_pn2(qtbot):
     window = make_window(qtbot, Source(FEN, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"))
     qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
     assert window.driver.outcome.result is Result.DISPROVED
-    assert window.solution.headline.startswith("Disproved")
+    assert window.result_panel.headline_text.startswith("Disproved")
     assert window.open_source(SMALL_PROOF, SearchParams(PN2, 1000))
     assert "searched with PN" in window.title.text()
     assert not window.into_action.isEnabled()
@@ -278,16 +280,18 @@ def test_a_decided_root_and_a_tree_with_pn2(qtbot):
 
 def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch):
     import app.panels.result as result_panel
+    import core.runs.runner as runner
     from core.errors import VerificationError
 
     def reject(game, proof):
         raise VerificationError("replay found a legal escape")
 
-    monkeypatch.setattr(result_panel, "mate_solution", reject)
+    monkeypatch.setattr(runner, "mate_solution", reject)
     window = make_window(qtbot)
     window.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
-    assert window.solution.kind == result_panel.ERROR
+    assert window.result_panel.kind == result_panel.ERROR
+    assert window.solution.verified is False and window.solution.mate_in is None
     assert "mate" not in window.result_panel.headline.text().replace("no mate", "")
     assert "legal escape" in window.result_panel.body.text()
 

@@ -9,12 +9,11 @@ from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import RESOURCES, load_suite
 from core.proofs.solution import mate_solution, verify_tree_proof
 from core.search.alphabeta import (
-    POWER,
     REFUTATIONS_PER_PLY,
-    SQUARE,
     AlphaBetaMateSearch,
     shortest_mate,
 )
+from core.search.defaults import POWER, SQUARE
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result, StopReason
 

@@ -9,10 +9,7 @@ from core.errors import InvalidLimitError
 from core.games.suites import load_suite
 from core.proofs.proof import ProofNode
 from core.runs.comparison import (
-    ERROR,
     ComparisonRow,
-    RunRecord,
-    WorkItem,
     algorithm_factory,
     compare,
     comparison_dict,
@@ -26,11 +23,12 @@ from core.runs.comparison import (
     paper_category,
     rows_csv,
     rows_from_dict,
-    run_item,
+    run_dict,
     summarize,
     summarize_all,
     summary_dict,
 )
+from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
 from core.search.types import Limits, Outcome, Result, StopReason
 
 WAC = load_suite("wac-mates")
@@ -38,7 +36,23 @@ MATE_IN_TWO = [position for position in WAC if position.mate_length == 2]
 
 
 def record(name, result, nodes, mate_in=None):
-    return RunRecord(name, result, result, nodes, nodes, nodes / 1000, mate_in)
+    """A hand-made run; `ERROR` stands for a proof the verifier rejected."""
+    rejected = result == ERROR
+    return RunRecord(
+        id="",
+        fen="",
+        algorithm=name,
+        result="proved" if rejected else result,
+        reason=result,
+        nodes_created=nodes,
+        nodes_in_memory=nodes,
+        peak_nodes_in_memory=nodes,
+        iterations=0,
+        seconds=nodes / 1000,
+        mate_in=mate_in,
+        verified=(not rejected) if result in ("proved", ERROR) else None,
+        verification_error=result if rejected else "",
+    )
 
 
 def hand_rows():
@@ -149,7 +163,7 @@ def test_compare_runs_pn_and_ab_and_verifies():
     for row in rows:
         assert set(row.runs) == {"pn", "ab"}
         for run in row.runs.values():
-            assert run.result == "proved" and run.mate_in == 2 and run.nodes > 1
+            assert run.verdict == "proved" and run.mate_in == 2 and run.nodes_created > 1
     text = format_rows(rows, ["pn", "ab"])
     assert "solved — pn: 3/3  ab: 3/3" in text
 
@@ -169,9 +183,13 @@ def test_parallel_jobs_give_the_same_rows():
     assert sorted(seen) == ["ab", "ab", "ab-square", "ab-square"]
     for one, other in zip(serial, parallel, strict=True):
         for name in factories:
-            assert (one.runs[name].result, one.runs[name].nodes, one.runs[name].mate_in) == (
-                other.runs[name].result,
-                other.runs[name].nodes,
+            assert (
+                one.runs[name].verdict,
+                one.runs[name].nodes_created,
+                one.runs[name].mate_in,
+            ) == (
+                other.runs[name].verdict,
+                other.runs[name].nodes_created,
                 other.runs[name].mate_in,
             )
 
@@ -179,14 +197,17 @@ def test_parallel_jobs_give_the_same_rows():
 class BogusSearch:
     """Claims a mate it cannot show: the verifier must turn it into an error, never a mate."""
 
-    nodes_created = peak_nodes_in_memory = 1
+    nodes_created = nodes_in_memory = peak_nodes_in_memory = iterations = 1
     elapsed = 0.0
+    outcome = None
+    tree = second_level_searches = None
 
     def __init__(self, game, limits):
         pass
 
     def run(self):
-        return Outcome(Result.PROVED, StopReason.SOLVED)
+        self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
+        return self.outcome
 
     def proof(self):
         return ProofNode(True)
@@ -194,8 +215,9 @@ class BogusSearch:
 
 def test_a_proof_the_verifier_rejects_is_an_error():
     run = run_item(WorkItem("x", MATE_IN_TWO[0].fen, "bogus", BogusSearch, Limits()))
-    assert run.result == ERROR and not run.solved and run.mate_in is None
-    assert "verifier" in run.reason
+    assert run.verdict == ERROR and not run.solved and run.mate_in is None
+    assert "verifier" in run.verdict_reason
+    assert run_dict(run)["result"] == ERROR and "verifier" in run_dict(run)["reason"]
 
 
 def test_ordering_report_on_mate_in_two_positions():
@@ -204,7 +226,9 @@ def test_ordering_report_on_mate_in_two_positions():
     assert report.variants == ("power+refutation", "power", "square+refutation", "square")
     assert report.verdicts_agree()
     for name in report.variants:
-        assert report.total_nodes(name) == sum(report.runs[pid][name].nodes for pid in report.ids)
+        assert report.total_nodes(name) == sum(
+            report.runs[pid][name].nodes_created for pid in report.ids
+        )
         assert all(report.runs[pid][name].mate_in == 2 for pid in report.ids)
     text = format_ordering_report(report)
     assert "power order: refutation ordering divides nodes by" in text
