@@ -3,7 +3,7 @@
 One node is one index into parallel `array` columns. Children of a node are created together by
 one expansion, so they occupy a contiguous block of indices: a node needs only its first child and
 a count, and the proof numbers of all its children are one slice (summed or minimised in C). The
-tree only grows, except for `truncate`, which Pn² uses to throw its second-level tree away.
+tree only grows: Pn² throws a second-level tree away by dropping that search's whole tree.
 
 Views read the tree between steps through the accessor methods below without copying it.
 """
@@ -119,19 +119,6 @@ class Tree:
         self.flags[node] |= EXPANDED
         return first
 
-    def truncate(self, size: int) -> None:
-        """Drop every node with id >= size (Pn² discards its second-level tree this way)."""
-        for column in (
-            self.parent,
-            self.first_child,
-            self.child_count,
-            self.proof,
-            self.disproof,
-            self.move,
-            self.flags,
-        ):
-            del column[size:]
-
     # -- reading (for views, solutions and tests) ---------------------------------------------
 
     def children(self, node: int) -> range:
@@ -230,13 +217,5 @@ class Tree:
         """Bytes held by the columns (what a node costs in this layout, without Python overhead)."""
         return sum(
             column.itemsize * column.buffer_info()[1]
-            for column in (
-                self.parent,
-                self.first_child,
-                self.child_count,
-                self.proof,
-                self.disproof,
-                self.move,
-                self.flags,
-            )
+            for column in (getattr(self, name) for name in self.__slots__)
         )
