@@ -17,17 +17,11 @@ import sys
 
 from app.search_setup import APP_ALGORITHMS
 from core.cli.main import SUBCOMMANDS, OneLineParser
-from core.cli.options import add_node_cap_option, add_search_options, whole_number
+from core.cli.options import add_node_cap_option, add_search_options
+from core.inputs.numbers import whole_option
+from core.inputs.text import non_empty_option
 
 EXIT_USER_ERROR = 2
-
-
-def _count(text: str) -> int:
-    """A whole number of steps or a game number: never negative."""
-    value = whole_number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
-    return value
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -49,30 +43,56 @@ def build_parser() -> argparse.ArgumentParser:
     )
     problem = parser.add_argument_group("problem (default: the last one opened)")
     given = problem.add_mutually_exclusive_group()
-    given.add_argument("--fen", help="a position; the side to move is the attacker")
-    given.add_argument("--epd", metavar="FILE", help="an EPD file (with --id)")
-    given.add_argument("--suite", help="a built-in suite: wac-mates or paper-figures (with --id)")
-    given.add_argument("--pgn", metavar="FILE", help="a PGN file: the final position of a game")
     given.add_argument(
-        "--tree", metavar="FILE", help="an AND/OR tree file, or figure-3-1 / small-proof"
+        "--fen", type=non_empty_option("--fen"), help="a position; the side to move is the attacker"
     )
-    problem.add_argument("--id", help="position id in the EPD file or suite (e.g. WAC.001, 14)")
-    problem.add_argument("--game", type=_count, default=1, help="PGN game number")
+    given.add_argument(
+        "--epd", metavar="FILE", type=non_empty_option("--epd"), help="an EPD file (with --id)"
+    )
+    given.add_argument(
+        "--suite",
+        type=non_empty_option("--suite"),
+        help="a built-in suite: wac-mates or paper-figures (with --id)",
+    )
+    given.add_argument(
+        "--pgn",
+        metavar="FILE",
+        type=non_empty_option("--pgn"),
+        help="a PGN file: the final position of a game",
+    )
+    given.add_argument(
+        "--tree",
+        metavar="FILE",
+        type=non_empty_option("--tree"),
+        help="an AND/OR tree file, or figure-3-1 / small-proof",
+    )
+    problem.add_argument(
+        "--id",
+        type=non_empty_option("--id"),
+        help="position id in the EPD file or suite (e.g. WAC.001, 14)",
+    )
+    problem.add_argument("--game", type=whole_option("--game"), default=1, help="PGN game number")
     search = parser.add_argument_group("search")
     add_search_options(search, APP_ALGORITHMS, with_defaults=False)
     add_node_cap_option(search, APP_ALGORITHMS, with_defaults=False)
     shot = parser.add_argument_group("screenshot")
     shot.add_argument(
-        "--steps", type=_count, default=0, help="iterations to step before showing the window"
+        "--steps",
+        type=whole_option("--steps", minimum=0),
+        default=0,
+        help="iterations to step before showing the window",
     )
     shot.add_argument(
         "--phases",
-        type=_count,
+        type=whole_option("--phases", minimum=0),
         default=0,
         help="then this many more single phases (Pn²: into the second level)",
     )
     shot.add_argument(
-        "--screenshot", metavar="PNG", help="render the window offscreen, write the PNG and exit"
+        "--screenshot",
+        metavar="PNG",
+        type=non_empty_option("--screenshot"),
+        help="render the window offscreen, write the PNG and exit",
     )
     shot.add_argument("--size", type=_size, default=(1400, 900), help="window size, WxH")
     return parser

@@ -20,9 +20,9 @@ from core.games.suites import (
     BUILTIN_TREES,
     SuitePosition,
     find_position,
-    load_pgn_positions,
     load_suite,
 )
+from core.inputs.positions import load_pgn_positions
 
 FEN, SUITE, EPD, PGN, TREE = "fen", "suite", "epd", "pgn", "tree"
 KINDS = (FEN, SUITE, EPD, PGN, TREE)

@@ -31,3 +31,12 @@ class InvalidLimitError(PnExplorerError):
 
 class VerificationError(PnExplorerError):
     """A claimed proof that the independent replay rejects: never report it as a mate."""
+
+
+class InvalidOptionError(PnExplorerError):
+    """An option value that is empty where a file or a problem must be named."""
+
+
+class UnsupportedProblemError(PnExplorerError):
+    """A well-formed problem PN Explorer cannot search: a chess variant other than standard chess,
+    or a position whose side to move is the one to be mated."""

@@ -19,11 +19,13 @@ import multiprocessing
 import resource
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from queue import Empty
 
 import chess
 
-from core.errors import InvalidLimitError
+from core.errors import InvalidLimitError, PnExplorerError
 from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
 from core.search.algorithms import AlgorithmSpec, create_search
@@ -151,15 +153,28 @@ def _memory_worker(nodes: int, queue: multiprocessing.Queue) -> None:
     )
 
 
-def measure_memory(nodes: int) -> MemoryFigures:
-    """Bytes per node of a `nodes`-node tree, measured in a fresh process."""
+def measure_memory(nodes: int, target: Callable = _memory_worker) -> MemoryFigures:
+    """Bytes per node of a `nodes`-node tree, measured in a fresh process (`target`, which tests
+    replace); a worker that dies without reporting is an error, never waited on."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
-    worker = context.Process(target=_memory_worker, args=(nodes, queue))
+    worker = context.Process(target=target, args=(nodes, queue))
     worker.start()
-    figures = queue.get()
-    worker.join()
-    return figures
+    while True:
+        try:
+            figures = queue.get(timeout=0.5)
+        except Empty:
+            if worker.is_alive():
+                continue
+            try:
+                figures = queue.get(timeout=0.5)
+            except Empty:
+                raise PnExplorerError(
+                    f"bench: the memory worker died (exit {worker.exitcode}) before reporting; "
+                    "a tree this large may not fit in memory"
+                ) from None
+        worker.join()
+        return figures
 
 
 def run_bench(args: argparse.Namespace) -> int:

@@ -7,14 +7,15 @@ and exit status 2; a proof that fails verification exits 3 and is never printed 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from core.cli.options import add_headless_options, seconds, whole_number
-from core.cli.output import EXIT_USER_ERROR
-from core.errors import InvalidLimitError, PnExplorerError
+from core.cli.options import add_headless_options
+from core.cli.output import EXIT_USER_ERROR, discard_stdout, flush_stdout
+from core.errors import PnExplorerError
+from core.inputs.numbers import positive_option, seconds_option, whole_option
+from core.inputs.text import non_empty_option
 from core.search.defaults import (
     ALGORITHMS,
     DEFAULT_A,
@@ -29,10 +30,52 @@ SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse that reports a mistake in one line instead of usage text plus a line."""
+    """argparse that reports a mistake in one line instead of usage text plus a line.
+
+    Option values are read by `core.inputs` (as argparse types): their PnExplorerError becomes
+    that one line, and a value that starts with '-' (`--time -inf`) is the option's value, not
+    another option.
+    """
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def parse_known_args(
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        args = list(sys.argv[1:] if args is None else args)
+        try:
+            return super().parse_known_args(self._joined_values(args), namespace)
+        except PnExplorerError as error:
+            self.error(str(error))
+
+    def _joined_values(self, args: list[str]) -> list[str]:
+        """`--opt -value` as `--opt=-value` for this parser's options that take one value."""
+        takes_value = {
+            option
+            for action in self._actions
+            if action.nargs is None and not isinstance(action, argparse._SubParsersAction)
+            for option in action.option_strings
+        }
+        joined: list[str] = []
+        index = 0
+        while index < len(args):
+            arg = args[index]
+            if arg == "--":
+                return joined + args[index:]
+            following = args[index + 1] if index + 1 < len(args) else None
+            if (
+                arg in takes_value
+                and following is not None
+                and following.startswith("-")
+                and following not in self._option_string_actions
+            ):
+                joined.append(f"{arg}={following}")
+                index += 2
+                continue
+            joined.append(arg)
+            index += 1
+        return joined
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,12 +89,26 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser("solve", help="solve one position or tree")
     solve.add_argument("fen", nargs="?", help="the position as FEN (quote it)")
     solve.add_argument(
-        "--epd", metavar="FILE", help="EPD file or built-in suite name (wac-mates, paper-figures)"
+        "--epd",
+        metavar="FILE",
+        type=non_empty_option("--epd"),
+        help="EPD file or built-in suite name (wac-mates, paper-figures)",
     )
-    solve.add_argument("--id", help="id of the position in --epd (e.g. WAC.014, or 14)")
+    solve.add_argument(
+        "--pgn",
+        metavar="FILE",
+        type=non_empty_option("--pgn"),
+        help="a PGN file: the final position of a game (with --id N for game N, default 1)",
+    )
+    solve.add_argument(
+        "--id",
+        type=non_empty_option("--id"),
+        help="id of the position in --epd (e.g. WAC.014, or 14); game number in --pgn",
+    )
     solve.add_argument(
         "--tree",
         metavar="FILE",
+        type=non_empty_option("--tree"),
         help="an explicit AND/OR tree (node-link JSON) or a built-in tree (small-proof)",
     )
     solve.add_argument(
@@ -63,31 +120,43 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--export-tree",
         metavar="FILE",
+        type=non_empty_option("--export-tree"),
         help="write the final search tree (PN, or Pn²'s first level) as a "
         "node-link JSON tree file the app opens (at most 200,000 nodes)",
     )
     add_headless_options(solve)
 
     suite = sub.add_parser("suite", help="solve every position of a suite")
-    suite.add_argument("suite", help="EPD file or built-in suite name (wac-mates, paper-figures)")
+    suite.add_argument(
+        "suite",
+        type=non_empty_option("the suite"),
+        help="EPD file or built-in suite name (wac-mates, paper-figures)",
+    )
     suite.add_argument("--ids", nargs="+", help="only these ids (e.g. WAC.001 14 r96)")
-    suite.add_argument("--jobs", type=whole_number, default=1, help="parallel processes")
+    suite.add_argument("--jobs", type=whole_option("--jobs"), default=1, help="parallel processes")
     out = suite.add_mutually_exclusive_group()
-    out.add_argument("--csv", metavar="FILE", help="write the rows as CSV")
-    out.add_argument("--json", metavar="FILE", help="write rows and summary as JSON")
+    out.add_argument(
+        "--csv", metavar="FILE", type=non_empty_option("--csv"), help="write the rows as CSV"
+    )
+    out.add_argument(
+        "--json",
+        metavar="FILE",
+        type=non_empty_option("--json"),
+        help="write rows and summary as JSON",
+    )
     add_headless_options(suite)
 
     bench = sub.add_parser("bench", help="measure throughput against python-chess, and memory")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.add_argument(
         "--nodes",
-        type=whole_number,
+        type=whole_option("--nodes"),
         default=40_000,
         help="nodes per throughput position (default 40000)",
     )
     bench.add_argument(
         "--memory-nodes",
-        type=whole_number,
+        type=whole_option("--memory-nodes"),
         default=1_000_000,
         help="tree size for the memory measurement (default 1000000)",
     )
@@ -104,7 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     compare = sub.add_parser("compare", help="run several algorithms side by side on a suite")
-    compare.add_argument("suite", help="EPD file or built-in suite name")
+    compare.add_argument(
+        "suite", type=non_empty_option("the suite"), help="EPD file or built-in suite name"
+    )
     compare.add_argument(
         "--algos",
         default=",".join(ALGORITHMS),
@@ -113,27 +184,31 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("--ids", nargs="+", help="only these ids")
     compare.add_argument(
         "--max-nodes",
-        type=whole_number,
+        type=whole_option("--max-nodes"),
         default=DEFAULT_MAX_NODES[PN],
         help=f"node limit per algorithm and position (default {DEFAULT_MAX_NODES[PN]:,})",
     )
-    compare.add_argument("--time", type=seconds, default=None, help="time limit per search")
-    compare.add_argument("--jobs", type=whole_number, default=1, help="parallel processes")
     compare.add_argument(
-        "--a", type=float, default=DEFAULT_A, help=f"Pn²'s a (default {DEFAULT_A})"
+        "--time", type=seconds_option("--time"), default=None, help="time limit per search"
     )
     compare.add_argument(
-        "--b", type=float, default=DEFAULT_B, help=f"Pn²'s b (default {DEFAULT_B})"
+        "--jobs", type=whole_option("--jobs"), default=1, help="parallel processes"
+    )
+    compare.add_argument(
+        "--a", type=positive_option("--a"), default=DEFAULT_A, help=f"Pn²'s a (default {DEFAULT_A})"
+    )
+    compare.add_argument(
+        "--b", type=positive_option("--b"), default=DEFAULT_B, help=f"Pn²'s b (default {DEFAULT_B})"
     )
     compare.add_argument(
         "--pn2-max-nodes",
-        type=whole_number,
+        type=whole_option("--pn2-max-nodes"),
         default=DEFAULT_MAX_NODES[PN2],
         help=f"Pn²'s node cap N (default {DEFAULT_MAX_NODES[PN2]:,})",
     )
     compare.add_argument(
         "--depth",
-        type=whole_number,
+        type=whole_option("--depth"),
         default=DEFAULT_DEPTH,
         help=f"αβ: the largest n of mate-in-n tried (default {DEFAULT_DEPTH})",
     )
@@ -142,7 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also measure αβ refutation ordering on the dm 2 positions",
     )
-    compare.add_argument("--json", metavar="FILE", help="write rows and summary as JSON")
+    compare.add_argument(
+        "--json",
+        metavar="FILE",
+        type=non_empty_option("--json"),
+        help="write rows and summary as JSON",
+    )
     return parser
 
 
@@ -151,23 +231,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
-        if args.command == "solve":
-            from core.cli.solve import run_solve
-
-            return run_solve(args)
-        if args.command == "suite":
-            from core.cli.suite import run_suite
-
-            if args.jobs < 1:
-                raise InvalidLimitError(f"--jobs must be at least 1, not {args.jobs}")
-            return run_suite(args)
-        if args.command == "bench":
-            from core.cli.bench import run_bench
-
-            return run_bench(args)
-        from core.cli.compare import run_compare
-
-        return run_compare(args)
+        status = _run(args)
+        flush_stdout()
+        return status
     except PnExplorerError as error:
         print(f"pn-explorer {args.command}: error: {error}", file=sys.stderr)
         return EXIT_USER_ERROR
@@ -176,5 +242,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader (e.g. `| head`) left early: not an error worth a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        discard_stdout()
         return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "solve":
+        from core.cli.solve import run_solve
+
+        return run_solve(args)
+    if args.command == "suite":
+        from core.cli.suite import run_suite
+
+        return run_suite(args)
+    if args.command == "bench":
+        from core.cli.bench import run_bench
+
+        return run_bench(args)
+    from core.cli.compare import run_compare
+
+    return run_compare(args)

@@ -1,7 +1,7 @@
 """The search options both parsers offer, written once from `core.search.defaults`.
 
-`pn-explorer solve|suite` and the window's own parser add them here; with them the value types
-(node counts, seconds) and the AlgorithmSpec and Limits the headless options ask for.
+`pn-explorer solve|suite` and the window's own parser add them here, with the AlgorithmSpec and
+Limits the headless options ask for; values are read by `core.inputs.numbers`.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from core.inputs.numbers import positive_option, seconds_option, whole_option
 from core.search.algorithms import AlgorithmSpec
 from core.search.defaults import (
     AB,
@@ -35,26 +36,6 @@ ALGORITHM_HELP = {
 }
 
 
-def whole_number(text: str) -> int:
-    """Accept 1000000, 1_000_000, 1,000,000 and 1e6 for node counts."""
-    cleaned = text.replace("_", "").replace(",", "").strip()
-    try:
-        value = float(cleaned) if "e" in cleaned.lower() else int(cleaned)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value != int(value):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return int(value)
-
-
-def seconds(text: str) -> float:
-    """A time limit in seconds."""
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-
-
 def _spoken_list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
@@ -77,14 +58,14 @@ def add_search_options(
     )
     group.add_argument(
         "--a",
-        type=float,
+        type=positive_option("--a"),
         default=DEFAULT_A if with_defaults else None,
         help="Pn²: transition point of f(x) in nodes"
         + (f" (default {DEFAULT_A})" if with_defaults else ""),
     )
     group.add_argument(
         "--b",
-        type=float,
+        type=positive_option("--b"),
         default=DEFAULT_B if with_defaults else None,
         help="Pn²: stretch of f(x) in nodes" + (f" (default {DEFAULT_B})" if with_defaults else ""),
     )
@@ -110,7 +91,7 @@ def add_node_cap_option(
     for_ab = "; for αβ, which keeps only its path, nodes created" if AB in algorithms else ""
     group.add_argument(
         "--max-nodes",
-        type=whole_number,
+        type=whole_option("--max-nodes"),
         default=None,
         help=f"node cap: nodes in memory{default_cap}{for_ab}",
     )
@@ -122,7 +103,7 @@ def add_headless_options(parser: argparse.ArgumentParser) -> None:
     add_search_options(group)
     group.add_argument(
         "--depth",
-        type=whole_number,
+        type=whole_option("--depth"),
         default=DEFAULT_DEPTH,
         help=f"αβ: the largest n of mate-in-n tried (default {DEFAULT_DEPTH})",
     )
@@ -148,8 +129,15 @@ def add_headless_options(parser: argparse.ArgumentParser) -> None:
     )
     limits = parser.add_argument_group("limits")
     add_node_cap_option(limits)
-    limits.add_argument("--time", type=seconds, default=None, help="search time limit, seconds")
-    limits.add_argument("--iterations", type=whole_number, default=None, help="iteration limit")
+    limits.add_argument(
+        "--time", type=seconds_option("--time"), default=None, help="search time limit, seconds"
+    )
+    limits.add_argument(
+        "--iterations",
+        type=whole_option("--iterations"),
+        default=None,
+        help="iteration limit",
+    )
 
 
 def spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:

@@ -1,4 +1,4 @@
-"""`pn-explorer solve`: one chess position (FEN or EPD id) or one explicit AND/OR tree."""
+"""`pn-explorer solve`: one chess position (FEN, EPD id or PGN game) or one explicit AND/OR tree."""
 
 from __future__ import annotations
 
@@ -9,10 +9,17 @@ from pathlib import Path
 from core.cli.export import chess_labels, search_graph, write_node_link
 from core.cli.options import spec_and_limits
 from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
-from core.errors import InvalidLimitError, VerificationError
+from core.errors import (
+    InvalidLimitError,
+    UnknownPositionIdError,
+    UnsupportedProblemError,
+    VerificationError,
+)
 from core.games.chess_game import ChessGame, parse_fen
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import BUILTIN_TREES, find_position, load_suite
+from core.inputs.numbers import parse_whole
+from core.inputs.positions import SuitePosition, load_pgn_positions
 from core.proofs.solution import numbered_line
 from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
@@ -61,18 +68,36 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
 
 
 def _board_from_args(args: argparse.Namespace):
-    if args.epd:
+    given = [name for name in ("fen", "epd", "pgn") if getattr(args, name) is not None]
+    if len(given) > 1:
+        raise InvalidLimitError("give one of a FEN, --epd FILE --id ID or --pgn FILE, not several")
+    if args.pgn is not None:
+        positions = load_pgn_positions(args.pgn)
+        number = parse_whole(args.id, "--id") if args.id is not None else 1
+        if number > len(positions):
+            raise UnknownPositionIdError(
+                f"{Path(args.pgn).name} has no game {number} (it has {len(positions)})"
+            )
+        return _searchable(positions[number - 1])
+    if args.epd is not None:
         if not args.id:
             raise InvalidLimitError("--epd needs --id to say which position to solve")
-        if args.fen:
-            raise InvalidLimitError("give either a FEN or --epd/--id, not both")
-        position = find_position(load_suite(args.epd), args.id)
-        return position.board, position.id, position.best_moves, position.mate_length
+        return _searchable(find_position(load_suite(args.epd), args.id))
     if args.id:
         raise InvalidLimitError("--id needs --epd FILE (or a suite name such as wac-mates)")
-    if not args.fen:
-        raise InvalidLimitError("give a FEN, --epd FILE --id ID, or --tree FILE")
+    if args.fen is None:
+        raise InvalidLimitError("give a FEN, --epd FILE --id ID, --pgn FILE or --tree FILE")
     return parse_fen(args.fen), "", (), None
+
+
+def _searchable(position: SuitePosition):
+    """The position's board, id, key moves and mate length, if the side to move is the attacker."""
+    if not position.attacker_to_move:
+        raise UnsupportedProblemError(
+            f"{position.id}: the side to move is the one mated (bm #-{position.mate_length}); "
+            "proving it needs the attacker to be the side not to move, which is not supported yet"
+        )
+    return position.board, position.id, position.best_moves, position.mate_length
 
 
 def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
@@ -122,8 +147,8 @@ def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
-    if args.tree:
-        if args.fen or args.epd:
+    if args.tree is not None:
+        if args.fen is not None or args.epd is not None or args.pgn is not None:
             raise InvalidLimitError("give either --tree or a chess position, not both")
         return _solve_tree(args, spec, limits)
     board, position_id, best_moves, mate_length = _board_from_args(args)
@@ -131,7 +156,7 @@ def run_solve(args: argparse.Namespace) -> int:
     search = create_search(spec, game, limits)
     search.run()
     record = describe_search(game, search, spec.name, position_id, best_moves, mate_length)
-    if args.export_tree:
+    if args.export_tree is not None:
         _export(args.export_tree, search, game, position_id or board.fen())
     shortest = _shortest(args, board, record, limits)
     if args.json:

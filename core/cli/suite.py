@@ -13,6 +13,7 @@ from functools import partial
 from core.cli.options import spec_and_limits
 from core.errors import PnExplorerError
 from core.games.suites import SuitePosition, load_suite, select_positions
+from core.inputs.positions import attacker_to_move_only
 from core.runs.runner import RunRecord, WorkItem, run_each
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.types import Limits, Result
@@ -95,7 +96,8 @@ def work_items(
 def _row_text(record: RunRecord) -> str:
     if record.result == Result.PROVED.value and record.verified:
         what = f"mate in {record.mate_in:<3}"
-        first = f"{record.first_move:<8}{'=bm' if record.agrees_with_bm else '≠bm'}"
+        verdict = {True: "=bm", False: "≠bm", None: ""}[record.agrees_with_bm]
+        first = f"{record.first_move:<8}{verdict}"
     elif record.result == Result.PROVED.value:
         what, first = "UNVERIFIED", ""
     else:
@@ -113,7 +115,7 @@ def _row_text(record: RunRecord) -> str:
 
 def run_suite(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
-    positions = select_positions(load_suite(args.suite), args.ids)
+    positions = attacker_to_move_only(select_positions(load_suite(args.suite), args.ids), "suite")
     for target in (args.csv, args.json):
         if target and not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
             raise PnExplorerError(f"cannot write {target}: its folder is not writable")

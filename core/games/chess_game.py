@@ -15,6 +15,7 @@ import chess
 from core.errors import InvalidPositionError
 from core.games.chess_movecount import count_legal_moves_and_check
 from core.games.game import Evaluation, Expansion
+from core.inputs.text import brief, shown
 from core.values import Reason, Value
 
 Counter = Callable[[chess.Board], tuple[int, bool]]
@@ -37,12 +38,36 @@ _STATUS_TEXT = [
 ]
 
 
+def _promotions_needed(board: chess.Board, color: chess.Color) -> int:
+    """Pieces beyond a side's starting set (one queen, two rooks, two knights, a bishop on each
+    square colour): each must have been a pawn, which python-chess's status() does not count."""
+    bishops = board.pieces_mask(chess.BISHOP, color)
+    return (
+        max(0, len(board.pieces(chess.QUEEN, color)) - 1)
+        + max(0, len(board.pieces(chess.ROOK, color)) - 2)
+        + max(0, len(board.pieces(chess.KNIGHT, color)) - 2)
+        + max(0, chess.popcount(bishops & chess.BB_LIGHT_SQUARES) - 1)
+        + max(0, chess.popcount(bishops & chess.BB_DARK_SQUARES) - 1)
+    )
+
+
 def check_board(board: chess.Board) -> None:
-    """Raise InvalidPositionError, with the first problem in words, if the position is illegal."""
+    """Raise InvalidPositionError, with the first problem in words, if the position is illegal
+    in standard chess (python-chess's status(), then material no promotions can explain)."""
+    if type(board) is not chess.Board or board.chess960:
+        raise InvalidPositionError(f"not a standard chess board: {board.uci_variant}")
     status = board.status()
     for flag, text in _STATUS_TEXT:
         if status & flag:
             raise InvalidPositionError(f"illegal position: {text} ({board.fen()})")
+    for color in chess.COLORS:
+        pawns = len(board.pieces(chess.PAWN, color))
+        if pawns + _promotions_needed(board, color) > 8:
+            side = chess.COLOR_NAMES[color].capitalize()
+            raise InvalidPositionError(
+                f"illegal position: {side} has more pieces than its pawns could have promoted "
+                f"to ({board.fen()})"
+            )
 
 
 def parse_fen(fen: str) -> chess.Board:
@@ -59,7 +84,8 @@ def parse_fen(fen: str) -> chess.Board:
     try:
         board = chess.Board(text)
     except ValueError as error:
-        raise InvalidPositionError(f"malformed FEN {fen.strip()!r}: {error}") from None
+        reason = str(error).split(": '", 1)[0]
+        raise InvalidPositionError(f"malformed FEN {shown(fen.strip())}: {brief(reason)}") from None
     check_board(board)
     return board
 

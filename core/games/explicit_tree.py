@@ -11,7 +11,6 @@ node), `expected_proof`/`expected_disproof` (numbers a figure shows, used by tes
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,9 @@ import networkx as nx
 
 from core.errors import TreeFileError
 from core.games.game import Evaluation, Expansion
+from core.inputs.files import read_text
+from core.inputs.text import brief, shown
+from core.inputs.tree_files import node_link_data
 from core.values import INF, Reason, Value
 
 _VALUE_WORDS = {
@@ -52,7 +54,7 @@ def _parse_value(raw: Any, name: str) -> Value:
         return Value.UNKNOWN
     value = _VALUE_WORDS.get(str(raw).strip().lower())
     if value is None:
-        raise TreeFileError(f"node {name!r}: value {raw!r} is not true, false or unknown")
+        raise TreeFileError(f"node {shown(name)}: value {shown(raw)} is not true, false or unknown")
     return value
 
 
@@ -61,7 +63,9 @@ def _parse_number(raw: Any, name: str, key: str) -> int:
         return INF
     if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
         return raw
-    raise TreeFileError(f"node {name!r}: {key} {raw!r} is not a non-negative integer or 'inf'")
+    raise TreeFileError(
+        f"node {shown(name)}: {key} {shown(raw)} is not a non-negative integer or 'inf'"
+    )
 
 
 class AndOrTree:
@@ -89,7 +93,7 @@ class AndOrTree:
             )
         for node in graph.nodes:
             if graph.in_degree(node) > 1:
-                raise TreeFileError(f"node {node!r} has {graph.in_degree(node)} parents")
+                raise TreeFileError(f"node {shown(node)} has {graph.in_degree(node)} parents")
         order = list(nx.dfs_preorder_nodes(graph, roots[0]))
         if len(order) != graph.number_of_nodes():
             raise TreeFileError("the graph has a cycle or a part not reachable from the root")
@@ -102,12 +106,12 @@ class AndOrTree:
             children = [index[child] for child in graph.successors(node)]
             raw_type = data.get("type")
             if raw_type is not None and str(raw_type).upper() not in ("OR", "AND"):
-                raise TreeFileError(f"node {node!r}: type {raw_type!r} is not OR or AND")
+                raise TreeFileError(f"node {shown(node)}: type {shown(raw_type)} is not OR or AND")
             if children and raw_type is None:
-                raise TreeFileError(f"internal node {node!r} has no type (OR or AND)")
+                raise TreeFileError(f"internal node {shown(node)} has no type (OR or AND)")
             value = _parse_value(data.get("value"), name_)
             if children and value is not Value.UNKNOWN:
-                raise TreeFileError(f"internal node {node!r} has a value; only leaves may")
+                raise TreeFileError(f"internal node {shown(node)} has a value; only leaves may")
             expected = None
             if "expected_proof" in data or "expected_disproof" in data:
                 expected = (
@@ -128,32 +132,26 @@ class AndOrTree:
         return cls(nodes, str(graph.graph.get("name") or name), path)
 
     @classmethod
-    def from_json_text(cls, text: str, name: str = "") -> AndOrTree:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise TreeFileError(f"not valid JSON: {error.msg} (line {error.lineno})") from None
-        if not isinstance(data, dict) or "nodes" not in data:
-            raise TreeFileError("not a networkx node-link tree: no 'nodes' list")
-        edges_key = "edges" if "edges" in data else "links"
-        if edges_key not in data:
-            raise TreeFileError("not a networkx node-link tree: no 'edges' (or 'links') list")
+    def from_json_text(cls, text: str, name: str = "", source: str = "tree file") -> AndOrTree:
+        """The tree in a node-link JSON text; `source` (the file's name) starts every message."""
+        data, edges_key = node_link_data(text, source)
         data.setdefault("directed", True)
         data.setdefault("multigraph", False)
         try:
             graph = nx.node_link_graph(data, edges=edges_key)
         except (KeyError, TypeError, ValueError, nx.NetworkXError) as error:
-            raise TreeFileError(f"not a networkx node-link tree: {error}") from None
-        return cls.from_graph(graph, name)
+            raise TreeFileError(
+                f"{source}: not a networkx node-link tree: {brief(error)}"
+            ) from None
+        try:
+            return cls.from_graph(graph, name)
+        except TreeFileError as error:
+            raise TreeFileError(f"{source}: {error}") from None
 
     @classmethod
     def from_file(cls, path: str | Path) -> AndOrTree:
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise TreeFileError(f"cannot read tree file {str(path)!r}: {error}") from None
-        return cls.from_json_text(text, path.stem)
+        text = read_text(path, TreeFileError, "tree file")
+        return cls.from_json_text(text, Path(path).stem, Path(path).name)
 
     def to_graph(self) -> nx.DiGraph:
         """The tree as a networkx graph again (for export)."""

@@ -1,10 +1,11 @@
 """Independent check of a claimed mate: replay the proof tree with python-chess alone.
 
-Nothing from the search is trusted: not its move generator, its move counter, its terminal rules or
-its tree. The proof comes in as nested dicts of UCI moves; starting from the root position the
-verifier confirms that every attacker move is legal, that at every defender node *every* legal
-reply is answered, and that every leaf is checkmate of the defender. A failure raises
-VerificationError naming the line where the proof breaks: a wrong mate is never reported.
+Nothing from the search is trusted: not its move generator, its move counter, its terminal rules,
+its tree or its board object (the replay builds its own standard-chess board from the FEN). The
+proof comes in as nested dicts of UCI moves; starting from the root position the verifier confirms
+that every attacker move is legal, that at every defender node *every* legal reply is answered,
+and that every leaf is checkmate of the defender. A failure raises VerificationError naming the
+line where the proof breaks: a wrong mate is never reported.
 """
 
 from __future__ import annotations
@@ -38,11 +39,19 @@ def _line(board: chess.Board, root_plies: int) -> str:
     return " ".join(moves) if moves else "(root)"
 
 
-def verify_mate(root: chess.Board, proof: UciProof) -> VerifiedMate:
-    """Replay `proof` from `root` (attacker = side to move) and return the mate it proves."""
-    board = root.copy()
-    if not board.is_valid():
-        raise VerificationError("the root position is not a legal chess position")
+def verify_mate(root: chess.Board | str, proof: UciProof) -> VerifiedMate:
+    """Replay `proof` from `root` (attacker = side to move) and return the mate it proves.
+
+    The replay runs under the rules it verifies: a standard-chess board built here from the root's
+    FEN, never the caller's board object (which might follow a variant's rules, e.g. Atomic's).
+    """
+    fen = root if isinstance(root, str) else root.fen()
+    try:
+        board = chess.Board(fen)
+    except ValueError:
+        raise VerificationError("the root position is not a standard chess FEN") from None
+    if board.status() != chess.STATUS_VALID:
+        raise VerificationError("the root position is not legal in standard chess")
     checker = _Replay(board, board.turn)
     plies = checker.replay(proof)
     return VerifiedMate((plies + 1) // 2, plies, checker.nodes)

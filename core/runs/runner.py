@@ -13,11 +13,12 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 
 import chess
 
-from core.errors import InvalidLimitError, VerificationError
+from core.errors import InvalidLimitError, PnExplorerError, VerificationError
 from core.games.chess_game import ChessGame, encode_move, parse_fen
 from core.games.explicit_tree import ExplicitTreeGame
 from core.games.game import Game
@@ -205,8 +206,14 @@ def run_each(items: Sequence[WorkItem], jobs: int = 1) -> Iterator[tuple[int, Ru
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context) as pool:
         futures = {pool.submit(run_item, item): index for index, item in enumerate(items)}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+        try:
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+        except BrokenProcessPool:
+            raise PnExplorerError(
+                "a worker process died (killed by the system, perhaps out of memory): "
+                "try fewer --jobs or a lower --max-nodes"
+            ) from None
 
 
 def run_items(

@@ -57,7 +57,7 @@ def test_links_key_of_older_networkx_is_accepted():
     "text, words",
     [
         ("{", "not valid JSON"),
-        ("[]", "no 'nodes'"),
+        ("[]", "top level must be a JSON object"),
         ('{"nodes": []}', "no 'edges'"),
         (_tree([], []), "no nodes"),
         (_tree([{"id": "a", "type": "OR"}, {"id": "b", "type": "OR"}], []), "exactly one root"),
