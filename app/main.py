@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.search_setup import APP_ALGORITHMS
 from core.cli.main import SUBCOMMANDS, OneLineParser
 from core.cli.options import add_node_cap_option, add_search_options
 from core.inputs.numbers import whole_option
 from core.inputs.text import non_empty_option
+from core.search.defaults import STEPPERS
 
 EXIT_USER_ERROR = 2
 
@@ -73,8 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     problem.add_argument("--game", type=whole_option("--game"), default=1, help="PGN game number")
     search = parser.add_argument_group("search")
-    add_search_options(search, APP_ALGORITHMS, with_defaults=False)
-    add_node_cap_option(search, APP_ALGORITHMS, with_defaults=False)
+    add_search_options(search, STEPPERS, with_defaults=False)
+    add_node_cap_option(search, STEPPERS, with_defaults=False)
     shot = parser.add_argument_group("screenshot")
     shot.add_argument(
         "--steps",

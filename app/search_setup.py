@@ -27,9 +27,6 @@ from core.search.defaults import (
 from core.search.snapshot import snapshot_search
 from core.search.types import Limits, check_node_cap
 
-APP_ALGORITHMS = (PN, PN2)
-"""The searches the window steps through (αβ runs only in the comparison panel)."""
-
 
 @dataclass(frozen=True, slots=True)
 class SearchParams:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings
 
 from app.driver import FULL_SPEED, SPEEDS
-from app.search_setup import APP_ALGORITHMS, SearchParams
+from app.search_setup import SearchParams
 from app.sources import DEFAULT_SOURCE, KINDS, Source
 from core.errors import InvalidLimitError
+from core.search.defaults import STEPPERS
 
 ORGANISATION = "pn-explorer"
 APPLICATION = "PN Explorer"
@@ -45,7 +46,7 @@ class Settings:
     def params(self) -> SearchParams:
         defaults = SearchParams()
         algo = self._text("search/algo", defaults.algo)
-        if algo not in APP_ALGORITHMS:
+        if algo not in STEPPERS:
             algo = defaults.algo
         params = SearchParams(
             algo=algo,

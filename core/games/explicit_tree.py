@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from core.errors import TreeFileError
 from core.games.game import Evaluation, Expansion
@@ -23,6 +21,9 @@ from core.inputs.files import read_text
 from core.inputs.text import brief, shown
 from core.inputs.tree_files import node_link_data
 from core.values import INF, Reason, Value
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 _VALUE_WORDS = {
     "true": Value.TRUE,
@@ -94,6 +95,8 @@ class AndOrTree:
         for node in graph.nodes:
             if graph.in_degree(node) > 1:
                 raise TreeFileError(f"node {shown(node)} has {graph.in_degree(node)} parents")
+        import networkx as nx  # on demand: the import costs ~0.3 s every chess run would pay
+
         order = list(nx.dfs_preorder_nodes(graph, roots[0]))
         if len(order) != graph.number_of_nodes():
             raise TreeFileError("the graph has a cycle or a part not reachable from the root")
@@ -137,6 +140,8 @@ class AndOrTree:
         data, edges_key = node_link_data(text, source)
         data.setdefault("directed", True)
         data.setdefault("multigraph", False)
+        import networkx as nx
+
         try:
             graph = nx.node_link_graph(data, edges=edges_key)
         except (KeyError, TypeError, ValueError, nx.NetworkXError) as error:
@@ -155,6 +160,8 @@ class AndOrTree:
 
     def to_graph(self) -> nx.DiGraph:
         """The tree as a networkx graph again (for export)."""
+        import networkx as nx
+
         graph = nx.DiGraph(name=self.name)
         for i, node in enumerate(self.nodes):
             attributes: dict[str, Any] = {"type": "OR" if node.is_or else "AND"}

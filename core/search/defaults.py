@@ -6,6 +6,8 @@ from __future__ import annotations
 PN, PN2, AB = "pn", "pn2", "ab"
 ALGORITHMS = (PN, PN2, AB)
 ALGORITHM_TITLES = {PN: "PN search", PN2: "Pn² search", AB: "αβ mate search"}
+STEPPERS = (PN, PN2)
+"""The searches that keep a tree to step through in the window (αβ keeps only its path)."""
 SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ"}
 """Titles where a column is narrow (the comparison panel)."""
 

@@ -1,0 +1,21 @@
+"""Seeded mutation fuzzing of the real `pn-explorer` command (see `tests/fuzzing.py`).
+
+Every call ends in exit 0 (any mate it claims confirmed by python-chess's standard board) or exit
+2 with one line on stderr: never a traceback, a hang, another status or a false mate. The default
+run draws 200 calls; `PNX_FUZZ_CASES=2000` asks for a deeper one.
+"""
+
+import os
+from collections import Counter
+
+from fuzzing import find_command, fuzz
+
+CASES = int(os.environ.get("PNX_FUZZ_CASES", "200"))
+
+
+def test_mutated_inputs_end_cleanly_and_never_fake_a_mate():
+    outcomes = fuzz(CASES, seed=20261123, pn_explorer=find_command())
+    counts = Counter(outcome.kind for outcome in outcomes)
+    bad = [o for o in outcomes if o.kind not in ("ok", "clean error")]
+    assert not bad, (counts, [(o.kind, o.case.args, o.detail[:200]) for o in bad[:5]])
+    assert counts["ok"] > 0 and counts["clean error"] > 0, counts
