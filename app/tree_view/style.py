@@ -59,6 +59,9 @@ and its parent), with room for the coming children, are in the drawing area."""
 FOLLOW_AHEAD = 1.5
 """When follow has to scroll, the rows of room it leaves on the side the path is heading for
 (below when it went deeper, above when it came up); the rest shows more of the path above."""
+FOLLOW_MIN_SCALE = 0.75
+"""Follow zooms out down to this to keep a growing most-proving path whole in view (labels
+and numbers still at least 9 pixels); a longer path shows its deep end instead."""
 SOLVED_MIN_SCALE = 0.5
 """Follow zooms out down to this to show a solved root's main line whole."""
 SOLVED_FIT_MARGIN = 0.9

@@ -135,6 +135,7 @@ class TreeView(QWidget):
         self._extent: QRectF | None = None
         self._dirty = False
         self._viewport = Viewport()
+        self._chosen_scale = 1.0
         self._follow = True
         self._legend = True
         self._legend_cache: tuple[tuple, QPixmap] | None = None
@@ -259,6 +260,7 @@ class TreeView(QWidget):
             self._viewport.reset(
                 self._inner_area(), self._extent, root.x, root.y - room_above(root)
             )
+        self._chosen_scale = self._viewport.scale
         self.update()
 
     def fit(self) -> None:
@@ -267,6 +269,7 @@ class TreeView(QWidget):
         if not self._items:
             return
         self._viewport.fit(self._extent, self.drawing_area().adjusted(16, 8, -16, -8))
+        self._chosen_scale = self._viewport.scale
         self.update()
 
     def set_follow(self, on: bool) -> None:
@@ -492,13 +495,16 @@ class TreeView(QWidget):
     def _zoom_at(self, anchor: QPointF, factor: float) -> None:
         self._stop_glide()
         self._viewport.zoom_at(anchor, factor)
+        self._chosen_scale = self._viewport.scale
         self.update()
 
     def _inner_area(self) -> QRectF:
         pad = style.VIEW_PAD
         return self.drawing_area().adjusted(pad, pad, -pad, -pad)
 
-    def _follow_path_into_view(self, force: bool = False) -> None:
+    def _follow_path_into_view(self, force: bool = False, jump: bool = False) -> None:
+        """Move the view where `follow_target` says: gliding on screen, unless told to `jump`
+        (a resize: the old placement means nothing at the new size)."""
         path, growing, solved = follow_path(
             self._level1, self._level2, self._second_root, self._items, self._index
         )
@@ -514,12 +520,13 @@ class TreeView(QWidget):
             viewport.goal,
             self._extent,
             force,
+            self._chosen_scale,
         )
         if scale != viewport.scale:
             self._stop_glide()
             viewport.set_view(scale, target)
             return
-        now = time.monotonic() if self._animated and self.isVisible() else None
+        now = time.monotonic() if self._animated and self.isVisible() and not jump else None
         if viewport.move_to(target, now):
             self._glide_timer.start()
 
@@ -699,7 +706,9 @@ class TreeView(QWidget):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """Keep the picture's horizontal centre and its top (relative to the drawing area)
         where they were, also across the first resize of a view set up before it was shown
-        (Qt reports no old size then)."""
+        (Qt reports no old size then); when following, place the path anew for the new size
+        (a view laid out small before it was shown, or squeezed by a dock, had to scroll or
+        zoom out for room it now may have)."""
         super().resizeEvent(event)
         self._controls.adjustSize()
         self._controls.move(self.width() - self._controls.width() - style.MARGIN, style.MARGIN)
@@ -707,6 +716,9 @@ class TreeView(QWidget):
         shift = QPointF((self.width() - self._placed[0]) / 2, top - self._placed[1])
         self._placed = (self.width(), top)
         self._viewport.shift(shift)
+        if self._follow and self._level1 is not None:
+            self._ensure_layout()
+            self._follow_path_into_view(jump=True)
 
     def item_at(self, point: QPointF) -> int:
         """Index in `displayed_nodes()` of the item under a widget point, or -1 (also outside

@@ -1,0 +1,95 @@
+"""What a class sees in a real-size window: the root and the most-proving path stay on screen,
+nothing moves under the pointer, a stub unfolds in place."""
+
+import pytest
+from PySide6.QtCore import QRectF
+
+from app.search_setup import SearchParams
+from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.tree_view import style
+from app.tree_view.layout import NODE
+from app.window import MainWindow
+
+WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
+WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
+FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
+
+
+@pytest.fixture
+def open_window(qtbot):
+    """A window of the size the classroom projector shows, laid out and exposed."""
+
+    def make(source):
+        window = MainWindow(persist=False, source=source, params=SearchParams())
+        qtbot.addWidget(window)
+        window.resize(1600, 1000)
+        window.show()
+        qtbot.waitExposed(window)
+        window.tree_view.set_animated(False)
+        return window
+
+    return make
+
+
+def node_rect(view, item) -> QRectF:
+    """Where a drawn node appears in the widget: its shape, numbers and move label."""
+    above = style.LABEL_ROOM - 4 if item.label else style.NODE / 2
+    top_left = view.scene_to_widget(item.x - style.SLOT / 2 + 8, item.y - above)
+    bottom_right = view.scene_to_widget(item.x + style.SLOT / 2 - 8, item.y + style.NODE / 2)
+    return QRectF(top_left, bottom_right)
+
+
+def path_on_screen(window) -> bool:
+    """The root and every node of the most-proving path lie inside the tree's drawing area;
+    for a path too deep to show whole at a readable zoom, its deep end (the most-proving node
+    and its parent)."""
+    view = window.tree_view
+    area = view.drawing_area()
+    nodes = view.displayed_nodes()
+    path = [item for item in nodes if item.kind == NODE and item.highlighted] or nodes[:1]
+    assert nodes[0].node == 0 and nodes[0] in path
+    assert [item.node for item in path] == (window.driver.search.tree.most_proving_path() or [0])
+    depth = (len(path) - 1) * style.ROW + style.LABEL_ROOM + style.CHILD_ROOM
+    if depth * style.FOLLOW_MIN_SCALE > area.height():
+        path = path[-2:]
+    return all(area.contains(node_rect(view, item)) for item in path)
+
+
+def settle(qtbot, window):
+    qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
+    qtbot.wait(20)
+
+
+def test_figure_3_1_opens_with_the_root_and_the_path_on_screen(qtbot, open_window):
+    window = open_window(FIGURE)
+    view = window.tree_view
+    assert view.height() > 500 and path_on_screen(window)
+    root = view.displayed_nodes()[0]
+    assert node_rect(view, root).top() < view.drawing_area().top() + 40
+
+
+@pytest.mark.parametrize("source", [WAC_001, WAC_014])
+def test_the_path_stays_on_screen_through_steps_docks_and_resizes(qtbot, open_window, source):
+    window = open_window(source)
+    assert path_on_screen(window)
+    for _ in range(6):
+        window.step_iteration()
+        settle(qtbot, window)
+        assert path_on_screen(window)
+    window.compare_dock.show()
+    qtbot.waitUntil(lambda: window.tree_view.height() < 700)
+    assert path_on_screen(window)
+    for _ in range(3):
+        window.step_iteration()
+        settle(qtbot, window)
+        assert path_on_screen(window)
+    window.compare_panel.cancel()
+    window.compare_dock.hide()
+    qtbot.wait(20)
+    assert path_on_screen(window)
+    window.resize(1300, 900)
+    qtbot.wait(20)
+    assert path_on_screen(window)
+    window.resize(1600, 1000)
+    qtbot.wait(20)
+    assert path_on_screen(window) and window.tree_view._viewport.scale == 1.0
