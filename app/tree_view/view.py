@@ -319,24 +319,26 @@ class TreeView(QWidget):
         self.pin_changed.emit(level, node)
 
     def expand_stub(self, node: int, level: int = 1) -> None:
-        """Unfold `node`: show all its children (each folded until opened in turn)."""
+        """Unfold `node`: show all its children (each folded until opened in turn), `node`
+        staying where it is on screen."""
         state = self._level(level)
         if state is None:
             return
+        where = self._drawn_at(level, node)
         state.expanded.add(node)
         state.collapsed.discard(node)
-        self._dirty = True
-        self.update()
+        self._relayout_in_place(level, node, where)
 
     def collapse(self, node: int, level: int = 1) -> None:
-        """Fold `node`: hide everything below it behind one stub."""
+        """Fold `node`: hide everything below it behind one stub, `node` staying where it is
+        on screen."""
         state = self._level(level)
         if state is None:
             return
+        where = self._drawn_at(level, node)
         state.expanded.discard(node)
         state.collapsed.add(node)
-        self._dirty = True
-        self.update()
+        self._relayout_in_place(level, node, where)
 
     def set_layout_options(self, options: LayoutOptions) -> None:
         """Lay the tree out with these options from the next paint on."""
@@ -436,6 +438,26 @@ class TreeView(QWidget):
             self._band = band_rect(self._items)
         if self._items:
             self._extent = scene_bounds(self._items, self._band)
+
+    def _drawn_at(self, level: int, node: int) -> QPointF | None:
+        """Where a node is on screen now (the items last drawn), None if it is not drawn."""
+        position = self._index.get((level, node))
+        if position is None:
+            return None
+        return self.scene_to_widget(self._items[position].x, self._items[position].y)
+
+    def _relayout_in_place(self, level: int, node: int, where: QPointF | None) -> None:
+        """Lay out again after the user unfolded or folded `node`, panning so it stays `where`
+        it was on screen, under the pointer that clicked it; follow waits for the search to
+        move (the user is looking here, not at the most-proving node)."""
+        self._rebuild()
+        after = self._index.get((level, node))
+        if where is not None and after is not None:
+            item = self._items[after]
+            self._stop_glide()
+            self._viewport.pan_by(where - self.scene_to_widget(item.x, item.y))
+        self._hover = -1
+        self.update()
 
     def _second_level_state(self, search: Stepper, first: TreeLevel) -> TreeLevel | None:
         """The live second-level search's state, created when a new one appears."""

@@ -2,12 +2,12 @@
 nothing moves under the pointer, a stub unfolds in place."""
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 
 from app.search_setup import SearchParams
 from app.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view import style
-from app.tree_view.layout import NODE
+from app.tree_view.layout import FOLD, MORE, NODE
 from app.window import MainWindow
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
@@ -93,3 +93,50 @@ def test_the_path_stays_on_screen_through_steps_docks_and_resizes(qtbot, open_wi
     window.resize(1600, 1000)
     qtbot.wait(20)
     assert path_on_screen(window) and window.tree_view._viewport.scale == 1.0
+
+
+def drawn_node(view, level, node):
+    return next(
+        item
+        for item in view.displayed_nodes()
+        if item.kind == NODE and (item.level, item.node) == (level, node)
+    )
+
+
+@pytest.mark.parametrize("follow", [True, False])
+def test_unfolding_a_stub_keeps_the_clicked_node_in_place(qtbot, open_window, follow):
+    window = open_window(WAC_014)
+    for _ in range(30):
+        window.step_iteration()
+        settle(qtbot, window)
+    view = window.tree_view
+    view.set_follow(follow)
+    area = view.drawing_area()
+    stubs = [
+        (-item.y, item.level, item.node)
+        for item in view.displayed_nodes()
+        if item.kind in (FOLD, MORE) and area.contains(view.scene_to_widget(item.x, item.y))
+    ]
+    clicks = 0
+    for _, level, node in sorted(stubs):
+        stub = next(
+            (
+                item
+                for item in view.displayed_nodes()
+                if item.kind in (FOLD, MORE) and (item.level, item.node) == (level, node)
+            ),
+            None,
+        )
+        if stub is None or not area.contains(view.scene_to_widget(stub.x, stub.y)):
+            continue
+        parent = drawn_node(view, level, node)
+        before = view.scene_to_widget(parent.x, parent.y)
+        click = view.scene_to_widget(stub.x, stub.y).toPoint()
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=click)
+        qtbot.wait(10)
+        drawn = {item.node for item in view.displayed_nodes() if item.kind == NODE}
+        assert set(window.driver.search.tree.children(node)) <= drawn
+        after = drawn_node(view, level, node)
+        assert (view.scene_to_widget(after.x, after.y) - before).manhattanLength() < 1
+        clicks += 1
+    assert clicks >= 3 and view.follow == follow
