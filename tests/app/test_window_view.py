@@ -2,7 +2,7 @@
 nothing moves under the pointer, a stub unfolds in place."""
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 
 from app.search_setup import SearchParams
 from app.sources import SUITE, TREE, TREE_FILES, Source
@@ -140,3 +140,35 @@ def test_unfolding_a_stub_keeps_the_clicked_node_in_place(qtbot, open_window, fo
         assert (view.scene_to_widget(after.x, after.y) - before).manhattanLength() < 1
         clicks += 1
     assert clicks >= 3 and view.follow == follow
+
+
+def test_pointing_at_nodes_moves_nothing_on_screen(qtbot, open_window):
+    window = open_window(WAC_014)
+    for _ in range(12):
+        window.step_iteration()
+        settle(qtbot, window)
+    view = window.tree_view
+    view.set_follow(False)
+
+    def geometry():
+        corner = view.mapTo(window, view.rect().topLeft())
+        return corner, view.size(), window.splitter.sizes(), window.board_view.board.geometry()
+
+    still = geometry()
+    area = view.drawing_area()
+    nodes = [
+        item
+        for item in view.displayed_nodes()
+        if item.kind == NODE and area.contains(view.scene_to_widget(item.x, item.y))
+    ]
+    headings = set()
+    for item in nodes[:12]:
+        qtbot.mouseMove(view, view.scene_to_widget(item.x, item.y).toPoint())
+        qtbot.wait(5)
+        assert window.board_view.view.node == item.node
+        headings.add(window.board_view.heading.text())
+        assert geometry() == still
+    qtbot.mouseMove(view, view.rect().bottomRight() - QPoint(5, 5))
+    qtbot.wait(5)
+    assert geometry() == still
+    assert any(heading.startswith("The node you pointed at") for heading in headings)
