@@ -57,6 +57,7 @@ from core.search.defaults import (
     SHORT_TITLES,
 )
 from core.search.types import Limits, Result
+from core.values import counted
 
 DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
@@ -534,7 +535,7 @@ class ComparePanel(QWidget):
                 names = " and ".join(SHORT_TITLES[name] for name in ALGORITHMS if name in best)
                 nodes = self.runs[min(best)].record.nodes_created
                 self.status.setText(
-                    f"★ Best performer: {names}, {nodes:,} nodes created: the "
+                    f"★ Best performer: {names}, {counted(nodes, 'node')} created: the "
                     f"fewest among the algorithms that solved it."
                 )
             else:

@@ -76,7 +76,7 @@ def describe(state: MemoryState) -> str:
     text = f"{state.first_level:,}"
     if state.second_level:
         text += f" + {state.second_level:,} second-level"
-    text += " nodes"
+    text += " node" if state.total == 1 else " nodes"
     if state.cap:
         text += f" of {state.cap:,} ({100 * state.used_fraction:.0f}%)"
     text += f"  ·  peak {state.peak:,}  ·  {format_bytes(state.estimated_bytes)}"

@@ -185,8 +185,8 @@ class MoveLabels:
 
     @property
     def unit(self) -> str:
-        """What the edges stand for, as a stub counts them."""
-        return "moves" if self._chess else "children"
+        """What the edges stand for, as a stub counts them (singular: see `core.values.counted`)."""
+        return "move" if self._chess else "child"
 
     @property
     def names_nodes(self) -> bool:

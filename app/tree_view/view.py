@@ -101,6 +101,7 @@ from app.tree_view.viewport import Viewport
 from core.search.contract import Stepper
 from core.search.types import Outcome, StepReport
 from core.tree import NO_NODE
+from core.values import counted
 
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 
@@ -374,7 +375,7 @@ class TreeView(QWidget):
         room = self._header()[1].width() - 16
         total = len(self._level1.tree)
         drawn = sum(1 for item in self._items if item.kind == NODE)
-        count = f"showing {drawn:,} of {total:,} nodes"
+        count = f"showing {drawn:,} of {counted(total, 'node')}"
         if self._note:
             count = metrics.elidedText(
                 f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
@@ -487,15 +488,15 @@ class TreeView(QWidget):
         into a fading ghost and say what was thrown away."""
         origin = self._items[self._index[(1, anchor)]] if (1, anchor) in self._index else None
         ghosts = [item for item in self._items if item.level == 2]
-        kept_text = f"kept {len(kept)} children, " if kept else ""
-        self._note = f"2nd level ended: {kept_text}discarded {discarded:,} nodes"
+        kept_text = f"kept {counted(len(kept), 'child')}, " if kept else ""
+        self._note = f"2nd level ended: {kept_text}discarded {counted(discarded, 'node')}"
         if origin is not None and ghosts and self._band is not None:
             self._ghost = SecondLevelGhost(
                 anchor,
                 ghosts,
                 QRectF(self._band),
                 QPointF(origin.x, origin.y),
-                f"discarded {discarded:,} nodes",
+                f"discarded {counted(discarded, 'node')}",
             )
             self._ghost_timer.start()
         self._level2 = None
@@ -599,7 +600,7 @@ class TreeView(QWidget):
                 draw.node(item, index == self._hover, self._focus == (item.level, item.node), text)
             else:
                 state = self._level(item.level)
-                unit = state.labels.unit if state is not None else "children"
+                unit = state.labels.unit if state is not None else "child"
                 draw.stub(item, unit, index == self._hover, text)
         painter.restore()
         paint_header(

@@ -4,11 +4,13 @@ nothing moves under the pointer, a stub unfolds in place."""
 import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 
+from app.driver import speed_label
 from app.search_setup import SearchParams
 from app.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view import style
 from app.tree_view.layout import FOLD, MORE, NODE
 from app.window import MainWindow
+from core.values import MIN_RATE_SECONDS
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
@@ -172,3 +174,21 @@ def test_pointing_at_nodes_moves_nothing_on_screen(qtbot, open_window):
     qtbot.wait(5)
     assert geometry() == still
     assert any(heading.startswith("The node you pointed at") for heading in headings)
+
+
+def test_counts_on_screen_agree_with_their_nouns(qtbot, open_window):
+    window = open_window(WAC_001)
+    search = window.driver.search
+    assert search.nodes_created == 1
+    status = window.status.text()
+    assert "1 node created" in status and "– nodes/s" in status
+    assert window.tree_view.caption_lines()[0] == "showing 1 of 1 node"
+    assert speed_label(1) == "1 iteration/s" and speed_label(4) == "4 iterations/s"
+    window.step_iteration()
+    settle(qtbot, window)
+    if search.elapsed < MIN_RATE_SECONDS:
+        assert "nodes/s" in window.status.text() and "– nodes/s" in window.status.text()
+    stubs = [item for item in window.tree_view.displayed_nodes() if item.kind in (FOLD, MORE)]
+    for stub in stubs:
+        tip = window.tree_view._tooltip(stub)
+        assert " 1 moves" not in tip and not tip.startswith("1 moves")
