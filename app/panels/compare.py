@@ -43,6 +43,7 @@ from app.panels.compare_model import (
 )
 from app.search_setup import SearchParams
 from app.sources import Problem
+from app.tree_view import style
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
 from core.search.defaults import (
@@ -66,8 +67,8 @@ POLL_MS = 100
 
 MIN_COLUMN_WIDTH = 70
 
-PROVED_COLOUR, DISPROVED_COLOUR = "#1b7f3a", "#1f4fa0"
-UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", "#c62828", "#6b6b6b"
+PROVED_COLOUR, DISPROVED_COLOUR = style.PROVED_TEXT.name(), style.DISPROVED_TEXT.name()
+UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", style.ALERT.name(), "#6b6b6b"
 
 
 # -- the work (runs in the worker processes; no Qt is used there) --------------------------------

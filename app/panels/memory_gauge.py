@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.tree_view import style
 from core.search.contract import Stepper
 from core.tree import BYTES_PER_NODE
 
@@ -83,10 +84,23 @@ def describe(state: MemoryState) -> str:
     return text
 
 
-FIRST_COLOUR = QColor("#3d7ebf")
-SECOND_COLOUR = QColor("#e08a2c")
-WARN_COLOUR = QColor("#e6a100")
-FULL_COLOUR = QColor("#c62828")
+FIRST_COLOUR = style.LEVEL1
+SECOND_COLOUR = style.LEVEL2
+"""Purple, as the tree view draws Pn²'s second level."""
+WARN_COLOUR = FULL_COLOUR = style.ALERT
+
+
+def gauge_title() -> str:
+    """The gauge's caption, its key drawn in the gauge's own colours (rich text)."""
+
+    def swatch(colour: QColor) -> str:
+        return f'<span style="color: {colour.name()}">■</span>'
+
+    return (
+        "<b>Memory</b>: nodes in memory against the node cap "
+        f"({swatch(FIRST_COLOUR)} tree; {swatch(SECOND_COLOUR)} Pn² second level; "
+        "black tick: peak)"
+    )
 
 
 class MemoryGauge(QWidget):

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.focus import san_line
+from app.tree_view import style
 from core.games.chess_game import ChessGame
 from core.runs.runner import RunRecord, describe_search
 from core.search.types import Result
@@ -97,12 +98,13 @@ class SolutionJob(QThread):
 
 
 COLOURS = {
-    MATE: "#1b7f3a",
-    TREE_PROOF: "#1b7f3a",
-    REFUTED: "#1f4fa0",
+    MATE: style.PROVED_TEXT.name(),
+    TREE_PROOF: style.PROVED_TEXT.name(),
+    REFUTED: style.DISPROVED_TEXT.name(),
     UNSOLVED: "#8a5a00",
-    ERROR: "#c62828",
+    ERROR: style.ALERT.name(),
 }
+"""The headline's colour: green proved and red disproved, as in the tree and its legend."""
 
 
 class ResultPanel(QWidget):

@@ -109,6 +109,7 @@ class TreePainter:
         path2: list[QLineF] = []
         links: list[QLineF] = []
         line: list[QLineF] = []
+        refutation: list[QLineF] = []
         left, right, top_edge, bottom = (
             visible.left(),
             visible.right(),
@@ -134,7 +135,7 @@ class TreePainter:
                 if item.highlighted and item.level == 2
                 else path1
                 if item.highlighted and parent.highlighted
-                else line
+                else (refutation if item.disproof == 0 else line)
                 if item.in_solution and parent.in_solution
                 else plain
             )
@@ -152,6 +153,7 @@ class TreePainter:
             (path2, self.pen(style.LEVEL2_GLOW, style.PATH_GLOW_WIDTH)),
             (plain, self.pen(style.EDGE, style.EDGE_WIDTH)),
             (line, self.pen(style.SOLUTION, style.PATH_WIDTH)),
+            (refutation, self.pen(style.REFUTATION, style.PATH_WIDTH)),
             (links, self.pen(style.LEVEL2, style.EDGE_WIDTH * 1.4, dashed=True)),
             (path1, self.pen(style.PATH, style.PATH_WIDTH)),
             (path2, self.pen(style.LEVEL2, style.PATH_WIDTH)),

@@ -1,15 +1,23 @@
 """What a class sees in a real-size window: the root and the most-proving path stay on screen,
 nothing moves under the pointer, a stub unfolds in place."""
 
+import json
+
 import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QColor
 
 from app.driver import speed_label
+from app.panels.memory_gauge import MemoryGauge, MemoryState, gauge_title
 from app.search_setup import SearchParams
 from app.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view import style
 from app.tree_view.layout import FOLD, MORE, NODE
+from app.tree_view.view import TreeView
 from app.window import MainWindow
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.search.pn import ProofNumberSearch
+from core.search.types import Result
 from core.values import MIN_RATE_SECONDS
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
@@ -192,3 +200,61 @@ def test_counts_on_screen_agree_with_their_nouns(qtbot, open_window):
     for stub in stubs:
         tip = window.tree_view._tooltip(stub)
         assert " 1 moves" not in tip and not tip.startswith("1 moves")
+
+
+def line_colour(view) -> QColor:
+    """The colour drawn halfway along the solved root's first line edge."""
+    items = view.displayed_nodes()
+    child = next(item for item in items[1:] if item.in_solution and item.parent == 0)
+    root = items[0]
+    middle = view.scene_to_widget((root.x + child.x) / 2, (root.y + child.y) / 2)
+    return view.grab().toImage().pixelColor(middle.toPoint())
+
+
+@pytest.mark.parametrize("proved", [True, False])
+def test_a_solved_line_has_the_colour_of_its_verdict(qtbot, proved):
+    value = "true" if proved else "false"
+    text = json.dumps(
+        {
+            "directed": True,
+            "nodes": [
+                {"id": "R", "type": "OR"},
+                {"id": "a", "type": "AND"},
+                {"id": "x", "value": value},
+                {"id": "y", "value": value},
+            ],
+            "links": [
+                {"source": "R", "target": "a"},
+                {"source": "a", "target": "x"},
+                {"source": "a", "target": "y"},
+            ],
+        }
+    )
+    search = ProofNumberSearch(ExplicitTreeGame(AndOrTree.from_json_text(text)))
+    assert search.run().result is (Result.PROVED if proved else Result.DISPROVED)
+    view = TreeView()
+    qtbot.addWidget(view)
+    view.resize(1000, 700)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_search(search)
+    view.refresh()
+    colour = line_colour(view)
+    if proved:
+        assert colour.green() > colour.red() + 40
+    else:
+        assert colour.red() > colour.green() + 40
+
+
+def test_the_memory_gauge_uses_the_trees_colours(qtbot):
+    gauge = MemoryGauge()
+    qtbot.addWidget(gauge)
+    gauge.resize(400, 50)
+    gauge.set_state(MemoryState(100, 100, 400, 200))
+    image = gauge.grab().toImage()
+    first, second = image.pixelColor(4 + 196 // 4, 12), image.pixelColor(4 + 3 * 392 // 8, 12)
+    assert second == style.LEVEL2 and first == style.LEVEL1
+    assert first != style.CHANGED and second != style.PATH
+    title = gauge_title()
+    assert style.LEVEL1.name() in title and style.LEVEL2.name() in title
+    assert "orange" not in title and "blue" not in title
