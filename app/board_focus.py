@@ -16,6 +16,7 @@ from core.games.chess_game import ChessGame
 from core.proofs.proof import node_after_moves
 from core.search.contract import Stepper
 from core.tree import ROOT
+from core.values import counted
 
 Key = tuple[int, int]
 """A node as (level, id): level 1 the first-level tree, 2 Pn²'s live second level."""
@@ -100,7 +101,7 @@ class BoardFocus:
                     search.game,
                     self.main_line,
                     self.line_ply,
-                    f"Main line after {self.line_ply} of {len(self.main_line)} moves",
+                    f"Main line after {self.line_ply} of {counted(len(self.main_line), 'move')}",
                 )
             node = node_after_moves(search.tree, self.main_line[: self.line_ply])
             return focus.position_view(

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, StepReport
+from core.values import counted
 
 SLICE_SECONDS = 0.02
 """Longest piece of search work done in one go on the GUI thread."""
@@ -38,7 +39,7 @@ SPEEDS = (1, 2, 5, 10, 30, 100, 300, 1000, FULL_SPEED)
 
 
 def speed_label(speed: int) -> str:
-    return "full speed" if speed == FULL_SPEED else f"{speed:,} iterations/s"
+    return "full speed" if speed == FULL_SPEED else f"{counted(speed, 'iteration')}/s"
 
 
 def _merge(into: StepReport, later: StepReport) -> None:

@@ -37,7 +37,7 @@ from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
-from app.panels.memory_gauge import MemoryGauge, memory_state
+from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.status_line import status_text
@@ -163,10 +163,7 @@ class MainWindow(QMainWindow):
         gauge_box = QWidget()
         gauge_layout = QVBoxLayout(gauge_box)
         gauge_layout.setContentsMargins(0, 0, 0, 0)
-        self.gauge_title = QLabel(
-            "<b>Memory</b>: nodes in memory against the node cap "
-            "(blue: tree; orange: Pn² second level; black tick: peak)"
-        )
+        self.gauge_title = QLabel(gauge_title())
         self.gauge_title.setWordWrap(True)
         gauge_layout.addWidget(self.gauge_title)
         gauge_layout.addWidget(self.gauge)

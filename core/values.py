@@ -42,3 +42,30 @@ REASON_TEXT = {
 def format_number(number: int) -> str:
     """Proof/disproof number as the paper prints it (∞ for infinity)."""
     return "∞" if number >= INF else str(number)
+
+
+_PLURALS = {"child": "children", "ply": "plies", "search": "searches"}
+
+MIN_RATE_SECONDS = 0.1
+"""A rate (nodes/s) measured over less time than this says nothing: it is not shown."""
+
+
+def plural(noun: str) -> str:
+    """A noun's plural (of its last word): nodes, moves, children, plies, second-level searches."""
+    head, _, last = noun.rpartition(" ")
+    return f"{head} {_PLURALS.get(last, last + 's')}".lstrip()
+
+
+def counted(count: int, noun: str) -> str:
+    """A count and its noun in the right number ("1 node", "2,048 nodes", "1 ply"), so no
+    caption reads "1 nodes"."""
+    return f"{count:,} {noun if count == 1 else plural(noun)}"
+
+
+def rate_text(per_second: float, seconds: float, noun: str = "node") -> str | None:
+    """ "12,345 nodes/s", or None when the rate was measured over too short a time (or nothing
+    was done) for the figure to mean anything."""
+    if seconds < MIN_RATE_SECONDS or per_second <= 0:
+        return None
+    rounded = round(per_second)
+    return f"{rounded:,} {noun if rounded == 1 else plural(noun)}/s"

@@ -90,6 +90,11 @@ class BoardView(QWidget):
         self.details = QLabel()
         self.details.setWordWrap(True)
         self.details.setStyleSheet("color: #555;")
+        for label in (self.heading, self.tree_path, self.line, self.details):
+            # The text changes as the pointer moves over the tree: it wraps within the width
+            # the column has and never asks for more, so the tree beside it never shifts.
+            label.setWordWrap(True)
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)

@@ -43,6 +43,7 @@ from app.panels.compare_model import (
 )
 from app.search_setup import SearchParams
 from app.sources import Problem
+from app.tree_view import style
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
 from core.search.defaults import (
@@ -57,6 +58,7 @@ from core.search.defaults import (
     SHORT_TITLES,
 )
 from core.search.types import Limits, Result
+from core.values import counted
 
 DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
@@ -65,8 +67,8 @@ POLL_MS = 100
 
 MIN_COLUMN_WIDTH = 70
 
-PROVED_COLOUR, DISPROVED_COLOUR = "#1b7f3a", "#1f4fa0"
-UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", "#c62828", "#6b6b6b"
+PROVED_COLOUR, DISPROVED_COLOUR = style.PROVED_TEXT.name(), style.DISPROVED_TEXT.name()
+UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", style.ALERT.name(), "#6b6b6b"
 
 
 # -- the work (runs in the worker processes; no Qt is used there) --------------------------------
@@ -534,7 +536,7 @@ class ComparePanel(QWidget):
                 names = " and ".join(SHORT_TITLES[name] for name in ALGORITHMS if name in best)
                 nodes = self.runs[min(best)].record.nodes_created
                 self.status.setText(
-                    f"★ Best performer: {names}, {nodes:,} nodes created: the "
+                    f"★ Best performer: {names}, {counted(nodes, 'node')} created: the "
                     f"fewest among the algorithms that solved it."
                 )
             else:

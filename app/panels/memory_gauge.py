@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.tree_view import style
 from core.search.contract import Stepper
 from core.tree import BYTES_PER_NODE
 
@@ -76,17 +77,30 @@ def describe(state: MemoryState) -> str:
     text = f"{state.first_level:,}"
     if state.second_level:
         text += f" + {state.second_level:,} second-level"
-    text += " nodes"
+    text += " node" if state.total == 1 else " nodes"
     if state.cap:
         text += f" of {state.cap:,} ({100 * state.used_fraction:.0f}%)"
     text += f"  ·  peak {state.peak:,}  ·  {format_bytes(state.estimated_bytes)}"
     return text
 
 
-FIRST_COLOUR = QColor("#3d7ebf")
-SECOND_COLOUR = QColor("#e08a2c")
-WARN_COLOUR = QColor("#e6a100")
-FULL_COLOUR = QColor("#c62828")
+FIRST_COLOUR = style.LEVEL1
+SECOND_COLOUR = style.LEVEL2
+"""Purple, as the tree view draws Pn²'s second level."""
+WARN_COLOUR = FULL_COLOUR = style.ALERT
+
+
+def gauge_title() -> str:
+    """The gauge's caption, its key drawn in the gauge's own colours (rich text)."""
+
+    def swatch(colour: QColor) -> str:
+        return f'<span style="color: {colour.name()}">■</span>'
+
+    return (
+        "<b>Memory</b>: nodes in memory against the node cap "
+        f"({swatch(FIRST_COLOUR)} tree; {swatch(SECOND_COLOUR)} Pn² second level; "
+        "black tick: peak)"
+    )
 
 
 class MemoryGauge(QWidget):

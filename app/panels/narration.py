@@ -10,7 +10,7 @@ from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from core.games.chess_game import ChessGame
 from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, Result, StepReport, StopReason
-from core.values import format_number
+from core.values import counted, format_number
 
 
 def path_labels(search: Stepper, level: int, node: int) -> list[str]:
@@ -119,7 +119,8 @@ def describe_step(search: Stepper, report: StepReport) -> str:
         if event.started:
             lines.insert(
                 0,
-                f"Second-level search started at {where} with a budget of {event.budget:,} nodes.",
+                f"Second-level search started at {where} with a budget of "
+                f"{counted(event.budget, 'node')}.",
             )
         if event.inner is not None and not event.ended:
             inner = _describe_level(search, event.inner, SECOND_LEVEL)
@@ -127,9 +128,9 @@ def describe_step(search: Stepper, report: StepReport) -> str:
         if event.ended:
             result = event.outcome.result.value if event.outcome else "ended"
             lines.append(
-                f"Second-level search at {where} ended ({result}) with {event.size:,} "
-                f"nodes: {len(event.kept)} children kept in the first-level tree, "
-                f"{event.discarded:,} nodes discarded."
+                f"Second-level search at {where} ended ({result}) with "
+                f"{counted(event.size, 'node')}: {counted(len(event.kept), 'child')} kept in "
+                f"the first-level tree, {counted(event.discarded, 'node')} discarded."
             )
     if report.outcome is not None:
         lines.append(describe_outcome(report.outcome))

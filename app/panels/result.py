@@ -24,9 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.focus import san_line
+from app.tree_view import style
 from core.games.chess_game import ChessGame
 from core.runs.runner import RunRecord, describe_search
 from core.search.types import Result
+from core.values import counted
 
 MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "unsolved", "error"
 
@@ -60,12 +62,13 @@ def result_text(record: RunRecord) -> tuple[str, list[str]]:
     if kind == MATE:
         return f"Proved: mate in {record.mate_in}, verified by an independent replay", [
             san_line(chess.Board(record.fen), record.line_moves),
-            f"Proof tree: {record.proof_size:,} nodes, {record.proof_depth} plies deep.",
+            f"Proof tree: {counted(record.proof_size, 'node')}, "
+            f"{counted(record.proof_depth, 'ply')} deep.",
         ]
     if kind == TREE_PROOF:
         return "Proved: the root is true", [
             " → ".join([record.id, *record.main_line]),
-            f"Proof tree: {record.proof_size} nodes, checked against the file.",
+            f"Proof tree: {counted(record.proof_size, 'node')}, checked against the file.",
         ]
     if kind == REFUTED:
         joint = " — " if record.is_chess else ": "
@@ -95,12 +98,13 @@ class SolutionJob(QThread):
 
 
 COLOURS = {
-    MATE: "#1b7f3a",
-    TREE_PROOF: "#1b7f3a",
-    REFUTED: "#1f4fa0",
+    MATE: style.PROVED_TEXT.name(),
+    TREE_PROOF: style.PROVED_TEXT.name(),
+    REFUTED: style.DISPROVED_TEXT.name(),
     UNSOLVED: "#8a5a00",
-    ERROR: "#c62828",
+    ERROR: style.ALERT.name(),
 }
+"""The headline's colour: green proved and red disproved, as in the tree and its legend."""
 
 
 class ResultPanel(QWidget):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.driver import SearchDriver
-from core.values import format_number
+from core.values import counted, format_number, rate_text
 
 
 def status_text(driver: SearchDriver) -> str:
@@ -12,14 +12,14 @@ def status_text(driver: SearchDriver) -> str:
     proof, disproof = search.root_numbers
     parts = [
         f"Iteration {search.iterations:,}",
-        f"{search.nodes_created:,} nodes created",
+        f"{counted(search.nodes_created, 'node')} created",
         f"{search.nodes_in_memory:,} in memory",
-        f"{driver.nodes_per_second:,.0f} nodes/s" if driver.nodes_per_second else "– nodes/s",
+        rate_text(driver.nodes_per_second, search.elapsed) or "– nodes/s",
         f"{search.elapsed:.2f} s",
         f"root {format_number(proof)}/{format_number(disproof)}",
     ]
     if search.second_level is not None:
-        parts.append(f"second level: {len(search.second_level.tree):,} nodes")
+        parts.append(f"second level: {counted(len(search.second_level.tree), 'node')}")
     if search.outcome is not None:
         parts.append(str(search.outcome))
     elif driver.running:

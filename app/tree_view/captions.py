@@ -13,7 +13,7 @@ from app.tree_view.items import DisplayedNode
 from app.tree_view.layout import FOLD, NODE
 from app.tree_view.level import TreeLevel
 from core.search.types import Phase, StepReport
-from core.values import INF, REASON_TEXT
+from core.values import INF, REASON_TEXT, counted
 
 
 def wrap_text(text: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
@@ -51,7 +51,8 @@ def describe_step(report: StepReport) -> str:
                 parts.append("2nd level " + ", ".join(inner))
         if event.ended:
             parts.append(
-                f"2nd level done: its root's {len(event.kept)} children joined the first level"
+                f"2nd level done: its root's {counted(len(event.kept), 'child')} joined the "
+                "first level"
                 if event.kept
                 else "2nd level done: no children kept (it solved its root, or could not expand it)"
             )
@@ -73,7 +74,7 @@ def phase_words(report: StepReport, inner: bool = False) -> list[str]:
         if count == 0 and report.outcome is not None and not report.outcome.solved:
             words.append(f"could not expand it ({report.outcome.reason.value})")
         else:
-            words.append(f"expanded it: {count} {'child' if count == 1 else 'children'}")
+            words.append(f"expanded it: {counted(count, 'child')}")
     if Phase.UPDATE in report.phases:
         words.append(f"updated ancestors: {len(report.changed)} changed")
     if inner and report.outcome is not None:
@@ -87,12 +88,12 @@ def node_tooltip(item: DisplayedNode, state: TreeLevel) -> str:
     if item.kind != NODE:
         what = "all its" if item.kind == FOLD else "more of its"
         below = (
-            f", {item.hidden_nodes:,} nodes below them"
+            f", {counted(item.hidden_nodes, 'node')} below them"
             if item.hidden_nodes >= 0
             else " (nodes below: counted when the search pauses)"
         )
         return (
-            f"{item.hidden_children} {state.labels.unit} hidden{below}.\n"
+            f"{counted(item.hidden_children, state.labels.unit)} hidden{below}.\n"
             f"Click to show {what} children."
         )
     lines = []
@@ -115,9 +116,11 @@ def node_tooltip(item: DisplayedNode, state: TreeLevel) -> str:
         lines.append("disproved" + (f": {reason}" if reason else ""))
     children = len(tree.children(node))
     if children and state.sizes.complete:
-        lines.append(f"{children} children, {state.sizes[node] - 1:,} nodes below")
+        lines.append(
+            f"{counted(children, 'child')}, {counted(state.sizes[node] - 1, 'node')} below"
+        )
     elif children:
-        lines.append(f"{children} children")
+        lines.append(counted(children, "child"))
     change = state.changed.get(node)
     if change is not None:
         lines.append(

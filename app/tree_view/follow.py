@@ -54,32 +54,39 @@ def follow_target(
     current: QPointF,
     extent: QRectF,
     force: bool = False,
+    chosen: float | None = None,
 ) -> tuple[QPointF, float] | None:
     """Where follow wants the view, and at what zoom, from the `current` offset.
 
-    The whole path, the root at the top, when it fits; else the most-proving node and the
-    levels just above it. Unless `force`d, the view stays put while what it must show is
-    inside the drawing area (the whole path when it fits, else the most-proving node, its
-    parent and the row its children will fill), and a scroll leaves slack on the side the
-    path is heading for, so stepping does not scroll every time. A solved root's main line
-    is shown from the root down, zooming out (not below `SOLVED_MIN_SCALE`) if it is too big.
+    The whole path, the root at the top, when it fits: at the user's `chosen` zoom (default:
+    the current one) if it can, else zoomed out just enough, never below `FOLLOW_MIN_SCALE`
+    (labels stay readable), and back to `chosen` once the path fits there again. Else the
+    most-proving node and the levels just above it. Unless `force`d, the view stays put while
+    what it must show is inside the drawing area (the whole path when it fits, else the
+    most-proving node, its parent and the row its children will fill), and a scroll leaves
+    slack on the side the path is heading for, so stepping does not scroll every time. A
+    solved root's main line is shown from the root down, zooming out (not below
+    `SOLVED_MIN_SCALE`) if it is too big.
     """
     if not path:
         return None
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
+    fitting = min(area.width() / whole.width(), area.height() / whole.height())
     if solved:
-        fitting = style.SOLVED_FIT_MARGIN * min(
-            area.width() / whole.width(), area.height() / whole.height()
-        )
+        fitting *= style.SOLVED_FIT_MARGIN
         if fitting < scale:
             scale = max(fitting, min(scale, style.SOLVED_MIN_SCALE))
             force = True
+    else:
+        wanted = path_scale(fitting, scale, scale if chosen is None else chosen)
+        force = force or wanted != scale
+        scale = wanted
 
     def fits(box: QRectF, height_share: float = 1.0) -> bool:
         return (
-            box.width() * scale <= area.width()
-            and box.height() * scale <= area.height() * height_share
+            box.width() * scale <= area.width() + 1e-6
+            and box.height() * scale <= area.height() * height_share + 1e-6
         )
 
     if fits(whole):
@@ -117,6 +124,18 @@ def follow_target(
     else:
         x = centred_x(area, extent, need.left(), need.right(), scale)
     return QPointF(x, y), scale
+
+
+def path_scale(fitting: float, scale: float, chosen: float) -> float:
+    """The zoom follow shows a growing path at: the `chosen` zoom when the path fits there
+    (`fitting` is the largest zoom it fits at); else the current `scale` while it still fits;
+    else just small enough, but not below `FOLLOW_MIN_SCALE` (nor above the current zoom). The
+    zoom only steps down as the path grows, and snaps back once it is short again."""
+    if fitting >= chosen:
+        return chosen
+    if fitting >= scale:
+        return scale
+    return min(scale, max(fitting, style.FOLLOW_MIN_SCALE))
 
 
 def snap_to_rows(y: float, need: QRectF, area: QRectF, scale: float) -> float:

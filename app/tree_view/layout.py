@@ -185,8 +185,8 @@ class MoveLabels:
 
     @property
     def unit(self) -> str:
-        """What the edges stand for, as a stub counts them."""
-        return "moves" if self._chess else "children"
+        """What the edges stand for, as a stub counts them (singular: see `core.values.counted`)."""
+        return "move" if self._chess else "child"
 
     @property
     def names_nodes(self) -> bool:
@@ -256,7 +256,10 @@ class LayoutOptions:
     max_children: int = 5
     """Children shown per open node, best numbers first, unless the user unfolds it."""
     whole_tree_below: int = 64
-    """A tree with at most this many nodes is drawn whole."""
+    """A tree with at most this many nodes is drawn whole..."""
+    whole_tree_fanout: int = 12
+    """...if no node has more children than this: a row of 40 root moves would be wider than
+    any window, and follow could not keep the root and the most-proving node in view."""
 
 
 @dataclass(slots=True)
@@ -340,7 +343,9 @@ class _Builder:
         tree, sizes = spec.tree, spec.sizes
         on_path = set(spec.path)
         wanted = _wanted_children(tree, spec)
-        whole = len(tree) <= options.whole_tree_below
+        whole = len(tree) <= options.whole_tree_below and all(
+            tree.child_count[node] <= options.whole_tree_fanout for node in range(len(tree))
+        )
         width = spec.width or (lambda node: SEPARATION)
         queue = deque(
             [

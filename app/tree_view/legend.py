@@ -11,7 +11,7 @@ from PySide6.QtGui import QFontMetricsF, QPainter, QPen, QPixmap
 from app.tree_view import style
 from app.tree_view.paint import ALIGN_CENTER, ALIGN_LEFT, ALIGN_RIGHT
 
-_SYMBOL_ROOM = {"numbers": 50.0, "stub": 34.0, "level2": 34.0, "path": 24.0}
+_SYMBOL_ROOM = {"numbers": 50.0, "stub": 34.0, "level2": 34.0, "path": 24.0, "line": 24.0}
 """Width of a legend entry's symbol, where it is not the plain 18 pixels."""
 
 
@@ -25,6 +25,7 @@ def legend_pixmap(width: int, pn2: bool, ratio: float) -> QPixmap:
         ("proved", "proved"),
         ("disproved", "disproved"),
         ("path", "most-proving path"),
+        ("line", "proof / refutation line"),
         ("changed", "numbers changed / selected"),
         ("new", "new child"),
         ("stub", "hidden nodes: click to unfold"),
@@ -87,6 +88,11 @@ def _draw_symbol(painter: QPainter, key: str, centre: QPointF) -> None:
         painter.drawLine(QPointF(centre.x() - 11, centre.y()), QPointF(centre.x() + 11, centre.y()))
         painter.setPen(QPen(style.PATH, 3))
         painter.drawLine(QPointF(centre.x() - 11, centre.y()), QPointF(centre.x() + 11, centre.y()))
+    elif key == "line":
+        painter.setPen(QPen(style.SOLUTION, 3))
+        painter.drawLine(QPointF(centre.x() - 11, centre.y()), QPointF(centre.x(), centre.y()))
+        painter.setPen(QPen(style.REFUTATION, 3))
+        painter.drawLine(QPointF(centre.x(), centre.y()), QPointF(centre.x() + 11, centre.y()))
     elif key == "changed":
         painter.setPen(QPen(style.CHANGED, 2.5))
         painter.setBrush(style.CHANGED_HALO)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from app.tree_view import style
 from app.tree_view.items import DisplayedNode
 from app.tree_view.layout import MORE, NODE
+from core.values import counted, plural
 
 ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -45,9 +46,9 @@ def band_title(
     to stay readable when the band's left edge is out of view (scene x `visible_left`);
     shortened when the band is narrow."""
     metrics = QFontMetricsF(style.font(style.BAND_PX, bold=True))
-    texts = [f"2nd level ({size:,} nodes)", "2nd level"]
+    texts = [f"2nd level ({counted(size, 'node')})", "2nd level"]
     if budget:
-        texts.insert(0, f"2nd level (budget {budget:,}, {size:,} nodes)")
+        texts.insert(0, f"2nd level (budget {budget:,}, {counted(size, 'node')})")
     room = min(band.right(), visible_right) - max(band.left(), visible_left) - 16
     text = next((text for text in texts if metrics.horizontalAdvance(text) <= room), texts[-1])
     width = metrics.horizontalAdvance(text) + 8
@@ -108,6 +109,7 @@ class TreePainter:
         path2: list[QLineF] = []
         links: list[QLineF] = []
         line: list[QLineF] = []
+        refutation: list[QLineF] = []
         left, right, top_edge, bottom = (
             visible.left(),
             visible.right(),
@@ -133,7 +135,7 @@ class TreePainter:
                 if item.highlighted and item.level == 2
                 else path1
                 if item.highlighted and parent.highlighted
-                else line
+                else (refutation if item.disproof == 0 else line)
                 if item.in_solution and parent.in_solution
                 else plain
             )
@@ -151,6 +153,7 @@ class TreePainter:
             (path2, self.pen(style.LEVEL2_GLOW, style.PATH_GLOW_WIDTH)),
             (plain, self.pen(style.EDGE, style.EDGE_WIDTH)),
             (line, self.pen(style.SOLUTION, style.PATH_WIDTH)),
+            (refutation, self.pen(style.REFUTATION, style.PATH_WIDTH)),
             (links, self.pen(style.LEVEL2, style.EDGE_WIDTH * 1.4, dashed=True)),
             (path1, self.pen(style.PATH, style.PATH_WIDTH)),
             (path2, self.pen(style.LEVEL2, style.PATH_WIDTH)),
@@ -244,12 +247,13 @@ class TreePainter:
         painter.drawRoundedRect(rect, 8, 8)
         if not text:
             return
-        more = "more" if item.kind == MORE else unit
+        count = item.hidden_children
+        more = "more" if item.kind == MORE else unit if count == 1 else plural(unit)
         if item.hidden_nodes >= 0:
             top = f"+{style.count_text(item.hidden_nodes)}"
-            bottom = f"{item.hidden_children} {more}"
+            bottom = f"{count} {more}"
         else:
-            top, bottom = f"+{item.hidden_children}", more
+            top, bottom = f"+{count}", more
         painter.setPen(style.TEXT)
         painter.setFont(style.font(style.STUB_PX, bold=True))
         painter.drawText(rect.adjusted(0, 2, 0, -rect.height() / 2 + 1), ALIGN_CENTER, top)

@@ -59,6 +59,9 @@ and its parent), with room for the coming children, are in the drawing area."""
 FOLLOW_AHEAD = 1.5
 """When follow has to scroll, the rows of room it leaves on the side the path is heading for
 (below when it went deeper, above when it came up); the rest shows more of the path above."""
+FOLLOW_MIN_SCALE = 0.75
+"""Follow zooms out down to this to keep a growing most-proving path whole in view (labels
+and numbers still at least 9 pixels); a longer path shows its deep end instead."""
 SOLVED_MIN_SCALE = 0.5
 """Follow zooms out down to this to show a solved root's main line whole."""
 SOLVED_FIT_MARGIN = 0.9
@@ -110,7 +113,9 @@ PATH = QColor("#f39c12")
 """The first level's most-proving path."""
 PATH_GLOW = QColor(243, 156, 18, 90)
 SOLUTION = QColor(92, 184, 92, 170)
-"""The main line of a solved root."""
+"""The main line of a proved root: green, as proved nodes are."""
+REFUTATION = QColor(224, 96, 90, 170)
+"""The refutation line of a disproved root: red, as disproved nodes are."""
 CHANGED = QColor("#1e6fd9")
 """Nodes whose numbers the last step changed, the node it selected, its new children."""
 CHANGED_HALO = QColor(30, 111, 217, 70)
@@ -125,6 +130,10 @@ LEVEL2 = QColor("#8e44ad")
 LEVEL2_GLOW = QColor(142, 68, 173, 80)
 BAND_FILL = QColor(142, 68, 173, 22)
 GHOST = QColor("#9aa0a6")
+LEVEL1 = QColor("#78909c")
+"""Pn²'s first level (or PN's one tree) where it is counted, not drawn: the memory gauge."""
+ALERT = QColor("#ad1457")
+"""Something needs attention: the node cap near or reached, a proof that failed verification."""
 
 OVERLAY_BACKGROUND = QColor(255, 255, 255, 232)
 OVERLAY_BORDER = QColor("#c9ced3")

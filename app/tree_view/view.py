@@ -101,6 +101,7 @@ from app.tree_view.viewport import Viewport
 from core.search.contract import Stepper
 from core.search.types import Outcome, StepReport
 from core.tree import NO_NODE
+from core.values import counted
 
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 
@@ -135,6 +136,7 @@ class TreeView(QWidget):
         self._extent: QRectF | None = None
         self._dirty = False
         self._viewport = Viewport()
+        self._chosen_scale = 1.0
         self._follow = True
         self._legend = True
         self._legend_cache: tuple[tuple, QPixmap] | None = None
@@ -259,6 +261,7 @@ class TreeView(QWidget):
             self._viewport.reset(
                 self._inner_area(), self._extent, root.x, root.y - room_above(root)
             )
+        self._chosen_scale = self._viewport.scale
         self.update()
 
     def fit(self) -> None:
@@ -267,6 +270,7 @@ class TreeView(QWidget):
         if not self._items:
             return
         self._viewport.fit(self._extent, self.drawing_area().adjusted(16, 8, -16, -8))
+        self._chosen_scale = self._viewport.scale
         self.update()
 
     def set_follow(self, on: bool) -> None:
@@ -316,24 +320,26 @@ class TreeView(QWidget):
         self.pin_changed.emit(level, node)
 
     def expand_stub(self, node: int, level: int = 1) -> None:
-        """Unfold `node`: show all its children (each folded until opened in turn)."""
+        """Unfold `node`: show all its children (each folded until opened in turn), `node`
+        staying where it is on screen."""
         state = self._level(level)
         if state is None:
             return
+        where = self._drawn_at(level, node)
         state.expanded.add(node)
         state.collapsed.discard(node)
-        self._dirty = True
-        self.update()
+        self._relayout_in_place(level, node, where)
 
     def collapse(self, node: int, level: int = 1) -> None:
-        """Fold `node`: hide everything below it behind one stub."""
+        """Fold `node`: hide everything below it behind one stub, `node` staying where it is
+        on screen."""
         state = self._level(level)
         if state is None:
             return
+        where = self._drawn_at(level, node)
         state.expanded.discard(node)
         state.collapsed.add(node)
-        self._dirty = True
-        self.update()
+        self._relayout_in_place(level, node, where)
 
     def set_layout_options(self, options: LayoutOptions) -> None:
         """Lay the tree out with these options from the next paint on."""
@@ -369,7 +375,7 @@ class TreeView(QWidget):
         room = self._header()[1].width() - 16
         total = len(self._level1.tree)
         drawn = sum(1 for item in self._items if item.kind == NODE)
-        count = f"showing {drawn:,} of {total:,} nodes"
+        count = f"showing {drawn:,} of {counted(total, 'node')}"
         if self._note:
             count = metrics.elidedText(
                 f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
@@ -434,6 +440,26 @@ class TreeView(QWidget):
         if self._items:
             self._extent = scene_bounds(self._items, self._band)
 
+    def _drawn_at(self, level: int, node: int) -> QPointF | None:
+        """Where a node is on screen now (the items last drawn), None if it is not drawn."""
+        position = self._index.get((level, node))
+        if position is None:
+            return None
+        return self.scene_to_widget(self._items[position].x, self._items[position].y)
+
+    def _relayout_in_place(self, level: int, node: int, where: QPointF | None) -> None:
+        """Lay out again after the user unfolded or folded `node`, panning so it stays `where`
+        it was on screen, under the pointer that clicked it; follow waits for the search to
+        move (the user is looking here, not at the most-proving node)."""
+        self._rebuild()
+        after = self._index.get((level, node))
+        if where is not None and after is not None:
+            item = self._items[after]
+            self._stop_glide()
+            self._viewport.pan_by(where - self.scene_to_widget(item.x, item.y))
+        self._hover = -1
+        self.update()
+
     def _second_level_state(self, search: Stepper, first: TreeLevel) -> TreeLevel | None:
         """The live second-level search's state, created when a new one appears."""
         inner = search.second_level
@@ -462,15 +488,15 @@ class TreeView(QWidget):
         into a fading ghost and say what was thrown away."""
         origin = self._items[self._index[(1, anchor)]] if (1, anchor) in self._index else None
         ghosts = [item for item in self._items if item.level == 2]
-        kept_text = f"kept {len(kept)} children, " if kept else ""
-        self._note = f"2nd level ended: {kept_text}discarded {discarded:,} nodes"
+        kept_text = f"kept {counted(len(kept), 'child')}, " if kept else ""
+        self._note = f"2nd level ended: {kept_text}discarded {counted(discarded, 'node')}"
         if origin is not None and ghosts and self._band is not None:
             self._ghost = SecondLevelGhost(
                 anchor,
                 ghosts,
                 QRectF(self._band),
                 QPointF(origin.x, origin.y),
-                f"discarded {discarded:,} nodes",
+                f"discarded {counted(discarded, 'node')}",
             )
             self._ghost_timer.start()
         self._level2 = None
@@ -492,13 +518,16 @@ class TreeView(QWidget):
     def _zoom_at(self, anchor: QPointF, factor: float) -> None:
         self._stop_glide()
         self._viewport.zoom_at(anchor, factor)
+        self._chosen_scale = self._viewport.scale
         self.update()
 
     def _inner_area(self) -> QRectF:
         pad = style.VIEW_PAD
         return self.drawing_area().adjusted(pad, pad, -pad, -pad)
 
-    def _follow_path_into_view(self, force: bool = False) -> None:
+    def _follow_path_into_view(self, force: bool = False, jump: bool = False) -> None:
+        """Move the view where `follow_target` says: gliding on screen, unless told to `jump`
+        (a resize: the old placement means nothing at the new size)."""
         path, growing, solved = follow_path(
             self._level1, self._level2, self._second_root, self._items, self._index
         )
@@ -514,12 +543,13 @@ class TreeView(QWidget):
             viewport.goal,
             self._extent,
             force,
+            self._chosen_scale,
         )
         if scale != viewport.scale:
             self._stop_glide()
             viewport.set_view(scale, target)
             return
-        now = time.monotonic() if self._animated and self.isVisible() else None
+        now = time.monotonic() if self._animated and self.isVisible() and not jump else None
         if viewport.move_to(target, now):
             self._glide_timer.start()
 
@@ -570,7 +600,7 @@ class TreeView(QWidget):
                 draw.node(item, index == self._hover, self._focus == (item.level, item.node), text)
             else:
                 state = self._level(item.level)
-                unit = state.labels.unit if state is not None else "children"
+                unit = state.labels.unit if state is not None else "child"
                 draw.stub(item, unit, index == self._hover, text)
         painter.restore()
         paint_header(
@@ -699,7 +729,9 @@ class TreeView(QWidget):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """Keep the picture's horizontal centre and its top (relative to the drawing area)
         where they were, also across the first resize of a view set up before it was shown
-        (Qt reports no old size then)."""
+        (Qt reports no old size then); when following, place the path anew for the new size
+        (a view laid out small before it was shown, or squeezed by a dock, had to scroll or
+        zoom out for room it now may have)."""
         super().resizeEvent(event)
         self._controls.adjustSize()
         self._controls.move(self.width() - self._controls.width() - style.MARGIN, style.MARGIN)
@@ -707,6 +739,9 @@ class TreeView(QWidget):
         shift = QPointF((self.width() - self._placed[0]) / 2, top - self._placed[1])
         self._placed = (self.width(), top)
         self._viewport.shift(shift)
+        if self._follow and self._level1 is not None:
+            self._ensure_layout()
+            self._follow_path_into_view(jump=True)
 
     def item_at(self, point: QPointF) -> int:
         """Index in `displayed_nodes()` of the item under a widget point, or -1 (also outside

@@ -27,16 +27,19 @@ from core.search.contract import Search
 from core.search.defaults import DEFAULT_NODE_CAP
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
+from core.values import counted, rate_text
 
 
 def _counts(record: RunRecord) -> str:
     text = (
         f"{record.nodes_created:,} created · {record.peak_nodes_in_memory:,} peak in memory · "
-        f"{record.iterations:,} iterations · {record.seconds:.2f} s · "
-        f"{record.nodes_per_second:,.0f} nodes/s"
+        f"{counted(record.iterations, 'iteration')} · {record.seconds:.2f} s"
     )
+    rate = rate_text(record.nodes_per_second, record.seconds)
+    if rate:
+        text += f" · {rate}"
     if record.second_level_searches is not None:
-        text += f" · {record.second_level_searches:,} second-level searches"
+        text += f" · {counted(record.second_level_searches, 'second-level search')}"
     return text
 
 
@@ -48,7 +51,7 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
     if record.result == Result.PROVED.value and record.verified:
         print(
             f"Result     proved: mate in {record.mate_in} (verified by independent replay of a "
-            f"{record.proof_size:,}-node proof tree, {record.proof_depth} plies deep)"
+            f"{record.proof_size:,}-node proof tree, {counted(record.proof_depth, 'ply')} deep)"
         )
         board = parse_fen(record.fen)
         print(f"Main line  {numbered_line(board, record.main_line)}")
@@ -129,10 +132,13 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     print(f"Result     {record.reason}")
     if record.verified:
         print(
-            f"Proof      {record.proof_size} nodes (checked against the file); main line "
+            f"Proof      {counted(record.proof_size, 'node')} (checked against the file); "
+            "main line "
             f"{' → '.join([record.id, *record.main_line])}"
         )
-    print(f"Nodes      {record.nodes_created:,} created · {record.iterations:,} iterations")
+    print(
+        f"Nodes      {record.nodes_created:,} created · {counted(record.iterations, 'iteration')}"
+    )
     return 0
 
 
@@ -142,7 +148,7 @@ def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
     if tree is None:
         raise InvalidLimitError("--export-tree needs a tree search (pn or pn2), not αβ")
     write_node_link(search_graph(tree, chess_labels(tree, game.root_board), name), path)
-    print(f"Exported   {len(tree):,} nodes to {path}", file=sys.stderr)
+    print(f"Exported   {counted(len(tree), 'node')} to {path}", file=sys.stderr)
 
 
 def run_solve(args: argparse.Namespace) -> int:

@@ -45,7 +45,7 @@ from core.proofs.proof import ProofNode
 from core.proofs.solution import MateSolution, mate_solution
 from core.search.defaults import ORDERINGS, POWER
 from core.search.types import Limits, Outcome, Result, StopReason
-from core.values import REASON_TEXT, Value
+from core.values import REASON_TEXT, Value, counted
 
 REFUTATIONS_PER_PLY = 5
 """Length of each ply's list of recent refutations (Proskurowski kept about ten)."""
@@ -315,12 +315,14 @@ class AlphaBetaMateSearch:
             return Outcome(
                 Result.UNKNOWN,
                 StopReason.MEMORY,
-                f"node budget of {limits.max_nodes:,} nodes created reached "
+                f"node budget of {counted(limits.max_nodes, 'node')} created reached "
                 f"({self._refuted_text()})",
             )
         if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
             return Outcome(
-                Result.UNKNOWN, StopReason.ITERATIONS, f"{limits.max_iterations:,} nodes generated"
+                Result.UNKNOWN,
+                StopReason.ITERATIONS,
+                f"{counted(limits.max_iterations, 'node')} generated",
             )
         if limits.max_seconds is not None and elapsed_before + now - started >= limits.max_seconds:
             return Outcome(

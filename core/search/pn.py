@@ -31,7 +31,7 @@ from core.search.types import (
     StopReason,
 )
 from core.tree import EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from core.values import INF, REASON_TEXT, Value
+from core.values import INF, REASON_TEXT, Value, counted
 
 
 def leaf_numbers(value: Value, mobility: int, is_or: bool, initialisation: str) -> tuple[int, int]:
@@ -176,7 +176,9 @@ class TreeSearch:
             return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
         if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
             return Outcome(
-                Result.UNKNOWN, StopReason.ITERATIONS, f"{limits.max_iterations:,} iterations done"
+                Result.UNKNOWN,
+                StopReason.ITERATIONS,
+                f"{counted(limits.max_iterations, 'iteration')} done",
             )
         if limits.max_seconds is not None and self.elapsed >= limits.max_seconds:
             return self._time_outcome()
@@ -193,7 +195,7 @@ class TreeSearch:
         return Outcome(
             Result.UNKNOWN,
             StopReason.MEMORY,
-            f"node cap of {self.limits.max_nodes:,} nodes in memory reached",
+            f"node cap of {counted(self.limits.max_nodes, 'node')} in memory reached",
         )
 
     def _finish(self, outcome: Outcome) -> Outcome:
