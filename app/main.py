@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from app.search_setup import APP_ALGORITHMS
 from core.cli.main import SUBCOMMANDS, OneLineParser
 from core.cli.options import add_node_cap_option, add_search_options, whole_number
-
-EXIT_USER_ERROR = 2
 
 
 def _count(text: str) -> int:
@@ -28,6 +27,17 @@ def _count(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} is negative")
     return value
+
+
+def _given(what: str) -> Callable[[str], str]:
+    """An option naming a file or a problem: an empty value is a mistake, never "the default"."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"empty; give {what}")
+        return text
+
+    return check
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -49,14 +59,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     problem = parser.add_argument_group("problem (default: the last one opened)")
     given = problem.add_mutually_exclusive_group()
-    given.add_argument("--fen", help="a position; the side to move is the attacker")
-    given.add_argument("--epd", metavar="FILE", help="an EPD file (with --id)")
-    given.add_argument("--suite", help="a built-in suite: wac-mates or paper-figures (with --id)")
-    given.add_argument("--pgn", metavar="FILE", help="a PGN file: the final position of a game")
     given.add_argument(
-        "--tree", metavar="FILE", help="an AND/OR tree file, or figure-3-1 / small-proof"
+        "--fen", type=_given("a FEN"), help="a position; the side to move is the attacker"
     )
-    problem.add_argument("--id", help="position id in the EPD file or suite (e.g. WAC.001, 14)")
+    given.add_argument(
+        "--epd", metavar="FILE", type=_given("an EPD file"), help="an EPD file (with --id)"
+    )
+    given.add_argument(
+        "--suite",
+        type=_given("a suite name"),
+        help="a built-in suite: wac-mates or paper-figures (with --id)",
+    )
+    given.add_argument(
+        "--pgn",
+        metavar="FILE",
+        type=_given("a PGN file"),
+        help="a PGN file: the final position of a game",
+    )
+    given.add_argument(
+        "--tree",
+        metavar="FILE",
+        type=_given("a tree file"),
+        help="an AND/OR tree file, or figure-3-1 / small-proof",
+    )
+    problem.add_argument(
+        "--id",
+        type=_given("a position id"),
+        help="position id in the EPD file or suite (e.g. WAC.001, 14)",
+    )
     problem.add_argument("--game", type=_count, default=1, help="PGN game number")
     search = parser.add_argument_group("search")
     add_search_options(search, APP_ALGORITHMS, with_defaults=False)
@@ -72,7 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="then this many more single phases (Pn²: into the second level)",
     )
     shot.add_argument(
-        "--screenshot", metavar="PNG", help="render the window offscreen, write the PNG and exit"
+        "--screenshot",
+        metavar="PNG",
+        type=_given("a PNG file name"),
+        help="render the window offscreen, write the PNG and exit",
     )
     shot.add_argument("--size", type=_size, default=(1400, 900), help="window size, WxH")
     return parser
@@ -90,7 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         from core.cli.main import main as cli_main
 
         return cli_main(args)
-    options = build_parser().parse_args(args)
+    parser = build_parser()
+    options = parser.parse_args(args)
+    if options.id is not None and not (options.epd or options.suite):
+        parser.error("--id needs --epd FILE or --suite NAME")
     from app.launch import launch
 
     return launch(options)

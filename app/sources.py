@@ -12,7 +12,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.errors import UnknownPositionIdError
+import chess
+
+from core.errors import InvalidPositionError, UnknownPositionIdError
 from core.games.chess_game import ChessGame, parse_fen
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import (
@@ -89,11 +91,22 @@ def load(source: Source) -> Problem:
                 f"{Path(source.text).name} has no game {index} (it has {len(positions)})"
             )
         position = positions[index - 1]
-        return Problem(Source(PGN, source.text, str(index)), position.id, ChessGame(position.board))
+        game = _standard_chess(position.board, f"{Path(source.text).name}: game {index}")
+        return Problem(Source(PGN, source.text, str(index)), position.id, game)
     position = find_position(positions, source.item) if source.item else positions[0]
-    return Problem(
-        Source(source.kind, source.text, position.id), _title(position), ChessGame(position.board)
-    )
+    game = _standard_chess(position.board, f"{Path(source.text).name}: {position.id}")
+    return Problem(Source(source.kind, source.text, position.id), _title(position), game)
+
+
+def _standard_chess(board: chess.Board, where: str) -> ChessGame:
+    """The game on a standard-chess board: a variant's board (atomic, crazyhouse, horde…) plays
+    other rules, so a mate found and verified on it is no mate in chess; refuse it by name."""
+    if board.uci_variant != chess.Board.uci_variant:
+        raise InvalidPositionError(
+            f"{where}: the variant {board.uci_variant!r} is not standard chess, "
+            "and PN Explorer proves mates in standard chess only"
+        )
+    return ChessGame(board)
 
 
 def _tree_title(path: str, tree: AndOrTree) -> str:

@@ -40,11 +40,12 @@ def whole_number(text: str) -> int:
     cleaned = text.replace("_", "").replace(",", "").strip()
     try:
         value = float(cleaned) if "e" in cleaned.lower() else int(cleaned)
-    except ValueError:
+        whole = int(value)
+    except (ValueError, OverflowError):
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value != int(value):
+    if value != whole:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return int(value)
+    return whole
 
 
 def seconds(text: str) -> float:
