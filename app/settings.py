@@ -37,19 +37,22 @@ class Settings:
             QSettings.Format.IniFormat, QSettings.Scope.UserScope, organisation, application
         )
         self.unreadable = self.store.status() != QSettings.Status.NoError
-        self.problems: dict[str, str] = {}
-        """Key → what was wrong with its value, until `take_report` reports and repairs them."""
+        """A file QSettings cannot parse is emptied at once (every value is then the default) and
+        said so by `take_report`."""
+        if self.unreadable:
+            self.store.clear()
+            self.store.sync()
+        self.problems: dict[str, tuple[object, str]] = {}
+        """Key → (the value read, what is wrong with it), until `take_report` reports them."""
 
     # -- reading helpers --------------------------------------------------------------------------
 
     def _stored(self, key: str) -> object | None:
-        """The value the file holds for `key`; None when it holds none (or cannot be read)."""
-        if self.unreadable or not self.store.contains(key):
-            return None
-        return self.store.value(key)
+        """The value the file holds for `key`; None when it holds none."""
+        return self.store.value(key) if self.store.contains(key) else None
 
     def _reject(self, key: str, value: object, why: str) -> None:
-        self.problems.setdefault(key, f"{key}={short_label(str(value))} ({why})")
+        self.problems.setdefault(key, (value, f"{key}={short_label(str(value))} ({why})"))
 
     def _text(self, key: str, default: str) -> str:
         value = self._stored(key)
@@ -97,17 +100,17 @@ class Settings:
         return number
 
     def take_report(self) -> str | None:
-        """One line saying what the settings file held that cannot be used, or None; the broken
-        values are replaced by the defaults now, so the next start is clean."""
+        """One line saying what the settings file held that cannot be used, or None. The broken
+        values still there are removed (the defaults apply), so the next start is clean; a value
+        the app wrote since (the problem opened now) is kept."""
         if not (self.problems or self.unreadable):
             return None
+        found = "; ".join(text for _value, text in self.problems.values())
         if self.unreadable:
-            self.store.clear()
             found = "not a settings file"
-        else:
-            for key in self.problems:
+        for key, (value, _text) in self.problems.items():
+            if self._stored(key) == value:
                 self.store.remove(key)
-            found = "; ".join(self.problems.values())
         self.store.sync()
         self.problems = {}
         self.unreadable = False

@@ -127,3 +127,11 @@ def kind_of_file(path: str | Path) -> str:
     if suffix == ".json":
         return TREE
     return EPD
+
+
+def naming_the_file(source: Source, message: str) -> str:
+    """A message about a file names the file (once), so the user knows which one to fix."""
+    if source.kind not in (EPD, PGN, TREE):
+        return message
+    name = Path(source.text).name
+    return message if name in message else f"{name}: {message}"

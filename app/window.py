@@ -51,11 +51,11 @@ from app.sources import (
     EPD,
     FEN,
     PGN,
-    TREE,
     Problem,
     Source,
     kind_of_file,
     load,
+    naming_the_file,
     positions_of,
 )
 from app.tree_view.view import TreeView
@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
             problem = load(source)
             search = build_search(problem.game, params)
         except PnExplorerError as error:
-            self.show_error(_naming_file(source, str(error)))
+            self.show_error(naming_the_file(source, str(error)))
             return False
         self._install(problem, params, search)
         return True
@@ -525,7 +525,7 @@ class MainWindow(QMainWindow):
             try:
                 positions = positions_of(Source(kind, path))
             except PnExplorerError as error:
-                self.show_error(_naming_file(Source(kind, path), str(error)))
+                self.show_error(naming_the_file(Source(kind, path), str(error)))
                 return False
             if len(positions) > 1:
                 names = [
@@ -776,11 +776,3 @@ class MainWindow(QMainWindow):
             self.settings.set_compare_seconds(self.compare_panel.seconds.value())
             self.settings.sync()
         super().closeEvent(event)
-
-
-def _naming_file(source: Source, message: str) -> str:
-    """A message about a file names the file (once), so the user knows which one to fix."""
-    if source.kind not in (EPD, PGN, TREE):
-        return message
-    name = Path(source.text).name
-    return message if name in message else f"{name}: {message}"

@@ -103,7 +103,7 @@ def test_setup_dialog_collects_source_and_params(qtbot, monkeypatch):
     dialog.tabs.setCurrentIndex(2)
     dialog.file_edit.setText("/no/such/file.epd")
     assert not dialog._fill_file("/no/such/file.epd")
-    assert warnings
+    assert len(warnings) == 1 and "file.epd" in warnings[0] and "\n" not in warnings[0]
     dialog.pn_radio.setChecked(True)
     assert dialog.params().algo == PN
 
