@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.search_setup import SearchParams, check_problem
 from app.short_text import one_line
-from app.sources import EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
+from app.sources import DEFAULT_SOURCE, EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
 from core.cli.output import EXIT_USER_ERROR
 from core.errors import PnExplorerError
 
@@ -65,7 +65,7 @@ def launch(options: argparse.Namespace) -> int:
     settings = Settings()
     params = params_from_options(options, settings.params())
     try:
-        check_problem(source, params)
+        check_problem(source or DEFAULT_SOURCE, params)
     except PnExplorerError as error:
         return _user_error(str(error))
     from app.window import MainWindow

@@ -92,13 +92,9 @@ def effective_algo(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> 
     return params.algo if isinstance(game, ChessGame) else PN
 
 
-def check_problem(source: Source | None, params: SearchParams) -> Problem | None:
+def check_problem(source: Source, params: SearchParams) -> Problem:
     """Load `source` and build its search once, so that bad input raises the core's typed error
-    before any window exists: the window's start and `--screenshot` both go through here.
-    Without a source only `params` are checked (the window then reopens the last problem)."""
-    if source is None:
-        params.validate()
-        return None
+    before any window exists: the window's start and `--screenshot` both go through here."""
     problem = load(source)
     build_search(problem.game, params)
     return problem

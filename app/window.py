@@ -424,7 +424,9 @@ class MainWindow(QMainWindow):
         try:
             self._install(load(wanted), self.params)
         except PnExplorerError as error:
-            self.statusBar().showMessage(f"Could not reopen the last problem: {error}", 10000)
+            self.statusBar().showMessage(
+                one_line(f"Could not reopen the last problem: {error}"), 10000
+            )
             self._install(load(DEFAULT_SOURCE), self.params)
 
     def _report_settings(self) -> None:

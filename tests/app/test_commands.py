@@ -126,6 +126,8 @@ BAD_COMMAND_LINES = [
     ["--max-nodes", "0"],
     ["--algo", "pn2", "--a", "nan"],
     ["--algo", "pn2", "--b", "-inf"],
+    ["--algo", "pn2", "--a", "inf"],
+    ["--algo", "pn2", "--b", "1e400", "--screenshot", "{png}"],
     ["--steps", "1e400"],
     ["--phases", "1e400"],
     ["--game", "1e400"],
