@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import chess
 
+from app.short_text import short_label
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
 from core.search.contract import Stepper
@@ -135,7 +136,8 @@ def position_view(
             check,
         )
     names = [game.tree.nodes[0].name] + [game.node_name(code) for code in moves]
-    return PositionView(level, node, heading, None, None, " → ".join(names), details)
+    line = " → ".join(short_label(name) for name in names)
+    return PositionView(level, node, heading, None, None, line, details)
 
 
 def line_view(game: ChessGame, moves: list[int], ply: int, heading: str) -> PositionView:

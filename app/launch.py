@@ -6,10 +6,11 @@ import argparse
 import sys
 from dataclasses import replace
 
-from app.search_setup import SearchParams
-from app.sources import EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
-
-EXIT_USER_ERROR = 2
+from app.search_setup import SearchParams, check_problem
+from app.short_text import one_line
+from app.sources import DEFAULT_SOURCE, EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
+from core.cli.output import EXIT_USER_ERROR
+from core.errors import PnExplorerError
 
 
 def source_from_options(options: argparse.Namespace) -> Source | None:
@@ -39,40 +40,38 @@ def params_from_options(options: argparse.Namespace, base: SearchParams) -> Sear
 
 
 def launch(options: argparse.Namespace) -> int:
-    """Run the window until it closes, or write a screenshot and return."""
-    if options.id and not (options.epd or options.suite):
-        print("pn-explorer: error: --id needs --epd FILE or --suite NAME", file=sys.stderr)
-        return EXIT_USER_ERROR
+    """Run the window until it closes, or write a screenshot and return. Either way the problem
+    and parameters are checked first (`check_problem`): a mistake is one line and exit status 2,
+    before any window opens."""
     source = source_from_options(options)
     if options.screenshot:
         from app.screenshot import render_screenshot
 
         params = params_from_options(options, SearchParams())
-        from core.errors import PnExplorerError
-
         try:
             path = render_screenshot(
                 source, params, options.steps, options.screenshot, options.size, options.phases
             )
         except PnExplorerError as error:
-            print(f"pn-explorer: error: {error}", file=sys.stderr)
-            return EXIT_USER_ERROR
+            return _user_error(str(error))
         except OSError as error:
-            print(
-                f"pn-explorer: error: cannot write {options.screenshot!r}: {error}", file=sys.stderr
-            )
-            return EXIT_USER_ERROR
+            return _user_error(f"cannot write {options.screenshot!r}: {error}")
         print(f"wrote {path}")
         return 0
     from PySide6.QtWidgets import QApplication
 
     from app.settings import Settings
+
+    settings = Settings()
+    params = params_from_options(options, settings.params())
+    try:
+        check_problem(source or DEFAULT_SOURCE, params)
+    except PnExplorerError as error:
+        return _user_error(str(error))
     from app.window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("PN Explorer")
-    settings = Settings()
-    params = params_from_options(options, settings.params())
     window = MainWindow(settings=settings, source=source, params=params)
     if options.steps or options.phases:
         from app.screenshot import advance
@@ -80,3 +79,8 @@ def launch(options: argparse.Namespace) -> int:
         advance(window, options.steps, options.phases)
     window.show()
     return app.exec()
+
+
+def _user_error(message: str) -> int:
+    print(f"pn-explorer: error: {one_line(message)}", file=sys.stderr)
+    return EXIT_USER_ERROR

@@ -21,8 +21,6 @@ from core.inputs.numbers import whole_option
 from core.inputs.text import non_empty_option
 from core.search.defaults import STEPPERS
 
-EXIT_USER_ERROR = 2
-
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -110,7 +108,10 @@ def main(argv: list[str] | None = None) -> int:
         from core.cli.main import main as cli_main
 
         return cli_main(args)
-    options = build_parser().parse_args(args)
+    parser = build_parser()
+    options = parser.parse_args(args)
+    if options.id is not None and not (options.epd or options.suite):
+        parser.error("--id needs --epd FILE or --suite NAME")
     from app.launch import launch
 
     return launch(options)

@@ -77,11 +77,10 @@ def render_screenshot(
 
     Bad input raises the core's typed errors before any window exists.
     """
-    from app.search_setup import build_search
-    from app.sources import load
+    from app.search_setup import check_problem
 
     problem_source = source or DEFAULT_SOURCE
-    build_search(load(problem_source).game, params)
+    check_problem(problem_source, params)
     app = ensure_application()
     from app.window import MainWindow
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from app.sources import Problem, Source, load
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.search.algorithms import AlgorithmSpec, create_stepper
@@ -86,6 +87,14 @@ def fresh_game(game: ChessGame | ExplicitTreeGame) -> ChessGame | ExplicitTreeGa
 def effective_algo(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> str:
     """The algorithm that will actually run: explicit trees always use PN."""
     return params.algo if isinstance(game, ChessGame) else PN
+
+
+def check_problem(source: Source, params: SearchParams) -> Problem:
+    """Load `source` and build its search once, so that bad input raises the core's typed error
+    before any window exists: the window's start and `--screenshot` both go through here."""
+    problem = load(source)
+    build_search(problem.game, params)
+    return problem
 
 
 def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper:

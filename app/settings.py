@@ -1,64 +1,141 @@
 """What the app remembers between runs (QSettings): the search parameters, the speed, the last
 problem opened and the window's geometry.
 
-Values are read back defensively: a settings file edited by hand, or written by an older
-version, falls back to the defaults instead of failing. Tests give each run its own organisation
-name (or `QSettings.setPath`) so they never touch the user's settings.
+Every value read back is checked by the command line's rules (the right type, finite, in range):
+a settings file edited by hand, or written by an older version, falls back to the defaults
+instead of failing. What was wrong is reported once (`take_report`, shown by the window) and the
+broken values are then replaced by the defaults in the file. Tests give each run its own
+organisation name (or `QSettings.setPath`) so they never touch the user's settings.
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Sequence
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from app.driver import FULL_SPEED, SPEEDS
 from app.search_setup import SearchParams
+from app.short_text import one_line, short_label
 from app.sources import DEFAULT_SOURCE, KINDS, Source
 from core.errors import InvalidLimitError
-from core.search.defaults import STEPPERS
+from core.inputs.numbers import parse_positive, parse_whole
+from core.search.defaults import FRACTIONS, STEPPERS
 
 ORGANISATION = "pn-explorer"
 APPLICATION = "PN Explorer"
+SEARCH_NUMBERS = ("search/max_nodes", "search/a", "search/b")
 
 
 class Settings:
-    """Typed access to the app's QSettings."""
+    """Typed, checked access to the app's QSettings."""
 
     def __init__(self, organisation: str = ORGANISATION, application: str = APPLICATION) -> None:
         self.store = QSettings(
             QSettings.Format.IniFormat, QSettings.Scope.UserScope, organisation, application
         )
+        self.unreadable = self.store.status() != QSettings.Status.NoError
+        """A file QSettings cannot parse is emptied at once (every value is then the default) and
+        said so by `take_report`."""
+        if self.unreadable:
+            self.store.clear()
+            self.store.sync()
+        self.problems: dict[str, tuple[object, str]] = {}
+        """Key → (the value read, what is wrong with it), until `take_report` reports them."""
 
     # -- reading helpers --------------------------------------------------------------------------
 
-    def _text(self, key: str, default: str) -> str:
-        value = self.store.value(key, default)
-        return value if isinstance(value, str) else default
+    def _stored(self, key: str) -> object | None:
+        """The value the file holds for `key`; None when it holds none."""
+        return self.store.value(key) if self.store.contains(key) else None
 
-    def _number(self, key: str, default: float, kind: type = int):
-        value = self.store.value(key, default)
-        try:
-            return kind(float(value))
-        except (TypeError, ValueError):
+    def _reject(self, key: str, value: object, why: str) -> None:
+        self.problems.setdefault(key, (value, f"{key}={short_label(str(value))} ({why})"))
+
+    def _text(self, key: str, default: str) -> str:
+        value = self._stored(key)
+        if value is None:
             return default
+        if not isinstance(value, str):
+            self._reject(key, value, "not text")
+            return default
+        return value
+
+    def _choice(self, key: str, choices: Sequence[str], default: str) -> str:
+        value = self._text(key, default)
+        if value not in choices:
+            self._reject(key, value, f"not one of {', '.join(choices)}")
+            return default
+        return value
+
+    def _whole(self, key: str, default: int, low: int, high: float = math.inf) -> int:
+        """A whole number in low…high, checked as the command line's are (`core.inputs`)."""
+        value = self._stored(key)
+        if value is None:
+            return default
+        try:
+            if not _numeric(value):
+                raise InvalidLimitError("not a number")
+            number = parse_whole(value, key, minimum=low)
+        except InvalidLimitError:
+            number = None
+        if number is None or number > high:
+            bound = f"from {low} to {high}" if high < math.inf else f"of at least {low}"
+            self._reject(key, value, f"not a whole number {bound}")
+            return default
+        return number
+
+    def _positive(self, key: str, default: float) -> float:
+        """A finite number above zero (Pn²'s a and b), checked as the command line's are."""
+        value = self._stored(key)
+        if value is None:
+            return default
+        try:
+            if not _numeric(value):
+                raise InvalidLimitError("not a number")
+            return parse_positive(value, key)
+        except InvalidLimitError:
+            self._reject(key, value, "not a finite number above zero")
+            return default
+
+    def take_report(self) -> str | None:
+        """One line saying what the settings file held that cannot be used, or None. The broken
+        values still there are removed (the defaults apply), so the next start is clean; a value
+        the app wrote since (the problem opened now) is kept."""
+        if not (self.problems or self.unreadable):
+            return None
+        found = "; ".join(text for _value, text in self.problems.values())
+        if self.unreadable:
+            found = "not a settings file"
+        for key, (value, _text) in self.problems.items():
+            if self._stored(key) == value:
+                self.store.remove(key)
+        self.store.sync()
+        self.problems = {}
+        self.unreadable = False
+        return one_line(f"Settings file: using the defaults, {found} (in {self.store.fileName()})")
 
     # -- search parameters ------------------------------------------------------------------------
 
     def params(self) -> SearchParams:
         defaults = SearchParams()
-        algo = self._text("search/algo", defaults.algo)
-        if algo not in STEPPERS:
-            algo = defaults.algo
+        algo = self._choice("search/algo", STEPPERS, defaults.algo)
+        defaults = defaults.with_algo(algo)
         params = SearchParams(
             algo=algo,
-            max_nodes=self._number("search/max_nodes", defaults.max_nodes),
-            a=self._number("search/a", defaults.a, float),
-            b=self._number("search/b", defaults.b, float),
-            fraction=self._text("search/fraction", defaults.fraction),
+            max_nodes=self._whole("search/max_nodes", defaults.max_nodes, 1),
+            a=self._positive("search/a", defaults.a),
+            b=self._positive("search/b", defaults.b),
+            fraction=self._choice("search/fraction", FRACTIONS, defaults.fraction),
         )
         try:
             params.validate()
-        except InvalidLimitError:
-            return defaults.with_algo(algo)
+        except InvalidLimitError as error:
+            for key in SEARCH_NUMBERS:
+                if self.store.contains(key):
+                    self._reject(key, self._stored(key), str(error))
+            return defaults
         return params
 
     def set_params(self, params: SearchParams) -> None:
@@ -71,9 +148,7 @@ class Settings:
     # -- the last problem -------------------------------------------------------------------------
 
     def source(self) -> Source:
-        kind = self._text("problem/kind", DEFAULT_SOURCE.kind)
-        if kind not in KINDS:
-            return DEFAULT_SOURCE
+        kind = self._choice("problem/kind", KINDS, DEFAULT_SOURCE.kind)
         text = self._text("problem/text", "")
         if not text:
             return DEFAULT_SOURCE
@@ -87,40 +162,53 @@ class Settings:
     # -- view -------------------------------------------------------------------------------------
 
     def speed(self) -> int:
-        speed = self._number("view/speed", FULL_SPEED)
-        return speed if speed in SPEEDS else FULL_SPEED
+        speed = self._whole("view/speed", FULL_SPEED, 0)
+        if speed not in SPEEDS:
+            self._reject("view/speed", speed, f"not one of {', '.join(map(str, SPEEDS))}")
+            return FULL_SPEED
+        return speed
 
     def set_speed(self, speed: int) -> None:
         self.store.setValue("view/speed", speed)
 
     def follow(self) -> bool:
-        return self._text("view/follow", "true") != "false"
+        return self._choice("view/follow", ("true", "false"), "true") == "true"
 
     def set_follow(self, follow: bool) -> None:
         self.store.setValue("view/follow", "true" if follow else "false")
 
     def geometry(self) -> QByteArray | None:
-        value = self.store.value("window/geometry")
-        return value if isinstance(value, QByteArray) else None
+        return self._bytes("window/geometry")
 
     def set_geometry(self, geometry: QByteArray) -> None:
         self.store.setValue("window/geometry", geometry)
 
     def window_state(self) -> QByteArray | None:
         """Docks and toolbars as the user left them (the comparison dock shown or not)."""
-        value = self.store.value("window/state")
-        return value if isinstance(value, QByteArray) else None
+        return self._bytes("window/state")
+
+    def _bytes(self, key: str) -> QByteArray | None:
+        value = self._stored(key)
+        if value is not None and not isinstance(value, QByteArray):
+            self._reject(key, value, "not saved by the app")
+            return None
+        return value
 
     def set_window_state(self, state: QByteArray) -> None:
         self.store.setValue("window/state", state)
 
     def compare_seconds(self, default: int, most: int) -> int:
         """The comparison's time limit per algorithm, within the panel's range."""
-        seconds = self._number("compare/seconds", default)
-        return seconds if 1 <= seconds <= most else default
+        return self._whole("compare/seconds", default, 1, most)
 
     def set_compare_seconds(self, seconds: int) -> None:
         self.store.setValue("compare/seconds", seconds)
 
     def sync(self) -> None:
         self.store.sync()
+
+
+def _numeric(value: object) -> bool:
+    """A number as the settings file holds one: text in the file, a number before it is
+    re-read (never a flag, a list or bytes)."""
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)

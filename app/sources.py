@@ -91,9 +91,8 @@ def load(source: Source) -> Problem:
         position = positions[index - 1]
         return Problem(Source(PGN, source.text, str(index)), position.id, ChessGame(position.board))
     position = find_position(positions, source.item) if source.item else positions[0]
-    return Problem(
-        Source(source.kind, source.text, position.id), _title(position), ChessGame(position.board)
-    )
+    game = ChessGame(position.board)
+    return Problem(Source(source.kind, source.text, position.id), _title(position), game)
 
 
 def _tree_title(path: str, tree: AndOrTree) -> str:
@@ -114,3 +113,11 @@ def kind_of_file(path: str | Path) -> str:
     if suffix == ".json":
         return TREE
     return EPD
+
+
+def naming_the_file(source: Source, message: str) -> str:
+    """A message about a file names the file (once), so the user knows which one to fix."""
+    if source.kind not in (EPD, PGN, TREE):
+        return message
+    name = Path(source.text).name
+    return message if name in message else f"{name}: {message}"

@@ -44,6 +44,7 @@ from app.panels.status_line import status_text
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
+from app.short_text import one_line, short_label
 from app.shortcuts import shortcut_table
 from app.sources import (
     DEFAULT_SOURCE,
@@ -54,6 +55,7 @@ from app.sources import (
     Source,
     kind_of_file,
     load,
+    naming_the_file,
     positions_of,
 )
 from app.tree_view.view import TreeView
@@ -77,6 +79,10 @@ changes.</p>
 <p><b>Pn²</b> evaluates the most-proving node with a whole second PN search of at most
 x·f(x) nodes (x = first-level size), keeps only that search's first children and throws the rest
 away, so memory stays under the node cap N (the gauge).</p>"""
+
+
+TITLE_LIMIT = 100
+"""The problem's title above the views is cut here: a tree file may name itself with a megabyte."""
 
 
 class MainWindow(QMainWindow):
@@ -124,6 +130,8 @@ class MainWindow(QMainWindow):
             self.follow_action.setChecked(self.settings.follow())
             self.tree_view.set_follow(self.settings.follow())
         self._open_initial(source)
+        if self.persist:
+            self._report_settings()
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -413,11 +421,22 @@ class MainWindow(QMainWindow):
         try:
             self._install(load(wanted), self.params)
         except PnExplorerError as error:
-            self.statusBar().showMessage(f"Could not reopen the last problem: {error}", 10000)
+            self.statusBar().showMessage(
+                one_line(f"Could not reopen the last problem: {error}"), 10000
+            )
             self._install(load(DEFAULT_SOURCE), self.params)
 
-    def _error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, text)
+    def _report_settings(self) -> None:
+        """Say once, in the status bar, what the settings file held that could not be used."""
+        report = self.settings.take_report()
+        if report:
+            earlier = self.statusBar().currentMessage()
+            self.statusBar().showMessage(f"{report} {earlier}".strip(), 30000)
+
+    def show_error(self, text: str, title: str = "Cannot open this") -> None:
+        """Every mistake in the user's input ends here: a dialog with one line (tests intercept
+        QMessageBox.warning); the window and its search stay as they were."""
+        QMessageBox.warning(self, title, one_line(text))
 
     def open_source(self, source: Source, params: SearchParams | None = None) -> bool:
         """Open a problem with these parameters; on bad input a dialog and nothing changes."""
@@ -426,7 +445,7 @@ class MainWindow(QMainWindow):
             problem = load(source)
             search = build_search(problem.game, params)
         except PnExplorerError as error:
-            self._error("Cannot open this", str(error))
+            self.show_error(naming_the_file(source, str(error)))
             return False
         self._install(problem, params, search)
         return True
@@ -455,8 +474,9 @@ class MainWindow(QMainWindow):
             if algo == self.params.algo
             else f"{ALGORITHM_TITLES[PN]} (tree files are searched with PN)"
         )
-        self.title.setText(f"{self.problem.title}  ·  {method}")
-        self.setWindowTitle(f"PN Explorer — {self.problem.title}")
+        title = short_label(self.problem.title, TITLE_LIMIT)
+        self.title.setText(f"{title}  ·  {method}")
+        self.setWindowTitle(f"PN Explorer — {title}")
         self.curves.setVisible(algo == PN2)
         self.curves.set_parameters(
             self.params.a, self.params.b, self.params.max_nodes, self.params.fraction
@@ -482,7 +502,7 @@ class MainWindow(QMainWindow):
     def paste_fen(self) -> None:
         text = QGuiApplication.clipboard().text().strip()
         if not text:
-            self._error("Nothing to paste", "The clipboard holds no text to read as a FEN.")
+            self.show_error("The clipboard holds no text to read as a FEN.", "Nothing to paste")
             return
         self.open_source(Source(FEN, text))
 
@@ -494,16 +514,17 @@ class MainWindow(QMainWindow):
             "Positions and trees (*.epd *.pgn *.json);;All files (*)",
         )
         if path:
-            self.open_file(path)
+            self.open_path(path)
 
-    def open_file(self, path: str, item: str | None = None) -> bool:
-        """Open an EPD/PGN/tree file; with several positions and no `item`, ask which."""
+    def open_path(self, path: str, item: str | None = None) -> bool:
+        """Open an EPD/PGN/tree file (Ctrl+O); with several positions and no `item`, ask which.
+        A file that cannot be used gives a dialog naming it, and the current search stays."""
         kind = kind_of_file(path)
         if kind in (EPD, PGN) and item is None:
             try:
                 positions = positions_of(Source(kind, path))
             except PnExplorerError as error:
-                self._error("Cannot open this", str(error))
+                self.show_error(naming_the_file(Source(kind, path), str(error)))
                 return False
             if len(positions) > 1:
                 names = [
@@ -564,7 +585,7 @@ class MainWindow(QMainWindow):
         try:
             search = build_search(self.problem.game, self.params)
         except PnExplorerError as error:
-            self._error("Cannot reset", str(error))
+            self.show_error(str(error), "Cannot reset")
             return
         self._start(search)
 

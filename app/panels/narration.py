@@ -7,6 +7,7 @@ Pure functions of a `StepReport` and the search (no Qt). Nodes are named by the 
 from __future__ import annotations
 
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
+from app.short_text import short_label
 from core.games.chess_game import ChessGame
 from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, Result, StepReport, StopReason
@@ -19,7 +20,7 @@ def path_labels(search: Stepper, level: int, node: int) -> list[str]:
     game = search.game
     if isinstance(game, ChessGame):
         return game.san_line(moves)
-    return [game.node_name(code) for code in moves]
+    return [short_label(game.node_name(code)) for code in moves]
 
 
 def node_label(search: Stepper, level: int, node: int) -> str:

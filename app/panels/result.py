@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.focus import san_line
+from app.short_text import short_label
 from app.tree_view import style
 from core.games.chess_game import ChessGame
 from core.runs.runner import RunRecord, describe_search
@@ -67,12 +68,14 @@ def result_text(record: RunRecord) -> tuple[str, list[str]]:
         ]
     if kind == TREE_PROOF:
         return "Proved: the root is true", [
-            " → ".join([record.id, *record.main_line]),
+            " → ".join(short_label(name) for name in [record.id, *record.main_line]),
             f"Proof tree: {counted(record.proof_size, 'node')}, checked against the file.",
         ]
     if kind == REFUTED:
         joint = " — " if record.is_chess else ": "
-        lines = [joint.join(line) for line in record.refutation] or [record.reason]
+        lines = [joint.join(short_label(part) for part in line) for line in record.refutation] or [
+            record.reason
+        ]
         what = "no forced mate" if record.is_chess else "the root is false"
         return f"Disproved: {what}", lines
     return f"Unsolved: {record.reason}", []

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from app.panels.curves import CurvesWidget, short_count
 from app.search_setup import PN, PN2, SearchParams
+from app.short_text import one_line
 from app.sources import (
     FEN,
     PGN,
@@ -46,6 +47,7 @@ from app.sources import (
     TREE_FILES,
     Source,
     kind_of_file,
+    naming_the_file,
     positions_of,
 )
 from core.errors import PnExplorerError
@@ -217,7 +219,8 @@ class SetupDialog(QDialog):
         try:
             positions = positions_of(Source(kind, path))
         except PnExplorerError as error:
-            QMessageBox.warning(self, "Cannot read the file", str(error))
+            text = naming_the_file(Source(kind, path), str(error))
+            QMessageBox.warning(self, "Cannot read the file", one_line(text))
             return False
         for number, position in enumerate(positions, start=1):
             item = QListWidgetItem(position.id)

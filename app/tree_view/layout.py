@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import chess
 
+from app.short_text import short_label
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
 from core.proofs.proof import main_line_nodes, refuting_reply
@@ -181,7 +182,7 @@ class MoveLabels:
             self._root_board = board
         if not root_name and self._explicit:
             root_name = game.tree.nodes[0].name
-        self._root_name = root_name
+        self._root_name = short_label(root_name)
 
     @property
     def unit(self) -> str:
@@ -202,7 +203,9 @@ class MoveLabels:
         (chess positions have none; longer names stand above the nodes instead)."""
         if not self._names_inside:
             return ""
-        return self._root_name if node == ROOT else self.game.node_name(tree.move[node])
+        return (
+            self._root_name if node == ROOT else short_label(self.game.node_name(tree.move[node]))
+        )
 
     def edge_label(self, tree: Tree, node: int) -> str:
         """The move into `node` ("" for the root); cached, node ids never change meaning."""
@@ -220,7 +223,7 @@ class MoveLabels:
             return self.board_at(tree, tree.parent[node]).san(decode_move(code))
         move = self.game.move_label(code)
         inside = move == self.game.node_name(code) and self._names_inside
-        return "" if inside else move
+        return "" if inside else short_label(move)
 
     def board_at(self, tree: Tree, node: int) -> chess.Board:
         """Chess board at `node`, built from the nearest cached ancestor (chess games only)."""

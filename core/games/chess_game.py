@@ -55,7 +55,10 @@ def check_board(board: chess.Board) -> None:
     """Raise InvalidPositionError, with the first problem in words, if the position is illegal
     in standard chess (python-chess's status(), then material no promotions can explain)."""
     if type(board) is not chess.Board or board.chess960:
-        raise InvalidPositionError(f"not a standard chess board: {board.uci_variant}")
+        raise InvalidPositionError(
+            f"the variant {board.uci_variant!r} is not standard chess, and PN Explorer proves "
+            "mates in standard chess only"
+        )
     status = board.status()
     for flag, text in _STATUS_TEXT:
         if status & flag:

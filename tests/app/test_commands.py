@@ -1,6 +1,7 @@
 """`pn-explorer` as a command (dispatch, screenshots, bench --gui) and the setup dialog."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -102,7 +103,7 @@ def test_setup_dialog_collects_source_and_params(qtbot, monkeypatch):
     dialog.tabs.setCurrentIndex(2)
     dialog.file_edit.setText("/no/such/file.epd")
     assert not dialog._fill_file("/no/such/file.epd")
-    assert warnings
+    assert len(warnings) == 1 and "file.epd" in warnings[0] and "\n" not in warnings[0]
     dialog.pn_radio.setChecked(True)
     assert dialog.params().algo == PN
 
@@ -115,3 +116,58 @@ def test_pn2_presets_set_n_a_b_and_the_curves(qtbot):
     assert (dialog.curves.a, dialog.curves.cap) == (300, 5_000)
     dialog.use_pn2_values(300_000, 600_000, 80_000)
     assert dialog.params() == SearchParams(PN2, 300_000, 600_000.0, 80_000.0)
+
+
+CRAZYHOUSE_PGN = (
+    '[Variant "Crazyhouse"]\n[SetUp "1"]\n[FEN "6k1/5p1p/8/4Q3/8/8/8/K7[] w - - 0 1"]\n\n*\n'
+)
+ATOMIC_PGN = '[Variant "Atomic"]\n[SetUp "1"]\n[FEN "6k1/5p1p/8/4Q3/8/8/8/K7 w - - 0 1"]\n\n*\n'
+BAD_COMMAND_LINES = [
+    ["--max-nodes", "0"],
+    ["--algo", "pn2", "--a", "nan"],
+    ["--algo", "pn2", "--b", "-inf"],
+    ["--algo", "pn2", "--a", "inf"],
+    ["--algo", "pn2", "--b", "1e400", "--screenshot", "{png}"],
+    ["--steps", "1e400"],
+    ["--phases", "1e400"],
+    ["--game", "1e400"],
+    ["--max-nodes", "1e400"],
+    ["--pgn", "{crazyhouse}"],
+    ["--pgn", "{atomic}"],
+    ["--pgn", "{crazyhouse}", "--screenshot", "{png}"],
+    ["--fen", MATE_IN_ONE, "--screenshot", ""],
+    ["--fen", ""],
+    ["--epd", ""],
+    ["--pgn", ""],
+    ["--tree", ""],
+    ["--suite", ""],
+    ["--suite", "wac-mates", "--id", ""],
+    ["--id", "3"],
+    ["--fen", "8/8/8/8 w - - 0 1"],
+    ["--size", "1e400x300", "--screenshot", "{png}"],
+]
+
+
+@pytest.mark.parametrize("arguments", BAD_COMMAND_LINES, ids=" ".join)
+def test_bad_input_at_start_is_one_line_and_exit_2_before_any_window(tmp_path, arguments):
+    """The live window's start and `--screenshot` check alike: a mistake never opens a window
+    (which would never exit here: the call is bounded), never prints a traceback."""
+    files = {"crazyhouse": tmp_path / "zh.pgn", "atomic": tmp_path / "atomic.pgn"}
+    files["crazyhouse"].write_text(CRAZYHOUSE_PGN, encoding="utf-8")
+    files["atomic"].write_text(ATOMIC_PGN, encoding="utf-8")
+    names = {name: str(path) for name, path in files.items()} | {"png": str(tmp_path / "x.png")}
+    argv = [argument.format(**names) for argument in arguments]
+    environment = os.environ | {"XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-m", "app.main", *argv],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    lines = [line for line in done.stderr.splitlines() if "propagateSizeHints" not in line]
+    assert done.returncode == 2, done.stderr
+    assert len(lines) == 1 and lines[0].startswith("pn-explorer: error: "), done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "x.png").exists()

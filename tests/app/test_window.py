@@ -5,7 +5,6 @@ import uuid
 import chess
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
 
 from app import focus
 from app.driver import FULL_SPEED
@@ -23,20 +22,6 @@ FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
 SMALL_PROOF = Source(TREE, TREE_FILES["small-proof"])
 WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
 SMALL_PN2 = SearchParams(PN2, 5000, 300.0, 100.0)
-
-
-@pytest.fixture
-def dialogs(monkeypatch):
-    """Message boxes record their text instead of waiting for a click."""
-    shown: list[tuple[str, str]] = []
-
-    def record(_parent, title, text, *args, **kwargs):
-        shown.append((title, text))
-        return QMessageBox.StandardButton.Ok
-
-    for name in ("warning", "critical", "information"):
-        monkeypatch.setattr(QMessageBox, name, staticmethod(record))
-    return shown
 
 
 @pytest.fixture
@@ -171,8 +156,8 @@ def test_bad_input_shows_a_dialog_and_keeps_the_search(qtbot, dialogs, tmp_path)
     assert not window.open_source(Source(FEN, "rnbqkbnr/pppppppp/8/8 w KQkq"))
     broken = tmp_path / "broken.json"
     broken.write_text('{"nodes": [], "edges": []}')
-    assert not window.open_file(str(broken))
-    assert not window.open_file(str(tmp_path / "missing.epd"))
+    assert not window.open_path(str(broken))
+    assert not window.open_path(str(tmp_path / "missing.epd"))
     assert not window.open_source(WAC_001, SearchParams(PN, 0))
     assert not window.open_source(WAC_014, SearchParams(PN2, 5000, a=-5.0))
     assert len(dialogs) == 5
