@@ -1,4 +1,5 @@
-"""Seeded mutation fuzzing of the real `pn-explorer` command: bad files and odd option values.
+"""Seeded mutation fuzzing of the real `pn-explorer` command (headless subcommands and the window's
+offscreen `--screenshot` start): bad files and odd option values.
 
 Every call must end in exit 0 (with any mate it claims confirmed by python-chess's standard
 board) or exit 2 with exactly one line on stderr: never a traceback, never a hang, never another
@@ -136,7 +137,14 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
 
 def random_case(rng: random.Random) -> Case:
     """A call drawn from the shapes a user (or a broken file) can produce."""
-    kind = rng.randrange(8)
+    kind = rng.randrange(9)
+    if kind == 8:
+        option, base = rng.choice(
+            [("--epd", rng.choice(SUITES)), ("--tree", rng.choice(TREES)), ("--pgn", None)]
+        )
+        data = mutate(base.read_bytes() if base else PGN_STANDARD.encode(), rng)
+        shot = ["--steps", "3", "--screenshot", "out.png"]
+        return Case([option, "{f}", *shot, "--max-nodes", "2000"], {"f": data})
     if kind <= 1:
         suite = rng.choice(SUITES)
         data = mutate(suite.read_bytes(), rng)
