@@ -127,8 +127,8 @@ class DfpnSearch:
     (positions generated and evaluated, every re-expansion included, the root once),
     `nodes_in_memory` (table entries), `peak_nodes_in_memory`, `iterations` (MID calls: each
     expands one node). The table is `table`. Without a time or iteration limit the search stops
-    after `DFPN_WORK_PER_ENTRY` × `max_nodes` nodes created: the table never fills up, so memory
-    alone would never stop it.
+    after `DFPN_WORK_PER_ENTRY` × `max_nodes` nodes created: the table replaces entries rather
+    than fill up, so memory alone would never stop it.
     """
 
     algorithm = DFPN
@@ -145,7 +145,8 @@ class DfpnSearch:
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
         self.table = TranspositionTable(capacity)
-        self.work_budget = capacity * DFPN_WORK_PER_ENTRY
+        unlimited = self.limits.max_seconds is None and self.limits.max_iterations is None
+        self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
         self.nodes_created = 1
         self.iterations = 0
         self.elapsed = 0.0
@@ -208,7 +209,7 @@ class DfpnSearch:
             return Outcome(
                 Result.UNKNOWN, StopReason.TIME, f"time limit of {limits.max_seconds:g} s reached"
             )
-        if self.nodes_created >= self.work_budget:
+        if self.work_budget is not None and self.nodes_created >= self.work_budget:
             return Outcome(
                 Result.UNKNOWN,
                 StopReason.BUDGET,
@@ -415,6 +416,22 @@ class DfpnSearch:
         elif self._stop is not None and self._stop is not _SLICE_DONE:
             self.outcome = self._stop
         return self.outcome
+
+    def search_at(self, moves: list[int]) -> tuple[int, int]:
+        """Search the position after `moves` from the root to the end, with the table as it is,
+        and return its (proof, disproof) numbers there (the path counts for repetitions)."""
+        game = self.game
+        game.reset()
+        self._path_keys = [self._root_key]
+        for move in moves:
+            game.push(move)
+            self._path_keys.append(game.position_hash())
+        self._stop = None
+        self._run_started = time.perf_counter()
+        result = self.multiple_iterative_deepening(INF, INF, game.is_or())
+        game.reset()
+        self._path_keys = [self._root_key]
+        return result.proof, result.disproof
 
     # -- the proof ------------------------------------------------------------------------------
 

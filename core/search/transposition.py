@@ -23,9 +23,12 @@ repetition of a position on the path and the fifty-move rule end the game as a d
   path-dependent one is handed back to the caller on the current path alone and never reaches
   the table, so another path to the same position searches it afresh.
 * A proof never rests on a repetition (a repetition is a draw, never a mate), and a forced mate
-  is a mate whatever the history; it rests on the clock only through the fifty-move rule: a proof
-  found with halfmove clock c stays valid at clocks ≤ c, so it is stored with c and a lookup at a
-  larger clock treats it as unknown (`holds_at`).
+  is a mate whatever the history, so it is stored path-independently. This is more generous than
+  the game's rule that a first repetition draws: on another path the defender might return to a
+  position of that path, which in chess merely repeats it once (the verifier, which plays chess,
+  accepts the mate). A proof rests on the clock through the fifty-move rule: one found with
+  halfmove clock c stays valid at clocks ≤ c, so it is stored with c and a lookup at a larger
+  clock treats it as unknown (`holds_at`).
 * Unsolved numbers are heuristics: stored whatever their history.
 """
 
