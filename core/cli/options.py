@@ -13,11 +13,12 @@ from core.inputs.numbers import positive_option, seconds_option, whole_option
 from core.search.algorithms import AlgorithmSpec
 from core.search.defaults import (
     AB,
-    ALGORITHMS,
+    ALL_ALGORITHMS,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
     DEFAULT_MAX_NODES,
+    DFPN,
     FRACTIONS,
     INITIALISATIONS,
     LOGISTIC,
@@ -33,6 +34,7 @@ ALGORITHM_HELP = {
     PN: "pn (default)",
     PN2: "pn2 (two-level, thesis ch. 4)",
     AB: "ab (αβ mate-in-n)",
+    DFPN: "dfpn (df-pn with a transposition table; --max-nodes: table entries)",
 }
 
 
@@ -42,7 +44,7 @@ def _spoken_list(items: Sequence[str]) -> str:
 
 def add_search_options(
     group: argparse._ActionsContainer,
-    algorithms: Sequence[str] = ALGORITHMS,
+    algorithms: Sequence[str] = ALL_ALGORITHMS,
     with_defaults: bool = True,
 ) -> None:
     """--algo and Pn²'s --a, --b, --fraction. Without defaults an option left out is None (the
@@ -79,7 +81,7 @@ def add_search_options(
 
 def add_node_cap_option(
     group: argparse._ActionsContainer,
-    algorithms: Sequence[str] = ALGORITHMS,
+    algorithms: Sequence[str] = ALL_ALGORITHMS,
     with_defaults: bool = True,
 ) -> None:
     """--max-nodes; left out it is None, and the algorithm's default cap applies."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 import chess
+import chess.polyglot
 
 from core.errors import InvalidPositionError
 from core.games.chess_movecount import count_legal_moves_and_check
@@ -143,6 +144,47 @@ def power_ordered_moves(board: chess.Board, attacker: chess.Color) -> list[int]:
     return codes
 
 
+_ZOBRIST = chess.polyglot.POLYGLOT_RANDOM_ARRAY
+_ZOBRIST_HASHER = chess.polyglot.ZobristHasher(_ZOBRIST)
+_CASTLING_HASH: dict[int, int] = {}
+
+
+def _rest_hash(board: chess.Board) -> int:
+    """The Polyglot Zobrist terms that are not pieces: castling rights, en passant file, turn."""
+    rights = board.castling_rights
+    castling = _CASTLING_HASH.get(rights)
+    if castling is None:
+        castling = _CASTLING_HASH[rights] = _ZOBRIST_HASHER.hash_castling(board)
+    rest = castling ^ (_ZOBRIST[780] if board.turn else 0)
+    if board.ep_square is not None:
+        rest ^= _ZOBRIST_HASHER.hash_ep_square(board)
+    return rest
+
+
+def _pieces_hash_after(board: chess.Board, move: chess.Move, pieces_hash: int) -> int:
+    """The pieces' Zobrist term after `move`, from the term before it (board not yet pushed)."""
+    mover = board.piece_type_at(move.from_square)
+    color = 1 if board.turn else 0  # Polyglot's piece index: (type - 1) * 2 + (1 for White)
+    to_square = move.to_square
+    pieces_hash ^= _ZOBRIST[64 * ((mover - 1) * 2 + color) + move.from_square]
+    captured = board.piece_type_at(to_square)
+    if captured is not None:
+        pieces_hash ^= _ZOBRIST[64 * ((captured - 1) * 2 + 1 - color) + to_square]
+    elif mover == chess.PAWN and to_square == board.ep_square:
+        taken = to_square - 8 if board.turn else to_square + 8
+        pieces_hash ^= _ZOBRIST[64 * (1 - color) + taken]
+    landed = move.promotion or mover
+    pieces_hash ^= _ZOBRIST[64 * ((landed - 1) * 2 + color) + to_square]
+    if mover == chess.KING and abs(to_square - move.from_square) == 2:
+        rank = move.from_square & ~7
+        rook_from, rook_to = (
+            (rank + 7, rank + 5) if to_square > move.from_square else (rank, rank + 3)
+        )
+        rook = 64 * ((chess.ROOK - 1) * 2 + color)
+        pieces_hash ^= _ZOBRIST[rook + rook_from] ^ _ZOBRIST[rook + rook_to]
+    return pieces_hash
+
+
 def plain_count(board: chess.Board) -> tuple[int, bool]:
     """The reference mobility: python-chess's own legal move count (tests compare against it)."""
     return board.legal_moves.count(), board.is_check()
@@ -179,6 +221,7 @@ class ChessGame:
         self.count = counter
         self.board = self.root_board.copy(stack=False)
         self._keys: list[tuple] = [_position_key(self.board)]
+        self._pieces_hashes: list[int] | None = None
 
     @classmethod
     def from_fen(cls, fen: str) -> ChessGame:
@@ -189,14 +232,38 @@ class ChessGame:
     def reset(self) -> None:
         self.board = self.root_board.copy(stack=False)
         self._keys = [_position_key(self.board)]
+        if self._pieces_hashes is not None:
+            self._pieces_hashes = [_ZOBRIST_HASHER.hash_board(self.board)]
 
     def push(self, move: int) -> None:
-        self.board.push(decode_move(move))
+        chess_move = decode_move(move)
+        hashes = self._pieces_hashes
+        if hashes is not None:
+            hashes.append(_pieces_hash_after(self.board, chess_move, hashes[-1]))
+        self.board.push(chess_move)
         self._keys.append(_position_key(self.board))
 
     def pop(self) -> None:
         self.board.pop()
         self._keys.pop()
+        if self._pieces_hashes is not None:
+            self._pieces_hashes.pop()
+
+    def position_hash(self) -> int:
+        """The position's Polyglot Zobrist hash (`chess.polyglot.zobrist_hash`), kept up to date
+        move by move once asked for: the searches with a transposition table ask at every node,
+        so the cursor starts tracking it (PN never asks and pays nothing)."""
+        hashes = self._pieces_hashes
+        if hashes is None:
+            replay = self.root_board.copy(stack=False)
+            hashes = self._pieces_hashes = [_ZOBRIST_HASHER.hash_board(replay)]
+            for move in self.board.move_stack:
+                hashes.append(_pieces_hash_after(replay, move, hashes[-1]))
+                replay.push(move)
+        return hashes[-1] ^ _rest_hash(self.board)
+
+    def halfmove_clock(self) -> int:
+        return self.board.halfmove_clock
 
     def is_or(self) -> bool:
         return self.board.turn == self.attacker

@@ -235,6 +235,14 @@ class ExplicitTreeGame:
         node = self.tree.nodes[self._path[-1]]
         return not node.children and node.value is Value.UNKNOWN
 
+    def position_hash(self) -> int:
+        """The node's index: a tree file has no transpositions, every node is its own position."""
+        return self._path[-1]
+
+    def halfmove_clock(self) -> int:
+        """A tree file has no fifty-move rule."""
+        return 0
+
     def move_label(self, move: int) -> str:
         return self.tree.nodes[move].move
 

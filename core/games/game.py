@@ -74,6 +74,14 @@ class Game(Protocol):
         is a hard bound on nodes in memory.
         """
 
+    def position_hash(self) -> int:
+        """A 64-bit identity of the current position, the same whatever path reached it (chess:
+        the Polyglot Zobrist hash; trees: the node), for transposition tables."""
+
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture or pawn move (the fifty-move rule's clock; 0 for trees),
+        which a position's hash leaves out."""
+
     def move_label(self, move: int) -> str:
         """Label of a move from the current position (SAN for chess, node name for trees)."""
 

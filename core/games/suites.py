@@ -29,6 +29,9 @@ RESOURCES = _resource_folder()
 BUILTIN_SUITES = {
     "wac-mates": RESOURCES / "suites" / "wac-mates.epd",
     "paper-figures": RESOURCES / "suites" / "paper-figures.epd",
+    "endgame-mates": RESOURCES / "suites" / "endgame-mates.epd",
+    "matetrack-dev": RESOURCES / "suites" / "matetrack-dev.epd",
+    "mate-in-2": RESOURCES / "suites" / "mate-in-2.epd",
 }
 APP_ICON = RESOURCES / "icons" / "pn-explorer.svg"
 BUILTIN_TREES = {

@@ -29,13 +29,15 @@ class ProofNode:
     children: dict[int, ProofNode] = field(default_factory=dict)
 
     def size(self) -> int:
-        """Number of nodes in the proof tree."""
-        count, stack = 0, [self]
+        """Number of distinct nodes in the proof (a subtree shared by transpositions once)."""
+        seen: set[int] = set()
+        stack = [self]
         while stack:
             node = stack.pop()
-            count += 1
-            stack.extend(node.children.values())
-        return count
+            if id(node) not in seen:
+                seen.add(id(node))
+                stack.extend(node.children.values())
+        return len(seen)
 
     def _depths(self) -> dict[int, int]:
         """Plies below every node of the proof, keyed by id(node), computed bottom-up once."""
@@ -43,6 +45,8 @@ class ProofNode:
         stack: list[tuple[ProofNode, bool]] = [(self, False)]
         while stack:
             node, children_done = stack.pop()
+            if id(node) in depths:
+                continue
             if not node.children:
                 depths[id(node)] = 0
             elif children_done:

@@ -42,9 +42,17 @@ class Refutation:
     lines: list[tuple[str, str]] = field(default_factory=list)
 
 
-def uci_proof(proof: ProofNode) -> UciProof:
-    """The proof tree as nested dicts of UCI strings: the only form the verifier accepts."""
-    return {decode_move(code).uci(): uci_proof(child) for code, child in proof.children.items()}
+def uci_proof(proof: ProofNode, converted: dict[int, UciProof] | None = None) -> UciProof:
+    """The proof tree as nested dicts of UCI strings: the only form the verifier accepts. A
+    subtree shared by transpositions (one ProofNode reached twice, df-pn) stays one dict."""
+    converted = {} if converted is None else converted
+    done = converted.get(id(proof))
+    if done is None:
+        done = converted[id(proof)] = {
+            decode_move(code).uci(): uci_proof(child, converted)
+            for code, child in proof.children.items()
+        }
+    return done
 
 
 def mate_solution(game: ChessGame, proof: ProofNode) -> MateSolution:

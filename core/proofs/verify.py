@@ -5,7 +5,9 @@ its tree or its board object (the replay builds its own standard-chess board fro
 proof comes in as nested dicts of UCI moves; starting from the root position the verifier confirms
 that every attacker move is legal, that at every defender node *every* legal reply is answered,
 and that every leaf is checkmate of the defender. A failure raises VerificationError naming the
-line where the proof breaks: a wrong mate is never reported.
+line where the proof breaks: a wrong mate is never reported. A dict reached twice (df-pn's
+transpositions share subtrees) is replayed once per position it is played from, so such proofs
+stay linear in their distinct nodes.
 """
 
 from __future__ import annotations
@@ -65,13 +67,19 @@ class _Replay:
         self.attacker = attacker
         self.root_plies = len(board.move_stack)
         self.nodes = 0
+        self.verified: dict[tuple, int] = {}
+        """Plies to mate of each (subtree, position) already replayed: a subtree shared by
+        transpositions is checked once per position it is played from."""
 
     def fail(self, text: str) -> VerificationError:
         return VerificationError(f"after {_line(self.board, self.root_plies)}: {text}")
 
     def replay(self, subtree: UciProof) -> int:
-        self.nodes += 1
         board = self.board
+        seen = (id(subtree), board._transposition_key())
+        if seen in self.verified:
+            return self.verified[seen]
+        self.nodes += 1
         if not isinstance(subtree, dict):
             raise self.fail("malformed proof node")
         if len(board.move_stack) - self.root_plies > MAX_PLIES:
@@ -105,4 +113,5 @@ class _Replay:
             board.push(move)
             deepest = max(deepest, 1 + self.replay(child))
             board.pop()
+        self.verified[seen] = deepest
         return deepest

@@ -1,4 +1,4 @@
-"""Choosing a search by name: PN, Pn² or the αβ mate baseline, with their parameters.
+"""Choosing a search by name: PN, Pn², the αβ mate baseline or df-pn, with their parameters.
 
 Front ends (CLI, suite workers, the app) describe the search they want with an `AlgorithmSpec`,
 which is small and picklable, and get a `Search` from `create_search`; the app, which steps and
@@ -14,10 +14,11 @@ from core.games.game import Game
 from core.search.contract import Search, Stepper
 from core.search.defaults import (
     ALGORITHM_TITLES,
-    ALGORITHMS,
+    ALL_ALGORITHMS,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
+    DFPN,
     FRACTIONS,
     INITIALISATIONS,
     LOGISTIC,
@@ -46,9 +47,9 @@ class AlgorithmSpec:
     all_keys: bool = False
 
     def __post_init__(self) -> None:
-        if self.name not in ALGORITHMS:
+        if self.name not in ALL_ALGORITHMS:
             raise InvalidLimitError(
-                f"unknown algorithm {self.name!r}: choose one of {', '.join(ALGORITHMS)}"
+                f"unknown algorithm {self.name!r}: choose one of {', '.join(ALL_ALGORITHMS)}"
             )
         if not (self.a > 0 and self.b > 0):
             raise InvalidLimitError(
@@ -88,6 +89,10 @@ def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
 
 def create_search(spec: AlgorithmSpec, game: Game, limits: Limits) -> Search:
     """The search `spec` names, on `game` within `limits` (see `core.search.contract.Search`)."""
+    if spec.name == DFPN:
+        from core.search.dfpn import DfpnSearch
+
+        return DfpnSearch(game, limits)
     if spec.name != "ab":
         return create_stepper(spec, game, limits)
     from core.search.alphabeta import AlphaBetaMateSearch

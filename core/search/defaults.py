@@ -3,12 +3,15 @@ their defaults, which the engine, the command line and the window all take from 
 
 from __future__ import annotations
 
-PN, PN2, AB = "pn", "pn2", "ab"
+PN, PN2, AB, DFPN = "pn", "pn2", "ab", "dfpn"
 ALGORITHMS = (PN, PN2, AB)
-ALGORITHM_TITLES = {PN: "PN search", PN2: "Pn² search", AB: "αβ mate search"}
+"""The thesis's searches (the app's comparison panel runs these)."""
+ALL_ALGORITHMS = (*ALGORITHMS, DFPN)
+"""Every search the command line offers: the thesis's and df-pn with a transposition table."""
+ALGORITHM_TITLES = {PN: "PN search", PN2: "Pn² search", AB: "αβ mate search", DFPN: "df-pn search"}
 STEPPERS = (PN, PN2)
 """The searches that keep a tree to step through in the window (αβ keeps only its path)."""
-SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ"}
+SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn"}
 """Titles where a column is narrow (the comparison panel)."""
 
 MOBILITY, UNIT = "mobility", "unit"
@@ -33,7 +36,20 @@ DEFAULT_NODE_CAP = 1_000_000
 DEFAULT_PN2_CAP = 300_000
 """Pn²'s N, the node cap it was tuned for (§4.4)."""
 
-DEFAULT_MAX_NODES = {PN: DEFAULT_NODE_CAP, PN2: DEFAULT_PN2_CAP, AB: DEFAULT_NODE_CAP}
+DEFAULT_MAX_NODES = {
+    PN: DEFAULT_NODE_CAP,
+    PN2: DEFAULT_PN2_CAP,
+    AB: DEFAULT_NODE_CAP,
+    DFPN: DEFAULT_NODE_CAP,
+}
+"""df-pn's cap is its transposition table's entries."""
+
+DFPN_EPSILON = 0.25
+"""Pawlewicz and Lew's ε: the best child may run until it is 25 % worse than its sibling."""
+
+DFPN_WORK_PER_ENTRY = 20
+"""df-pn never runs out of memory (its table replaces entries), so without a time or iteration
+limit it stops after this many nodes created per table entry (20M for the default 1M table)."""
 
 DEFAULT_DEPTH = 20
 """αβ: the largest n of mate-in-n tried."""

@@ -99,6 +99,7 @@ class StopReason(Enum):
     CANCELLED = "cancelled"
     FRONTIER = "frontier"
     DEPTH = "depth"
+    BUDGET = "node budget"
 
 
 @dataclass(frozen=True, slots=True)

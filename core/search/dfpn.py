@@ -1,0 +1,547 @@
+"""Depth-first proof-number search (df-pn) over a transposition table, with the 1+ε trick.
+
+Nagai's df-pn (2002) searches the same most-proving node as PN search but depth-first: a node is
+searched (`multiple_iterative_deepening`, Nagai's MID) under two thresholds, φ_t and δ_t, and
+returns to its parent as soon as its own φ or δ reaches them, so only the current path lives on
+the stack and everything else is in the transposition table (`core.search.transposition`),
+which bounds memory and merges transpositions. φ/δ are the proof and disproof numbers seen from
+the player to move: at an OR node φ = pn and δ = dn, at an AND node the other way round; a node's
+φ is the least δ of its children and its δ the sum of their φ.
+
+The child c₁ with the least δ is searched with thresholds
+
+    φ_t(c₁) = δ_t − δ + φ(c₁),    δ_t(c₁) = min(φ_t, ⌈δ₂·(1+ε)⌉)   (at least δ₂ + 1),
+
+δ₂ the second-least δ of the children. With ε = 0 this is Nagai's δ₂ + 1; Pawlewicz and Lew's
+1+ε trick (2007) lets c₁ run until it is a fraction ε worse than its sibling, which saves most of
+the re-expansions of plain df-pn when two children's numbers stay close.
+
+Leaves start with the mobility initialisation of the thesis (§3.3.1), so df-pn and PN search see
+the same numbers at the frontier. Repetitions and the fifty-move rule are handled as the
+transposition table's module says (graph-history interaction): path-dependent disproofs never
+enter the table.
+
+A proof is extracted from the table (`proof`): at OR nodes the proved move with the smallest
+proven distance that does not lead back onto the extraction path, at AND nodes every reply; an
+entry lost to replacement is searched again. Transposed positions share one `ProofNode`, so the
+proof is a tree whose repeated subtrees are one object (the verifier replays each once).
+
+`run` may stop after any expansion (limits, a slice, a cancel) and resume: the search's state is
+the table, and the next run restarts from the root and descends again through it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from core.errors import VerificationError
+from core.games.game import Game
+from core.proofs.proof import ProofNode
+from core.search.defaults import (
+    DEFAULT_NODE_CAP,
+    DFPN,
+    DFPN_EPSILON,
+    DFPN_WORK_PER_ENTRY,
+    MOBILITY,
+)
+from core.search.pn import leaf_numbers
+from core.search.transposition import NO_DEPENDENCE, TranspositionTable
+from core.search.types import Limits, Outcome, Result, StopReason
+from core.values import INF, REASON_TEXT, Reason, Value
+
+
+class _Children:
+    """The children of the node MID is searching, as parallel lists.
+
+    `rests_on`: for a disproved child, the shallowest path ply its disproof rests on (GHI);
+    `distance`: for a proved child, its proven distance in plies; `fixed`: decided for good on
+    this path (terminal or solved), so the table need not be read for it again; `terminal`: the
+    game itself decided it (a mate, a draw), not the search.
+    """
+
+    __slots__ = (
+        "moves",
+        "keys",
+        "clocks",
+        "proof",
+        "disproof",
+        "rests_on",
+        "distance",
+        "fixed",
+        "terminal",
+    )
+
+    def __init__(self) -> None:
+        self.moves: list[int] = []
+        self.keys: list[int] = []
+        self.clocks: list[int] = []
+        self.proof: list[int] = []
+        self.disproof: list[int] = []
+        self.rests_on: list[int] = []
+        self.distance: list[int] = []
+        self.fixed: list[bool] = []
+        self.terminal: list[bool] = []
+
+
+class _Result:
+    """What MID hands back to its parent: the node's numbers, and for a solved node what the
+    result rests on (disproof) or how far the mate is (proof)."""
+
+    __slots__ = ("proof", "disproof", "rests_on", "distance")
+
+    def __init__(self, proof: int, disproof: int, rests_on: int, distance: int) -> None:
+        self.proof = proof
+        self.disproof = disproof
+        self.rests_on = rests_on
+        self.distance = distance
+
+
+LARGEST_UNSOLVED = INF - 1
+"""Sums of unsolved numbers stop here: in a graph transpositions are counted once per path, so
+a disproof sum in KRK grows past ∞ within a dozen plies without any child being solved."""
+
+
+def saturated_sum(numbers: list[int]) -> int:
+    """A node's sum of children's numbers: ∞ only if a child's number is ∞, else at most
+    `LARGEST_UNSOLVED`."""
+    total = sum(numbers)
+    if total < LARGEST_UNSOLVED:
+        return total
+    return INF if INF in numbers else LARGEST_UNSOLVED
+
+
+def child_delta_threshold(phi_threshold: int, second_delta: int, epsilon: float) -> int:
+    """δ_t of the best child: ⌈δ₂·(1+ε)⌉, at least δ₂ + 1 (Nagai's rule when ε = 0), at most the
+    parent's φ_t (Pawlewicz and Lew's 1+ε trick)."""
+    if second_delta >= INF:
+        return phi_threshold
+    grown = max(second_delta + 1, math.ceil(second_delta * (1.0 + epsilon)))
+    return min(phi_threshold, grown)
+
+
+class DfpnSearch:
+    """df-pn over a `Game` cursor, memory-bounded by a transposition table of `max_nodes` entries.
+
+    A `core.search.contract.Search` (not a `Stepper`: it keeps no tree). Counts: `nodes_created`
+    (positions generated and evaluated, every re-expansion included, the root once),
+    `nodes_in_memory` (table entries), `peak_nodes_in_memory`, `iterations` (MID calls: each
+    expands one node). The table is `table`. Without a time or iteration limit the search stops
+    after `DFPN_WORK_PER_ENTRY` × `max_nodes` nodes created: the table replaces entries rather
+    than fill up, so memory alone would never stop it.
+    """
+
+    algorithm = DFPN
+    tree = None
+    second_level_searches = None
+
+    def __init__(
+        self, game: Game, limits: Limits | None = None, epsilon: float = DFPN_EPSILON
+    ) -> None:
+        if not epsilon >= 0:
+            raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
+        self.game = game
+        self.limits = limits or Limits()
+        self.epsilon = epsilon
+        capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
+        self.table = TranspositionTable(capacity)
+        unlimited = self.limits.max_seconds is None and self.limits.max_iterations is None
+        self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
+        self.nodes_created = 1
+        self.iterations = 0
+        self.elapsed = 0.0
+        self.outcome: Outcome | None = None
+        self._cancel_requested = False
+        self._stop: Outcome | None = None
+        self._slice_end: float | None = None
+        self._slice_iterations: int | None = None
+        self._extracting = False
+        self._run_started = 0.0
+        game.reset()
+        self._root_key = game.position_hash()
+        self._path_keys = [self._root_key]
+        self._root_is_or = game.is_or()
+        evaluation = game.evaluate()
+        self._root_numbers = leaf_numbers(
+            evaluation.value, evaluation.mobility, self._root_is_or, MOBILITY
+        )
+        if evaluation.value is not Value.UNKNOWN:
+            self.outcome = Outcome(
+                Result.PROVED if evaluation.value is Value.TRUE else Result.DISPROVED,
+                StopReason.ROOT_TERMINAL,
+                REASON_TEXT[evaluation.reason],
+            )
+
+    # -- counts ---------------------------------------------------------------------------------
+
+    @property
+    def nodes_in_memory(self) -> int:
+        return len(self.table)
+
+    @property
+    def peak_nodes_in_memory(self) -> int:
+        return max(1, self.table.peak)
+
+    @property
+    def root_numbers(self) -> tuple[int, int]:
+        """The root's (proof, disproof) numbers as the table and the last run left them."""
+        return self._root_numbers
+
+    def cancel(self) -> None:
+        """Ask a running search to stop; MID honours it before its next expansion."""
+        self._cancel_requested = True
+
+    # -- limits ---------------------------------------------------------------------------------
+
+    def _limit_reached(self) -> Outcome | None:
+        """Checked before every expansion: the search's limits, then the current slice's."""
+        limits = self.limits
+        if self._cancel_requested:
+            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
+        if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
+            return Outcome(
+                Result.UNKNOWN, StopReason.ITERATIONS, f"{limits.max_iterations:,} iterations done"
+            )
+        now = time.perf_counter()
+        if limits.max_seconds is not None and self.elapsed + now - self._run_started >= (
+            limits.max_seconds
+        ):
+            return Outcome(
+                Result.UNKNOWN, StopReason.TIME, f"time limit of {limits.max_seconds:g} s reached"
+            )
+        if self.work_budget is not None and self.nodes_created >= self.work_budget:
+            return Outcome(
+                Result.UNKNOWN,
+                StopReason.BUDGET,
+                f"node budget of {self.work_budget:,} nodes created reached",
+            )
+        if self._slice_end is not None and now >= self._slice_end:
+            return _SLICE_DONE
+        if self._slice_iterations is not None and self.iterations >= self._slice_iterations:
+            return _SLICE_DONE
+        return None
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def generate_children(self) -> _Children:
+        """Expand the cursor's position: every child evaluated, hashed and given its numbers
+        from the table or, when the table has none, by mobility (thesis §3.3.1)."""
+        game = self.game
+        expansion = game.expand(INF)
+        children = _Children()
+        if expansion is None:
+            return children
+        self.nodes_created += len(expansion.moves)
+        table = self.table
+        find, stored_distance = table.find, table.distance
+        push, pop, position_hash, clock_of = (
+            game.push,
+            game.pop,
+            game.position_hash,
+            game.halfmove_clock,
+        )
+        path_keys = self._path_keys
+        for move, value, mobility, reason, is_or in zip(
+            expansion.moves,
+            expansion.values,
+            expansion.mobility,
+            expansion.reasons,
+            expansion.child_is_or,
+            strict=True,
+        ):
+            push(move)
+            key = position_hash()
+            clock = clock_of()
+            pop()
+            children.moves.append(move)
+            children.keys.append(key)
+            children.clocks.append(clock)
+            rests_on, distance = NO_DEPENDENCE, 0
+            terminal = fixed = value is not Value.UNKNOWN
+            if terminal:
+                proof, disproof = (0, INF) if value is Value.TRUE else (INF, 0)
+                if reason is Reason.REPETITION:
+                    rests_on = path_keys.index(key) if key in path_keys else 0
+                elif reason is Reason.FIFTY_MOVES:
+                    rests_on = 0
+            else:
+                slot = find(key)
+                if slot < 0 or not table.holds_at(slot, clock):
+                    proof, disproof = leaf_numbers(value, mobility, is_or, MOBILITY)
+                else:
+                    proof, disproof = table.proof[slot], table.disproof[slot]
+                    fixed = proof == 0 or disproof == 0
+                    distance = stored_distance[slot]
+            children.proof.append(proof)
+            children.disproof.append(disproof)
+            children.rests_on.append(rests_on)
+            children.distance.append(distance)
+            children.fixed.append(fixed)
+            children.terminal.append(terminal)
+        return children
+
+    def _refresh(self, children: _Children) -> None:
+        """Re-read the unsolved children from the table: a transposition may have moved them."""
+        table = self.table
+        find, holds_at = table.find, table.holds_at
+        proof, disproof, fixed = children.proof, children.disproof, children.fixed
+        for index, key in enumerate(children.keys):
+            if fixed[index]:
+                continue
+            slot = find(key)
+            if slot < 0 or not holds_at(slot, children.clocks[index]):
+                continue
+            proof[index], disproof[index] = table.proof[slot], table.disproof[slot]
+            if proof[index] == 0:
+                children.distance[index] = table.distance[slot]
+                fixed[index] = True
+            elif disproof[index] == 0:
+                children.rests_on[index] = NO_DEPENDENCE
+                fixed[index] = True
+
+    def multiple_iterative_deepening(
+        self, phi_threshold: int, delta_threshold: int, is_or: bool
+    ) -> _Result:
+        """Nagai's MID at the cursor's (unsolved) position: search it until its φ reaches
+        `phi_threshold` or its δ reaches `delta_threshold`, then store it and return."""
+        depth = len(self._path_keys) - 1
+        key = self._path_keys[-1]
+        game = self.game
+        stop = self._limit_reached() if not self._extracting else None
+        if stop is not None:
+            self._stop = stop
+            slot = self.table.find(key)
+            if slot >= 0:
+                return _Result(self.table.proof[slot], self.table.disproof[slot], 0, 0)
+            return _Result(1, 1, 0, 0)
+        self.iterations += 1
+        created_before = self.nodes_created
+        children = self.generate_children()
+        if not children.moves:
+            self._stop = Outcome(
+                Result.UNKNOWN,
+                StopReason.FRONTIER,
+                f"{game.position_label()} has nothing below it in the tree file",
+            )
+            return _Result(1, 1, 0, 0)
+        proof, disproof = children.proof, children.disproof
+        # φ/δ of the children seen from this node: at an OR node a child's δ is its proof
+        # number and its φ its disproof number; at an AND node the other way round.
+        deltas, phis = (proof, disproof) if is_or else (disproof, proof)
+        epsilon = self.epsilon
+        while True:
+            phi = min(deltas)
+            delta = saturated_sum(phis)
+            if phi >= phi_threshold or delta >= delta_threshold or self._stop is not None:
+                break
+            best, best_delta, second_delta = 0, INF, INF
+            for index, child_delta in enumerate(deltas):
+                if child_delta < best_delta:
+                    best, second_delta, best_delta = index, best_delta, child_delta
+                elif child_delta < second_delta:
+                    second_delta = child_delta
+            child_phi = phis[best]
+            child_phi_threshold = min(INF, delta_threshold - delta + child_phi)
+            child_delta_threshold_ = child_delta_threshold(phi_threshold, second_delta, epsilon)
+            game.push(children.moves[best])
+            self._path_keys.append(children.keys[best])
+            result = self.multiple_iterative_deepening(
+                child_phi_threshold, child_delta_threshold_, not is_or
+            )
+            self._path_keys.pop()
+            game.pop()
+            proof[best], disproof[best] = result.proof, result.disproof
+            if result.proof == 0:
+                children.distance[best] = result.distance
+                children.fixed[best] = True
+            elif result.disproof == 0:
+                children.rests_on[best] = result.rests_on
+                children.fixed[best] = True
+            self._refresh(children)
+        return self._conclude(key, depth, is_or, children, self.nodes_created - created_before)
+
+    def _conclude(
+        self, key: int, depth: int, is_or: bool, children: _Children, work: int
+    ) -> _Result:
+        """The node's numbers from its children, stored in the table as the GHI rule allows."""
+        proof, disproof = children.proof, children.disproof
+        if is_or:
+            node_proof, node_disproof = min(proof), saturated_sum(disproof)
+        else:
+            node_proof, node_disproof = saturated_sum(proof), min(disproof)
+        table = self.table
+        slot = table.find(key)
+        work += table.work[slot] if slot >= 0 else 0
+        if node_proof == 0:
+            proved = [children.distance[i] for i, value in enumerate(proof) if value == 0]
+            distance = 1 + (min(proved) if is_or else max(proved))
+            table.store(key, 0, INF, work, distance, self.game.halfmove_clock())
+            return _Result(0, INF, NO_DEPENDENCE, distance)
+        if node_disproof == 0:
+            used = [children.rests_on[i] for i, value in enumerate(disproof) if value == 0]
+            rests_on = max(used) if not is_or else min(used)
+            rests_on = min(rests_on, NO_DEPENDENCE)
+            table.store_disproof(key, work, rests_on, depth)
+            return _Result(INF, 0, rests_on, 0)
+        table.store(key, node_proof, node_disproof, work)
+        return _Result(node_proof, node_disproof, NO_DEPENDENCE, 0)
+
+    # -- running --------------------------------------------------------------------------------
+
+    def run(
+        self, max_iterations: int | None = None, max_seconds: float | None = None
+    ) -> Outcome | None:
+        """Search from the root until it is solved or a limit stops it; with `max_iterations` /
+        `max_seconds` only for a slice (then None: call again, the table carries on)."""
+        if self.outcome is not None:
+            return self.outcome
+        started = time.perf_counter()
+        self._run_started = started
+        self._slice_end = None if max_seconds is None else started + max_seconds
+        self._slice_iterations = (
+            None if max_iterations is None else self.iterations + max_iterations
+        )
+        self._stop = None
+        self.game.reset()
+        self._path_keys = [self._root_key]
+        try:
+            result = self.multiple_iterative_deepening(INF, INF, self._root_is_or)
+        finally:
+            self.elapsed += time.perf_counter() - started
+        self._root_numbers = (result.proof, result.disproof)
+        if result.proof == 0:
+            self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
+        elif result.disproof == 0:
+            self.outcome = Outcome(Result.DISPROVED, StopReason.SOLVED)
+        elif self._stop is not None and self._stop is not _SLICE_DONE:
+            self.outcome = self._stop
+        return self.outcome
+
+    def search_at(self, moves: list[int]) -> tuple[int, int]:
+        """Search the position after `moves` from the root to the end, with the table as it is,
+        and return its (proof, disproof) numbers there (the path counts for repetitions)."""
+        game = self.game
+        game.reset()
+        self._path_keys = [self._root_key]
+        for move in moves:
+            game.push(move)
+            self._path_keys.append(game.position_hash())
+        self._stop = None
+        self._run_started = time.perf_counter()
+        result = self.multiple_iterative_deepening(INF, INF, game.is_or())
+        game.reset()
+        self._path_keys = [self._root_key]
+        return result.proof, result.disproof
+
+    # -- the proof ------------------------------------------------------------------------------
+
+    def proof(self) -> ProofNode:
+        """The proof tree of a proved root, read from the table (see the module docstring)."""
+        if self.outcome is None or self.outcome.result is not Result.PROVED:
+            raise ValueError("the search has not proved the root")
+        self.game.reset()
+        self._path_keys = [self._root_key]
+        if self.outcome.reason is StopReason.ROOT_TERMINAL:
+            return ProofNode(self._root_is_or)
+        self._extracting = True
+        self._stop = None
+        try:
+            extracted = _Extraction(self).node(self._root_is_or)
+        finally:
+            self._extracting = False
+            self.game.reset()
+        if extracted is None:
+            raise VerificationError("df-pn: no cycle-free proof could be read from the table")
+        return extracted
+
+
+_SLICE_DONE = Outcome(Result.UNKNOWN, StopReason.TIME, "slice done")
+"""The end of a `run` slice: not an outcome, the search goes on at the next call."""
+
+
+class _Extraction:
+    """Reads a proof out of the table depth-first along the game cursor, sharing the proof of a
+    position reached twice (`done`) and never choosing a move back onto its own path."""
+
+    def __init__(self, search: DfpnSearch) -> None:
+        self.search = search
+        self.done: dict[int, ProofNode] = {}
+
+    def node(self, is_or: bool) -> ProofNode | None:
+        """The proof of the cursor's position, or None where this path cannot prove it."""
+        search = self.search
+        key = search._path_keys[-1]
+        known = self.done.get(key)
+        if known is not None:
+            return known
+        for attempt in range(2):
+            children = search.generate_children()
+            proof = self._from_children(is_or, children)
+            if proof is not None:
+                self.done[key] = proof
+                return proof
+            if attempt == 0:
+                result = search.multiple_iterative_deepening(INF, INF, is_or)
+                if result.proof != 0:
+                    return None
+        return None
+
+    def _from_children(self, is_or: bool, children: _Children) -> ProofNode | None:
+        search = self.search
+        game = search.game
+        on_path = set(search._path_keys)
+        out = ProofNode(is_or)
+        proved = [
+            i
+            for i, value in enumerate(children.proof)
+            if value == 0 and children.keys[i] not in on_path
+        ]
+        if is_or:
+            proved.sort(key=lambda i: (children.distance[i], i))
+            chosen = proved
+        else:
+            if len(proved) != len(children.moves):
+                missing = [i for i in range(len(children.moves)) if i not in set(proved)]
+                if any(children.keys[i] in on_path or children.disproof[i] == 0 for i in missing):
+                    return None
+                for i in missing:
+                    if not self._prove_child(children, i):
+                        return None
+            chosen = list(range(len(children.moves)))
+        for i in chosen:
+            move = children.moves[i]
+            game.push(move)
+            search._path_keys.append(children.keys[i])
+            child_is_or = game.is_or()
+            sub = self._child_proof(children, i, child_is_or)
+            search._path_keys.pop()
+            game.pop()
+            if sub is None:
+                if is_or:
+                    continue
+                return None
+            out.children[move] = sub
+            if is_or:
+                return out
+        return out if not is_or else None
+
+    def _child_proof(self, children: _Children, index: int, is_or: bool) -> ProofNode | None:
+        """A proved child's proof: a leaf for a terminal win, else read on from the table."""
+        if children.terminal[index]:
+            return ProofNode(is_or)
+        return self.node(is_or)
+
+    def _prove_child(self, children: _Children, index: int) -> bool:
+        """Search an AND node's unproved reply again (its entry was replaced)."""
+        search = self.search
+        game = search.game
+        game.push(children.moves[index])
+        search._path_keys.append(children.keys[index])
+        result = search.multiple_iterative_deepening(INF, INF, game.is_or())
+        search._path_keys.pop()
+        game.pop()
+        if result.proof != 0:
+            return False
+        children.proof[index] = 0
+        children.distance[index] = result.distance
+        return True

@@ -1,0 +1,196 @@
+"""A bounded transposition table for the searches that give positions identity (df-pn).
+
+Entries are keyed by the game's `position_hash()` (chess: the Polyglot Zobrist hash, kept move by
+move by the cursor) and hold a position's proof and disproof numbers, the work spent on it (nodes
+created below it: its subtree's size), the proven distance of a solved position (plies to mate
+of a proof, used to extract a proof without cycles) and the halfmove clock a proof was found at.
+The table is column-wise, like `core.tree.Tree`: seven `array` columns of fixed size, no Python
+object per entry (`BYTES_PER_ENTRY` = 36 bytes). It is set-associative: a key may live in one
+bucket of `BUCKET` slots; when its bucket is full a new entry replaces the one with the least
+work, so the table keeps the entries with the largest subtrees (Nagai's replacement by subtree
+size) and never holds more than `capacity` entries.
+
+Graph-history interaction (GHI). A position's value can depend on how it was reached, because a
+repetition of a position on the path and the fifty-move rule end the game as a draw (a disproof:
+`core.games.chess_game`). The rule here:
+
+* A disproof carries the *depth it rests on*: the shallowest path position whose repetition it
+  uses (a repetition leaf rests on the ply of the earlier occurrence; a fifty-move leaf rests on
+  the root's clock, ply 0), combined upward (the shallowest over the children the disproof uses).
+  A disproof found at depth d is path-independent only if it rests on nothing above d (a cycle
+  wholly inside its own subtree draws whatever the path to it). Only path-independent disproofs
+  are stored as disproofs (`store_disproof` refuses the others, see `is_path_independent`); a
+  path-dependent one is handed back to the caller on the current path alone and never reaches
+  the table, so another path to the same position searches it afresh.
+* A proof never rests on a repetition (a repetition is a draw, never a mate), and a forced mate
+  is a mate whatever the history, so it is stored path-independently. This is more generous than
+  the game's rule that a first repetition draws: on another path the defender might return to a
+  position of that path, which in chess merely repeats it once (the verifier, which plays chess,
+  accepts the mate). A proof rests on the clock through the fifty-move rule: one found with
+  halfmove clock c stays valid at clocks ≤ c, so it is stored with c and a lookup at a larger
+  clock treats it as unknown (`holds_at`).
+* Unsolved numbers are heuristics: stored whatever their history.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from core.values import INF
+
+BUCKET = 4
+"""Slots per bucket: a key's entry lives in one of the 4 slots of its bucket."""
+
+BYTES_PER_ENTRY = 8 + 8 + 8 + 8 + 2 + 1 + 1
+"""The columns' bytes per slot: key, proof, disproof, work (8 each), distance (2), clock and
+flags (1 each): 36, no Python object per entry. `tests/core/test_transposition.py` measures it."""
+
+USED = 0x01
+MAX_DISTANCE = 0xFFFF
+NO_DEPENDENCE = INF
+"""`rests_on` of a result that uses no repetition and no clock."""
+
+
+def is_path_independent(rests_on: int, depth: int) -> bool:
+    """A result found at `depth` that rests on the path positions from ply `rests_on` on is the
+    same on every path to it when it uses nothing above its own depth."""
+    return rests_on >= depth
+
+
+class TranspositionTable:
+    """A fixed-size table of (proof, disproof, work, distance, clock) by position hash.
+
+    Counts: `entries` (slots in use, never more than `capacity`), `peak`, `probes`, `hits`,
+    `stores`, `replacements` (an entry evicted for a new key), `refused` (path-dependent
+    disproofs not stored).
+    """
+
+    __slots__ = (
+        "capacity",
+        "buckets",
+        "keys",
+        "proof",
+        "disproof",
+        "work",
+        "distance",
+        "clock",
+        "flags",
+        "entries",
+        "peak",
+        "probes",
+        "hits",
+        "stores",
+        "replacements",
+        "refused",
+    )
+
+    def __init__(self, capacity: int) -> None:
+        if capacity < 1:
+            raise ValueError(f"capacity must be positive, not {capacity}")
+        self.buckets = max(1, capacity // BUCKET)
+        slots = self.buckets * BUCKET if capacity >= BUCKET else capacity
+        self.capacity = slots
+        self.keys = array("Q", bytes(8 * slots))
+        self.proof = array("q", bytes(8 * slots))
+        self.disproof = array("q", bytes(8 * slots))
+        self.work = array("Q", bytes(8 * slots))
+        self.distance = array("H", bytes(2 * slots))
+        self.clock = array("B", bytes(slots))
+        self.flags = array("B", bytes(slots))
+        self.entries = 0
+        self.peak = 0
+        self.probes = 0
+        self.hits = 0
+        self.stores = 0
+        self.replacements = 0
+        self.refused = 0
+
+    def __len__(self) -> int:
+        return self.entries
+
+    def nbytes(self) -> int:
+        """Bytes held by the columns."""
+        columns = (
+            self.keys,
+            self.proof,
+            self.disproof,
+            self.work,
+            self.distance,
+            self.clock,
+            self.flags,
+        )
+        return sum(column.itemsize * len(column) for column in columns)
+
+    def _bucket(self, key: int) -> range:
+        base = (key % self.buckets) * BUCKET
+        return range(base, min(base + BUCKET, self.capacity))
+
+    def find(self, key: int) -> int:
+        """The slot holding `key`, or -1."""
+        self.probes += 1
+        keys, flags = self.keys, self.flags
+        for slot in self._bucket(key):
+            if keys[slot] == key and flags[slot]:
+                self.hits += 1
+                return slot
+        return -1
+
+    def holds_at(self, slot: int, clock: int) -> bool:
+        """Whether the entry at `slot` may be used at halfmove clock `clock`: a proof found at a
+        lower clock does not hold here (fifty-move rule), anything else does."""
+        return self.proof[slot] != 0 or clock <= self.clock[slot]
+
+    def lookup(self, key: int, clock: int = 0) -> tuple[int, int, int] | None:
+        """(proof, disproof, work) of `key` usable at halfmove clock `clock`, or None."""
+        slot = self.find(key)
+        if slot < 0 or not self.holds_at(slot, clock):
+            return None
+        return self.proof[slot], self.disproof[slot], self.work[slot]
+
+    def store(
+        self,
+        key: int,
+        proof: int,
+        disproof: int,
+        work: int,
+        distance: int = 0,
+        clock: int = 0,
+    ) -> int:
+        """Write an entry (replacing `key`'s own, else a free slot, else the bucket's least-work
+        entry); returns its slot. Disproofs go through `store_disproof` (GHI)."""
+        keys, flags, works = self.keys, self.flags, self.work
+        bucket = self._bucket(key)
+        target = -1
+        for slot in bucket:
+            if flags[slot] and keys[slot] == key:
+                target = slot
+                break
+        if target < 0:
+            for slot in bucket:
+                if not flags[slot]:
+                    target = slot
+                    self.entries += 1
+                    if self.entries > self.peak:
+                        self.peak = self.entries
+                    break
+        if target < 0:
+            target = min(bucket, key=works.__getitem__)
+            self.replacements += 1
+        self.stores += 1
+        keys[target] = key
+        flags[target] = USED
+        self.proof[target] = proof
+        self.disproof[target] = disproof
+        works[target] = work
+        self.distance[target] = min(distance, MAX_DISTANCE)
+        self.clock[target] = min(clock, 255)
+        return target
+
+    def store_disproof(self, key: int, work: int, rests_on: int, depth: int) -> bool:
+        """Store a disproof found at `depth` if it is path-independent (see the module's GHI
+        rule); a path-dependent one is refused and counted. Returns whether it was stored."""
+        if not is_path_independent(rests_on, depth):
+            self.refused += 1
+            return False
+        self.store(key, INF, 0, work)
+        return True

@@ -1,0 +1,353 @@
+"""df-pn: the thresholds and the 1+ε trick on hand-made trees, agreement with PN, transpositions,
+graph-history interaction on constructed positions, and verified chess mates."""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import networkx as nx
+import pytest
+
+from core.games.chess_game import ChessGame, parse_fen
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.game import Evaluation, Expansion
+from core.games.suites import find_position, load_suite
+from core.runs.runner import describe_search
+from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.dfpn import DfpnSearch, child_delta_threshold, saturated_sum
+from core.search.pn import ProofNumberSearch
+from core.search.types import Limits, Result
+from core.values import INF, Reason, Value
+
+# -- hand-made trees ------------------------------------------------------------------------------
+
+
+def tree_game(edges: dict[str, list[str]], types: dict[str, str], values: dict[str, str]):
+    """An explicit tree game from parent → children lists, internal types and leaf values."""
+    graph = nx.DiGraph()
+    for name, kind in types.items():
+        graph.add_node(name, type=kind)
+    for name, value in values.items():
+        graph.add_node(name, value=value)
+    for parent, children in edges.items():
+        for child in children:
+            graph.add_edge(parent, child)
+    return ExplicitTreeGame(AndOrTree.from_graph(graph))
+
+
+def three_child_tree() -> ExplicitTreeGame:
+    """Root R (OR) with A (AND, 2 replies), B (AND, 3), C (AND, 2); A's replies need two more
+    plies, so A is still open when it reaches its threshold."""
+    edges = {
+        "R": ["A", "B", "C"],
+        "A": ["A1", "A2"],
+        "A1": ["A1x", "A1y"],
+        "A2": ["A2x"],
+        "A1x": ["A1x1", "A1x2"],
+        "A1y": ["A1y1", "A1y2"],
+        "A2x": ["A2x1", "A2x2"],
+        "B": ["B1", "B2", "B3"],
+        "C": ["C1", "C2"],
+    }
+    types = {"R": "OR", "A": "AND", "A1": "OR", "A2": "OR", "A1x": "AND", "A1y": "AND"}
+    types |= {"A2x": "AND", "B": "AND", "C": "AND"}
+    values = {name: "true" for name in ("A1x1", "A1x2", "A1y1", "A1y2", "A2x1", "A2x2")}
+    values |= {"B1": "true", "B2": "true", "B3": "true", "C1": "true", "C2": "false"}
+    return tree_game(edges, types, values)
+
+
+class RecordingDfpn(DfpnSearch):
+    """df-pn that records every MID call: (position, φ_t, δ_t) on the way in, and (position, proof,
+    disproof) on the way out."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.calls: list[tuple[str, int, int]] = []
+        self.returns: list[tuple[str, int, int]] = []
+        super().__init__(*args, **kwargs)
+
+    def multiple_iterative_deepening(self, phi_threshold, delta_threshold, is_or):
+        name = self.game.position_label()
+        self.calls.append((name, phi_threshold, delta_threshold))
+        result = super().multiple_iterative_deepening(phi_threshold, delta_threshold, is_or)
+        self.returns.append((name, result.proof, result.disproof))
+        return result
+
+
+def test_the_first_child_gets_nagais_thresholds_with_one_plus_epsilon() -> None:
+    """R: φ = min pn = 2, δ = Σ dn = 3. A (first of the least δ = pn 2) gets φ_t = ∞ − 3 + 1 and
+    δ_t = max(δ₂ + 1, ⌈δ₂ (1 + ε)⌉) = 3 for ε = ¼ (δ₂ = C's 2), 4 for ε = 1."""
+    for epsilon, expected_delta in ((0.25, 3), (0.0, 3), (1.0, 4)):
+        search = RecordingDfpn(three_child_tree(), Limits(), epsilon=epsilon)
+        search.run()
+        assert search.calls[0] == ("R", INF, INF)
+        assert search.calls[1] == ("A", INF - 3 + 1, expected_delta)
+
+
+def test_a_child_returns_as_soon_as_its_threshold_is_reached() -> None:
+    """A's δ is its proof number: it returns to R once pn(A) ≥ 3, before it is solved, and R
+    turns to C (now the least δ)."""
+    search = RecordingDfpn(three_child_tree(), Limits())
+    search.run()
+    first_return_of_a = next(item for item in search.returns if item[0] == "A")
+    assert first_return_of_a[1] >= 3 and first_return_of_a[2] > 0
+    names = [call[0] for call in search.calls]
+    assert names.index("C") < len(names) - 1 - names[::-1].index("A")
+    assert search.outcome.result is Result.PROVED
+
+
+def test_child_delta_threshold() -> None:
+    assert child_delta_threshold(INF, 4, 0.0) == 5
+    assert child_delta_threshold(INF, 8, 0.25) == 10
+    assert child_delta_threshold(6, 8, 0.25) == 6  # never above the parent's φ_t
+    assert child_delta_threshold(7, INF, 0.25) == 7
+
+
+def test_sums_saturate_below_infinity_unless_a_child_is_infinite() -> None:
+    assert saturated_sum([INF // 2, INF // 2, 5]) == INF - 1
+    assert saturated_sum([3, INF]) == INF
+    assert saturated_sum([3, 4]) == 7
+
+
+def random_tree(rng: random.Random, depth: int) -> AndOrTree:
+    """A random alternating tree, 1–3 children per node, random leaf values."""
+    graph = nx.DiGraph()
+    graph.add_node("r", type="OR")
+    frontier = [("r", 0)]
+    while frontier:
+        name, level = frontier.pop()
+        for index in range(rng.randint(1, 3)):
+            child = f"{name}.{index}"
+            if level + 1 == depth or rng.random() < 0.2:
+                graph.add_node(child, value=rng.choice(("true", "false")))
+            else:
+                graph.add_node(child, type="AND" if level % 2 == 0 else "OR")
+                frontier.append((child, level + 1))
+            graph.add_edge(name, child)
+    return AndOrTree.from_graph(graph)
+
+
+def test_dfpn_proves_and_disproves_what_pn_does_on_random_trees() -> None:
+    rng = random.Random(12)
+    results = set()
+    for _ in range(60):
+        tree = random_tree(rng, rng.randint(2, 7))
+        pn = ProofNumberSearch(ExplicitTreeGame(tree), Limits())
+        pn.run()
+        game = ExplicitTreeGame(tree)
+        dfpn = DfpnSearch(game, Limits(max_nodes=1_000))
+        dfpn.run()
+        assert dfpn.outcome.result is pn.outcome.result
+        results.add(dfpn.outcome.result)
+        record = describe_search(game, dfpn, "dfpn", "r")
+        assert record.solved and record.verified is not False
+    assert results == {Result.PROVED, Result.DISPROVED}
+
+
+# -- transpositions and graph-history interaction on a constructed graph -------------------------
+
+
+class GraphGame:
+    """A game on a directed graph with cycles: positions are nodes (their own hash), and reaching
+    a node already on the path is a draw by repetition, as in chess."""
+
+    has_pieces = False
+
+    def __init__(self, edges: dict[str, list[str]], or_nodes: set[str], wins: set[str]) -> None:
+        self.names = sorted({*edges, *(c for children in edges.values() for c in children)})
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.edges = {self.index[p]: [self.index[c] for c in cs] for p, cs in edges.items()}
+        self.or_nodes = {self.index[name] for name in or_nodes}
+        self.wins = {self.index[name] for name in wins}
+        self.path = [self.index["R"]]
+        self.visits: dict[str, int] = {}
+
+    def reset(self) -> None:
+        self.path = [self.index["R"]]
+
+    def push(self, move: int) -> None:
+        self.path.append(move)
+
+    def pop(self) -> None:
+        self.path.pop()
+
+    def is_or(self) -> bool:
+        return self.path[-1] in self.or_nodes
+
+    def _evaluate(self, node: int, earlier: list[int]) -> Evaluation:
+        if node in self.wins:
+            return Evaluation(Value.TRUE, 0, Reason.TREE_VALUE)
+        if node in earlier:
+            return Evaluation(Value.FALSE, 0, Reason.REPETITION)
+        return Evaluation(Value.UNKNOWN, len(self.edges.get(node, [])))
+
+    def evaluate(self) -> Evaluation:
+        return self._evaluate(self.path[-1], self.path[:-1])
+
+    def ordered_moves(self) -> list[int]:
+        return list(self.edges.get(self.path[-1], []))
+
+    power_ordered_moves = ordered_moves
+
+    def expand(self, room: int) -> Expansion | None:
+        name = self.names[self.path[-1]]
+        self.visits[name] = self.visits.get(name, 0) + 1
+        moves = self.ordered_moves()
+        evaluations = [self._evaluate(move, self.path) for move in moves]
+        return Expansion(
+            moves,
+            [e.value for e in evaluations],
+            [e.mobility for e in evaluations],
+            [e.reason for e in evaluations],
+            [move in self.or_nodes for move in moves],
+        )
+
+    def position_hash(self) -> int:
+        return self.path[-1]
+
+    def halfmove_clock(self) -> int:
+        return 0
+
+    def move_label(self, move: int) -> str:
+        return self.names[move]
+
+    def position_label(self) -> str:
+        return self.names[self.path[-1]]
+
+
+def ghi_graph() -> GraphGame:
+    """X is reached by R–Y–Q–S–X and by R–Z–X. From X the defender (at W) may go back to Q: a
+    draw by repetition on the first path, but on the second Q is new and the attacker wins from
+    it with T. So X is disproved on one path and proved on the other."""
+    edges = {
+        "R": ["Y", "Z"],
+        "Y": ["Q"],
+        "Z": ["X"],
+        "Q": ["S", "T"],  # S first: df-pn walks into the repetition before it finds T
+        "S": ["X"],
+        "X": ["W"],
+        "W": ["Q", "M"],
+        "T": ["T1", "T2", "T3"],
+        "T1": ["M"],
+        "T2": ["M"],
+        "T3": ["M"],
+    }
+    return GraphGame(edges, or_nodes={"R", "Q", "X", "T1", "T2", "T3"}, wins={"M"})
+
+
+def test_a_disproof_resting_on_a_repetition_is_not_stored() -> None:
+    game = ghi_graph()
+    search = DfpnSearch(game, Limits(max_nodes=64))
+    assert search.run().result is Result.PROVED
+    x = game.index["X"]
+    stored = search.table.lookup(x)
+    assert stored is None or stored[1] != 0  # X's draw on R–Y–Q–S–X is that path's alone
+    assert search.table.refused >= 3  # W, X and S were drawn only on that path
+
+
+def test_the_same_position_on_another_path_is_searched_afresh() -> None:
+    """After the search, X on R–Z–X is searched (not read as the other path's draw) and proved.
+    That proof is then stored: a forced mate is one whatever the history (the defender's return
+    to Q only repeats it once; the verifier's chess has no draw there), so R–Y–Q–S–X reads it."""
+    game = ghi_graph()
+    search = DfpnSearch(game, Limits(max_nodes=64))
+    search.run()
+    z, x = game.index["Z"], game.index["X"]
+    expansions = game.visits["X"]
+    assert search.search_at([z, x])[0] == 0
+    assert game.visits["X"] > expansions
+    assert search.search_at([game.index["Y"], game.index["Q"], game.index["S"], x])[0] == 0
+
+
+def test_a_cycle_inside_a_subtree_is_a_path_independent_disproof() -> None:
+    """Q–S–X–W–Q without T: from Q the defender cycles back to Q whatever path led to Q, so Q's
+    draw is stored (it rests on Q's own ply)."""
+    edges = {"R": ["Y"], "Y": ["Q"], "Q": ["S"], "S": ["X"], "X": ["W"], "W": ["Q", "M"]}
+    game = GraphGame(edges, or_nodes={"R", "Q", "X"}, wins={"M"})
+    search = DfpnSearch(game, Limits(max_nodes=64))
+    assert search.run().result is Result.DISPROVED
+    assert search.table.lookup(game.index["Q"]) == (INF, 0, search.table.lookup(game.index["Q"])[2])
+    assert search.table.lookup(game.index["X"]) is None
+
+
+def test_transpositions_are_searched_once() -> None:
+    """Two attacker orders reach the same position P: the table answers the second time."""
+    edges = {
+        "R": ["A", "B"],
+        "A": ["A2"],
+        "B": ["B2"],
+        "A2": ["P"],
+        "B2": ["P"],
+        "P": ["P1", "P2"],
+        "P1": ["M"],
+        "P2": ["N"],
+        "N": ["M"],
+    }
+    or_nodes = {"R", "A2", "B2", "P1", "N"}
+    game = GraphGame(edges, or_nodes=or_nodes, wins={"M"})
+    search = DfpnSearch(game, Limits(max_nodes=64))
+    assert search.run().result is Result.PROVED
+    assert game.visits["P"] == 1
+    assert search.table.hits > 0
+
+
+# -- chess ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("position_id", "mate_in"), [("WAC.001", 2), ("WAC.004", 2)])
+def test_dfpn_proves_wac_mates_with_verified_lines(position_id: str, mate_in: int) -> None:
+    position = find_position(load_suite("wac-mates"), position_id)
+    game = ChessGame(position.board)
+    search = create_search(AlgorithmSpec("dfpn"), game, Limits(max_nodes=100_000))
+    assert search.run().result is Result.PROVED
+    record = describe_search(game, search, "dfpn", position_id, position.best_moves)
+    assert record.verified and record.mate_in == mate_in
+    assert record.main_line[-1].endswith("#")
+    assert record.nodes_in_memory == len(search.table) <= 100_000
+
+
+def test_a_table_smaller_than_the_search_still_proves_and_verifies() -> None:
+    """WAC.001 with 256 entries: replacement throws most of the search away, the proof is
+    searched again where it was lost, and it still verifies."""
+    position = find_position(load_suite("wac-mates"), "WAC.001")
+    game = ChessGame(position.board)
+    search = DfpnSearch(game, Limits(max_nodes=256, max_seconds=120))
+    assert search.run().result is Result.PROVED
+    assert search.table.replacements > 0 and search.peak_nodes_in_memory <= 256
+    record = describe_search(game, search, "dfpn", "WAC.001")
+    assert record.verified and record.mate_in == 2
+
+
+def test_a_stalemate_trap_is_disproved() -> None:
+    game = ChessGame(parse_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"))
+    search = DfpnSearch(game, Limits(max_nodes=1_000))
+    assert search.outcome is not None and search.outcome.result is Result.DISPROVED
+
+
+def test_runs_in_slices_and_resumes() -> None:
+    position = find_position(load_suite("wac-mates"), "WAC.001")
+    search = DfpnSearch(ChessGame(position.board), Limits())
+    slices = 0
+    while search.run(max_iterations=50) is None:
+        slices += 1
+    assert slices > 1 and search.outcome.result is Result.PROVED
+
+
+def test_new_suites_are_built_in() -> None:
+    assert len(load_suite("endgame-mates")) == 14
+    assert len(load_suite("matetrack-dev")) == 110
+    assert len(load_suite("mate-in-2")) == 300
+    assert find_position(load_suite("endgame-mates"), "egd.013").board.turn == chess.WHITE
+
+
+def test_dfpn_mates_with_king_and_queen_where_pn_runs_out_of_memory() -> None:
+    """KQK, a mate in 7 full of transpositions: PN fills 20,000 nodes without a proof; df-pn
+    with a table of 20,000 entries proves it, and the proof verifies."""
+    fen = "8/8/8/8/8/3k4/8/1K5Q w - - 0 1"
+    pn = ProofNumberSearch(ChessGame(parse_fen(fen)), Limits(max_nodes=20_000))
+    assert pn.run().result is Result.UNKNOWN
+    game = ChessGame(parse_fen(fen))
+    search = DfpnSearch(game, Limits(max_nodes=20_000, max_seconds=120))
+    assert search.run().result is Result.PROVED
+    record = describe_search(game, search, "dfpn", "KQK")
+    assert record.verified and record.main_line[-1].endswith("#")
