@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.errors import UnknownPositionIdError
-from core.games.chess_game import ChessGame, parse_fen
+from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import (
     BUILTIN_SUITES,
@@ -22,6 +22,7 @@ from core.games.suites import (
     find_position,
     load_suite,
 )
+from core.inputs.boards import parse_fen
 from core.inputs.positions import load_pgn_positions
 
 FEN, SUITE, EPD, PGN, TREE = "fen", "suite", "epd", "pgn", "tree"

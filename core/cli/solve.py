@@ -15,9 +15,10 @@ from core.errors import (
     UnsupportedProblemError,
     VerificationError,
 )
-from core.games.chess_game import ChessGame, parse_fen
+from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import BUILTIN_TREES, find_position, load_suite
+from core.inputs.boards import parse_fen
 from core.inputs.numbers import parse_whole
 from core.inputs.positions import SuitePosition, load_pgn_positions
 from core.proofs.solution import numbered_line

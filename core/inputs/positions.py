@@ -1,6 +1,6 @@
 """EPD lines and files and PGN files into checked standard-chess positions (`SuitePosition`).
 
-Every position passes `core.games.chess_game.check_board`; a PGN of another variant (Atomic,
+Every position passes `core.inputs.boards.check_board`; a PGN of another variant (Atomic,
 Horde, Crazyhouse, …) is refused by name, since PN Explorer proves mates in standard chess only.
 EPD lines may carry a full FEN (with the halfmove and fullmove fields) and the mate-suite
 conventions `dm N`, `bm #N` (the side to move mates in N) and `bm #-N` (it is mated in N).
@@ -18,7 +18,7 @@ import chess
 import chess.pgn
 
 from core.errors import InvalidEpdError, InvalidPositionError, UnsupportedProblemError
-from core.games.chess_game import check_board
+from core.inputs.boards import check_board
 from core.inputs.files import read_text
 from core.inputs.text import brief, shown
 

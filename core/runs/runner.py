@@ -19,9 +19,10 @@ from dataclasses import asdict, dataclass, field
 import chess
 
 from core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from core.games.chess_game import ChessGame, encode_move, parse_fen
+from core.games.chess_game import ChessGame, encode_move
 from core.games.explicit_tree import ExplicitTreeGame
 from core.games.game import Game
+from core.inputs.boards import parse_fen
 from core.proofs.solution import mate_solution, refutation, tree_refutation, verify_tree_proof
 from core.search.contract import Search
 from core.search.types import Limits, Result

@@ -39,8 +39,9 @@ from dataclasses import dataclass
 import chess
 
 from core.errors import InvalidLimitError
-from core.games.chess_game import ChessGame, parse_fen
+from core.games.chess_game import ChessGame
 from core.games.game import Game
+from core.inputs.boards import parse_fen
 from core.proofs.proof import ProofNode
 from core.proofs.solution import MateSolution, mate_solution
 from core.search.defaults import ORDERINGS, POWER

@@ -6,7 +6,8 @@ import chess
 import pytest
 
 from core.errors import InvalidPositionError
-from core.games.chess_game import ChessGame, encode_move, parse_fen, plain_count
+from core.games.chess_game import ChessGame, encode_move, plain_count
+from core.inputs.boards import parse_fen
 from core.values import Reason, Value
 
 

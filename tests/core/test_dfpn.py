@@ -9,10 +9,11 @@ import chess
 import networkx as nx
 import pytest
 
-from core.games.chess_game import ChessGame, parse_fen
+from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.game import Evaluation, Expansion
 from core.games.suites import find_position, load_suite
+from core.inputs.boards import parse_fen
 from core.runs.runner import describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.dfpn import DfpnSearch, child_delta_threshold, saturated_sum

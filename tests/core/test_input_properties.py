@@ -9,9 +9,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from core.errors import PnExplorerError
-from core.games.chess_game import ChessGame, parse_fen
+from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree
 from core.games.suites import BUILTIN_SUITES, BUILTIN_TREES, load_suite
+from core.inputs.boards import parse_fen
 from core.inputs.numbers import parse_positive, parse_seconds, parse_whole
 from core.inputs.positions import parse_epd, parse_epd_line
 from core.runs.runner import describe_search

@@ -17,9 +17,9 @@ from core.errors import (
     UnsupportedProblemError,
     VerificationError,
 )
-from core.games.chess_game import parse_fen
 from core.games.explicit_tree import AndOrTree
 from core.games.suites import find_position
+from core.inputs.boards import parse_fen
 from core.inputs.files import read_text
 from core.inputs.numbers import parse_positive, parse_seconds, parse_whole
 from core.inputs.positions import load_pgn_positions, parse_epd, parse_epd_line
