@@ -8,7 +8,6 @@ Positions are read by `core.games.suites`, trees by `core.games.explicit_tree`.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,7 +80,7 @@ def load(source: Source) -> Problem:
         return Problem(source, board.fen(), ChessGame(board))
     if source.kind == TREE:
         tree = AndOrTree.from_file(source.text)
-        return Problem(source, _tree_title(source.text, tree), ExplicitTreeGame(tree))
+        return Problem(source, tree.name or Path(source.text).stem, ExplicitTreeGame(tree))
     positions = positions_of(source)
     if source.kind == PGN:
         index = int(source.item) if source.item.strip().isdigit() else 1
@@ -94,16 +93,6 @@ def load(source: Source) -> Problem:
     position = find_position(positions, source.item) if source.item else positions[0]
     game = ChessGame(position.board)
     return Problem(Source(source.kind, source.text, position.id), _title(position), game)
-
-
-def _tree_title(path: str, tree: AndOrTree) -> str:
-    """The name the file gives its tree (e.g. "Figure 3.1: …"), else the file's name."""
-    try:
-        graph = json.loads(Path(path).read_text(encoding="utf-8")).get("graph", {})
-    except (OSError, ValueError, AttributeError):
-        graph = {}
-    name = graph.get("name") if isinstance(graph, dict) else None
-    return str(name) if name else tree.name or Path(path).stem
 
 
 def kind_of_file(path: str | Path) -> str:
