@@ -141,10 +141,17 @@ class ChessGame:
 
     has_pieces = True
 
-    def __init__(self, board: chess.Board, counter: Counter = count_legal_moves_and_check) -> None:
+    def __init__(
+        self,
+        board: chess.Board,
+        counter: Counter = count_legal_moves_and_check,
+        attacker: chess.Color | None = None,
+    ) -> None:
+        """`attacker`: the side that mates, by default the side to move; the other side makes
+        the root an AND node (a suite's `bm #-N`: the side to move gets mated)."""
         check_board(board)
         self.root_board = board.copy(stack=False)
-        self.attacker = board.turn
+        self.attacker = board.turn if attacker is None else attacker
         self.count = counter
         self.board = self.root_board.copy(stack=False)
         self._keys: list[tuple] = [_position_key(self.board)]
