@@ -80,7 +80,7 @@ def fresh_game(game: ChessGame | ExplicitTreeGame) -> ChessGame | ExplicitTreeGa
     """A new cursor on the same problem: every search gets its own, so a proof still being read
     from an old search (in a worker thread) never shares a cursor with a new one."""
     if isinstance(game, ChessGame):
-        return ChessGame(game.root_board)
+        return ChessGame(game.root_board, attacker=game.attacker)
     return ExplicitTreeGame(game.tree)
 
 

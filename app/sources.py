@@ -91,7 +91,7 @@ def load(source: Source) -> Problem:
         position = positions[index - 1]
         return Problem(Source(PGN, source.text, str(index)), position.id, ChessGame(position.board))
     position = find_position(positions, source.item) if source.item else positions[0]
-    game = ChessGame(position.board)
+    game = ChessGame(position.board, attacker=position.attacker)
     return Problem(Source(source.kind, source.text, position.id), _title(position), game)
 
 

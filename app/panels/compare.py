@@ -102,7 +102,13 @@ def _work(item: WorkItem, connection: Connection) -> None:
     connection.close()
 
 
-def work_items(position_id: str, fen: str, params: SearchParams, seconds: float) -> list[WorkItem]:
+def work_items(
+    position_id: str,
+    fen: str,
+    params: SearchParams,
+    seconds: float,
+    attacker_to_move: bool = True,
+) -> list[WorkItem]:
     """The three runs with the command line's budgets (PN 1,000,000 nodes in memory; Pn² N =
     300,000 with the window's a, b and fraction; αβ 1,000,000 nodes created, depth ≤ 20) and a
     time limit of `seconds` each. Raises InvalidLimitError for a bad a, b or time."""
@@ -118,6 +124,7 @@ def work_items(position_id: str, fen: str, params: SearchParams, seconds: float)
             name,
             factories[name],
             Limits(max_nodes=DEFAULT_MAX_NODES[name], max_seconds=seconds),
+            attacker_to_move=attacker_to_move,
         )
         for name in ALGORITHMS
     ]
@@ -409,11 +416,13 @@ class ComparePanel(QWidget):
         """Start PN, Pn² and αβ on the current position (any earlier comparison is dropped)."""
         if self.problem is None or not self.problem.is_chess:
             return
+        game = self.problem.game
         items = work_items(
             self.problem.title,
-            self.problem.game.root_board.fen(),
+            game.root_board.fen(),
             self.params,
             self.seconds.value(),
+            game.attacker == game.root_board.turn,
         )
         self.runs = {}
         self._reset_rows()

@@ -8,7 +8,6 @@ import sys
 
 from core.errors import InvalidLimitError, PnExplorerError
 from core.games.suites import load_suite, select_positions
-from core.inputs.positions import attacker_to_move_only
 from core.runs.comparison import (
     algorithm_factory,
     compare,
@@ -36,7 +35,7 @@ def run_compare(args: argparse.Namespace) -> int:
     names = _names(args.algos)
     check_node_cap(args.max_nodes)
     check_node_cap(args.pn2_max_nodes)
-    positions = attacker_to_move_only(select_positions(load_suite(args.suite), args.ids), "compare")
+    positions = select_positions(load_suite(args.suite), args.ids)
     params = {"pn": {}, "pn2": {"a": args.a, "b": args.b}, "ab": {"max_depth": args.depth}}
     factories = {name: algorithm_factory(name, **params.get(name, {})) for name in names}
     limits = {

@@ -18,6 +18,7 @@ from core.inputs.numbers import positive_option, seconds_option, whole_option
 from core.inputs.text import non_empty_option
 from core.search.defaults import (
     ALGORITHMS,
+    ATTACKERS,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
@@ -110,6 +111,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         type=non_empty_option("--tree"),
         help="an explicit AND/OR tree (node-link JSON) or a built-in tree (small-proof)",
+    )
+    solve.add_argument(
+        "--attacker",
+        choices=ATTACKERS,
+        help="the side that mates: the side to move, or the other (the side to move gets "
+        "mated); default: the side to move, or the other for a suite's bm #-N",
     )
     solve.add_argument(
         "--shortest",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from core.cli.export import chess_labels, search_graph, write_node_link
@@ -12,7 +13,6 @@ from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
 from core.errors import (
     InvalidLimitError,
     UnknownPositionIdError,
-    UnsupportedProblemError,
     VerificationError,
 )
 from core.games.chess_game import ChessGame
@@ -25,7 +25,7 @@ from core.proofs.solution import numbered_line
 from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.contract import Search
-from core.search.defaults import DEFAULT_NODE_CAP
+from core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.values import counted, rate_text
@@ -71,7 +71,9 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
     print(f"Nodes      {_counts(record)}")
 
 
-def _board_from_args(args: argparse.Namespace):
+def _position_from_args(args: argparse.Namespace) -> SuitePosition:
+    """The position to solve (FEN, EPD id or PGN game), with its attacker from `--attacker` or,
+    by default, from the suite (`bm #-N`: the side not to move mates)."""
     given = [name for name in ("fen", "epd", "pgn") if getattr(args, name) is not None]
     if len(given) > 1:
         raise InvalidLimitError("give one of a FEN, --epd FILE --id ID or --pgn FILE, not several")
@@ -82,26 +84,20 @@ def _board_from_args(args: argparse.Namespace):
             raise UnknownPositionIdError(
                 f"{Path(args.pgn).name} has no game {number} (it has {len(positions)})"
             )
-        return _searchable(positions[number - 1])
-    if args.epd is not None:
+        position = positions[number - 1]
+    elif args.epd is not None:
         if not args.id:
             raise InvalidLimitError("--epd needs --id to say which position to solve")
-        return _searchable(find_position(load_suite(args.epd), args.id))
-    if args.id:
+        position = find_position(load_suite(args.epd), args.id)
+    elif args.id:
         raise InvalidLimitError("--id needs --epd FILE (or a suite name such as wac-mates)")
-    if args.fen is None:
+    elif args.fen is None:
         raise InvalidLimitError("give a FEN, --epd FILE --id ID, --pgn FILE or --tree FILE")
-    return parse_fen(args.fen), "", (), None
-
-
-def _searchable(position: SuitePosition):
-    """The position's board, id, key moves and mate length, if the side to move is the attacker."""
-    if not position.attacker_to_move:
-        raise UnsupportedProblemError(
-            f"{position.id}: the side to move is the one mated (bm #-{position.mate_length}); "
-            "proving it needs the attacker to be the side not to move, which is not supported yet"
-        )
-    return position.board, position.id, position.best_moves, position.mate_length
+    else:
+        position = SuitePosition("", parse_fen(args.fen))
+    if args.attacker is not None:
+        position = replace(position, attacker_to_move=args.attacker == SIDE_TO_MOVE)
+    return position
 
 
 def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
@@ -158,14 +154,16 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.fen is not None or args.epd is not None or args.pgn is not None:
             raise InvalidLimitError("give either --tree or a chess position, not both")
         return _solve_tree(args, spec, limits)
-    board, position_id, best_moves, mate_length = _board_from_args(args)
-    game = ChessGame(board)
+    position = _position_from_args(args)
+    game = ChessGame(position.board, attacker=position.attacker)
     search = create_search(spec, game, limits)
     search.run()
-    record = describe_search(game, search, spec.name, position_id, best_moves, mate_length)
+    record = describe_search(
+        game, search, spec.name, position.id, position.best_moves, position.mate_length
+    )
     if args.export_tree is not None:
-        _export(args.export_tree, search, game, position_id or board.fen())
-    shortest = _shortest(args, board, record, limits)
+        _export(args.export_tree, search, game, position.id or position.fen)
+    shortest = _shortest(args, game, record, limits)
     if args.json:
         data = record.to_dict()
         if shortest is not None:
@@ -184,7 +182,9 @@ def run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _shortest(args: argparse.Namespace, board, record: RunRecord, limits: Limits) -> dict | None:
+def _shortest(
+    args: argparse.Namespace, game: ChessGame, record: RunRecord, limits: Limits
+) -> dict | None:
     """--shortest: ask the αβ searcher for a mate shorter than the one proved (§3.6.2)."""
     if not args.shortest:
         return None
@@ -193,7 +193,7 @@ def _shortest(args: argparse.Namespace, board, record: RunRecord, limits: Limits
     from core.search.alphabeta import shortest_mate
 
     found = shortest_mate(
-        board,
+        ChessGame(game.root_board, attacker=game.attacker),
         record.mate_in,
         Limits(max_nodes=limits.max_nodes or DEFAULT_NODE_CAP, max_seconds=limits.max_seconds),
     )

@@ -13,7 +13,6 @@ from functools import partial
 from core.cli.options import spec_and_limits
 from core.errors import PnExplorerError
 from core.games.suites import SuitePosition, load_suite, select_positions
-from core.inputs.positions import attacker_to_move_only
 from core.runs.runner import RunRecord, WorkItem, run_each
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.types import Limits, Result
@@ -49,18 +48,32 @@ class SuiteSummary:
     agree_with_bm: int
     verification_failures: int
     peak_nodes_in_memory: int
+    with_bm: int = 0
+    """Proved positions whose suite gives key moves (`bm` moves): what `agree_with_bm` counts of."""
+    with_known_length: int = 0
+    """Proved positions whose suite gives the shortest mate (`dm`, `bm #N`)."""
+    at_known_length: int = 0
+    """Of those, the ones proved at that length (the shortest mate)."""
 
     def lines(self, title: str) -> list[str]:
+        key_moves = (
+            f"{self.agree_with_bm} of {self.with_bm}" if self.with_bm else "no bm moves given"
+        )
+        known = f"{self.at_known_length} of {self.with_known_length}"
+        shortest = (
+            [f"  mate at the known shortest length  {known}"] if self.with_known_length else []
+        )
         return [
             f"{title}: {self.solved} of {self.positions} solved "
             f"({self.proved} proved and verified, {self.disproved} disproved)",
-            f"  total nodes on solved positions  {self.total_nodes:,}",
-            f"  average nodes per solved         {self.average_nodes:,.0f}",
-            f"  first move agrees with bm        {self.agree_with_bm} of {self.proved}",
-            f"  peak nodes in memory (max)       {self.peak_nodes_in_memory:,}",
-            f"  total search time                {self.total_seconds:,.1f} s",
+            f"  total nodes on solved positions    {self.total_nodes:,}",
+            f"  average nodes per solved           {self.average_nodes:,.0f}",
+            f"  first move agrees with bm          {key_moves}",
+            *shortest,
+            f"  peak nodes in memory (max)         {self.peak_nodes_in_memory:,}",
+            f"  total search time                  {self.total_seconds:,.1f} s",
         ] + (
-            [f"  VERIFICATION FAILURES            {self.verification_failures}"]
+            [f"  VERIFICATION FAILURES              {self.verification_failures}"]
             if self.verification_failures
             else []
         )
@@ -79,6 +92,16 @@ def summarise(records: list[RunRecord]) -> SuiteSummary:
         agree_with_bm=sum(bool(r.agrees_with_bm) for r in records),
         verification_failures=sum(r.verified is False for r in records),
         peak_nodes_in_memory=max((r.peak_nodes_in_memory for r in records), default=0),
+        with_bm=sum(r.agrees_with_bm is not None for r in records),
+        with_known_length=sum(
+            bool(r.verified) and r.known_mate_length is not None for r in records
+        ),
+        at_known_length=sum(
+            bool(r.verified)
+            and r.known_mate_length is not None
+            and r.mate_in == r.known_mate_length
+            for r in records
+        ),
     )
 
 
@@ -88,7 +111,9 @@ def work_items(
     """One work item per position, carrying its bm and dm for the record."""
     factory = partial(create_search, spec)
     return [
-        WorkItem(p.id, p.fen, spec.name, factory, limits, p.best_moves, p.mate_length)
+        WorkItem(
+            p.id, p.fen, spec.name, factory, limits, p.best_moves, p.mate_length, p.attacker_to_move
+        )
         for p in positions
     ]
 
@@ -115,7 +140,7 @@ def _row_text(record: RunRecord) -> str:
 
 def run_suite(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
-    positions = attacker_to_move_only(select_positions(load_suite(args.suite), args.ids), "suite")
+    positions = select_positions(load_suite(args.suite), args.ids)
     for target in (args.csv, args.json):
         if target and not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
             raise PnExplorerError(f"cannot write {target}: its folder is not writable")

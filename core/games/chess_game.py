@@ -141,10 +141,17 @@ class ChessGame:
 
     has_pieces = True
 
-    def __init__(self, board: chess.Board, counter: Counter = count_legal_moves_and_check) -> None:
+    def __init__(
+        self,
+        board: chess.Board,
+        counter: Counter = count_legal_moves_and_check,
+        attacker: chess.Color | None = None,
+    ) -> None:
+        """`attacker`: the side that mates, by default the side to move; the other side makes
+        the root an AND node (a suite's `bm #-N`: the side to move gets mated)."""
         check_board(board)
         self.root_board = board.copy(stack=False)
-        self.attacker = board.turn
+        self.attacker = board.turn if attacker is None else attacker
         self.count = counter
         self.board = self.root_board.copy(stack=False)
         self._keys: list[tuple] = [_position_key(self.board)]
@@ -250,18 +257,38 @@ class ChessGame:
         values: list[Value] = []
         mobility: list[int] = []
         reasons: list[Reason] = []
+        # A cursor that tracks hashes (the transposition searches) reads each child's key and
+        # clock while the child is on the board: the table then needs no second push.
+        hashes = self._pieces_hashes
+        keys: list[int] | None = None if hashes is None else []
+        clocks: list[int] = []
+        pieces_hash = 0 if hashes is None else hashes[-1]
         for code in moves:
-            push(decode_move(code))
+            move = decode_move(code)
+            if keys is not None:
+                child_pieces = _pieces_hash_after(board, move, pieces_hash)
+            push(move)
             count, check = count_moves(board)
             value, reason = terminal(
                 board, count, check, child_ply, board.occupied.bit_count() != pieces_before
             )
+            if keys is not None:
+                keys.append(child_pieces ^ _rest_hash(board))
+                clocks.append(board.halfmove_clock)
             pop()
             values.append(value)
             mobility.append(0 if value else count)
             reasons.append(reason)
         child_is_or = board.turn != self.attacker
-        return Expansion(moves, values, mobility, reasons, [child_is_or] * len(moves))
+        return Expansion(
+            moves,
+            values,
+            mobility,
+            reasons,
+            [child_is_or] * len(moves),
+            keys,
+            None if keys is None else clocks,
+        )
 
     # -- labels and positions for views ---------------------------------------------------------
 

@@ -228,6 +228,8 @@ class ExplicitTreeGame:
             [e.mobility for e in evaluations],
             [e.reason for e in evaluations],
             [bool(self.tree.nodes[child].is_or) for child in children],
+            list(children),
+            [0] * len(children),
         )
 
     def is_frontier(self) -> bool:

@@ -28,6 +28,9 @@ class Expansion:
     """All children of the cursor's position, in the game's move order, already evaluated.
 
     Parallel lists; `mobility` is the number of moves in each child (0 for solved children).
+    `keys` and `clocks` are the children's `position_hash()` and `halfmove_clock()` where the
+    game has them at no extra cost (a chess cursor that tracks hashes computes them while each
+    child is on the board anyway), else None: a transposition table then pushes each child.
     """
 
     moves: list[int]
@@ -35,6 +38,8 @@ class Expansion:
     mobility: list[int]
     reasons: list[Reason]
     child_is_or: list[bool]
+    keys: list[int] | None = None
+    clocks: list[int] | None = None
 
 
 class Game(Protocol):

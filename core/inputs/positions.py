@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,6 +49,11 @@ class SuitePosition:
     @property
     def fen(self) -> str:
         return self.board.fen()
+
+    @property
+    def attacker(self) -> chess.Color:
+        """The side that mates: the side to move, or for `bm #-N` the other side."""
+        return self.board.turn if self.attacker_to_move else not self.board.turn
 
 
 _CLOCK = re.compile(r"\d{1,6}")
@@ -203,22 +207,3 @@ def load_pgn_positions(path: str | Path) -> list[SuitePosition]:
     if not positions:
         raise InvalidEpdError(f"{name}: no games in it")
     return positions
-
-
-def attacker_to_move_only(positions: list[SuitePosition], command: str) -> list[SuitePosition]:
-    """The positions whose side to move is the attacker; a warning on stderr names the others
-    (`bm #-N`: proving them needs the attacker to be the side not to move, not supported yet)."""
-    kept = [p for p in positions if p.attacker_to_move]
-    skipped = [p.id for p in positions if not p.attacker_to_move]
-    if skipped:
-        names = ", ".join(skipped[:5]) + (", …" if len(skipped) > 5 else "")
-        print(
-            f"pn-explorer {command}: warning: skipped {len(skipped)} position(s) where the side to "
-            f"move is the one mated (bm #-N), which is not supported yet: {names}",
-            file=sys.stderr,
-        )
-    if not kept:
-        raise UnsupportedProblemError(
-            "every position has the side to move mated (bm #-N), which is not supported yet"
-        )
-    return kept

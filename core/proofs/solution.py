@@ -15,7 +15,7 @@ from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.proofs.proof import ProofNode, refutation_nodes
 from core.proofs.verify import UciProof, verify_mate
-from core.tree import Tree
+from core.tree import ROOT, Tree
 from core.values import REASON_TEXT, Reason, Value
 
 
@@ -57,7 +57,7 @@ def uci_proof(proof: ProofNode, converted: dict[int, UciProof] | None = None) ->
 
 def mate_solution(game: ChessGame, proof: ProofNode) -> MateSolution:
     """Verify `proof` independently and describe the mate (raises VerificationError)."""
-    verified = verify_mate(game.root_board, uci_proof(proof))
+    verified = verify_mate(game.root_board, uci_proof(proof), game.attacker)
     line = proof.main_line()
     return MateSolution(
         mate_in=verified.moves,
@@ -73,6 +73,8 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
     move itself fails, e.g. stalemate)."""
     lines: list[tuple[str, str]] = []
     board = game.root_board
+    if not tree.is_or(ROOT):
+        return _escapes(board, tree)
     for child, reply in refutation_nodes(tree):
         move = decode_move(tree.move[child])
         san = board.san(move)
@@ -90,6 +92,17 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
         if reply_reason is not Reason.NONE:
             text += f" ({REASON_TEXT[reply_reason]})"
         lines.append((san, text))
+    return Refutation(lines)
+
+
+def _escapes(board: chess.Board, tree: Tree) -> Refutation:
+    """A disproved AND root (the side to move was to be mated): the defender's moves that hold."""
+    lines = []
+    for child in tree.children(ROOT):
+        if tree.disproof[child] == 0:
+            reason = tree.reason(child)
+            why = REASON_TEXT[reason] if reason is not Reason.NONE else "no mate after it"
+            lines.append((board.san(decode_move(tree.move[child])), f"holds ({why})"))
     return Refutation(lines)
 
 

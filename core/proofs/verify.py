@@ -41,8 +41,11 @@ def _line(board: chess.Board, root_plies: int) -> str:
     return " ".join(moves) if moves else "(root)"
 
 
-def verify_mate(root: chess.Board | str, proof: UciProof) -> VerifiedMate:
-    """Replay `proof` from `root` (attacker = side to move) and return the mate it proves.
+def verify_mate(
+    root: chess.Board | str, proof: UciProof, attacker: chess.Color | None = None
+) -> VerifiedMate:
+    """Replay `proof` from `root` and return the mate it proves; `attacker` (by default the side
+    to move) is the side that mates, so a `bm #-N` proof starts with every defender move.
 
     The replay runs under the rules it verifies: a standard-chess board built here from the root's
     FEN, never the caller's board object (which might follow a variant's rules, e.g. Atomic's).
@@ -54,7 +57,7 @@ def verify_mate(root: chess.Board | str, proof: UciProof) -> VerifiedMate:
         raise VerificationError("the root position is not a standard chess FEN") from None
     if board.status() != chess.STATUS_VALID:
         raise VerificationError("the root position is not legal in standard chess")
-    checker = _Replay(board, board.turn)
+    checker = _Replay(board, board.turn if attacker is None else attacker)
     plies = checker.replay(proof)
     return VerifiedMate((plies + 1) // 2, plies, checker.nodes)
 

@@ -87,7 +87,14 @@ def compare(
         raise InvalidLimitError("no algorithms to compare")
     limits = Limits() if limits is None else limits
     items = [
-        WorkItem(position.id, position.fen, name, factory, _limits_for(limits, name))
+        WorkItem(
+            position.id,
+            position.fen,
+            name,
+            factory,
+            _limits_for(limits, name),
+            attacker_to_move=position.attacker_to_move,
+        )
         for position in positions
         for name, factory in factories.items()
     ]
@@ -578,6 +585,7 @@ def ordering_report(
                 all_keys=all_keys,
             ),
             limits,
+            attacker_to_move=position.attacker_to_move,
         )
         for position in chosen
         for name, (ordering, refutation) in zip(names, variants, strict=True)

@@ -183,11 +183,13 @@ class WorkItem:
     limits: Limits
     best_moves: tuple[str, ...] = ()
     known_mate_length: int | None = None
+    attacker_to_move: bool = True
 
 
 def run_item(item: WorkItem) -> RunRecord:
     """Run one search to its end and record it (verified)."""
-    game = ChessGame(parse_fen(item.fen))
+    board = parse_fen(item.fen)
+    game = ChessGame(board, attacker=board.turn if item.attacker_to_move else not board.turn)
     search = item.factory(game, item.limits)
     search.run()
     return describe_search(

@@ -22,6 +22,11 @@ LOGISTIC, ONE = "logistic", "one"
 FRACTIONS = (LOGISTIC, ONE)
 """Pn²'s share of the first-level size for the second level: Breuker's f(x), or Allis's f ≡ 1."""
 
+SIDE_TO_MOVE, OTHER_SIDE = "side-to-move", "other"
+ATTACKERS = (SIDE_TO_MOVE, OTHER_SIDE)
+"""Which side mates: the side to move (the root is an OR node), or the other (an AND root: a
+suite's `bm #-N`, the side to move gets mated), which a suite position says by default."""
+
 POWER, SQUARE = "power", "square"
 ORDERINGS = (POWER, SQUARE)
 """αβ's static move order: by the moving piece's power (Proskurowski), or the thesis's squares."""

@@ -241,18 +241,24 @@ class DfpnSearch:
             game.halfmove_clock,
         )
         path_keys = self._path_keys
-        for move, value, mobility, reason, is_or in zip(
+        keys, clocks = expansion.keys, expansion.clocks
+        if keys is None or clocks is None:
+            keys, clocks = [], []
+            for move in expansion.moves:
+                push(move)
+                keys.append(position_hash())
+                clocks.append(clock_of())
+                pop()
+        for move, value, mobility, reason, is_or, key, clock in zip(
             expansion.moves,
             expansion.values,
             expansion.mobility,
             expansion.reasons,
             expansion.child_is_or,
+            keys,
+            clocks,
             strict=True,
         ):
-            push(move)
-            key = position_hash()
-            clock = clock_of()
-            pop()
             children.moves.append(move)
             children.keys.append(key)
             children.clocks.append(clock)

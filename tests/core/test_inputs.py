@@ -1,5 +1,6 @@
 """The input layer (core/inputs): each bad input of issue 14 is a typed one-line error."""
 
+import json
 import os
 
 import chess
@@ -17,6 +18,7 @@ from core.errors import (
     UnsupportedProblemError,
     VerificationError,
 )
+from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree
 from core.games.suites import find_position
 from core.inputs.boards import parse_fen
@@ -24,6 +26,9 @@ from core.inputs.files import read_text
 from core.inputs.numbers import parse_positive, parse_seconds, parse_whole
 from core.inputs.positions import load_pgn_positions, parse_epd, parse_epd_line
 from core.proofs.verify import verify_mate
+from core.runs.runner import describe_search
+from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.types import Limits, Result
 
 ATOMIC_PGN = '[Variant "Atomic"]\n[SetUp "1"]\n[FEN "6k1/5p1p/8/4Q3/8/8/8/K7 w - - 0 1"]\n\n*\n'
 
@@ -301,22 +306,47 @@ def test_mate_suite_conventions():
         parse_epd_line('6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #1; dm 2; id "c";')
 
 
-def test_solve_refuses_the_side_to_move_being_mated(tmp_path, capsys):
+MATED_IN_1 = "k7/2K4p/1Q6/8/8/8/8/8 b - -"
+"""Black to move is mated in 1 whatever it plays (…h6 or …h5, then Qb8# or Qb7#): `bm #-1`."""
+
+
+@pytest.mark.parametrize("algo", ["pn", "pn2", "ab", "dfpn"])
+def test_solve_proves_the_side_to_move_being_mated_with_an_and_root(tmp_path, capsys, algo):
     path = tmp_path / "mated.epd"
-    path.write_text('r5k1/8/8/8/8/8/5PPP/6K1 w - - bm #-1; id "b";\n')
-    code, err = _run(["solve", "--epd", str(path), "--id", "b"], capsys)
-    assert code == 2 and "side not to move" in err and "not supported yet" in err
+    path.write_text(f'{MATED_IN_1} bm #-1; id "b";\n')
+    code = main(["solve", "--epd", str(path), "--id", "b", "--algo", algo, "--json"])
+    record = json.loads(capsys.readouterr().out)
+    assert code == 0 and record["result"] == "proved" and record["verified"] is True
+    assert record["mate_in"] == 1 and record["proof_depth"] == 2
+    assert record["main_line"][0] in {"h6", "h5"} and record["main_line"][1].endswith("#")
 
 
-def test_suite_skips_mated_positions_with_a_warning_and_no_bm_shows_no_verdict(tmp_path, capsys):
+def test_attacker_option_overrides_the_suite_and_applies_to_a_fen(capsys):
+    assert main(["solve", f"{MATED_IN_1} 0 1", "--attacker", "other", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["mate_in"] == 1
+    assert main(["solve", f"{MATED_IN_1} 0 1", "--json", "--max-nodes", "2000"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"] != "proved"
+
+
+def test_an_and_root_that_escapes_names_the_defenders_move():
+    board = chess.Board("6k1/8/8/8/8/8/r7/1K6 w - - 0 1")
+    game = ChessGame(board, attacker=chess.BLACK)
+    search = create_search(AlgorithmSpec("pn"), game, Limits(max_nodes=50_000))
+    search.run()
+    assert search.outcome.result is Result.DISPROVED
+    record = describe_search(game, search, "pn")
+    assert [move for move, _ in record.refutation] == ["Kxa2"]
+    assert record.refutation[0][1].startswith("holds (")
+
+
+def test_suite_solves_mated_positions_and_no_bm_shows_no_verdict(tmp_path, capsys):
     path = tmp_path / "two.epd"
-    path.write_text(
-        'r5k1/8/8/8/8/8/5PPP/6K1 w - - bm #-1; id "b";\n6k1/5ppp/8/8/8/8/8/R5K1 w - - id "a";\n'
-    )
+    path.write_text(f'{MATED_IN_1} bm #-1; id "b";\n6k1/5ppp/8/8/8/8/8/R5K1 w - - id "a";\n')
     assert main(["suite", str(path)]) == 0
     out, err = capsys.readouterr()
-    assert "skipped 1 position(s)" in err and "b" in err
-    assert "≠bm" not in out and "mate in 1" in out
+    assert "skipped" not in err and "2 of 2 solved" in out
+    assert "≠bm" not in out and "no bm moves given" in out
+    assert "mate at the known shortest length  1 of 1" in out
 
 
 def test_duplicate_epd_ids_name_both_lines():

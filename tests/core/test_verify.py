@@ -2,6 +2,7 @@
 
 import copy
 
+import chess
 import pytest
 from helpers import wac
 
@@ -94,3 +95,14 @@ def test_a_stalemate_is_not_a_mate():
     board = chess.Board("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1")
     with pytest.raises(VerificationError, match="not mated"):
         verify_mate(board, {"c1c7": {}})
+
+
+def test_a_proof_for_the_side_not_to_move_must_answer_every_defender_move():
+    """`bm #-1`: Black to move is mated after either pawn move; the attacker is White."""
+    fen = "k7/2K4p/1Q6/8/8/8/8/8 b - - 0 1"
+    proof = {"h7h6": {"b6b8": {}}, "h7h5": {"b6b8": {}}}
+    assert verify_mate(fen, proof, chess.WHITE).moves == 1
+    with pytest.raises(VerificationError, match="h7h5 is not answered"):
+        verify_mate(fen, {"h7h6": {"b6b8": {}}}, chess.WHITE)
+    with pytest.raises(VerificationError):
+        verify_mate(fen, proof)
