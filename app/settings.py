@@ -204,6 +204,20 @@ class Settings:
     def set_compare_seconds(self, seconds: int) -> None:
         self.store.setValue("compare/seconds", seconds)
 
+    def engine_path(self) -> str:
+        """The cross-check's UCI engine ("": stockfish on PATH)."""
+        return self._text("engine/path", "")
+
+    def set_engine_path(self, path: str) -> None:
+        self.store.setValue("engine/path", path)
+
+    def engine_seconds(self, default: int, most: int) -> int:
+        """The cross-check's time limit."""
+        return self._whole("engine/seconds", default, 1, most)
+
+    def set_engine_seconds(self, seconds: int) -> None:
+        self.store.setValue("engine/seconds", seconds)
+
     def sync(self) -> None:
         self.store.sync()
 

@@ -37,6 +37,7 @@ from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
+from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
@@ -157,6 +158,8 @@ class MainWindow(QMainWindow):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.board_view, 1)
         left_layout.addWidget(self.result_panel)
+        self.engine_panel = EngineCheckPanel(self.settings if self.persist else None)
+        left_layout.addWidget(self.engine_panel)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -468,6 +471,7 @@ class MainWindow(QMainWindow):
         self.result_panel.clear()
         self.driver.set_search(search)
         self.compare_panel.set_problem(self.problem, self.params)
+        self.engine_panel.set_problem(self.problem)
         algo = effective_algo(self.problem.game, self.params)
         method = (
             self.params.describe()
@@ -691,6 +695,7 @@ class MainWindow(QMainWindow):
         if not outcome.solved:
             self.solution = solution_record(search)
             self.result_panel.show_result(self.solution)
+            self.engine_panel.set_ours(self.solution)
             return
         self.result_panel.show_pending()
         token = self._solution_token
@@ -709,6 +714,7 @@ class MainWindow(QMainWindow):
             return
         self.solution = result
         self.result_panel.show_result(result)
+        self.engine_panel.set_ours(result)
         self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
@@ -767,6 +773,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.driver.pause()
         self.compare_panel.cancel()
+        self.engine_panel.cancel()
+        self.engine_panel.wait()
         for job in list(self._jobs):
             job.wait(10000)
         if self.persist:

@@ -40,3 +40,15 @@ class InvalidOptionError(PnExplorerError):
 class UnsupportedProblemError(PnExplorerError):
     """A well-formed problem PN Explorer cannot search: a chess variant other than standard chess,
     or a position whose side to move is the one to be mated."""
+
+
+class EngineError(PnExplorerError):
+    """An outside UCI engine (the cross-check, `uci:` in a comparison) cannot be used."""
+
+
+class EngineNotFoundError(EngineError):
+    """No engine at the path given, or none on PATH."""
+
+
+class EngineTimeoutError(EngineError):
+    """The engine did not answer within its time limit and a grace period."""

@@ -1,4 +1,5 @@
-"""`pn-explorer compare`: PN, Pn² and αβ side by side on a suite, summarised like Table 3.1."""
+"""`pn-explorer compare`: PN, Pn², αβ, df-pn and UCI engines side by side on a suite, summarised
+like Table 3.1."""
 
 from __future__ import annotations
 
@@ -21,6 +22,12 @@ from core.runs.comparison import (
     summarize,
     summarize_all,
 )
+from core.runs.engine_column import (
+    engine_factory,
+    engine_limits,
+    format_mate_lengths,
+    is_engine_column,
+)
 from core.search.types import Limits, check_node_cap
 
 
@@ -37,9 +44,16 @@ def run_compare(args: argparse.Namespace) -> int:
     check_node_cap(args.pn2_max_nodes)
     positions = select_positions(load_suite(args.suite), args.ids)
     params = {"pn": {}, "pn2": {"a": args.a, "b": args.b}, "ab": {"max_depth": args.depth}}
-    factories = {name: algorithm_factory(name, **params.get(name, {})) for name in names}
+    factories = {
+        name: engine_factory(name, args.engine)
+        if is_engine_column(name)
+        else algorithm_factory(name, **params.get(name, {}))
+        for name in names
+    }
     limits = {
-        name: Limits(
+        name: engine_limits(args.time)
+        if is_engine_column(name)
+        else Limits(
             max_nodes=args.pn2_max_nodes if name == "pn2" else args.max_nodes, max_seconds=args.time
         )
         for name in names
@@ -58,6 +72,13 @@ def run_compare(args: argparse.Namespace) -> int:
     for summary in summarize_all(rows, names):
         print()
         print(format_summary(summary, args.max_nodes))
+    if any(
+        run.known_mate_length is not None or is_engine_column(name)
+        for row in rows
+        for name, run in row.runs.items()
+    ):
+        print()
+        print(format_mate_lengths(rows, names))
     if "pn" in names and "ab" in names:
         print()
         print(format_paper_comparison(rows, summarize(rows, "pn", "ab")))

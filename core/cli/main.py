@@ -186,7 +186,14 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--algos",
         default=",".join(ALGORITHMS),
-        help=f"comma-separated algorithms (default {','.join(ALGORITHMS)})",
+        help=f"comma-separated algorithms (default {','.join(ALGORITHMS)}); "
+        "uci:stockfish or uci:PATH adds a UCI engine's claims",
+    )
+    compare.add_argument(
+        "--engine",
+        metavar="PATH",
+        type=non_empty_option("--engine"),
+        help="the UCI engine of a `uci` column (default: stockfish on PATH); or uci:PATH",
     )
     compare.add_argument("--ids", nargs="+", help="only these ids")
     compare.add_argument(

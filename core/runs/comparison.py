@@ -19,23 +19,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any
 
 from core.errors import InvalidLimitError
+from core.inputs.positions import SuitePosition
+from core.runs.engine_column import found_mate, is_engine_column, mate_lengths
 from core.runs.runner import ERROR, REJECTED, Factory, RunRecord, WorkItem, run_items
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.defaults import AB, POWER, SQUARE
 from core.search.types import Limits, Result
-
-
-class PositionLike(Protocol):
-    """What a position needs for comparison: `core.games.suites.SuitePosition` has all of it."""
-
-    id: str
-
-    @property
-    def fen(self) -> str: ...
-
 
 # -- factories -------------------------------------------------------------------------------------
 
@@ -76,7 +68,7 @@ def _limits_for(limits: Limits | Mapping[str, Limits], name: str) -> Limits:
 
 
 def compare(
-    positions: Sequence[PositionLike],
+    positions: Sequence[SuitePosition],
     factories: Mapping[str, Factory],
     limits: Limits | Mapping[str, Limits] | None = None,
     jobs: int = 1,
@@ -93,7 +85,9 @@ def compare(
             name,
             factory,
             _limits_for(limits, name),
-            attacker_to_move=position.attacker_to_move,
+            position.best_moves,
+            position.mate_length,
+            position.attacker_to_move,
         )
         for position in positions
         for name, factory in factories.items()
@@ -192,8 +186,10 @@ def summarize(rows: Sequence[ComparisonRow], first: str, second: str) -> PairSum
 
 
 def summarize_all(rows: Sequence[ComparisonRow], names: Sequence[str]) -> list[PairSummary]:
-    """A summary for every pair of algorithms, in the order the names are given."""
-    return [summarize(rows, first, second) for first, second in combinations(names, 2)]
+    """A summary for every pair of our algorithms, in the order the names are given (an engine
+    column proves nothing and counts nodes its own way: it has `format_mate_lengths`)."""
+    ours = [name for name in names if not is_engine_column(name)]
+    return [summarize(rows, first, second) for first, second in combinations(ours, 2)]
 
 
 # -- the thesis's numbers --------------------------------------------------------------------------
@@ -248,19 +244,28 @@ def format_rows(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
     """Per-position table: for each algorithm its result, nodes, seconds and mate length."""
     width = max([len("position")] + [len(row.id) for row in rows])
     header = f"{'position':<{width}}"
+    result_width = {name: max(10, len(name + " result")) for name in names}
     for name in names:
-        header += f" │ {name + ' result':<10} {'nodes':>10} {'sec':>7} {'mate':>4}"
+        header += (
+            f" │ {name + ' result':<{result_width[name]}} {'nodes':>10} {'sec':>7} {'mate':>4}"
+        )
     lines = [header, "─" * len(header)]
     for row in rows:
         line = f"{row.id:<{width}}"
         for name in names:
             run = row.runs[name]
             mate = "" if run.mate_in is None else str(run.mate_in)
-            line += f" │ {run.verdict:<10} {run.nodes_created:>10,} {run.seconds:>7.2f} {mate:>4}"
+            line += (
+                f" │ {run.verdict:<{result_width[name]}} {run.nodes_created:>10,} "
+                f"{run.seconds:>7.2f} {mate:>4}"
+            )
         lines.append(line)
     lines.append("─" * len(header))
     solved = "  ".join(
-        f"{name}: {sum(row.runs[name].solved for row in rows)}/{len(rows)}" for name in names
+        f"{name}: {sum(found_mate(row.runs[name]) for row in rows)}/{len(rows)} claimed"
+        if is_engine_column(name)
+        else f"{name}: {sum(row.runs[name].solved for row in rows)}/{len(rows)}"
+        for name in names
     )
     lines.append(f"solved — {solved}")
     return "\n".join(lines)
@@ -418,6 +423,8 @@ def run_dict(run: RunRecord) -> dict:
         "peak_memory": run.peak_nodes_in_memory,
         "seconds": run.seconds,
         "mate_in": run.mate_in,
+        "known_mate_length": run.known_mate_length,
+        "verified": run.verified,
         "main_line": list(run.main_line),
     }
 
@@ -440,6 +447,7 @@ def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord
         iterations=0,
         seconds=data["seconds"],
         mate_in=data["mate_in"],
+        known_mate_length=data.get("known_mate_length"),
         main_line=main_line,
         first_move=main_line[0] if main_line else "",
         verified=(not rejected) if proved else None,
@@ -492,6 +500,7 @@ def comparison_dict(rows: Sequence[ComparisonRow], names: Sequence[str]) -> dict
         "algorithms": list(names),
         "rows": rows_dict(rows),
         "summaries": [summary_dict(summary) for summary in summarize_all(rows, names)],
+        "mate_lengths": mate_lengths(rows, names),
     }
 
 
@@ -553,7 +562,7 @@ def variant_name(ordering: str, refutation: bool) -> str:
 
 
 def ordering_report(
-    positions: Sequence[PositionLike],
+    positions: Sequence[SuitePosition],
     limits: Limits | None = None,
     mate_length: int | None = 2,
     all_keys: bool = False,
@@ -566,7 +575,7 @@ def ordering_report(
     chosen = [
         position
         for position in positions
-        if mate_length is None or getattr(position, "mate_length", None) == mate_length
+        if mate_length is None or position.mate_length == mate_length
     ]
     if not chosen:
         raise InvalidLimitError(f"no positions with a known mate in {mate_length}")

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
+from typing import Protocol, runtime_checkable
 
 import chess
 
@@ -31,6 +32,10 @@ ERROR = "error"
 """The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
 
 REJECTED = "proof rejected by the verifier: "
+
+CLAIMED = "claimed"
+"""The verdict of an outside engine's mate (`uci:` in a comparison): it has no proof tree, so its
+mate is its claim, never counted as a verified, solved mate."""
 
 Factory = Callable[[Game, Limits], Search]
 """Builds a search on a game with limits (`functools.partial(create_search, spec)`)."""
@@ -169,6 +174,14 @@ def _record_proof(record: RunRecord, game: ChessGame | ExplicitTreeGame, proof) 
 # -- running searches ------------------------------------------------------------------------------
 
 
+@runtime_checkable
+class Recorder(Protocol):
+    """Answers a work item without a search of ours (a UCI engine's claim, `core.runs.
+    engine_column`): its record never holds a verified proof."""
+
+    def record(self, item: WorkItem) -> RunRecord: ...
+
+
 @dataclass(frozen=True, slots=True)
 class WorkItem:
     """A picklable unit of work: run `factory` on the position `fen` within `limits`.
@@ -179,7 +192,7 @@ class WorkItem:
     position_id: str
     fen: str
     algorithm: str
-    factory: Factory
+    factory: Factory | Recorder
     limits: Limits
     best_moves: tuple[str, ...] = ()
     known_mate_length: int | None = None
@@ -187,7 +200,9 @@ class WorkItem:
 
 
 def run_item(item: WorkItem) -> RunRecord:
-    """Run one search to its end and record it (verified)."""
+    """Run one search to its end and record it (verified), or ask the item's Recorder."""
+    if isinstance(item.factory, Recorder):
+        return item.factory.record(item)
     board = parse_fen(item.fen)
     game = ChessGame(board, attacker=board.turn if item.attacker_to_move else not board.turn)
     search = item.factory(game, item.limits)

@@ -1,0 +1,273 @@
+"""The engine cross-check panel: a real UCI engine's mate distance and best move beside ours.
+
+Why: PN's mate is proved but often not the shortest (thesis §3.6.2, Figure 3.10); Stockfish finds
+short mates fast but proves nothing. The engine runs on a worker thread (`EngineJob`, the engine
+itself is a separate process), one thread, within the time limit set here, `go mate N` with our
+verified length when we have one; the GUI thread only starts it and reads the answer. Cancel
+stops it; so do a new position and closing the window. Nothing runs until the user asks. With no
+engine installed the panel says so in one line and the rest of the window is unchanged.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.settings import Settings
+from app.short_text import one_line
+from app.sources import Problem
+from core.engines.uci import DEFAULT_SECONDS, CrossCheck, EngineClaim, find_engine
+from core.errors import PnExplorerError
+from core.runs.runner import RunRecord
+from core.search.types import Result
+from core.values import counted
+
+MAX_SECONDS = 600
+QUIET = "color: #6b6b6b;"
+
+
+class EngineJob(QThread):
+    """Runs one CrossCheck off the GUI thread; `done` carries (token, EngineClaim), or (token,
+    the error) when the engine could not answer."""
+
+    done = Signal(object, object)
+
+    def __init__(self, check: CrossCheck, token: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.check = check
+        self.token = token
+
+    def run(self) -> None:
+        try:
+            result: EngineClaim | Exception = self.check.run()
+        except Exception as error:  # noqa: BLE001 (a bug must reach the panel, not kill the window)
+            result = error
+        self.done.emit(self.token, result)
+
+
+def ours_text(record: RunRecord | Exception | None) -> str:
+    """Our search's line of the cross-check."""
+    if record is None:
+        return "Ours: not solved yet."
+    if isinstance(record, Exception):
+        return "Ours: the result could not be read."
+    if record.result == Result.PROVED.value and record.verified:
+        first = f", first move {record.first_move}" if record.first_move else ""
+        return f"Ours: mate in {record.mate_in}{first} (verified)."
+    if record.result == Result.PROVED.value:
+        return "Ours: the proof failed verification (no mate)."
+    if record.result == Result.DISPROVED.value:
+        return "Ours: disproved, no forced mate."
+    return "Ours: unsolved."
+
+
+def engine_text(claim: EngineClaim) -> str:
+    """The engine's line of the cross-check: its claim, labelled as such."""
+    if claim.mates:
+        what = f"mate in {claim.mate_in}"
+    elif claim.mate_in is not None:
+        what = f"the side to move is mated in {-claim.mate_in}"
+    else:
+        what = f"no mate found (score {claim.score})"
+    best = f", best move {claim.best_move}" if claim.best_move else ""
+    stopped = ", cancelled" if claim.cancelled else ""
+    return (
+        f"{claim.engine}: {what}{best}{stopped} — {claim.nodes:,} nodes in "
+        f"{claim.seconds:.2f} s (its claim, not verified)."
+    )
+
+
+def lengths_text(record: RunRecord | Exception | None, claim: EngineClaim) -> str:
+    """Where both found a mate: whose is shorter (PN's need not be the shortest, §3.6.2)."""
+    if not (isinstance(record, RunRecord) and record.verified and record.mate_in and claim.mates):
+        return ""
+    if claim.mate_in < record.mate_in:
+        return (
+            f"The engine's mate is {counted(claim.mate_in, 'move')} against our "
+            f"{record.mate_in}: ours is not the shortest."
+        )
+    if claim.mate_in > record.mate_in:
+        return (
+            f"Our verified mate is shorter than the engine's ({record.mate_in} < {claim.mate_in})."
+        )
+    return "Both mates have the same length."
+
+
+class EngineCheckPanel(QWidget):
+    """Ask / Cancel, the engine and its time limit, and the two answers one under the other."""
+
+    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.fen: str | None = None
+        self.ours: RunRecord | Exception | None = None
+        self.claim: EngineClaim | None = None
+        self.command: list[str] | None = None
+        self._token = 0
+        self._job: EngineJob | None = None
+        self._jobs: list[EngineJob] = []
+        self.engine_line = QLabel()
+        self.engine_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.ask_button = QPushButton("Ask the engine")
+        self.ask_button.setToolTip("Ask the UCI engine for its mate on this position")
+        self.ask_button.clicked.connect(self.ask)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the engine")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.choose_button = QPushButton("Engine…")
+        self.choose_button.setToolTip("Choose the UCI engine's program (default: stockfish)")
+        self.choose_button.clicked.connect(self.choose_engine)
+        self.seconds = QSpinBox()
+        self.seconds.setRange(1, MAX_SECONDS)
+        self.seconds.setSuffix(" s")
+        self.seconds.setToolTip("The engine's time limit (one thread)")
+        self.seconds.setValue(
+            settings.engine_seconds(int(DEFAULT_SECONDS), MAX_SECONDS)
+            if settings
+            else int(DEFAULT_SECONDS)
+        )
+        self.seconds.valueChanged.connect(self._seconds_changed)
+        self.ours_line = QLabel()
+        self.theirs_line = QLabel()
+        for label in (self.ours_line, self.theirs_line):
+            label.setWordWrap(True)
+        controls = QHBoxLayout()
+        controls.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.ask_button, self.cancel_button, self.seconds, self.choose_button):
+            controls.addWidget(widget)
+        controls.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.addWidget(self.engine_line)
+        layout.addLayout(controls)
+        layout.addWidget(self.ours_line)
+        layout.addWidget(self.theirs_line)
+        self.set_engine(settings.engine_path() if settings else "")
+
+    # -- the engine --------------------------------------------------------------------------------
+
+    def set_engine(self, path: str) -> None:
+        """Use the engine at `path` ("" = stockfish on PATH); say in one line if there is none."""
+        self.cancel()
+        try:
+            self.command = find_engine(path or None)
+            self.engine_line.setText(f"<b>Cross-check with a real engine:</b> {self.command[0]}")
+            self.engine_line.setToolTip("")
+        except PnExplorerError as error:
+            self.command = None
+            self.engine_line.setText(one_line(f"No UCI engine: {error}."))
+            self.engine_line.setToolTip(str(error))
+        if self.settings is not None:
+            self.settings.set_engine_path(path)
+        self.claim = None
+        self._show()
+
+    def choose_engine(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a UCI engine")
+        if path:
+            self.set_engine(path)
+
+    def _seconds_changed(self, seconds: int) -> None:
+        if self.settings is not None:
+            self.settings.set_engine_seconds(seconds)
+
+    # -- what the window tells the panel ---------------------------------------------------------
+
+    def set_problem(self, problem: Problem) -> None:
+        """A new position cancels the engine and forgets its answer (a reset of the same one
+        keeps it)."""
+        fen = problem.game.root_board.fen() if problem.is_chess else None
+        self.ours = None
+        if fen != self.fen or fen is None:
+            self.cancel()
+            self.fen, self.claim = fen, None
+        self._show()
+
+    def set_ours(self, record: RunRecord | Exception | None) -> None:
+        self.ours = record
+        self._show()
+
+    # -- asking ------------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def ask(self) -> None:
+        """Start the engine on the current position (our verified length, if any, as `go mate`)."""
+        if self.command is None or self.fen is None or self.busy:
+            return
+        mate = None
+        if isinstance(self.ours, RunRecord) and self.ours.verified and self.ours.mate_in:
+            mate = self.ours.mate_in
+        self._token += 1
+        check = CrossCheck(self.command, self.fen, float(self.seconds.value()), mate)
+        job = EngineJob(check, self._token, self)
+        job.done.connect(self._on_done)
+        job.finished.connect(lambda: self._jobs.remove(job) if job in self._jobs else None)
+        self._job, self.claim = job, None
+        self._jobs.append(job)
+        job.start()
+        self._show()
+
+    def cancel(self) -> None:
+        """Stop the engine now (its answer so far is dropped); never waits."""
+        job, self._job = self._job, None
+        if job is None:
+            return
+        self._token += 1
+        job.check.cancel()
+        self.theirs_line.setText("Cancelled: the engine was stopped.")
+        self._update_controls()
+
+    def wait(self, timeout_ms: int = 10000) -> None:
+        """Block until every engine thread has ended (closing the window, tests)."""
+        for job in list(self._jobs):
+            job.wait(timeout_ms)
+
+    def _on_done(self, token: int, result: EngineClaim | Exception) -> None:
+        if token != self._token:
+            return
+        self._job = None
+        if isinstance(result, EngineClaim):
+            self.claim = result
+            self._show()
+            return
+        self.claim = None
+        self._show()
+        self.theirs_line.setText(one_line(f"The engine could not answer: {result}"))
+
+    # -- text --------------------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        self._update_controls()
+        if self.fen is None:
+            self.ours_line.setText("The cross-check runs on chess positions only.")
+            self.theirs_line.setText("")
+            return
+        self.ours_line.setText(ours_text(self.ours))
+        if self._job is not None:
+            self.theirs_line.setText(f"The engine is thinking (at most {self.seconds.value()} s)…")
+        elif self.claim is not None:
+            compared = lengths_text(self.ours, self.claim)
+            self.theirs_line.setText(f"{engine_text(self.claim)} {compared}".strip())
+        elif self.command is not None:
+            self.theirs_line.setText("Ask the engine for its mate on this position.")
+        else:
+            self.theirs_line.setText("")
+        self.theirs_line.setStyleSheet("" if self.claim is not None else QUIET)
+
+    def _update_controls(self) -> None:
+        usable = self.command is not None and self.fen is not None
+        self.ask_button.setEnabled(usable and self._job is None)
+        self.cancel_button.setEnabled(self._job is not None)
+        self.seconds.setEnabled(usable)
