@@ -622,10 +622,14 @@ class MainWindow(QMainWindow):
             self._update_board()
 
     def unpin(self) -> None:
-        """Back to showing the most-proving node (Esc, or the pointer left the tree's nodes)."""
+        """Back to showing the most-proving node (Esc, or the pointer left the tree's nodes); at
+        a finale played through, back to the main line at the slider's ply."""
         if self.tree_view.focused is not None:
             self.tree_view.set_focused(focus.FIRST_LEVEL, -1)
         self.board_focus.release()
+        if self.board_focus.playing_line():
+            self._show_line(self.result_panel.ply)
+            return
         self._update_board()
 
     def _show_line(self, ply: int) -> None:
@@ -634,7 +638,7 @@ class MainWindow(QMainWindow):
         node = self.board_focus.show_line(main_line, ply)
         if main_line:
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
-            self.tree_view.update()
+            self.tree_view.show_node(focus.FIRST_LEVEL, node)
         self._update_board()
 
     def _nudge_line(self, delta: int) -> None:
@@ -709,6 +713,7 @@ class MainWindow(QMainWindow):
             return
         self.solution = result
         self.result_panel.show_result(result)
+        self.tree_view.set_verified_line(self.result_panel.main_line)
         self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
