@@ -94,6 +94,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, Q
 
 from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
+from app.tree_view.counts import level_counts
 from app.tree_view.finale import (
     draw_line_note,
     finale_options,
@@ -226,13 +227,15 @@ class TreeView(QWidget):
         self.update()
 
     def clear_marks(self) -> None:
-        """Drop the step marks and caption: running without reports, they would be stale."""
+        """Drop the step marks, caption and Pn² note: running without reports, they would be
+        stale."""
         for level in (self._level1, self._level2):
             if level is not None:
                 level.mark(None)
                 level.selected_path = []
         self._inner, self._inner_pending = None, False
         self._caption = ""
+        self._note = ""
         self._marked = False
         self._dirty = True
         self.update()
@@ -384,16 +387,14 @@ class TreeView(QWidget):
         )
 
     def caption_lines(self) -> list[str]:
-        """The header's text as drawn: the node count (and a Pn² note), then the last step in
-        words, wrapped (elided only past two lines)."""
+        """The header's text as drawn: the node count of each level (and a Pn² note), then
+        the last step in words, wrapped (elided only past two lines)."""
         self._ensure_layout()
         if self._level1 is None:
             return []
         metrics = QFontMetricsF(style.font(style.OVERLAY_PX))
         room = self._header()[1].width() - 16
-        total = len(self._level1.tree)
-        drawn = sum(1 for item in self._items if item.kind == NODE)
-        count = f"showing {drawn:,} of {counted(total, 'node')}"
+        count = level_counts(self._level1, self._level2, self._items, self._search.two_levels)
         if self._note:
             count = metrics.elidedText(
                 f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
