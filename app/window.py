@@ -59,6 +59,7 @@ from app.sources import (
     positions_of,
 )
 from app.tree_view.view import TreeView
+from app.window_layout import restore_layout, set_minimum_sizes
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
 from core.runs.runner import RunRecord
@@ -197,6 +198,7 @@ class MainWindow(QMainWindow):
         self.compare_dock.setWidget(self.compare_panel)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
+        set_minimum_sizes(self, self.splitter, [self.compare_dock])
 
     def _action(
         self,
@@ -300,6 +302,12 @@ class MainWindow(QMainWindow):
         self.follow_action = self._action("Follow the most-proving node", "M", self._follow_toggled)
         self.follow_action.setCheckable(True)
         self.follow_action.setChecked(True)
+        self.restore_layout_action = self._action(
+            "Restore layout",
+            "Ctrl+0",
+            lambda: restore_layout(self, self.splitter, self.tree_view),
+            tip="Restore layout: panes, docks and the tree's zoom as in a new window",
+        )
         self.help_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts)
         self.about_action = self._action("&About proof-number search", None, self.show_about)
 
@@ -345,6 +353,7 @@ class MainWindow(QMainWindow):
             self.line_end,
             None,
             self.compare_dock.toggleViewAction(),
+            self.restore_layout_action,
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
