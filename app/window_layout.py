@@ -22,7 +22,7 @@ MIN_DOCK_HEIGHT = 140
 """The comparison dock keeps its table's header and a row or two."""
 DOCK_HEIGHT = 260
 """Default height of a dock shown at the bottom (the comparison's table)."""
-MIN_WINDOW = (860, 600)
+MIN_WINDOW = (800, 560)
 """The window's smallest size: the panes' minimums, the toolbar's first buttons, the gauge."""
 
 
