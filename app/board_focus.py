@@ -4,7 +4,9 @@ The rules, so a teacher can point without losing the thread: a node hovered in t
 until the next step (or until the pointer leaves it); a clicked (pinned) node stays shown across
 steps until Esc or a click on empty space; otherwise the board follows the most-proving node,
 inside a running Pn² second level too. Playing the solution's main line shows its positions
-instead until anything is pointed at or the search moves on. State only, no Qt: the window feeds
+instead; a node pointed at meanwhile is shown while it is, and Esc (or the pointer leaving the
+tree) returns the board to the line at the result slider's ply, so board and slider never
+disagree. A new search or a step ends the line. State only, no Qt: the window feeds
 it the tree view's signals and the driver's steps and shows what `view()` returns.
 """
 
@@ -46,7 +48,6 @@ class BoardFocus:
         if self.search is None or not focus.exists(self.search, level, node):
             return False
         self.hovered = (level, node)
-        self.line_ply = None
         return True
 
     def pin(self, level: int, node: int) -> None:
@@ -54,14 +55,14 @@ class BoardFocus:
         self.pinned = None if node < 0 else (level, node)
 
     def release(self) -> None:
-        """Esc, or the pointer left the nodes with nothing pinned: the most-proving node again."""
+        """Esc, or the pointer left the nodes with nothing pinned: the most-proving node again,
+        or the main line at the ply it was played to."""
         self.hovered = self.pinned = None
-        self.line_ply = None
 
     def step_taken(self, _report: object = None) -> None:
         """A step was shown: a hovered node gives way, a pinned one stays; the main line ends."""
         self.hovered = None
-        self.line_ply = None
+        self.main_line, self.line_ply = [], None
 
     def moved_on(self) -> None:
         """The search ran on without reports: a hovered node gives way, a pinned one stays."""
@@ -95,7 +96,7 @@ class BoardFocus:
         search = self.search
         if search is None:
             return None
-        if self.line_ply is not None and self.main_line:
+        if self.playing_line():
             if isinstance(search.game, ChessGame):
                 return focus.line_view(
                     search.game,
@@ -109,6 +110,20 @@ class BoardFocus:
             )
         level, node = self.focused_node()
         return focus.position_view(search, search.game, level, node, self._heading(level, node))
+
+    def line_node(self) -> int:
+        """The first-level node the main line has been played to (the root before any)."""
+        if self.search is None or self.line_ply is None:
+            return ROOT
+        return node_after_moves(self.search.tree, self.main_line[: self.line_ply])
+
+    def playing_line(self) -> bool:
+        """Whether the board shows the main line: it has been played, and nothing else is
+        pointed at (pointing at the line's own node, as playing it pins, still shows the line)."""
+        if self.line_ply is None or not self.main_line:
+            return False
+        pointed = self.pointed
+        return pointed is None or pointed == (focus.FIRST_LEVEL, self.line_node())
 
     def _heading(self, level: int, node: int) -> str:
         search = self.search

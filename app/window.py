@@ -60,6 +60,7 @@ from app.sources import (
     positions_of,
 )
 from app.tree_view.view import TreeView
+from app.window_layout import restore_layout, set_minimum_sizes
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
 from core.runs.runner import RunRecord
@@ -200,6 +201,7 @@ class MainWindow(QMainWindow):
         self.compare_dock.setWidget(self.compare_panel)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
+        set_minimum_sizes(self, self.splitter, [self.compare_dock])
 
     def _action(
         self,
@@ -303,6 +305,12 @@ class MainWindow(QMainWindow):
         self.follow_action = self._action("Follow the most-proving node", "M", self._follow_toggled)
         self.follow_action.setCheckable(True)
         self.follow_action.setChecked(True)
+        self.restore_layout_action = self._action(
+            "Restore layout",
+            "Ctrl+0",
+            lambda: restore_layout(self, self.splitter, self.tree_view),
+            tip="Restore layout: panes, docks and the tree's zoom as in a new window",
+        )
         self.help_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts)
         self.about_action = self._action("&About proof-number search", None, self.show_about)
 
@@ -348,6 +356,7 @@ class MainWindow(QMainWindow):
             self.line_end,
             None,
             self.compare_dock.toggleViewAction(),
+            self.restore_layout_action,
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
@@ -626,10 +635,14 @@ class MainWindow(QMainWindow):
             self._update_board()
 
     def unpin(self) -> None:
-        """Back to showing the most-proving node (Esc, or the pointer left the tree's nodes)."""
+        """Back to showing the most-proving node (Esc, or the pointer left the tree's nodes); at
+        a finale played through, back to the main line at the slider's ply."""
         if self.tree_view.focused is not None:
             self.tree_view.set_focused(focus.FIRST_LEVEL, -1)
         self.board_focus.release()
+        if self.board_focus.playing_line():
+            self._show_line(self.result_panel.ply)
+            return
         self._update_board()
 
     def _show_line(self, ply: int) -> None:
@@ -638,7 +651,7 @@ class MainWindow(QMainWindow):
         node = self.board_focus.show_line(main_line, ply)
         if main_line:
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
-            self.tree_view.update()
+            self.tree_view.show_node(focus.FIRST_LEVEL, node)
         self._update_board()
 
     def _nudge_line(self, delta: int) -> None:
@@ -715,6 +728,7 @@ class MainWindow(QMainWindow):
         self.solution = result
         self.result_panel.show_result(result)
         self.engine_panel.set_ours(result)
+        self.tree_view.set_verified_line(self.result_panel.main_line)
         self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:

@@ -55,6 +55,7 @@ def follow_target(
     extent: QRectF,
     force: bool = False,
     chosen: float | None = None,
+    played: int = 0,
 ) -> tuple[QPointF, float] | None:
     """Where follow wants the view, and at what zoom, from the `current` offset.
 
@@ -65,8 +66,10 @@ def follow_target(
     what it must show is inside the drawing area (the whole path when it fits, else the
     most-proving node, its parent and the row its children will fill), and a scroll leaves
     slack on the side the path is heading for, so stepping does not scroll every time. A
-    solved root's main line is shown from the root down, zooming out (not below
-    `SOLVED_MIN_SCALE`) if it is too big.
+    solved root's main line is shown from the root down at the `chosen` zoom, zooming out (not below
+    `SOLVED_MIN_SCALE`: labels stay readable) if it is too big; a line still too long shows
+    the part from the root down as far as fits, or, once the board plays past it, the part
+    ending at the `played` node (index in `path`).
     """
     if not path:
         return None
@@ -75,9 +78,9 @@ def follow_target(
     fitting = min(area.width() / whole.width(), area.height() / whole.height())
     if solved:
         fitting *= style.SOLVED_FIT_MARGIN
-        if fitting < scale:
-            scale = max(fitting, min(scale, style.SOLVED_MIN_SCALE))
-            force = True
+        wanted = min(scale if chosen is None else chosen, max(fitting, style.SOLVED_MIN_SCALE))
+        force = force or wanted != scale
+        scale = wanted
     else:
         wanted = path_scale(fitting, scale, scale if chosen is None else chosen)
         force = force or wanted != scale
@@ -92,10 +95,14 @@ def follow_target(
     if fits(whole):
         need = keep = whole
     elif solved:
-        end = 1
+        start, end = 0, 1
         while end < len(path) and fits(path_box(path[: end + 1], below)):
             end += 1
-        need = keep = path_box(path[:end], below)
+        if played >= end:
+            start, end = played, played + 1
+            while start > 0 and fits(path_box(path[start - 1 : end], below)):
+                start -= 1
+        need = keep = path_box(path[start:end], below)
     else:
         start = len(path) - 1
         while start > 0 and fits(path_box(path[start - 1 :], below), style.FOLLOW_TAIL):
@@ -107,8 +114,10 @@ def follow_target(
     top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
     if stay and top >= area.top() and bottom <= area.bottom():
         y = current.y()
-    elif need is whole or solved:
+    elif need is whole:
         y = home_y
+    elif solved:
+        y = area.top() - need.top() * scale
     else:
         slack = max(area.height() - need.height() * scale, 0.0)
         ahead = min(slack, style.FOLLOW_AHEAD * style.ROW * scale)

@@ -66,12 +66,15 @@ class TreeLevel:
 
     def layout_input(self, focus: int) -> LevelInput:
         """What the layout needs, with the nodes the view must reveal (the selected path, the
-        solved line, the pinned node) forced open."""
+        solved line, the pinned node) forced open. At a proof's finale the last step's path
+        gives way to the mate line (`app.tree_view.finale`)."""
         count = len(self.tree)
-        reveal = [node for node in self.selected_path if node < count] + self.line
+        proved = bool(self.line) and self.tree.proof[ROOT] == 0
+        selected_path = [] if proved else [node for node in self.selected_path if node < count]
+        reveal = selected_path + self.line
         if 0 <= focus < count:
             reveal.append(focus)
-        selected = self.selected()
+        selected = NO_NODE if proved else self.selected()
         open_also = self.line[:-1] + ([selected] if 0 <= selected < count else [])
         return LevelInput(
             self.tree,

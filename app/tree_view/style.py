@@ -62,8 +62,6 @@ FOLLOW_AHEAD = 1.5
 FOLLOW_MIN_SCALE = 0.75
 """Follow zooms out down to this to keep a growing most-proving path whole in view (labels
 and numbers still at least 9 pixels); a longer path shows its deep end instead."""
-SOLVED_MIN_SCALE = 0.5
-"""Follow zooms out down to this to show a solved root's main line whole."""
 SOLVED_FIT_MARGIN = 0.9
 """A solved line zoomed out to fit keeps this share of the drawing area, so no edge is tight."""
 GLIDE_MS = 260
@@ -92,6 +90,12 @@ STUB_PX = 12
 STUB_SMALL_PX = 10
 BAND_PX = 12
 OVERLAY_PX = 12
+
+READABLE_PX = 9.0
+"""The smallest text a class can read on a projector, in widget pixels."""
+SOLVED_MIN_SCALE = READABLE_PX / min(LABEL_PX, NAME_PX, NUMBER_PX - 2)
+"""Follow zooms out down to this (0.82) to show a solved root's main line whole: its move
+labels, names and numbers (up to five digits) stay at least `READABLE_PX` on screen."""
 
 # -- colours --------------------------------------------------------------------------------------
 BACKGROUND = QColor("#fbfbf8")

@@ -55,6 +55,9 @@ Methods:
     ``expand_stub(node: int, level: int = 1) -> None``: unfold all children of `node`.
     ``collapse(node: int, level: int = 1) -> None``: fold everything below `node`.
     ``set_layout_options(options: LayoutOptions) -> None``, ``set_legend_visible(on: bool)``
+    ``set_verified_line(moves: list[int]) -> None``: the result's verified main line; at the
+        finale only that line is drawn (the rest folded), readable, and where Pn²'s first level
+        ends at a leaf its second level proved, ``line_note()`` writes the rest beside it.
     ``set_animated(on: bool) -> None``: glide when follow scrolls (default: on, except on the
         offscreen platform, where a render must show where the view ends up).
     ``drawing_area() -> QRectF``: the widget rectangle nodes are drawn in (below the header,
@@ -91,6 +94,14 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, Q
 
 from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
+from app.tree_view.counts import level_counts
+from app.tree_view.finale import (
+    draw_line_note,
+    finale_options,
+    is_proved_finale,
+    line_note_box,
+    played_index,
+)
 from app.tree_view.follow import follow_path, follow_target, room_above
 from app.tree_view.items import DisplayedNode, band_rect, displayed_node, scene_bounds
 from app.tree_view.layout import FOLD, MORE, NODE, LayoutOptions, MoveLabels, layout_tree
@@ -152,6 +163,7 @@ class TreeView(QWidget):
         self._dragging = False
         self._caption = ""
         self._note = ""
+        self._verified_moves: list[int] = []
         self._ghost: SecondLevelGhost | None = None
         self._ghost_timer = QTimer(self)
         self._ghost_timer.setInterval(40)
@@ -187,6 +199,7 @@ class TreeView(QWidget):
         self._hover = -1
         self._caption = ""
         self._note = ""
+        self._verified_moves = []
         self._drop_ghost()
         if search is not None:
             self._level1 = TreeLevel(search, search.tree, MoveLabels(search.game))
@@ -214,13 +227,15 @@ class TreeView(QWidget):
         self.update()
 
     def clear_marks(self) -> None:
-        """Drop the step marks and caption: running without reports, they would be stale."""
+        """Drop the step marks, caption and Pn² note: running without reports, they would be
+        stale."""
         for level in (self._level1, self._level2):
             if level is not None:
                 level.mark(None)
                 level.selected_path = []
         self._inner, self._inner_pending = None, False
         self._caption = ""
+        self._note = ""
         self._marked = False
         self._dirty = True
         self.update()
@@ -341,6 +356,12 @@ class TreeView(QWidget):
         state.collapsed.add(node)
         self._relayout_in_place(level, node, where)
 
+    def set_verified_line(self, moves: list[int]) -> None:
+        """The verified main line's moves (the result panel's): where the first level's line
+        ends at a leaf Pn²'s second level proved, the rest is written beside it."""
+        self._verified_moves = list(moves)
+        self.update()
+
     def set_layout_options(self, options: LayoutOptions) -> None:
         """Lay the tree out with these options from the next paint on."""
         self._options = options
@@ -366,21 +387,34 @@ class TreeView(QWidget):
         )
 
     def caption_lines(self) -> list[str]:
-        """The header's text as drawn: the node count (and a Pn² note), then the last step in
-        words, wrapped (elided only past two lines)."""
+        """The header's text as drawn: the node count of each level (and a Pn² note), then
+        the last step in words, wrapped (elided only past two lines)."""
         self._ensure_layout()
         if self._level1 is None:
             return []
         metrics = QFontMetricsF(style.font(style.OVERLAY_PX))
         room = self._header()[1].width() - 16
-        total = len(self._level1.tree)
-        drawn = sum(1 for item in self._items if item.kind == NODE)
-        count = f"showing {drawn:,} of {counted(total, 'node')}"
+        count = level_counts(self._level1, self._level2, self._items, self._search.two_levels)
         if self._note:
             count = metrics.elidedText(
                 f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
             )
         return [count, *wrap_text(self._caption, metrics, room, style.CAPTION_LINES - 1)]
+
+    def line_note(self) -> tuple[str, QRectF] | None:
+        """The note beside a leaf Pn²'s second level proved (the rest of the verified line)
+        and where it appears in the widget, or None."""
+        self._ensure_layout()
+        if self._level1 is None:
+            return None
+        note = line_note_box(self._level1, self._index, self._items, self._verified_moves)
+        if note is None:
+            return None
+        rect = note[1]
+        return note[0], QRectF(
+            self.scene_to_widget(rect.left(), rect.top()),
+            self.scene_to_widget(rect.right(), rect.bottom()),
+        )
 
     def drawing_area(self) -> QRectF:
         """The part of the widget the tree is drawn in: below the caption and buttons, above
@@ -426,7 +460,9 @@ class TreeView(QWidget):
         if second is not None:
             second.sync()
             input2 = second.layout_input(focus[1] if focus and focus[0] == 2 else NO_NODE)
-        layout = layout_tree(input1, self._options, input2, self._second_root)
+        finale = is_proved_finale(first.tree, first.line)
+        options = finale_options(self._options) if finale else self._options
+        layout = layout_tree(input1, options, input2, self._second_root)
         self._items = [
             displayed_node(item, first if item.level == 1 else second) for item in layout.items
         ]
@@ -544,6 +580,7 @@ class TreeView(QWidget):
             self._extent,
             force,
             self._chosen_scale,
+            played_index(path, self._focus) if solved else 0,
         )
         if scale != viewport.scale:
             self._stop_glide()
@@ -602,6 +639,8 @@ class TreeView(QWidget):
                 state = self._level(item.level)
                 unit = state.labels.unit if state is not None else "child"
                 draw.stub(item, unit, index == self._hover, text)
+        if self._verified_moves and self._level1 is not None and self._level1.line and text:
+            draw_line_note(painter, self._level1, self._index, self._items, self._verified_moves)
         painter.restore()
         paint_header(
             painter,

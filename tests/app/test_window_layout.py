@@ -1,0 +1,48 @@
+"""Small windows in a real window: no pane can be dragged to nothing, and View ▸ Restore layout
+brings back the default panes, dock and zoom (and is listed under F1)."""
+
+from PySide6.QtCore import Qt
+
+from app.search_setup import SearchParams
+from app.shortcuts import shortcut_rows
+from app.sources import SUITE, Source
+from app.window import MainWindow
+from app.window_layout import BOARD_PANE, MIN_BOARD_PANE, MIN_TREE_PANE, MIN_WINDOW
+
+
+def test_panes_keep_their_minimum_and_restore_layout_brings_the_defaults_back(qtbot):
+    window = MainWindow(
+        persist=False, source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
+    )
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    splitter, view = window.splitter, window.tree_view
+    window.resize(400, 300)
+    qtbot.wait(20)
+    assert window.width() >= MIN_WINDOW[0] and window.height() >= MIN_WINDOW[1]
+    splitter.moveSplitter(0, 1)
+    qtbot.wait(20)
+    board_pane = splitter.widget(0)
+    assert board_pane.width() >= MIN_BOARD_PANE and splitter.sizes()[0] >= MIN_BOARD_PANE
+    assert window.board_view.board.width() > 100 and window.result_panel.isVisible()
+    splitter.moveSplitter(splitter.width(), 1)
+    qtbot.wait(20)
+    assert splitter.widget(1).width() >= MIN_TREE_PANE and view.width() >= MIN_TREE_PANE
+    window.compare_dock.show()
+    window.compare_dock.setFloating(True)
+    view.zoom_out()
+    view.zoom_out()
+    zoomed = view.scene_to_widget(1, 0).x() - view.scene_to_widget(0, 0).x()
+    assert zoomed < 0.7
+    window.resize(1600, 1000)
+    qtbot.wait(20)
+    rows = dict(shortcut_rows(window.actions()))
+    assert any(what.startswith("Restore layout") for what in rows)
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(20)
+    assert splitter.sizes()[0] == BOARD_PANE
+    assert not window.compare_dock.isFloating() and window.compare_dock.isVisible()
+    assert window.dockWidgetArea(window.compare_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert view.scene_to_widget(1, 0).x() - view.scene_to_widget(0, 0).x() == 1.0
