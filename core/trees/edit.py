@@ -84,6 +84,11 @@ class TreeDraft:
     _state: _State
     _undo: list[_State] = field(default_factory=list)
     _redo: list[_State] = field(default_factory=list)
+    _links: tuple[dict[int, list[int]], dict[int, list[int]]] | None = None
+    """Children and parents by key, rebuilt after a structural edit (a draft of a thousand nodes
+    is checked on every key the user types)."""
+    _renaming: int | None = None
+    """The node the last edit renamed: typing a name letter by letter is one edit to undo."""
 
     # -- making a draft ---------------------------------------------------------------------------
 
@@ -157,21 +162,44 @@ class TreeDraft:
         raw = self._node(key).get("type")
         return None if raw is None else str(raw).upper()
 
+    def is_or(self, key: int) -> bool:
+        """The type the tree will have: the declared one; else, as the file reader does, the
+        opposite of the parent's (the root: OR)."""
+        seen: set[int] = set()
+        flips = 0
+        while self.node_type(key) not in TYPES and key not in seen:
+            seen.add(key)
+            parents = self.parents(key)
+            if not parents:
+                return flips % 2 == 0
+            key, flips = parents[0], flips + 1
+        return (self.node_type(key) != "AND") == (flips % 2 == 0)
+
     def value(self, key: int) -> str | None:
         """true / false / unknown (also when the file gives none); None for a word it cannot
         read (reported by `problems()`)."""
         return value_word(self._node(key).get("value"))
 
+    def _adjacency(self) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+        if self._links is None:
+            children: dict[int, list[int]] = {key: [] for key in self._state.nodes}
+            parents: dict[int, list[int]] = {key: [] for key in self._state.nodes}
+            for source, target, _ in self._state.edges:
+                children[source].append(target)
+                parents[target].append(source)
+            self._links = children, parents
+        return self._links
+
     def children(self, key: int) -> list[int]:
-        return [target for source, target, _ in self._state.edges if source == key]
+        return list(self._adjacency()[0].get(key, []))
 
     def parents(self, key: int) -> list[int]:
-        return [source for source, target, _ in self._state.edges if target == key]
+        return list(self._adjacency()[1].get(key, []))
 
     def root(self) -> int | None:
         """The first node without a parent (a well-formed tree has exactly one)."""
-        targets = {target for _, target, _ in self._state.edges}
-        return next((key for key in self._state.nodes if key not in targets), None)
+        parents = self._adjacency()[1]
+        return next((key for key in self._state.nodes if not parents[key]), None)
 
     def _node(self, key: int) -> dict[str, Any]:
         try:
@@ -181,9 +209,11 @@ class TreeDraft:
 
     # -- editing ----------------------------------------------------------------------------------
 
-    def _begin(self) -> None:
-        self._undo.append(copy.deepcopy(self._state))
+    def _begin(self, renaming: int | None = None) -> None:
+        if renaming is None or renaming != self._renaming:
+            self._undo.append(copy.deepcopy(self._state))
         self._redo.clear()
+        self._renaming = renaming
 
     def _forget_snapshot(self) -> None:
         self._state.top.get("graph", {}).pop("most_proving_path", None)
@@ -211,6 +241,7 @@ class TreeDraft:
         child_type = "AND" if self.node_type(parent) == "OR" else "OR"
         self._state.nodes[key] = {"id": node_name(number), "type": child_type, "value": "unknown"}
         self._state.edges.append((parent, key, {}))
+        self._links = None
         self._forget_snapshot()
         return key
 
@@ -232,6 +263,7 @@ class TreeDraft:
         self._state.edges = [
             edge for edge in self._state.edges if edge[0] not in gone and edge[1] not in gone
         ]
+        self._links = None
         self._forget_snapshot()
 
     def set_type(self, key: int, node_type: str) -> None:
@@ -262,7 +294,7 @@ class TreeDraft:
         """Change the name the tree shows (its label if it has one, else its id). Any text is
         taken, empty or repeated too, so typing never fails: `problems()` says what is wrong."""
         data = self._node(key)
-        self._begin()
+        self._begin(renaming=key)
         if "label" in data:
             data["label"] = name
             return
@@ -285,6 +317,7 @@ class TreeDraft:
     def undo(self) -> bool:
         if not self._undo:
             return False
+        self._renaming, self._links = None, None
         self._redo.append(self._state)
         self._state = self._undo.pop()
         return True
@@ -292,6 +325,7 @@ class TreeDraft:
     def redo(self) -> bool:
         if not self._redo:
             return False
+        self._renaming, self._links = None, None
         self._undo.append(self._state)
         self._state = self._redo.pop()
         return True
@@ -353,12 +387,29 @@ class TreeDraft:
         return found
 
     def _cycles(self) -> list[list[int]]:
-        import networkx as nx
-
-        graph = nx.DiGraph()
-        graph.add_nodes_from(self._state.nodes)
-        graph.add_edges_from((source, target) for source, target, _ in self._state.edges)
-        return [list(component) for component in nx.simple_cycles(graph)]
+        """One cycle per edge that closes one, found by a depth-first walk (linear: this runs on
+        every key the user types)."""
+        children = self._adjacency()[0]
+        state: dict[int, int] = {}
+        cycles: list[list[int]] = []
+        for start in self._state.nodes:
+            if start in state:
+                continue
+            path: list[int] = [start]
+            state[start] = 1
+            stack = [iter(children[start])]
+            while stack:
+                child = next(stack[-1], None)
+                if child is None:
+                    stack.pop()
+                    state[path.pop()] = 2
+                elif state.get(child) == 1:
+                    cycles.append(path[path.index(child) :])
+                elif child not in state:
+                    state[child] = 1
+                    path.append(child)
+                    stack.append(iter(children[child]))
+        return cycles
 
     def _node_problems(self, key: int) -> list[TreeProblem]:
         data = self._state.nodes[key]

@@ -162,3 +162,20 @@ def test_a_generated_tree_opens_as_a_draft():
         (n.name, n.is_or, n.value, n.children) for n in tree.nodes
     ]
     assert again.name == tree.name
+
+
+def test_typing_a_name_letter_by_letter_is_one_edit_to_undo():
+    draft = _proof_tree()
+    keys = _by_label(draft)
+    for typed in ("m", "ma", "mat", "mate"):
+        draft.rename(keys["C"], typed)
+    draft.rename(keys["D"], "x")
+    assert draft.undo() and draft.label(keys["C"]) == "mate" and draft.label(keys["D"]) == "D"
+    assert draft.undo() and draft.label(keys["C"]) == "C"
+
+
+def test_an_undeclared_type_is_the_one_the_reader_gives():
+    draft = TreeDraft.from_file(BUILTIN_TREES["figure-3-1"])
+    tree = draft.to_tree()
+    names = {draft.label(k): k for k in draft.node_keys()}
+    assert all(draft.is_or(names[node.name]) == node.is_or for node in tree.nodes)
