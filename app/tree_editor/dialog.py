@@ -191,7 +191,8 @@ class TreeEditorDialog(QDialog):
             by_node.setdefault(problem.key, []).append(problem.message)
         for key, item in self.items.items():
             item.setText(NODE, draft.label(key))
-            item.setText(TYPE, draft.node_type(key) or "")
+            declared = draft.node_type(key)
+            item.setText(TYPE, declared or f"({'OR' if draft.is_or(key) else 'AND'})")
             item.setText(VALUE, "" if draft.children(key) else (draft.value(key) or "?"))
             messages = by_node.get(key, [])
             item.setText(PROBLEM, "; ".join(messages))
