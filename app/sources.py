@@ -98,7 +98,10 @@ def load(source: Source) -> Problem:
 
 
 def kind_of_file(path: str | Path) -> str:
-    """EPD, PGN or tree file, by extension (anything else is tried as EPD)."""
+    """EPD, PGN or tree file, by extension (anything else is tried as EPD); a `random:` spec is
+    a tree."""
+    if is_random_spec(str(path)):
+        return TREE
     suffix = Path(path).suffix.lower()
     if suffix == ".pgn":
         return PGN

@@ -29,9 +29,9 @@ if TYPE_CHECKING:
 PREFIX = "random:"
 MAX_DEPTH = 12
 MAX_BRANCHING = 10
-MAX_NODES = 100_000
-"""A spec whose largest possible tree exceeds this is refused: the window would not draw it in a
-lesson, and the worst case must be checked before anything is drawn."""
+MAX_NODES = 10_000
+"""A spec whose largest possible tree exceeds this is refused before anything is built: a lesson
+tree is small, and the window builds the tree as it opens it (depth 12, branching 2 still fits)."""
 KEYS = ("depth", "branching", "true", "false", "root", "seed")
 
 

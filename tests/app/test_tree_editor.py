@@ -12,7 +12,7 @@ from PySide6.QtGui import QImage
 from app.main import main
 from app.search_setup import SearchParams
 from app.settings import Settings
-from app.sources import TREE, TREE_FILES, Source
+from app.sources import TREE, TREE_FILES, Source, kind_of_file
 from app.tree_editor.dialog import PROBLEM, TreeEditorDialog
 from app.window import MainWindow
 from core.search.types import Result
@@ -165,6 +165,7 @@ def test_the_random_tree_dialog_searches_and_edits_the_spec(qtbot, window):
     assert dialog.spec_label.text().startswith(spec)
     dialog.search_button.click()
     assert window.problem.source == Source(TREE, spec)
+    assert kind_of_file(spec) == TREE  # the New search dialog shows it as a tree to reopen
     assert _names_in_search(window) == [node.name for node in load_tree(spec).nodes]
     assert window.title.text().startswith(spec)
     dialog = window.tree_commands.random_tree()
