@@ -8,7 +8,7 @@ refusing the file. `to_tree()` reads the draft through the same reader as a tree
 
 Unknown leaves. A childless node without a true/false value is a frontier leaf: the tree file
 format allows it (Figure 3.1 is made of them), and a search that selects one stops there. So it is
-a *warning* (the tree can be searched) while a *error* (a cycle, a duplicate name, an internal node
+a *warning* (the tree can be searched) while an *error* (a cycle, a duplicate name, an internal node
 without a type or with a value) keeps the draft from being searched or saved.
 
 An edit other than a rename drops a snapshot's figure numbers (`expected_*`) and most-proving
