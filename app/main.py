@@ -62,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--tree",
         metavar="FILE",
         type=non_empty_option("--tree"),
-        help="an AND/OR tree file, or figure-3-1 / small-proof",
+        help="an AND/OR tree file, a built-in tree (figure-3-1, small-proof, lesson-…) "
+        "or random:depth=5,branching=2-4,true=0.3,seed=7",
     )
     problem.add_argument(
         "--id",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from core.errors import UnknownPositionIdError
 from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.explicit_tree import ExplicitTreeGame
 from core.games.suites import (
     BUILTIN_SUITES,
     BUILTIN_TREES,
@@ -23,6 +23,8 @@ from core.games.suites import (
 )
 from core.inputs.boards import parse_fen
 from core.inputs.positions import load_pgn_positions
+from core.trees.catalog import load_tree
+from core.trees.generate import is_random_spec
 
 FEN, SUITE, EPD, PGN, TREE = "fen", "suite", "epd", "pgn", "tree"
 KINDS = (FEN, SUITE, EPD, PGN, TREE)
@@ -79,7 +81,7 @@ def load(source: Source) -> Problem:
         board = parse_fen(source.text)
         return Problem(source, board.fen(), ChessGame(board))
     if source.kind == TREE:
-        tree = AndOrTree.from_file(source.text)
+        tree = load_tree(source.text)
         return Problem(source, tree.name or Path(source.text).stem, ExplicitTreeGame(tree))
     positions = positions_of(source)
     if source.kind == PGN:
@@ -96,7 +98,10 @@ def load(source: Source) -> Problem:
 
 
 def kind_of_file(path: str | Path) -> str:
-    """EPD, PGN or tree file, by extension (anything else is tried as EPD)."""
+    """EPD, PGN or tree file, by extension (anything else is tried as EPD); a `random:` spec is
+    a tree."""
+    if is_random_spec(str(path)):
+        return TREE
     suffix = Path(path).suffix.lower()
     if suffix == ".pgn":
         return PGN
@@ -107,7 +112,7 @@ def kind_of_file(path: str | Path) -> str:
 
 def naming_the_file(source: Source, message: str) -> str:
     """A message about a file names the file (once), so the user knows which one to fix."""
-    if source.kind not in (EPD, PGN, TREE):
+    if source.kind not in (EPD, PGN, TREE) or is_random_spec(source.text):
         return message
     name = Path(source.text).name
     return message if name in message else f"{name}: {message}"

@@ -59,6 +59,7 @@ from app.sources import (
     naming_the_file,
     positions_of,
 )
+from app.tree_editor.menu import TreeCommands
 from app.tree_view.view import TreeView
 from app.window_layout import restore_layout, set_minimum_sizes
 from core.errors import PnExplorerError
@@ -324,6 +325,8 @@ class MainWindow(QMainWindow):
         ):
             file_menu.addAction(action)
         file_menu.addSeparator()
+        self.tree_commands = TreeCommands(self, file_menu)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         search_menu = menus.addMenu("&Search")
         for action in (
@@ -462,6 +465,16 @@ class MainWindow(QMainWindow):
         self._install(problem, params, search)
         return True
 
+    def open_problem(self, problem: Problem) -> bool:
+        """Open a problem already loaded (an edited tree); a dialog if its search cannot start."""
+        try:
+            search = build_search(problem.game, self.params)
+        except PnExplorerError as error:
+            self.show_error(str(error))
+            return False
+        self._install(problem, self.params, search)
+        return True
+
     def _install(
         self, problem: Problem, params: SearchParams, search: Stepper | None = None
     ) -> None:
@@ -469,7 +482,8 @@ class MainWindow(QMainWindow):
         self.problem = problem
         self.params = params
         if self.persist:
-            self.settings.set_source(problem.source)
+            if problem.source.text:  # an edited tree never saved has nothing to reopen
+                self.settings.set_source(problem.source)
             self.settings.set_params(params)
         self._start(search)
 

@@ -38,8 +38,7 @@ class InvalidOptionError(PnExplorerError):
 
 
 class UnsupportedProblemError(PnExplorerError):
-    """A well-formed problem PN Explorer cannot search: a chess variant other than standard chess,
-    or a position whose side to move is the one to be mated."""
+    """A well-formed problem PN Explorer cannot search: a variant other than standard chess."""
 
 
 class EngineError(PnExplorerError):
@@ -52,3 +51,11 @@ class EngineNotFoundError(EngineError):
 
 class EngineTimeoutError(EngineError):
     """The engine did not answer within its time limit and a grace period."""
+
+
+class TreeSpecError(PnExplorerError):
+    """A `random:` tree specification with an unknown key or a value out of range."""
+
+
+class TreeEditError(PnExplorerError):
+    """An edit of a tree draft that cannot be made (remove the root, a node that is not there)."""

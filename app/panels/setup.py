@@ -52,6 +52,7 @@ from app.sources import (
 )
 from core.errors import PnExplorerError
 from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC, ONE
+from core.trees.catalog import tree_points
 
 MAX_SPIN = 2_000_000_000
 
@@ -164,7 +165,8 @@ class SetupDialog(QDialog):
         page = QWidget()
         self.tree_list = QListWidget()
         for name, path in TREE_FILES.items():
-            item = QListWidgetItem(name)
+            item = QListWidgetItem(f"{name}  —  {tree_points()[name]}")
+            item.setToolTip(tree_points()[name])
             item.setData(Qt.ItemDataRole.UserRole, path)
             self.tree_list.addItem(item)
         self.tree_list.setCurrentRow(0)

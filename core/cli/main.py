@@ -110,7 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--tree",
         metavar="FILE",
         type=non_empty_option("--tree"),
-        help="an explicit AND/OR tree (node-link JSON) or a built-in tree (small-proof)",
+        help="an explicit AND/OR tree (node-link JSON), a built-in tree (small-proof, "
+        "lesson-mobility, …) or random:depth=5,branching=2-4,true=0.3,seed=7",
     )
     solve.add_argument(
         "--attacker",

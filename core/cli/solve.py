@@ -16,8 +16,8 @@ from core.errors import (
     VerificationError,
 )
 from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES, find_position, load_suite
+from core.games.explicit_tree import ExplicitTreeGame
+from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.inputs.numbers import parse_whole
 from core.inputs.positions import SuitePosition, load_pgn_positions
@@ -28,6 +28,7 @@ from core.search.contract import Search
 from core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
+from core.trees.catalog import load_tree
 from core.values import counted, rate_text
 
 
@@ -101,8 +102,7 @@ def _position_from_args(args: argparse.Namespace) -> SuitePosition:
 
 
 def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
-    path = BUILTIN_TREES.get(args.tree, Path(args.tree))
-    tree = AndOrTree.from_file(path)
+    tree = load_tree(args.tree)
     if spec.name != "pn":
         raise InvalidLimitError("explicit trees are solved with --algo pn")
     game = ExplicitTreeGame(tree)

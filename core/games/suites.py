@@ -37,7 +37,19 @@ APP_ICON = RESOURCES / "icons" / "pn-explorer.svg"
 BUILTIN_TREES = {
     "figure-3-1": RESOURCES / "trees" / "figure-3-1.json",
     "small-proof": RESOURCES / "trees" / "small-proof.json",
+    **{
+        name: RESOURCES / "trees" / f"{name}.json"
+        for name in (
+            "lesson-not-shallowest",
+            "lesson-one-false-child",
+            "lesson-mobility",
+            "lesson-deep-narrow",
+            "lesson-every-child",
+        )
+    },
 }
+"""Figure 3.1, a small complete tree, and the lesson trees (`core.trees.catalog.tree_points`
+lists the point each one makes)."""
 
 
 def load_suite(name_or_path: str | Path) -> list[SuitePosition]:

@@ -1,0 +1,1 @@
+"""Making AND/OR trees in the window: the tree editor, the random tree dialog and their menu."""

@@ -1,0 +1,129 @@
+"""The window's tree commands: New tree…, Edit this tree…, Random tree… and the lesson trees.
+
+The window hooks them into its File menu with one call; everything they open goes through the
+window's own `open_source` / `open_problem`, so a tree made here is searched like a tree file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from app.sources import TREE, TREE_FILES, Problem, Source
+from app.tree_editor.dialog import EDITABLE_NODES, TreeEditorDialog
+from app.tree_editor.random_dialog import RandomTreeDialog
+from core.errors import PnExplorerError
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.trees.catalog import load_tree, tree_points
+from core.trees.edit import TreeDraft
+from core.values import counted
+
+if TYPE_CHECKING:
+    from app.window import MainWindow
+
+
+class TreeCommands(QObject):
+    """The tree actions of `window`, added to `menu`; `editor` is the open editor, if any."""
+
+    def __init__(self, window: MainWindow, menu: QMenu) -> None:
+        super().__init__(window)
+        self.window = window
+        self.editor: TreeEditorDialog | None = None
+        self.new_action = self._action("New &tree…", "Draw an AND/OR tree by hand", self.new_tree)
+        self.edit_action = self._action(
+            "&Edit this tree…", "Edit the explicit tree being searched", self.edit_tree
+        )
+        self.random_action = self._action(
+            "&Random tree…", "Generate a tree from depth, branching and a seed", self.random_tree
+        )
+        for action in (self.new_action, self.edit_action, self.random_action):
+            menu.addAction(action)
+        lessons = menu.addMenu("&Lesson trees")
+        for name, point in tree_points().items():
+            action = QAction(f"{name}  —  {point}", window)
+            action.setStatusTip(point)
+            action.triggered.connect(
+                lambda _=False, path=TREE_FILES[name]: window.open_source(Source(TREE, path))
+            )
+            lessons.addAction(action)
+        window.driver.search_changed.connect(self._update)
+
+    def _action(self, text: str, tip: str, slot) -> QAction:
+        action = QAction(text, self.window)
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _update(self) -> None:
+        problem = self.window.problem
+        self.edit_action.setEnabled(problem is not None and not problem.is_chess)
+
+    # -- the commands -----------------------------------------------------------------------------
+
+    def new_tree(self) -> TreeEditorDialog:
+        return self.open_editor(TreeDraft.new(), "")
+
+    def edit_tree(self) -> TreeEditorDialog | None:
+        """The current explicit tree in the editor: its file exactly as saved when it has one."""
+        problem = self.window.problem
+        if problem is None or problem.is_chess:
+            return None
+        tree = problem.game.tree
+        if len(tree.nodes) > EDITABLE_NODES:
+            self.window.show_error(
+                f"This tree has {counted(len(tree.nodes), 'node')}: the editor takes trees of "
+                f"up to {EDITABLE_NODES:,}.",
+                "Too big to edit",
+            )
+            return None
+        path = problem.source.text
+        try:
+            if path and Path(path).is_file():
+                return self.open_editor(TreeDraft.from_file(path), path)
+            return self.open_editor(TreeDraft.from_tree(tree), "")
+        except PnExplorerError as error:
+            self.window.show_error(str(error))
+            return None
+
+    def random_tree(self) -> RandomTreeDialog:
+        dialog = RandomTreeDialog(self._search_spec, self._edit_spec, self.window)
+        dialog.show()
+        return dialog
+
+    def open_editor(self, draft: TreeDraft, path: str) -> TreeEditorDialog:
+        """One editor at a time: a new draft replaces the one on screen."""
+        if self.editor is not None:
+            self.editor.close()
+            self.editor.deleteLater()
+        self.editor = TreeEditorDialog(draft, path, self.search_tree, self.window)
+        self.editor.show()
+        return self.editor
+
+    def search_tree(self, tree: AndOrTree, path: str) -> bool:
+        """Search an edited tree in the window (its saved file reopens it next time)."""
+        title = tree.name or (Path(path).stem if path else "an edited tree")
+        return self.window.open_problem(Problem(Source(TREE, path), title, ExplicitTreeGame(tree)))
+
+    def _search_spec(self, spec: str) -> bool:
+        return self.window.open_source(Source(TREE, spec))
+
+    def _edit_spec(self, spec: str) -> bool:
+        try:
+            tree = load_tree(spec)
+        except PnExplorerError as error:
+            self.window.show_error(str(error))
+            return False
+        if len(tree.nodes) > EDITABLE_NODES:
+            self.window.show_error(
+                f"{counted(len(tree.nodes), 'node')}: the editor takes trees of up to "
+                f"{EDITABLE_NODES:,} (lower the depth or the branching)",
+                "Too big to edit",
+            )
+            return False
+        self.open_editor(TreeDraft.from_tree(tree), "")
+        return True

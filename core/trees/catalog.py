@@ -1,0 +1,38 @@
+"""One name for every tree a user can ask for: a built-in tree, a `random:` spec or a file path.
+
+The CLI's `--tree`, the window's `--tree` and its tree sources all read trees through
+`load_tree`, so a lesson tree or a generated tree opens everywhere a tree file does. Each built-in
+tree states its point in one line (the graph's `point`), listed by `tree_points`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from core.games.explicit_tree import AndOrTree
+from core.games.suites import BUILTIN_TREES
+from core.inputs.text import non_empty
+from core.trees.generate import is_random_spec, random_tree
+
+
+def load_tree(name: str | Path) -> AndOrTree:
+    """The tree `name` gives: a built-in tree's name, `random:…`, or a tree file's path.
+    Raises the core's typed errors (TreeFileError, TreeSpecError, …) for bad input."""
+    text = non_empty(str(name), "--tree")
+    if text in BUILTIN_TREES:
+        return AndOrTree.from_file(BUILTIN_TREES[text])
+    if is_random_spec(text):
+        return random_tree(text)
+    return AndOrTree.from_file(Path(name))
+
+
+@cache
+def tree_points() -> dict[str, str]:
+    """Each built-in tree's one-line point (its graph's `point`, else its name), by tree name."""
+    points: dict[str, str] = {}
+    for name, path in BUILTIN_TREES.items():
+        graph = json.loads(path.read_text(encoding="utf-8")).get("graph", {})
+        points[name] = str(graph.get("point") or graph.get("name") or name)
+    return points

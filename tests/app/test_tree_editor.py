@@ -1,0 +1,212 @@
+"""The tree editor, the random tree dialog and the tree menu, in a real-size window: what is on
+screen is checked against the draft and against the search the window opens."""
+
+import json
+import uuid
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QImage
+
+from app.main import main
+from app.search_setup import SearchParams
+from app.settings import Settings
+from app.sources import TREE, TREE_FILES, Source, kind_of_file
+from app.tree_editor.dialog import PROBLEM, TreeEditorDialog
+from app.window import MainWindow
+from core.search.types import Result
+from core.tree import ROOT
+from core.trees.catalog import load_tree, tree_points
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    settings = Settings(organisation=f"pn-explorer-test-{uuid.uuid4().hex}")
+    window = MainWindow(
+        settings=settings, source=Source(TREE, TREE_FILES["small-proof"]), params=SearchParams()
+    )
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    return window
+
+
+def _names_in_search(window) -> list[str]:
+    """The node names of the tree the window's search runs on, in file order."""
+    return [node.name for node in window.driver.search.game.tree.nodes]
+
+
+def _choose(combo, text):
+    """What a click on a combo box entry does: select it and emit `activated`."""
+    index = combo.findText(text)
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+
+
+def _run_to_end(qtbot, window):
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
+    window.wait_for_solution()
+
+
+def test_a_tree_built_in_the_editor_shows_its_problems_then_is_searched(qtbot, window, dialogs):
+    editor = window.tree_commands.new_tree()
+    qtbot.addWidget(editor)
+    assert editor.isVisible()
+    root = editor.draft.root()
+    editor.add_button.click()
+    b = editor.selected
+    editor.add_button.click()
+    b1 = editor.selected
+    assert editor.items[b1].text(PROBLEM).startswith("a leaf without a value")
+    assert "a leaf without a value" in editor.node_problems.text()
+    assert editor.summary.text() == "1 warning: the tree can be searched"
+    _choose(editor.value_combo, "true")
+    assert editor.items[b1].text(PROBLEM) == ""
+    editor.select(b)
+    editor.add_button.click()
+    b2 = editor.selected
+    qtbot.keyClicks(editor.name_edit, "B")
+    editor.name_edit.selectAll()
+    qtbot.keyClicks(editor.name_edit, "C")
+    assert editor.draft.label(b2) == "C" == editor.items[b2].text(0)
+    assert "the name 'C' is used by another node" in editor.node_problems.text()
+    assert editor.summary.text().startswith("2 errors, 1 warning: fix the errors")
+    assert editor.search() is False
+    assert dialogs[-1][0] == "Cannot search this tree"
+    assert "the tree has 2 errors" in dialogs[-1][1]
+    editor.name_edit.selectAll()
+    qtbot.keyClicks(editor.name_edit, "mate")
+    _choose(editor.value_combo, "true")
+    assert editor.summary.text() == "4 nodes, no problems: ready to search"
+    assert [editor.items[k].text(0) for k in (root, b, b1, b2)] == ["A", "B", "C", "mate"]
+    assert editor.search() is True
+    assert _names_in_search(window) == ["A", "B", "C", "mate"]
+    assert window.title.text().startswith("A new tree")
+    _run_to_end(qtbot, window)
+    assert window.driver.search.outcome.result is Result.PROVED
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
+    assert window.solution.verified
+    assert window.result_panel.body.text().startswith("A → B")
+
+
+def test_undo_and_redo_from_the_keyboard(qtbot, window):
+    editor = window.tree_commands.new_tree()
+    qtbot.addWidget(editor)
+    editor.activateWindow()
+    qtbot.waitUntil(editor.isActiveWindow, timeout=5000)
+    editor.add_button.click()
+    editor.add_button.click()
+    assert editor.node_list.topLevelItem(0).childCount() == 1
+    editor.node_list.setFocus()
+    qtbot.keyClick(editor.node_list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(editor.draft.node_keys()) == 2
+    qtbot.keyClick(editor.node_list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert editor.node_list.topLevelItem(0).childCount() == 0
+    modifiers = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(editor.node_list, Qt.Key.Key_Z, modifiers)
+    assert editor.node_list.topLevelItem(0).childCount() == 1
+    assert not editor.remove_button.isEnabled()  # the root is selected after the rebuild
+
+
+def test_a_refused_edit_is_a_message_and_the_draft_stays(qtbot, window):
+    editor = window.tree_commands.new_tree()
+    qtbot.addWidget(editor)
+    editor.add_button.click()
+    editor.add_button.click()
+    editor.select(editor.draft.parents(editor.selected)[0])
+    before = editor.draft.to_json()
+    editor._edit(editor.draft.set_value, "true")
+    assert "has children: only a leaf has a value" in editor.node_problems.text()
+    assert editor.draft.to_json() == before
+    assert not editor.value_combo.isEnabled()
+
+
+def test_edit_this_tree_saves_and_reopens_the_edit(qtbot, window, dialogs, tmp_path):
+    window.open_source(Source(TREE, TREE_FILES["lesson-one-false-child"]))
+    editor = window.tree_commands.edit_tree()
+    qtbot.addWidget(editor)
+    original = json.loads(Path(TREE_FILES["lesson-one-false-child"]).read_text(encoding="utf-8"))
+    assert editor.draft.to_node_link() == original
+    keys = {editor.draft.label(k): k for k in editor.draft.node_keys()}
+    editor.select(keys["B3"])
+    _choose(editor.value_combo, "true")
+    path = tmp_path / "edited.json"
+    assert editor.save_to(str(path))
+    assert editor.search()
+    assert window.problem.source.text == str(path)
+    assert json.loads(path.read_text(encoding="utf-8"))["nodes"][5] == {
+        "id": "B3",
+        "value": "true",
+    }
+    _run_to_end(qtbot, window)
+    search = window.driver.search
+    assert search.outcome.result is Result.PROVED
+    first_child = search.tree.children(ROOT)[0]
+    assert search.game.node_name(search.tree.move[first_child]) == "B"
+    assert search.tree.numbers(first_child)[0] == 0  # B3 made true: B is proved, not disproved
+    assert not editor.save_to(str(tmp_path / "no-such-folder" / "x.json"))
+    assert dialogs[-1][0] == "Cannot save this tree"
+    assert "cannot write x.json" in dialogs[-1][1]
+
+
+def test_the_random_tree_dialog_searches_and_edits_the_spec(qtbot, window):
+    dialog = window.tree_commands.random_tree()
+    qtbot.addWidget(dialog)
+    dialog.depth.setValue(5)
+    dialog.low.setValue(2)
+    dialog.high.setValue(4)
+    dialog.true.setValue(0.3)
+    dialog.false.setValue(0.7)
+    dialog.seed.setValue(7)
+    spec = "random:depth=5,branching=2-4,true=0.3,false=0.7,root=or,seed=7"
+    assert dialog.spec_label.text().startswith(spec)
+    dialog.search_button.click()
+    assert window.problem.source == Source(TREE, spec)
+    assert kind_of_file(spec) == TREE  # the New search dialog shows it as a tree to reopen
+    assert _names_in_search(window) == [node.name for node in load_tree(spec).nodes]
+    assert window.title.text().startswith(spec)
+    dialog = window.tree_commands.random_tree()
+    qtbot.addWidget(dialog)
+    dialog.depth.setValue(12)
+    dialog.high.setValue(6)
+    assert "could make" in dialog.spec_label.text()
+    assert not dialog.search_button.isEnabled() and not dialog.edit_button.isEnabled()
+    dialog.depth.setValue(3)
+    dialog.edit_button.click()
+    editor = window.tree_commands.editor
+    qtbot.addWidget(editor)
+    assert isinstance(editor, TreeEditorDialog)
+    assert editor.draft.name == load_tree(dialog.spec_text()).name
+
+
+def test_edit_this_tree_is_only_for_trees(qtbot, window):
+    assert window.tree_commands.edit_action.isEnabled()
+    window.open_source(Source("suite", "wac-mates", "WAC.001"))
+    assert not window.tree_commands.edit_action.isEnabled()
+
+
+def test_the_lesson_menu_lists_each_tree_with_its_point(qtbot, window):
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
+    lessons = next(a.menu() for a in menu.actions() if a.text() == "&Lesson trees")
+    texts = [action.text() for action in lessons.actions()]
+    assert texts == [f"{name}  —  {point}" for name, point in tree_points().items()]
+    lessons.actions()[
+        texts.index(next(t for t in texts if t.startswith("lesson-mobility")))
+    ].trigger()
+    assert window.problem.source == Source(TREE, TREE_FILES["lesson-mobility"])
+
+
+def test_the_window_opens_a_random_spec_from_the_command_line(tmp_path, capsys):
+    out = tmp_path / "random.png"
+    spec = "random:depth=4,branching=2-3,true=0.5,seed=2"
+    assert main(["--tree", spec, "--steps", "3", "--screenshot", str(out)]) == 0
+    assert QImage(str(out)).width() == 1400
+    assert main(["--tree", "random:depth=4,leaves=9", "--screenshot", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "pn-explorer: error: random: unknown key 'leaves' (the keys are depth, branching, "
+        "true, false, root, seed)"
+    ]

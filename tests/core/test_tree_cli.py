@@ -1,0 +1,34 @@
+"""`pn-explorer solve --tree` with a generated tree and a lesson tree; bad specs exit 2."""
+
+import json
+
+from core.cli.main import main
+from core.cli.output import EXIT_USER_ERROR
+from core.trees.catalog import tree_points
+
+SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
+
+
+def test_solve_a_generated_tree_twice_gives_the_same_search(capsys):
+    runs = []
+    for _ in range(2):
+        assert main(["solve", "--tree", SPEC, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        runs.append((data["tree"], data["result"], data["nodes_created"], data["iterations"]))
+    assert runs[0] == runs[1]
+    assert runs[0][0] == "random:depth=5,branching=2-4,true=0.3,false=0.7,root=or,seed=7"
+    assert runs[0][1] in ("proved", "disproved")
+
+
+def test_solve_a_lesson_tree(capsys):
+    assert main(["solve", "--tree", "lesson-deep-narrow"]) == 0
+    out = capsys.readouterr().out
+    assert "A → N1 → N2 → N3 → N4 → N5 → N6" in out
+    assert "deep narrow" in tree_points()["lesson-deep-narrow"]
+
+
+def test_a_bad_spec_is_one_line_and_exit_2(capsys):
+    assert main(["solve", "--tree", "random:depth=3,shape=round"]) == EXIT_USER_ERROR
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0
+    assert "unknown key 'shape'" in err
