@@ -43,6 +43,7 @@ from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
+from app.paper import PaperMenu
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
@@ -354,6 +355,7 @@ class MainWindow(QMainWindow):
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
+        self.paper = PaperMenu(self, help_menu.menuAction())
         help_menu.addAction(self.help_action)
         help_menu.addAction(self.about_action)
 
@@ -781,6 +783,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.driver.pause()
         self.compare_panel.cancel()
+        self.paper.cancel()
         for job in list(self._jobs):
             job.wait(10000)
         if self.persist:
