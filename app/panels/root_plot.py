@@ -65,7 +65,7 @@ class RootPlot(QWidget):
         super().__init__(parent)
         self.log: IterationLog | None = None
         self.current = 0
-        self.setMinimumHeight(PLOT_HEIGHT)
+        self.setMinimumSize(80, PLOT_HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip("Click to move the replay to that iteration")
