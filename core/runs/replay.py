@@ -11,8 +11,8 @@ So the state after iteration k is the furthest state reached with
 
 This is the issue's "checkpoint and re-run" with every iteration a checkpoint that costs only what
 it changed: a rewind re-runs nothing, it undoes (time proportional to the iterations undone, read
-from flat arrays), and memory is bounded by the log, measured at about 150 bytes per iteration on
-WAC.096 — roughly a fifth of what the iteration adds to the tree (`pn-explorer bench --replay`).
+from flat arrays), and memory is bounded by the log, measured at about 190 bytes per iteration on
+WAC.096 — under half of what the iteration adds to the tree (`pn-explorer bench --replay`).
 The one live search is a copy rebuilt at k (its own game cursor, from `make_search`); the
 furthest search is kept to rebuild from. Stepping the copy forward replays the same iterations and,
 once it reaches the furthest, it *becomes* the furthest and recording goes on.
