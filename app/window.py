@@ -10,6 +10,7 @@ one, so bad input (a dialog says why) leaves everything the user had in place.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -42,6 +43,8 @@ from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.status_line import status_text
+from app.panels.timeline import Timeline
+from app.paper import PaperMenu
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
@@ -183,6 +186,8 @@ class MainWindow(QMainWindow):
         gauge_layout.addStretch(1)
         bottom = QHBoxLayout()
         bottom.addWidget(gauge_box, 1)
+        self.timeline = Timeline(self.driver, self.show_replayed, self.narration.setText)
+        bottom.addWidget(self.timeline, 1)
         bottom.addWidget(self.curves)
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -344,6 +349,8 @@ class MainWindow(QMainWindow):
             self.compare_action,
         ):
             search_menu.addSeparator() if action is None else search_menu.addAction(action)
+        search_menu.addSeparator()
+        search_menu.addActions(self.timeline.make_actions(self))
         view_menu = menus.addMenu("&View")
         for action in (
             self.zoom_in_action,
@@ -363,6 +370,7 @@ class MainWindow(QMainWindow):
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
+        self.paper = PaperMenu(self, help_menu.menuAction())
         help_menu.addAction(self.help_action)
         help_menu.addAction(self.about_action)
 
@@ -488,11 +496,8 @@ class MainWindow(QMainWindow):
         self._start(search)
 
     def _start(self, search: Stepper) -> None:
-        self._solution_token += 1
-        self.solution = None
-        self.banner.hide()
-        self.result_panel.clear()
-        self.driver.set_search(search)
+        make = partial(build_search, self.problem.game, self.params)
+        self.show_replayed(self.timeline.wrap(search, make))
         self.compare_panel.set_problem(self.problem, self.params)
         self.engine_panel.set_problem(self.problem)
         algo = effective_algo(self.problem.game, self.params)
@@ -510,6 +515,17 @@ class MainWindow(QMainWindow):
         )
         self.into_action.setEnabled(algo == PN2)
         self.over_action.setEnabled(algo == PN2)
+        self._update_actions()
+        self.refresh_views()
+
+    def show_replayed(self, search: Stepper | None = None) -> None:
+        """Show a search from scratch: a new one, or (None) the replay at another iteration
+        (`app.panels.timeline`); the problem, the comparison and the settings stay."""
+        self._solution_token += 1
+        self.solution = None
+        self.banner.hide()
+        self.result_panel.clear()
+        self.driver.set_search(search or self.driver.search)
         self._update_actions()
         self.refresh_views()
 
@@ -803,6 +819,7 @@ class MainWindow(QMainWindow):
         self.compare_panel.cancel()
         self.engine_panel.cancel()
         self.engine_panel.wait()
+        self.paper.cancel()
         for job in list(self._jobs):
             job.wait(10000)
         if self.persist:

@@ -33,6 +33,8 @@ class TreeLevel:
         self.path: list[int] = []
         self.line: list[int] = []
         self.line_set: set[int] = set()
+        self.marked: list[int] = []
+        """Nodes to show whatever the layout would fold (one position's occurrences)."""
         self._line_key: tuple | None = None
 
     def mark(self, report: StepReport | None) -> None:
@@ -72,6 +74,7 @@ class TreeLevel:
         proved = bool(self.line) and self.tree.proof[ROOT] == 0
         selected_path = [] if proved else [node for node in self.selected_path if node < count]
         reveal = selected_path + self.line
+        reveal += [node for node in self.marked if node < count]
         if 0 <= focus < count:
             reveal.append(focus)
         selected = NO_NODE if proved else self.selected()

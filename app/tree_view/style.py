@@ -138,6 +138,8 @@ LEVEL1 = QColor("#78909c")
 """Pn²'s first level (or PN's one tree) where it is counted, not drawn: the memory gauge."""
 ALERT = QColor("#ad1457")
 """Something needs attention: the node cap near or reached, a proof that failed verification."""
+TRANSPOSITION = QColor("#00897b")
+"""Every node holding one same position, reached by different paths (Figures 3.11/3.12)."""
 
 OVERLAY_BACKGROUND = QColor(255, 255, 255, 232)
 OVERLAY_BORDER = QColor("#c9ced3")

@@ -327,6 +327,13 @@ class TreeView(QWidget):
         self.update()
         return True
 
+    def reveal_marked(self, nodes: list[int]) -> None:
+        """Show these first-level nodes (and their ancestors) wherever they are in the tree."""
+        if self._level1 is not None:
+            self._level1.marked = list(nodes)
+            self._dirty = True
+            self.update()
+
     def set_focused(self, level: int, node: int) -> None:
         """Pin a node (drawn with a focus ring and kept visible); node -1 unpins."""
         self._focus = None if node < 0 else (level, node)

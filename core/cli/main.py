@@ -179,6 +179,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="run the app offscreen at full speed and compare (needs Qt)",
     )
+    bench.add_argument(
+        "--replay",
+        action="store_true",
+        help="time rewinds of a long PN search to random iterations",
+    )
+    bench.add_argument(
+        "--replay-iterations", type=whole_option("--replay-iterations"), default=100_000
+    )
+    bench.add_argument("--rewinds", type=whole_option("--rewinds"), default=20)
 
     compare = sub.add_parser("compare", help="run several algorithms side by side on a suite")
     compare.add_argument(
@@ -270,6 +279,10 @@ def _run(args: argparse.Namespace) -> int:
         from core.cli.suite import run_suite
 
         return run_suite(args)
+    if args.command == "bench" and args.replay:
+        from core.cli.bench_replay import run_replay_bench
+
+        return run_replay_bench(args)
     if args.command == "bench":
         from core.cli.bench import run_bench
 

@@ -1,0 +1,223 @@
+"""The replay timeline: a slider over the iterations of the current search, back and forward keys,
+and the plot of the root's numbers; moving it shows the search as it was after iteration k.
+
+The window's search is wrapped in a `core.runs.replay.Replay` (`wrap`), which records every
+iteration. Moving the timeline back rebuilds the state after iteration k *in slices* from a
+zero-interval timer (`SLICE_SECONDS` of work at a time, so the GUI thread never blocks), then the
+window shows it like a search just opened (`show_state`): tree, board, gauge, narration and
+numbers. Forward is the driver's own step: the same deterministic search goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSlider,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.driver import SearchDriver
+from app.panels.root_plot import RootPlot
+from core.runs.replay import Replay
+from core.search.contract import Stepper
+from core.search.types import Phase
+
+SLICE_SECONDS = 0.02
+"""Longest piece of rewinding done in one go on the GUI thread."""
+REFRESH_MS = 200
+"""How often the slider and the plot catch up with a running search."""
+
+
+def rewound_text(k: int, furthest: int) -> str:
+    """What the narration says after a rewind."""
+    return (
+        f"Replay: the search as it was after iteration {k:,} of {furthest:,} (tree, board, "
+        f"numbers and gauge). Return (or Alt+→) steps on: the same search, the same iterations; "
+        f"Alt+← goes back one more, the slider or a click on the plot anywhere."
+    )
+
+
+class Timeline(QWidget):
+    """Slider, back/forward buttons, a label and the root plot over the wrapped search."""
+
+    def __init__(
+        self,
+        driver: SearchDriver,
+        show_state: Callable[[], None],
+        narrate: Callable[[str], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.driver = driver
+        self.show_state = show_state
+        self.narrate = narrate
+        self.replay: Replay | None = None
+        self.target: int | None = None
+        self._job: Iterator[None] | None = None
+        self._dirty = False
+        self.back_button = QToolButton()
+        self.back_button.setText("◀")
+        self.back_button.setToolTip("Back one iteration (Alt+←)")
+        self.back_button.clicked.connect(self.back)
+        self.forward_button = QToolButton()
+        self.forward_button.setText("▶")
+        self.forward_button.setToolTip("Forward one iteration: the search steps on (Alt+→)")
+        self.forward_button.clicked.connect(self.forward)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.slider.setToolTip("Replay: the search as it was after any iteration")
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.label = QLabel()
+        self.plot = RootPlot()
+        self.plot.iteration_clicked.connect(self.go_to)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.back_button)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.forward_button)
+        controls = QVBoxLayout()
+        controls.setContentsMargins(0, 0, 0, 0)
+        controls.addWidget(self.label)
+        controls.addLayout(row)
+        controls.addStretch(1)
+        box = QWidget()
+        box.setLayout(controls)
+        box.setMaximumWidth(300)
+        box.setMinimumWidth(90)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(box)
+        layout.addWidget(self.plot, 1)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.job_timer = QTimer(self)
+        self.job_timer.setInterval(0)
+        self.job_timer.timeout.connect(self._advance_job)
+        self.refresh_timer = QTimer(self)
+        self.refresh_timer.setInterval(REFRESH_MS)
+        self.refresh_timer.timeout.connect(self._refresh_if_dirty)
+        self.refresh_timer.start()
+        driver.stepped.connect(self._stepped)
+        driver.progressed.connect(self._mark_dirty)
+        driver.finished.connect(self._stepped)
+        driver.search_changed.connect(lambda _search: self.refresh())
+
+    def make_actions(self, window: QWidget) -> list[QAction]:
+        """Alt+← and Alt+→ as window actions (so F1 lists them)."""
+        actions = []
+        for text, keys, slot in (
+            ("Replay: back one iteration", "Alt+Left", self.back),
+            ("Replay: forward one iteration (the search steps on)", "Alt+Right", self.forward),
+        ):
+            action = QAction(text, window)
+            action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(slot)
+            window.addAction(action)
+            actions.append(action)
+        return actions
+
+    # -- the search -------------------------------------------------------------------------------
+
+    def wrap(self, search: Stepper, make_search: Callable[[], Stepper]) -> Replay:
+        """Record this new search (the window's search from now on is the returned replay)."""
+        self._cancel_job()
+        self.replay = Replay(search, make_search)
+        return self.replay
+
+    @property
+    def rewinding(self) -> bool:
+        return self._job is not None
+
+    def go_to(self, k: int) -> None:
+        """Show the state after iteration k (rebuilt in slices; the latest request wins)."""
+        replay = self.replay
+        if replay is None or not 0 <= k <= replay.furthest_iteration:
+            return
+        self.driver.pause()
+        if self.driver.busy:
+            return  # a sliced step is under way: the timeline follows it when it ends
+        if k == replay.iterations and replay.live.next_phase is Phase.SELECT:
+            return
+        self.target = k
+        self._job = replay.rewinding(k)
+        self._advance_job()
+        if self._job is not None:
+            self.job_timer.start()
+
+    def back(self) -> None:
+        """One iteration back (from the middle of an iteration: back to its start)."""
+        if self.replay is None:
+            return
+        live = self.replay.live
+        at_start = live.next_phase is Phase.SELECT and live.second_level is None
+        self.go_to(max(0, self.replay.iterations - (1 if at_start else 0)))
+
+    def forward(self) -> None:
+        """One iteration forward: the search itself steps on (deterministic: the same one)."""
+        self.driver.step_iteration()
+
+    def _advance_job(self) -> None:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        replay, job = self.replay, self._job
+        if job is None or replay is None:
+            self.job_timer.stop()
+            return
+        for _ in job:
+            if time.perf_counter() >= deadline:
+                return
+        self._job = None
+        self.job_timer.stop()
+        k = self.target
+        if replay.iterations != k:  # the search moved while rewinding: start again
+            self.go_to(k)
+            return
+        self.show_state()
+        self.narrate(rewound_text(k, replay.furthest_iteration))
+        self.refresh()
+
+    def _cancel_job(self) -> None:
+        self._job = None
+        self.job_timer.stop()
+
+    # -- display ----------------------------------------------------------------------------------
+
+    def _mark_dirty(self) -> None:
+        self._dirty = True
+
+    def _stepped(self, _news: object) -> None:
+        """A single step shows at once; while running the timer catches up."""
+        if self.driver.running:
+            self._dirty = True
+        else:
+            self.refresh()
+
+    def _refresh_if_dirty(self) -> None:
+        if self._dirty:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Slider range and position, label and plot as the replay stands now."""
+        self._dirty = False
+        replay = self.replay
+        if replay is None:
+            return
+        furthest, current = replay.furthest_iteration, replay.iterations
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, furthest)
+        self.slider.setValue(current if self.target is None or not self.rewinding else self.target)
+        self.slider.blockSignals(False)
+        behind = "" if current == furthest else f" (replaying; furthest {furthest:,})"
+        self.label.setText(f"Replay: iteration {current:,}{behind}")
+        self.back_button.setEnabled(current > 0 or replay.live.next_phase is not Phase.SELECT)
+        self.plot.set_log(replay.log, current)
+
+    def _slider_moved(self, value: int) -> None:
+        self.go_to(value)
