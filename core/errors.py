@@ -40,3 +40,7 @@ class InvalidOptionError(PnExplorerError):
 class UnsupportedProblemError(PnExplorerError):
     """A well-formed problem PN Explorer cannot search: a chess variant other than standard chess,
     or a position whose side to move is the one to be mated."""
+
+
+class ExportError(PnExplorerError):
+    """An export that cannot be written: an unwritable file, or nothing (verified) to export."""
