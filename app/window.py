@@ -34,12 +34,14 @@ from PySide6.QtWidgets import (
 from app import focus
 from app.board_focus import BoardFocus
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
+from app.exports import export_menu
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
+from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
@@ -197,6 +199,7 @@ class MainWindow(QMainWindow):
         self.compare_dock.setWidget(self.compare_panel)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
+        self.solution_browser, self.solution_dock = add_solution_dock(self)
 
     def _action(
         self,
@@ -312,6 +315,7 @@ class MainWindow(QMainWindow):
             self.open_file_action,
         ):
             file_menu.addAction(action)
+        file_menu.addMenu(export_menu(self))
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         search_menu = menus.addMenu("&Search")
@@ -345,6 +349,7 @@ class MainWindow(QMainWindow):
             self.line_end,
             None,
             self.compare_dock.toggleViewAction(),
+            self.solution_dock.toggleViewAction(),
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
@@ -409,6 +414,7 @@ class MainWindow(QMainWindow):
         self.tree_view.focus_released.connect(self.unpin)
         self.tree_view.follow_changed.connect(self._follow_changed_in_view)
         self.result_panel.ply_changed.connect(self._show_line)
+        self.solution_browser.line_chosen.connect(self.result_panel.play_line)
 
     # -- opening problems -------------------------------------------------------------------------
 
@@ -466,6 +472,7 @@ class MainWindow(QMainWindow):
         self.solution = None
         self.banner.hide()
         self.result_panel.clear()
+        self.solution_browser.clear()
         self.driver.set_search(search)
         self.compare_panel.set_problem(self.problem, self.params)
         algo = effective_algo(self.problem.game, self.params)
@@ -709,6 +716,7 @@ class MainWindow(QMainWindow):
             return
         self.solution = result
         self.result_panel.show_result(result)
+        self.solution_browser.show_solution(self.driver.search, result)
         self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
@@ -767,6 +775,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.driver.pause()
         self.compare_panel.cancel()
+        self.solution_browser.cancel_check()
         for job in list(self._jobs):
             job.wait(10000)
         if self.persist:
