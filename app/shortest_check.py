@@ -30,17 +30,18 @@ def _work(fen: str, mate_in: int, seconds: float, connection: Connection) -> Non
     """In the worker process: the check's one-line verdict (or why it failed)."""
     try:
         found = shortest_mate(fen, mate_in, Limits(max_nodes=DEFAULT_NODE_CAP, max_seconds=seconds))
-        connection.send((True, found.text, found.mate_in, found.shorter_found))
+        line = " ".join(found.solution.main_line_san) if found.shorter_found else ""
+        connection.send((True, found.text, found.mate_in, line))
     except PnExplorerError as error:
-        connection.send((False, str(error), mate_in, False))
+        connection.send((False, str(error), mate_in, ""))
     connection.close()
 
 
 class ShortestCheck(QObject):
-    """One check at a time; `finished(text, given, mate_in, shorter)` when it ends by itself:
-    the proved length `given`, the shortest mate known and whether it is shorter."""
+    """One check at a time; `finished(text, given, mate_in, line)` when it ends by itself: the
+    proved length `given`, the shortest mate known and, if shorter, its verified line in SAN."""
 
-    finished = Signal(str, int, int, bool)
+    finished = Signal(str, int, int, str)
 
     def __init__(self, parent: QObject | None = None, seconds: float = SECONDS) -> None:
         super().__init__(parent)
@@ -93,19 +94,19 @@ class ShortestCheck(QObject):
         process, connection = self._process, self._connection
         if process is None:
             return
-        message: tuple[bool, str, int, bool] | None = None
+        message: tuple[bool, str, int, str] | None = None
         try:
             if connection.poll():
                 message = connection.recv()
         except (EOFError, OSError):
-            message = (False, f"the check's process ended (exit code {process.exitcode})", 0, False)
+            message = (False, f"the check's process ended (exit code {process.exitcode})", 0, "")
         if message is None and not process.is_alive():
-            message = (False, f"the check's process ended (exit code {process.exitcode})", 0, False)
+            message = (False, f"the check's process ended (exit code {process.exitcode})", 0, "")
         if message is None and time.monotonic() > self._started + 2 * self.seconds + 30:
-            message = (False, f"stopped: far over its time limit of {self.seconds:g} s", 0, False)
+            message = (False, f"stopped: far over its time limit of {self.seconds:g} s", 0, "")
         if message is None:
             return
         self.cancel()
-        ok, text, mate_in, shorter = message
+        ok, text, mate_in, line = message
         text = text if ok else f"the check failed: {text}"
-        self.finished.emit(text, self._given, mate_in or self._given, shorter)
+        self.finished.emit(text, self._given, mate_in or self._given, line)

@@ -40,6 +40,9 @@ from core.runs.runner import RunRecord
 from core.search.types import Result
 from core.values import counted
 
+DOCK_WIDTH = 320
+"""The dock's width when it opens: a reply and its plies to mate fit on one line."""
+
 
 def read_solution(search, record: RunRecord) -> tuple[ProofNode, bool] | None:
     """The proof of a verified proof (True) or the refutation tree of a disproof (False), or None
@@ -73,6 +76,8 @@ class SolutionBrowser(QWidget):
 
     line_chosen = Signal(object, int)
     """(the line's move codes, the ply to show): play it on the board and point at it."""
+    opened = Signal()
+    """A solution arrived to browse (its dock shows itself)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,7 +118,6 @@ class SolutionBrowser(QWidget):
         layout.addWidget(self.summary)
         layout.addLayout(shortest_row)
         layout.addWidget(scroll, 1)
-        self.setMinimumWidth(300)
         self.clear()
 
     # -- what the window tells it ---------------------------------------------------------------
@@ -136,6 +140,7 @@ class SolutionBrowser(QWidget):
             self.summary.setText("No solution to browse.")
             return
         self.record = record
+        self.opened.emit()
         self.game = search.game if isinstance(search.game, ChessGame) else None
         self._names = None if self.game else search.game.node_name
         job = SolutionTreeJob(search, record, self._token, self)
@@ -211,13 +216,14 @@ class SolutionBrowser(QWidget):
         )
         self._build_rows()
 
-    def _checked(self, text: str, given: int, mate_in: int, shorter: bool) -> None:
+    def _checked(self, text: str, given: int, mate_in: int, line: str) -> None:
         self.cancel_button.hide()
-        if shorter:
+        if line:
             colour = style.ALERT.name()
             self.shortest.setText(
                 f"<b style='color:{colour}'>Mate in {given} found; a mate in {mate_in} "
-                f"exists (αβ).</b> {_escape(text)}"
+                f"exists (αβ, verified):</b> {_escape(line)}. PN finds <i>a</i> mate, not the "
+                "shortest (thesis Figure 3.10)."
             )
         else:
             self.shortest.setText(f"αβ: {_escape(text)}")
@@ -280,10 +286,19 @@ def _escape(text: str) -> str:
 
 
 def add_solution_dock(window: QMainWindow) -> tuple[SolutionBrowser, QDockWidget]:
-    """The browser in a dock of `window`, beside the comparison (View menu: show or hide)."""
+    """The browser in a dock at the window's right (View menu: show or hide). Hidden until a
+    search ends solved, so the tree keeps the whole width while the search runs."""
     browser = SolutionBrowser()
     dock = QDockWidget("Proof / refutation tree", window)
     dock.setObjectName("solution")
     dock.setWidget(browser)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
+
+    def open_dock() -> None:
+        if not dock.isVisible():
+            dock.show()
+            window.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+
+    browser.opened.connect(open_dock)
     return browser, dock

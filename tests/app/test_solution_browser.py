@@ -48,11 +48,15 @@ def _shown_board(window) -> str:
 
 
 def test_the_proof_opens_on_the_verified_line_and_any_reply_can_be_followed(solved, qtbot):
+    window = MainWindow(persist=False, source=WAC_001, params=SearchParams())
+    qtbot.addWidget(window)
+    window.show()
+    assert not window.solution_dock.isVisible()
     window = solved(WAC_001)
     browser, search = window.solution_browser, window.driver.search
     record = window.solution
     assert browser.line.moves == record.line_moves
-    assert browser.isVisible() and browser.width() >= 300
+    assert window.solution_dock.isVisible() and browser.width() >= 300
     assert "Proof tree: 70 nodes, 3 plies deep" in browser.summary.text()
     replies = browser.rows[1]
     assert isinstance(replies, QComboBox) and replies.isVisible()
@@ -115,7 +119,12 @@ def test_a_longer_mate_than_needed_is_named_and_the_check_can_be_cancelled(solve
     qtbot.waitUntil(lambda: not browser.check.busy, timeout=60000)
     browser.check.start(window.solution.fen, 4)
     qtbot.waitUntil(lambda: not browser.check.busy, timeout=60000)
-    assert "Mate in 4 found; a mate in 2 exists (αβ)" in browser.shortest.text()
+    text = browser.shortest.text()
+    assert "Mate in 4 found; a mate in 2 exists (αβ, verified):</b> Qg6 " in text
+    board = chess.Board(window.solution.fen)
+    for san in text.split("</b> ")[1].split(". PN")[0].split():
+        board.push_san(san)
+    assert board.is_checkmate()
 
     browser.check.seconds = 600
     browser.check.start(window.solution.fen, 40)
