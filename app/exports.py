@@ -193,7 +193,7 @@ def export_menu(window: QMainWindow) -> QMenu:
     exporter = window.exporter = Exporter(window)
     menu = QMenu("&Export", window)
     for text, slot in (
-        ("Proof as &PGN…", exporter.pgn),
+        ("Proof (or refutation) as &PGN…", exporter.pgn),
         ("Tree as &GraphML…", exporter.graphml),
         ("Tree view as P&NG…", exporter.view_png),
         ("Tree view as &SVG…", exporter.view_svg),

@@ -193,10 +193,8 @@ class SolutionBrowser(QWidget):
             self.summary.setText(f"Could not read the solution tree: {result!r}")
             return
         if result is None:
-            self.summary.setText(
-                "Nothing to browse: "
-                + ("df-pn keeps no tree of its disproof." if self.record.solved else "unsolved.")
-            )
+            why = "the proof failed verification" if self.record.rejected else "no tree was kept"
+            self.summary.setText(f"Nothing to browse: {why}.")
             return
         self.solution = result
         solution, proved = result

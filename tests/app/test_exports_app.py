@@ -33,7 +33,7 @@ def test_the_export_menu_lists_every_export(qtbot):
     file_menu = window.menuBar().actions()[0].menu()
     export = next(a.menu() for a in file_menu.actions() if a.text() == "&Export")
     assert [a.text() for a in export.actions()] == [
-        "Proof as &PGN…",
+        "Proof (or refutation) as &PGN…",
         "Tree as &GraphML…",
         "Tree view as P&NG…",
         "Tree view as &SVG…",

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtWidgets import QComboBox
 
 from app import focus
+from app.panels.solution_browser import read_solution
 from app.search_setup import SearchParams
 from app.sources import FEN, SUITE, Source
 from app.window import MainWindow
@@ -59,7 +60,8 @@ def test_the_proof_opens_on_the_verified_line_and_any_reply_can_be_followed(solv
     assert window.solution_dock.isVisible() and browser.width() >= 300
     assert "Proof tree: 70 nodes, 3 plies deep" in browser.summary.text()
     replies = browser.rows[1]
-    assert isinstance(replies, QComboBox) and replies.isVisible()
+    assert isinstance(replies, QComboBox)
+    qtbot.waitUntil(replies.isVisible)
     after_key = chess.Board(record.fen)
     after_key.push_san("Qg6")
     assert replies.count() == after_key.legal_moves.count()
@@ -133,3 +135,15 @@ def test_a_longer_mate_than_needed_is_named_and_the_check_can_be_cancelled(solve
     browser.cancel_button.click()
     assert not browser.check.busy and not process.is_alive()
     assert "cancelled" in browser.shortest.text()
+
+
+def test_a_rejected_proof_is_not_browsed(solved, qtbot):
+    window = solved(WAC_001)
+    record = window.solution
+    record.verified, record.verification_error = False, "after g3g6: planted"
+    assert read_solution(window.driver.search, record) is None
+    browser = window.solution_browser
+    browser.show_solution(window.driver.search, record)
+    browser.wait()
+    qtbot.waitUntil(lambda: "failed verification" in browser.summary.text(), timeout=10000)
+    assert browser.line is None and browser.rows == [] and not browser.check.busy
