@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from app import focus
 from app.board_focus import BoardFocus
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
+from app.exports import export_menu
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
@@ -42,6 +43,7 @@ from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
+from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
 from app.paper import PaperMenu
@@ -207,6 +209,7 @@ class MainWindow(QMainWindow):
         self.compare_dock.setWidget(self.compare_panel)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
+        self.solution_browser, self.solution_dock = add_solution_dock(self)
         set_minimum_sizes(self, self.splitter, [self.compare_dock])
 
     def _action(
@@ -329,6 +332,7 @@ class MainWindow(QMainWindow):
             self.open_file_action,
         ):
             file_menu.addAction(action)
+        file_menu.addMenu(export_menu(self))
         file_menu.addSeparator()
         self.tree_commands = TreeCommands(self, file_menu)
         file_menu.addSeparator()
@@ -367,6 +371,7 @@ class MainWindow(QMainWindow):
             None,
             self.compare_dock.toggleViewAction(),
             self.restore_layout_action,
+            self.solution_dock.toggleViewAction(),
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
@@ -432,6 +437,7 @@ class MainWindow(QMainWindow):
         self.tree_view.focus_released.connect(self.unpin)
         self.tree_view.follow_changed.connect(self._follow_changed_in_view)
         self.result_panel.ply_changed.connect(self._show_line)
+        self.solution_browser.line_chosen.connect(self.result_panel.play_line)
 
     # -- opening problems -------------------------------------------------------------------------
 
@@ -525,6 +531,7 @@ class MainWindow(QMainWindow):
         self.solution = None
         self.banner.hide()
         self.result_panel.clear()
+        self.solution_browser.clear()
         self.driver.set_search(search or self.driver.search)
         self._update_actions()
         self.refresh_views()
@@ -759,6 +766,7 @@ class MainWindow(QMainWindow):
         self.result_panel.show_result(result)
         self.engine_panel.set_ours(result)
         self.tree_view.set_verified_line(self.result_panel.main_line)
+        self.solution_browser.show_solution(self.driver.search, result)
         self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
@@ -820,6 +828,7 @@ class MainWindow(QMainWindow):
         self.engine_panel.cancel()
         self.engine_panel.wait()
         self.paper.cancel()
+        self.solution_browser.cancel_check()
         for job in list(self._jobs):
             job.wait(10000)
         if self.persist:

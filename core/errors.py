@@ -59,3 +59,7 @@ class TreeSpecError(PnExplorerError):
 
 class TreeEditError(PnExplorerError):
     """An edit of a tree draft that cannot be made (remove the root, a node that is not there)."""
+
+
+class ExportError(PnExplorerError):
+    """An export that cannot be written: an unwritable file, or nothing (verified) to export."""

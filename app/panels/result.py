@@ -200,6 +200,15 @@ class ResultPanel(QWidget):
         self.play_label.setText(f"0/{len(self.main_line)}")
         self.controls.setToolTip("Play through the main line on the board (Left / Right)")
 
+    def play_line(self, moves: list[int], ply: int) -> None:
+        """Play another line of the solution (the solution browser chose it) to `ply`."""
+        self.main_line = list(moves)
+        self.slider.blockSignals(True)
+        self.slider.setMaximum(len(moves))
+        self.slider.setValue(ply)
+        self.slider.blockSignals(False)
+        self._moved(ply)
+
     def _moved(self, ply: int) -> None:
         self.play_label.setText(f"{ply}/{self.slider.maximum()}")
         self.ply_changed.emit(ply)

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from core.cli.exports import add_export_options
 from core.cli.options import add_headless_options
 from core.cli.output import EXIT_USER_ERROR, discard_stdout, flush_stdout
 from core.errors import PnExplorerError
@@ -132,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the final search tree (PN, or Pn²'s first level) as a "
         "node-link JSON tree file the app opens (at most 200,000 nodes)",
     )
+    add_export_options(solve)
     add_headless_options(solve)
 
     suite = sub.add_parser("suite", help="solve every position of a suite")

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from core.cli.export import chess_labels, search_graph, write_node_link
+from core.cli.exports import write_exports
 from core.cli.options import spec_and_limits
 from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
 from core.errors import (
@@ -111,6 +112,7 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     record = describe_search(game, search, spec.name, tree.nodes[0].name)
     if record.rejected:
         raise VerificationError(record.verification_error)
+    write_exports(args, search, game, record)
     data = {
         "tree": tree.name,
         "result": record.result,
@@ -163,6 +165,7 @@ def run_solve(args: argparse.Namespace) -> int:
     )
     if args.export_tree is not None:
         _export(args.export_tree, search, game, position.id or position.fen)
+    write_exports(args, search, game, record)
     shortest = _shortest(args, game, record, limits)
     if args.json:
         data = record.to_dict()

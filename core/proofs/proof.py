@@ -39,7 +39,7 @@ class ProofNode:
                 stack.extend(node.children.values())
         return len(seen)
 
-    def _depths(self) -> dict[int, int]:
+    def depths(self) -> dict[int, int]:
         """Plies below every node of the proof, keyed by id(node), computed bottom-up once."""
         depths: dict[int, int] = {}
         stack: list[tuple[ProofNode, bool]] = [(self, False)]
@@ -59,7 +59,7 @@ class ProofNode:
     def main_line(self) -> list[int]:
         """Moves of the longest defence: the attacker's move, then the reply that lasts longest
         (the first such reply in move order on ties)."""
-        depths = self._depths()
+        depths = self.depths()
         line: list[int] = []
         node = self
         while node.children:

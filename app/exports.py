@@ -1,0 +1,203 @@
+"""File ▸ Export: the solution as PGN, the tree as GraphML, the tree view as PNG or SVG, the
+window as PNG.
+
+PGN and GraphML are written by `core.exports` on a worker thread (a proof is verified again by
+the independent replay before it is written; a big tree takes seconds in networkx); the pictures
+are painted on the GUI thread, which costs one frame. A file that cannot be written is a dialog
+naming it; the search on screen is not touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QPoint, QRect, QSize, QThread, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
+
+from core.errors import ExportError, PnExplorerError
+from core.exports.files import write_file
+from core.exports.graphml import (
+    DEFAULT_GRAPHML_NODES,
+    chess_move_labels,
+    named_move_labels,
+    tree_graph,
+    write_graphml,
+)
+from core.exports.pgn import proof_pgn, refutation_pgn
+from core.games.chess_game import ChessGame
+from core.search.defaults import ALGORITHM_TITLES
+from core.values import counted
+
+
+class ExportJob(QThread):
+    """Runs one export off the GUI thread; `done(message, error text or "")`."""
+
+    done = Signal(str, str)
+
+    def __init__(self, work: Callable[[], str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.work = work
+
+    def run(self) -> None:
+        try:
+            message, error = self.work(), ""
+        except PnExplorerError as failure:
+            message, error = "", str(failure)
+        self.done.emit(message, error)
+
+
+def write_pgn(path: str, search, record, solution) -> str:
+    """The browsed proof (verified again on the way) or refutation tree as PGN at `path`."""
+    game = search.game
+    if not isinstance(game, ChessGame):
+        raise ExportError("a tree file has no chess moves to write as PGN")
+    if solution is None:
+        raise ExportError("there is no verified proof or refutation to export yet")
+    tree, proved = solution
+    engine = ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
+    export = proof_pgn if proved else refutation_pgn
+    text = export(game, tree, engine, record.nodes_created)
+    write_file(path, lambda stream: stream.write(text.encode("utf-8")))
+    return f"Exported the {'proof' if proved else 'refutation'} as PGN to {path}"
+
+
+def write_tree_graphml(path: str, search, max_nodes: int = DEFAULT_GRAPHML_NODES) -> str:
+    """The search tree (its first `max_nodes` nodes breadth-first) as GraphML at `path`."""
+    game, tree = search.game, search.tree
+    labels = (
+        chess_move_labels(game.root_board)
+        if isinstance(game, ChessGame)
+        else named_move_labels(game.node_name)
+    )
+    graph = tree_graph(tree, labels, max_nodes)
+    write_graphml(graph, path)
+    return (
+        f"Exported {graph.number_of_nodes():,} of {counted(len(tree), 'node')} "
+        f"(breadth-first) as GraphML to {path}"
+    )
+
+
+def save_png(widget: QWidget, path: str) -> str:
+    """The widget as it is on screen (QWidget.grab) as a PNG."""
+    if not widget.grab().save(path, "PNG"):
+        raise ExportError(f"cannot write {path}: the PNG could not be saved there")
+    return f"Saved {path}"
+
+
+def save_svg(widget: QWidget, path: str, title: str) -> str:
+    """The widget painted into an SVG (QSvgGenerator): vector shapes and real text."""
+    try:
+        with open(path, "wb"):
+            pass
+    except OSError as error:
+        raise ExportError(f"cannot write {path}: {error.strerror or error}") from None
+    generator = QSvgGenerator()
+    generator.setFileName(path)
+    generator.setSize(QSize(widget.width(), widget.height()))
+    generator.setViewBox(QRect(0, 0, widget.width(), widget.height()))
+    generator.setTitle(title)
+    generator.setDescription("PN Explorer tree view")
+    painter = QPainter(generator)
+    widget.render(painter, QPoint(0, 0))
+    painter.end()
+    return f"Saved {path}"
+
+
+class Exporter(QObject):
+    """The Export menu's actions for one window."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.jobs: list[ExportJob] = []
+
+    def _ask(self, caption: str, suffix: str, kind: str) -> str | None:
+        name = f"{_stem(self.window)}.{suffix}"
+        path, _ = QFileDialog.getSaveFileName(self.window, caption, name, f"{kind} (*.{suffix})")
+        return path or None
+
+    def _run(self, work: Callable[[], str]) -> None:
+        job = ExportJob(work, self)
+        job.done.connect(self._done)
+        job.finished.connect(lambda: self.jobs.remove(job) if job in self.jobs else None)
+        self.jobs.append(job)
+        job.start()
+
+    def _done(self, message: str, error: str) -> None:
+        if error:
+            self.window.show_error(error, "Cannot export")
+        else:
+            self.window.statusBar().showMessage(message, 8000)
+
+    def _now(self, work: Callable[[], str]) -> None:
+        try:
+            self._done(work(), "")
+        except PnExplorerError as error:
+            self._done("", str(error))
+
+    def wait(self, timeout_ms: int = 30000) -> None:
+        """Block until running exports end (tests only)."""
+        for job in list(self.jobs):
+            job.wait(timeout_ms)
+
+    def pgn(self, path: str | None = None) -> None:
+        window = self.window
+        browser = window.solution_browser
+        if browser.solution is None:
+            window.show_error(
+                "Solve the search first: only a verified proof, or a refutation, is exported "
+                "as PGN.",
+                "Nothing to export",
+            )
+            return
+        path = path or self._ask("Export the solution as PGN", "pgn", "PGN")
+        if path:
+            search, record, solution = window.driver.search, browser.record, browser.solution
+            self._run(lambda: write_pgn(path, search, record, solution))
+
+    def graphml(self, path: str | None = None) -> None:
+        path = path or self._ask("Export the tree as GraphML", "graphml", "GraphML")
+        if path:
+            self.window.pause()
+            search = self.window.driver.search
+            self._run(lambda: write_tree_graphml(path, search))
+
+    def view_png(self, path: str | None = None) -> None:
+        path = path or self._ask("Save the tree view as PNG", "png", "PNG image")
+        if path:
+            self._now(lambda: save_png(self.window.tree_view, path))
+
+    def view_svg(self, path: str | None = None) -> None:
+        path = path or self._ask("Save the tree view as SVG", "svg", "SVG image")
+        if path:
+            self._now(lambda: save_svg(self.window.tree_view, path, self.window.windowTitle()))
+
+    def window_png(self, path: str | None = None) -> None:
+        path = path or self._ask("Save the window as PNG", "png", "PNG image")
+        if path:
+            self._now(lambda: save_png(self.window, path))
+
+
+def _stem(window: QMainWindow) -> str:
+    """A default file name from the problem's title."""
+    title = window.problem.title if window.problem is not None else "pn-explorer"
+    safe = "".join(char if char.isalnum() or char in "-_." else "-" for char in title)
+    return Path(safe.strip("-.")[:60] or "pn-explorer").name
+
+
+def export_menu(window: QMainWindow) -> QMenu:
+    """File ▸ Export, its exporter kept as `window.exporter`."""
+    exporter = window.exporter = Exporter(window)
+    menu = QMenu("&Export", window)
+    for text, slot in (
+        ("Proof (or refutation) as &PGN…", exporter.pgn),
+        ("Tree as &GraphML…", exporter.graphml),
+        ("Tree view as P&NG…", exporter.view_png),
+        ("Tree view as &SVG…", exporter.view_svg),
+        ("&Window as PNG…", exporter.window_png),
+    ):
+        menu.addAction(text).triggered.connect(lambda _checked=False, slot=slot: slot())
+    return menu

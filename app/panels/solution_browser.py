@@ -1,0 +1,302 @@
+"""The solution browser: a finished search's proof (or refutation) tree, walked ply by ply.
+
+A proved root's line starts as its verified main line (the defender resisting longest); at every
+defender ply a list offers every reply the proof answers, so any one can be followed down to its
+mate. A disproved root's line starts with the attacker try that lasts longest; at every attacker
+ply a list offers every try, each followed by the reply that holds, recursively (the refutation
+tree of `core.proofs.solution_tree`). Choosing a move, or clicking one, plays the line to there
+on the board and points at its node in the tree (through the result panel's line slider).
+
+Beside a proof it says whether a shorter mate exists: the αβ check of `app.shortest_check`
+(Figure 3.10's weakness: PN finds *a* mate, not the shortest), in a process of its own,
+cancellable. Reading the proof runs on a worker thread (Pn²'s proof re-searches the leaves its
+second level solved), like the result panel's.
+"""
+
+from __future__ import annotations
+
+import chess
+from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.short_text import short_label
+from app.shortest_check import ShortestCheck
+from app.tree_view import style
+from core.games.chess_game import ChessGame, decode_move
+from core.proofs.proof import ProofNode
+from core.proofs.solution_tree import SolutionLine, refutation_tree, solution_stats
+from core.runs.runner import RunRecord
+from core.search.types import Result
+from core.values import counted
+
+DOCK_WIDTH = 320
+"""The dock's width when it opens: a reply and its plies to mate fit on one line."""
+
+
+def read_solution(search, record: RunRecord) -> tuple[ProofNode, bool] | None:
+    """The proof of a verified proof (True) or the refutation tree of a disproof (False), or None
+    when there is nothing to browse (unsolved, a rejected proof, or df-pn's disproof: no tree)."""
+    if record.result == Result.PROVED.value and record.verified:
+        return search.proof(), True
+    if record.result == Result.DISPROVED.value and search.tree is not None:
+        return refutation_tree(search.tree), False
+    return None
+
+
+class SolutionTreeJob(QThread):
+    """Runs `read_solution` off the GUI thread; `done(token, result or exception)`."""
+
+    done = Signal(object, object)
+
+    def __init__(self, search, record: RunRecord, token: int, parent: QObject | None = None):
+        super().__init__(parent)
+        self.search, self.record, self.token = search, record, token
+
+    def run(self) -> None:
+        try:
+            result = read_solution(self.search, self.record)
+        except Exception as error:  # noqa: BLE001 (a bug must not kill the window: show it)
+            result = error
+        self.done.emit(self.token, result)
+
+
+class SolutionBrowser(QWidget):
+    """The proof or refutation tree's line, one row per ply, alternatives in a list per ply."""
+
+    line_chosen = Signal(object, int)
+    """(the line's move codes, the ply to show): play it on the board and point at it."""
+    opened = Signal()
+    """A solution arrived to browse (its dock shows itself)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game: ChessGame | None = None
+        self.record: RunRecord | None = None
+        self.solution: tuple[ProofNode, bool] | None = None
+        """What is browsed: the proof tree (True) or the refutation tree (False)."""
+        self.line: SolutionLine | None = None
+        self._names = None
+        """A tree file's node names (its moves), None for chess (SAN)."""
+        self.rows: list[QWidget] = []
+        """Per ply of the line: its list of alternatives (QComboBox) or its move (QPushButton)."""
+        self._token = 0
+        self._jobs: list[SolutionTreeJob] = []
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.shortest = QLabel()
+        self.shortest.setWordWrap(True)
+        self.shortest.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the αβ check for a shorter mate")
+        self.cancel_button.clicked.connect(self.cancel_check)
+        self.check = ShortestCheck(self)
+        self.check.finished.connect(self._checked)
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(6)
+        self.grid.setVerticalSpacing(2)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.grid_host)
+        shortest_row = QHBoxLayout()
+        shortest_row.addWidget(self.shortest, 1)
+        shortest_row.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.summary)
+        layout.addLayout(shortest_row)
+        layout.addWidget(scroll, 1)
+        self.clear()
+
+    # -- what the window tells it ---------------------------------------------------------------
+
+    def clear(self, text: str = "Solve the search to browse its proof or refutation here.") -> None:
+        """A new search: nothing to browse, any check stopped."""
+        self._token += 1
+        self.cancel_check()
+        self.game = self.record = self.solution = self.line = None
+        self.summary.setText(text)
+        self.shortest.setText("")
+        self.cancel_button.hide()
+        self._set_rows([])
+
+    def show_solution(self, search, record: RunRecord | Exception) -> None:
+        """The search ended solved and its record was verified: read its proof or refutation
+        tree in the background; beside a chess mate, start the shorter-mate check."""
+        self.clear("Reading the solution tree…")
+        if isinstance(record, Exception) or search is None:
+            self.summary.setText("No solution to browse.")
+            return
+        self.record = record
+        self.opened.emit()
+        self.game = search.game if isinstance(search.game, ChessGame) else None
+        self._names = None if self.game else search.game.node_name
+        job = SolutionTreeJob(search, record, self._token, self)
+        job.done.connect(self._on_tree)
+        job.finished.connect(lambda: self._jobs.remove(job) if job in self._jobs else None)
+        self._jobs.append(job)
+        job.start()
+        if record.verified and record.is_chess and (record.mate_in or 0) > 1:
+            self.check.start(record.fen, record.mate_in)
+            self.shortest.setText(
+                f"Shorter mate? αβ is trying every mate in 1–{record.mate_in - 1} "
+                f"(at most {self.check.seconds:g} s)…"
+            )
+            self.cancel_button.show()
+        elif record.verified and record.is_chess:
+            self.shortest.setText("A mate in 1 is the shortest there is.")
+
+    def cancel_check(self) -> None:
+        if self.check.busy:
+            self.check.cancel()
+            self.shortest.setText("The check for a shorter mate was cancelled.")
+        self.cancel_button.hide()
+
+    def wait(self, timeout_ms: int = 30000) -> None:
+        """Block until the solution tree is read (screenshots and tests only)."""
+        for job in list(self._jobs):
+            job.wait(timeout_ms)
+
+    # -- the line ------------------------------------------------------------------------------
+
+    def choose(self, ply: int, move: int) -> None:
+        """Follow `move` at `ply` (and the longest branch below); show the position after it."""
+        self.line.choose(ply, move)
+        self._build_rows()
+        self.line_chosen.emit(list(self.line.moves), ply + 1)
+
+    def show_ply(self, ply: int) -> None:
+        """Show the position after the line's move `ply` (counting from 1)."""
+        self.line_chosen.emit(list(self.line.moves), ply)
+
+    def _label(self, line: list[int], move: int) -> str:
+        if self.game is None:
+            return short_label(self._names(move))
+        return self.game.board_after(line).san(decode_move(move))
+
+    def _on_tree(self, token: int, result) -> None:
+        if token != self._token:
+            return
+        if isinstance(result, Exception):
+            self.summary.setText(f"Could not read the solution tree: {result!r}")
+            return
+        if result is None:
+            why = "the proof failed verification" if self.record.rejected else "no tree was kept"
+            self.summary.setText(f"Nothing to browse: {why}.")
+            return
+        self.solution = result
+        solution, proved = result
+        self.line = SolutionLine(solution, self._label)
+        size, depth = solution_stats(solution)
+        colour = (style.PROVED_TEXT if proved else style.DISPROVED_TEXT).name()
+        what = "Proof tree" if proved else "Refutation tree"
+        how = (
+            "the defender resisting longest; every other reply in the lists"
+            if proved
+            else "the attacker try that lasts longest; every other try in the lists, each with "
+            "the reply that holds"
+        )
+        self.summary.setText(
+            f"<b style='color:{colour}'>{what}: {counted(size, 'node')}, "
+            f"{counted(depth, 'ply')} deep.</b> Line: {how}."
+        )
+        self._build_rows()
+
+    def _checked(self, text: str, given: int, mate_in: int, line: str) -> None:
+        self.cancel_button.hide()
+        if line:
+            colour = style.ALERT.name()
+            self.shortest.setText(
+                f"<b style='color:{colour}'>Mate in {given} found; a mate in {mate_in} "
+                f"exists (αβ, verified):</b> {_escape(line)}. PN finds <i>a</i> mate, not the "
+                "shortest (thesis Figure 3.10)."
+            )
+        else:
+            self.shortest.setText(f"αβ: {_escape(text)}")
+
+    # -- rows -------------------------------------------------------------------------------
+
+    def _build_rows(self) -> None:
+        line = self.line
+        board = self.game.root_board if self.game is not None else None
+        rows: list[tuple[str, QWidget]] = []
+        for ply, move in enumerate(line.moves):
+            options = line.options(ply)
+            if len(options) > 1:
+                widget = QComboBox()
+                end = "to mate" if self.solution[1] else "to the end"
+                for option in options:
+                    widget.addItem(
+                        f"{option.label}   · {counted(option.plies, 'ply')} {end}", option.move
+                    )
+                widget.setCurrentIndex(widget.findData(move))
+                widget.setToolTip(f"{counted(len(options), 'move')} here: choose one to follow it")
+                widget.activated.connect(
+                    lambda index, ply=ply, box=widget: self.choose(ply, box.itemData(index))
+                )
+            else:
+                widget = QPushButton(options[0].label)
+                widget.setFlat(True)
+                widget.setStyleSheet("text-align: left; padding: 2px 6px;")
+                widget.setToolTip("Show the position after this move")
+                widget.clicked.connect(lambda _checked=False, ply=ply: self.show_ply(ply + 1))
+            rows.append((_ply_number(board, ply), widget))
+        self._set_rows(rows)
+
+    def _set_rows(self, rows: list[tuple[str, QWidget]]) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.rows = []
+        for index, (number, widget) in enumerate(rows):
+            self.grid.addWidget(QLabel(number), index, 0, Qt.AlignmentFlag.AlignRight)
+            self.grid.addWidget(widget, index, 1)
+            self.rows.append(widget)
+        self.grid.setColumnStretch(1, 1)
+        self.grid.setRowStretch(len(rows), 1)
+
+
+def _ply_number(board: chess.Board | None, ply: int) -> str:
+    """`1.` before a White move and `1...` before a Black one, counted from the root."""
+    if board is None:
+        return f"{ply + 1}."
+    white_first = board.turn == chess.WHITE
+    index = ply + (0 if white_first else 1)
+    number = board.fullmove_number + index // 2
+    return f"{number}." if index % 2 == 0 else f"{number}..."
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def add_solution_dock(window: QMainWindow) -> tuple[SolutionBrowser, QDockWidget]:
+    """The browser in a dock at the window's right (View menu: show or hide). Hidden until a
+    search ends solved, so the tree keeps the whole width while the search runs."""
+    browser = SolutionBrowser()
+    dock = QDockWidget("Proof / refutation tree", window)
+    dock.setObjectName("solution")
+    dock.setWidget(browser)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
+
+    def open_dock() -> None:
+        if not dock.isVisible():
+            dock.show()
+            window.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
+
+    browser.opened.connect(open_dock)
+    return browser, dock

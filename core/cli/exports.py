@@ -1,0 +1,114 @@
+"""`solve --export-pgn FILE` and `solve --export-graphml FILE [--export-max-nodes N]`: the solved
+search in formats other tools read (the formats themselves live in `core.exports`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core.errors import ExportError, InvalidLimitError
+from core.exports.files import write_file
+from core.exports.graphml import (
+    DEFAULT_GRAPHML_NODES,
+    MAX_GRAPHML_NODES,
+    MoveLabels,
+    chess_move_labels,
+    named_move_labels,
+    tree_graph,
+    write_graphml,
+)
+from core.exports.pgn import proof_pgn, refutation_pgn
+from core.games.chess_game import ChessGame
+from core.games.explicit_tree import ExplicitTreeGame
+from core.inputs.numbers import parse_whole
+from core.inputs.text import non_empty_option
+from core.proofs.solution_tree import refutation_tree
+from core.runs.runner import RunRecord
+from core.search.contract import Search
+from core.search.defaults import ALGORITHM_TITLES
+from core.search.types import Result
+from core.values import counted
+
+
+def add_export_options(parser: argparse.ArgumentParser) -> None:
+    """`solve`'s --export-pgn, --export-graphml and --export-max-nodes."""
+    parser.add_argument(
+        "--export-pgn",
+        metavar="FILE",
+        type=non_empty_option("--export-pgn"),
+        help="write the verified proof (or the refutation tree) as PGN with variations",
+    )
+    parser.add_argument(
+        "--export-graphml",
+        metavar="FILE",
+        type=non_empty_option("--export-graphml"),
+        help="write the search tree as GraphML (pn, dn, type, move, depth, flags)",
+    )
+    parser.add_argument(
+        "--export-max-nodes",
+        metavar="N",
+        type=_export_size,
+        help="--export-graphml: the first N nodes breadth-first "
+        f"(default {DEFAULT_GRAPHML_NODES:,}, at most {MAX_GRAPHML_NODES:,})",
+    )
+
+
+def _export_size(text: str) -> int:
+    """--export-max-nodes, checked before the search runs."""
+    limit = parse_whole(text, "--export-max-nodes")
+    if limit > MAX_GRAPHML_NODES:
+        raise InvalidLimitError(
+            f"--export-max-nodes must be at most {MAX_GRAPHML_NODES:,}, not {limit:,}"
+        )
+    return limit
+
+
+def write_exports(
+    args: argparse.Namespace, search: Search, game: ChessGame | ExplicitTreeGame, record: RunRecord
+) -> None:
+    """Write the exports the command line asked for (ExportError: one line, exit 2)."""
+    if args.export_pgn is not None:
+        if not isinstance(game, ChessGame):
+            raise ExportError("--export-pgn needs a chess position (a tree file has no moves)")
+        text = solution_pgn(search, game, record)
+        write_file(args.export_pgn, lambda stream: stream.write(text.encode("utf-8")))
+        print(f"Exported   the {_what(record)} as PGN to {args.export_pgn}", file=sys.stderr)
+    if args.export_graphml is not None:
+        tree = search.tree
+        if tree is None:
+            raise ExportError(
+                f"--export-graphml needs a tree search (pn or pn2), not {record.algorithm}"
+            )
+        labels: MoveLabels = (
+            chess_move_labels(game.root_board)
+            if isinstance(game, ChessGame)
+            else named_move_labels(game.node_name)
+        )
+        limit = args.export_max_nodes or DEFAULT_GRAPHML_NODES
+        graph = tree_graph(tree, labels, limit, record.id or record.fen)
+        write_graphml(graph, args.export_graphml)
+        print(
+            f"Exported   {graph.number_of_nodes():,} of {counted(len(tree), 'node')} "
+            f"(breadth-first) as GraphML to {args.export_graphml}",
+            file=sys.stderr,
+        )
+
+
+def _what(record: RunRecord) -> str:
+    return "proof" if record.result == Result.PROVED.value else "refutation"
+
+
+def solution_pgn(search: Search, game: ChessGame, record: RunRecord) -> str:
+    """The PGN of a verified proof or of a disproved root's refutation tree."""
+    engine = ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
+    if record.result == Result.PROVED.value:
+        if not record.verified:
+            raise ExportError("the proof failed verification: no PGN is written")
+        return proof_pgn(game, search.proof(), engine, record.nodes_created)
+    if record.result == Result.DISPROVED.value:
+        if search.tree is None:
+            raise ExportError(
+                f"{engine} keeps no tree to read a refutation from: try --algo pn or pn2"
+            )
+        return refutation_pgn(game, refutation_tree(search.tree), engine, record.nodes_created)
+    raise ExportError(f"nothing to export as PGN: the search ended unsolved ({record.reason})")

@@ -1,0 +1,1 @@
+"""Exports in the formats other tools read: one module per format (PGN, GraphML)."""

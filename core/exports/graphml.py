@@ -1,0 +1,116 @@
+"""A search tree as GraphML through networkx, for Gephi, yEd or any graph tool.
+
+The whole tree, or its first `max_nodes` nodes breadth-first (the root's neighbourhood, as the
+tree view shows it first). Every node carries its proof and disproof numbers (`pn`, `dn`; ∞ is
+written as the graph's `infinity` value, the engine's own exact sentinel), its `type` (OR/AND),
+the `move` into it (SAN for chess, the node's name for a tree file) and its `uci`, its `depth`,
+its `value` (true/false/unknown), how many `children` it has in the full tree, and two flags:
+`most_proving` (on the path Figure 3.4 would select now) and `solution` (in the proof, or the
+refutation tree, of a solved root).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+import chess
+import networkx as nx
+
+from core.exports.files import write_file
+from core.games.chess_game import decode_move
+from core.proofs.solution_tree import solution_node_ids, solution_of
+from core.tree import ROOT, Tree
+from core.values import INF
+
+DEFAULT_GRAPHML_NODES = 200_000
+"""Nodes exported when no size is stated: files graph tools still open quickly."""
+
+MAX_GRAPHML_NODES = 2_000_000
+"""The most `--export-max-nodes` accepts: networkx holds every node as a dict while writing."""
+
+MoveLabels = Callable[[Tree, list[int]], dict[int, tuple[str, str]]]
+"""Names the move into each of the given nodes: node -> (label, uci)."""
+
+
+def breadth_first(tree: Tree, max_nodes: int) -> list[int]:
+    """The first `max_nodes` nodes of the tree breadth-first from the root."""
+    order = [ROOT]
+    queue = deque([ROOT])
+    while queue and len(order) < max_nodes:
+        node = queue.popleft()
+        for child in tree.children(node):
+            if len(order) >= max_nodes:
+                break
+            order.append(child)
+            queue.append(child)
+    return order
+
+
+def chess_move_labels(root_board: chess.Board) -> MoveLabels:
+    """SAN and UCI of the move into each node, walking the chosen nodes with one board."""
+
+    def labels(tree: Tree, nodes: list[int]) -> dict[int, tuple[str, str]]:
+        chosen = set(nodes)
+        found = {ROOT: ("", "")}
+        board = root_board.copy(stack=False)
+        stack: list[tuple[int, bool]] = [(ROOT, False)]
+        while stack:
+            node, leaving = stack.pop()
+            if leaving:
+                board.pop()
+                continue
+            if node != ROOT:
+                move = decode_move(tree.move[node])
+                found[node] = (board.san(move), move.uci())
+                board.push(move)
+                stack.append((node, True))
+            stack.extend((child, False) for child in tree.children(node) if child in chosen)
+        return found
+
+    return labels
+
+
+def named_move_labels(name: Callable[[int], str]) -> MoveLabels:
+    """A tree file's node names as the moves (they have no UCI)."""
+    return lambda tree, nodes: {node: (name(tree.move[node]), "") for node in nodes}
+
+
+def tree_graph(
+    tree: Tree, labels: MoveLabels, max_nodes: int = DEFAULT_GRAPHML_NODES, name: str = ""
+) -> nx.DiGraph:
+    """The tree (its first `max_nodes` nodes breadth-first) as a DiGraph with the attributes
+    the module docstring lists; node ids are the engine's node numbers."""
+    nodes = breadth_first(tree, max_nodes)
+    moves = labels(tree, nodes)
+    solved = solution_of(tree)
+    in_solution = solution_node_ids(tree, solved[0]) if solved is not None else set()
+    most_proving = set(tree.most_proving_path())
+    graph = nx.DiGraph(name=name, infinity=INF, nodes_in_tree=len(tree), exported=len(nodes))
+    depth = {ROOT: 0}
+    for node in nodes:
+        if node != ROOT:
+            depth[node] = depth[tree.parent[node]] + 1
+        move, uci = moves[node]
+        graph.add_node(
+            node,
+            pn=tree.proof[node],
+            dn=tree.disproof[node],
+            type="OR" if tree.is_or(node) else "AND",
+            move=move or "root",
+            uci=uci,
+            depth=depth[node],
+            value=tree.value(node).name.lower(),
+            children=len(tree.children(node)),
+            most_proving=node in most_proving,
+            solution=node in in_solution,
+        )
+        if node != ROOT:
+            graph.add_edge(tree.parent[node], node)
+    return graph
+
+
+def write_graphml(graph: nx.DiGraph, path: str | Path) -> None:
+    """Write `graph` as GraphML (raises ExportError naming the file if it cannot be written)."""
+    write_file(path, lambda stream: nx.write_graphml(graph, stream))

@@ -1,0 +1,102 @@
+"""File ▸ Export in a real-size window: the files are written, re-read by python-chess, networkx
+and an XML parser, and compared with the engine's state; an unwritable file is a dialog naming
+it, and the window goes on."""
+
+import io
+import xml.etree.ElementTree as ElementTree
+
+import chess.pgn
+import networkx as nx
+from PySide6.QtGui import QImage
+
+from app.search_setup import SearchParams
+from app.sources import SUITE, Source
+from app.window import MainWindow
+
+WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
+
+
+def _solved_window(qtbot):
+    window = MainWindow(persist=False, source=WAC_001, params=SearchParams())
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
+    window.wait_for_solution()
+    qtbot.waitUntil(lambda: window.solution_browser.line is not None, timeout=20000)
+    return window
+
+
+def test_the_export_menu_lists_every_export(qtbot):
+    window = _solved_window(qtbot)
+    file_menu = window.menuBar().actions()[0].menu()
+    export = next(a.menu() for a in file_menu.actions() if a.text() == "&Export")
+    assert [a.text() for a in export.actions()] == [
+        "Proof (or refutation) as &PGN…",
+        "Tree as &GraphML…",
+        "Tree view as P&NG…",
+        "Tree view as &SVG…",
+        "&Window as PNG…",
+    ]
+
+
+def test_pgn_and_graphml_from_the_window(qtbot, tmp_path):
+    window = _solved_window(qtbot)
+    pgn_path, graph_path = tmp_path / "proof.pgn", tmp_path / "tree.graphml"
+    window.exporter.pgn(str(pgn_path))
+    window.exporter.graphml(str(graph_path))
+    window.exporter.wait()
+    qtbot.waitUntil(lambda: "GraphML" in window.statusBar().currentMessage(), timeout=10000)
+    game = chess.pgn.read_game(io.StringIO(pgn_path.read_text(encoding="utf-8")))
+    assert [m.uci() for m in game.mainline_moves()] == ["g3g6", "d8g8", "g6h7"]
+    assert window.solution.main_line == ["Qg6", "Rg8", "Qh7#"]
+    tree = window.driver.search.tree
+    graph = nx.read_graphml(graph_path, node_type=int)
+    assert graph.number_of_nodes() == len(tree)
+    assert all(
+        (data["pn"], data["dn"]) == tree.numbers(node) for node, data in graph.nodes(data=True)
+    )
+
+
+def test_pictures_of_the_tree_view_and_the_window(qtbot, tmp_path):
+    window = _solved_window(qtbot)
+    svg, png, whole = tmp_path / "tree.svg", tmp_path / "tree.png", tmp_path / "window.png"
+    window.exporter.view_svg(str(svg))
+    window.exporter.view_png(str(png))
+    window.exporter.window_png(str(whole))
+    root = ElementTree.parse(svg).getroot()
+    texts = {"".join(element.itertext()).strip() for element in root.iter()}
+    assert {"Qg6", "Rg8", "Qh7#"} <= texts
+    view = window.tree_view
+    ratio = view.devicePixelRatioF()
+    image = QImage(str(png))
+    assert (image.width(), image.height()) == (
+        round(view.width() * ratio),
+        round(view.height() * ratio),
+    )
+    assert QImage(str(whole)).width() == round(window.width() * ratio)
+    assert whole.stat().st_size > png.stat().st_size > 0
+
+
+def test_an_unwritable_export_is_a_dialog_naming_the_file(qtbot, dialogs):
+    window = _solved_window(qtbot)
+    window.exporter.pgn("/nonexistent-dir/proof.pgn")
+    window.exporter.wait()
+    qtbot.waitUntil(lambda: bool(dialogs), timeout=10000)
+    assert dialogs[0][0] == "Cannot export" and "/nonexistent-dir/proof.pgn" in dialogs[0][1]
+    window.exporter.view_svg("/nonexistent-dir/tree.svg")
+    window.exporter.window_png("/nonexistent-dir/window.png")
+    assert [text for _title, text in dialogs[1:]] == [
+        "cannot write /nonexistent-dir/tree.svg: No such file or directory",
+        "cannot write /nonexistent-dir/window.png: the PNG could not be saved there",
+    ]
+    assert window.isVisible() and window.driver.search.tree.proof[0] == 0
+
+
+def test_before_a_solution_pgn_export_says_why_not(qtbot, dialogs):
+    window = MainWindow(persist=False, source=WAC_001, params=SearchParams())
+    qtbot.addWidget(window)
+    window.show()
+    window.exporter.pgn("unused.pgn")
+    assert dialogs and dialogs[0][0] == "Nothing to export"
