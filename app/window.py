@@ -42,6 +42,7 @@ from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.status_line import status_text
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
+from app.refutation_focus import refutation_target
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
 from app.short_text import one_line, short_label
@@ -409,6 +410,7 @@ class MainWindow(QMainWindow):
         self.tree_view.focus_released.connect(self.unpin)
         self.tree_view.follow_changed.connect(self._follow_changed_in_view)
         self.result_panel.ply_changed.connect(self._show_line)
+        self.result_panel.refutation_chosen.connect(self._show_refutation)
 
     # -- opening problems -------------------------------------------------------------------------
 
@@ -494,10 +496,13 @@ class MainWindow(QMainWindow):
         dialog.exec()
 
     def open_fen_dialog(self) -> None:
-        current = self.problem.source.text if self.problem.source.kind == FEN else ""
-        text, ok = QInputDialog.getText(self, "Open a FEN", "Position (FEN):", text=current)
-        if ok and text.strip():
-            self.open_source(Source(FEN, text.strip()))
+        """Ctrl+L: a FEN line pre-filled with the board's position (`app.fen_dialog`)."""
+        from app.fen_dialog import FenDialog
+
+        self.fen_dialog = FenDialog(
+            self.board_view.fen, lambda text: self.open_source(Source(FEN, text)), self
+        )
+        self.fen_dialog.open()
 
     def paste_fen(self) -> None:
         text = QGuiApplication.clipboard().text().strip()
@@ -636,6 +641,14 @@ class MainWindow(QMainWindow):
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
             self.tree_view.update()
         self._update_board()
+
+    def _show_refutation(self, index: int) -> None:
+        """A clicked refutation line: the board and the tree go to the reply that holds (or to
+        the root move itself when it fails on its own, e.g. stalemate)."""
+        node = refutation_target(self.driver.search, index)
+        if node is not None:
+            self.tree_view.set_focused(focus.FIRST_LEVEL, node)
+            self._update_board()
 
     def _nudge_line(self, delta: int) -> None:
         if self.result_panel.main_line:
