@@ -51,7 +51,15 @@ from app.sources import (
     positions_of,
 )
 from core.errors import PnExplorerError
-from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC, ONE
+from core.search.defaults import (
+    DEFAULT_A,
+    DEFAULT_B,
+    DEFAULT_PN2_CAP,
+    LOGISTIC,
+    MOBILITY,
+    ONE,
+    UNIT,
+)
 
 MAX_SPIN = 2_000_000_000
 
@@ -299,6 +307,11 @@ class SetupDialog(QDialog):
         self.fraction_combo.addItem("logistic  f(x) = 1 / (1 + exp((a − x) / b))", LOGISTIC)
         self.fraction_combo.addItem("f ≡ 1  (Allis's original Pn²)", ONE)
         self.fraction_combo.setCurrentIndex(max(0, self.fraction_combo.findData(params.fraction)))
+        self.init_combo = QComboBox()
+        self.init_combo.addItem("mobility (§3.3.1): a new node's numbers count its moves", MOBILITY)
+        self.init_combo.addItem("unit: every new node starts at 1/1", UNIT)
+        self.init_combo.setCurrentIndex(max(0, self.init_combo.findData(params.initialisation)))
+        self.init_combo.setToolTip("PN only: Pn² always initialises by mobility")
         self.curves = CurvesWidget()
         self._last_algo = params.algo
         for signal in (
@@ -316,6 +329,7 @@ class SetupDialog(QDialog):
         form = QFormLayout()
         form.addRow("Algorithm", algos)
         form.addRow("Node cap N (nodes in memory)", self.cap_spin)
+        form.addRow("Leaf initialisation", self.init_combo)
         form.addRow("a (transition point of f)", self.a_spin)
         form.addRow("b (stretch of f)", self.b_spin)
         form.addRow("Fraction", self.fraction_combo)
@@ -352,6 +366,7 @@ class SetupDialog(QDialog):
         pn2 = self.pn2_radio.isChecked()
         for widget in (self.a_spin, self.b_spin, self.fraction_combo, self.curves):
             widget.setEnabled(pn2)
+        self.init_combo.setEnabled(not pn2)
         logistic = self.fraction_combo.currentData() == LOGISTIC
         self.a_spin.setEnabled(pn2 and logistic)
         self.b_spin.setEnabled(pn2 and logistic)
@@ -369,6 +384,7 @@ class SetupDialog(QDialog):
             float(self.a_spin.value()),
             float(self.b_spin.value()),
             self.fraction_combo.currentData(),
+            self.init_combo.currentData() if self.pn_radio.isChecked() else MOBILITY,
         )
 
     def accept(self) -> None:
