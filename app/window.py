@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_focus import BoardFocus
+from app.classroom_menu import ClassroomMenu
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
@@ -313,6 +314,7 @@ class MainWindow(QMainWindow):
             self.open_file_action,
         ):
             file_menu.addAction(action)
+        self.classroom = ClassroomMenu(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         search_menu = menus.addMenu("&Search")

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.classroom import CLASSROOM_PN2
 from app.panels.curves import CurvesWidget, short_count
 from app.search_setup import PN, PN2, SearchParams
 from app.short_text import one_line
@@ -73,8 +74,9 @@ PN2_PRESETS = (
         "(§4.4)",
     ),
     (
-        "Classroom (5K, 300, 100)",
-        (5_000, 300, 100),
+        f"Classroom ({short_count(CLASSROOM_PN2.max_nodes)}, {CLASSROOM_PN2.a:.0f}, "
+        f"{CLASSROOM_PN2.b:.0f})",
+        (CLASSROOM_PN2.max_nodes, round(CLASSROOM_PN2.a), round(CLASSROOM_PN2.b)),
         "Small values so the second level grows within the first few hundred nodes: good for "
         "stepping into second-level searches in class",
     ),
