@@ -46,8 +46,8 @@ LESSONS = (
     Lesson(
         _wac("WAC.001"),
         PN_DEFAULT,
-        "mate in 2 in 4,275 nodes: at each defender node the most-proving path goes to the "
-        "reply with the fewest answers (mobility, §3.3.1)",
+        "mate in 2 in 4,275 nodes: mobility (§3.3.1) makes PN look first at the moves that "
+        "leave Black the fewest replies, such as the checks",
     ),
     Lesson(
         _wac("WAC.014"),
