@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout, QWidget
 
@@ -22,6 +23,7 @@ class FenDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Open a FEN")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.open_fen = open_fen
         self.edit = QLineEdit(current or "")
         self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))

@@ -42,7 +42,8 @@ def _sides(search: Stepper) -> tuple[str, str] | None:
 
 
 def _why(search: Stepper, level: int, label: str, tree: Tree, child: int, numbers) -> str:
-    """Why the unsolved child `child` starts with `numbers` = (proof, disproof)."""
+    """Why the unsolved child `child` starts with `numbers` = (proof, disproof). The narration
+    picks a child whose mobility is above 1 where there is one: 33/1 explains more than 1/1."""
     proof, disproof = numbers
     stepper = search if level == FIRST_LEVEL else second_level_search(search)
     if getattr(stepper, "initialisation", None) == UNIT:
@@ -81,15 +82,26 @@ def _why(search: Stepper, level: int, label: str, tree: Tree, child: int, number
     )
 
 
+def _next_in_line(tree: Tree, new_children: list[tuple[int, int, int]]):
+    """The new children in the order the search would turn to them (as the tree view shows
+    them): smallest proof number first under an OR node, smallest disproof number under an AND
+    node, ties in move order."""
+    if not new_children:
+        return []
+    parent_is_or = tree.is_or(tree.parent[new_children[0][0]])
+    return sorted(new_children, key=lambda entry: entry[1] if parent_is_or else entry[2])
+
+
 def describe_children(
     search: Stepper, level: int, new_children: list[tuple[int, int, int]], label
 ) -> str:
-    """The expand phase in words: the children named (up to `NAMED_CHILDREN`, then "…"), their
-    initial numbers, how many are already solved, and why an unsolved one starts as it does.
-    `label(level, node)` names a node."""
+    """The expand phase in words: the children named (up to `NAMED_CHILDREN`, the search's next
+    choices first, then "…"), their initial numbers, how many are already solved, and why an
+    unsolved one starts as it does. `label(level, node)` names a node."""
     tree = tree_at(search, level)
     count = len(new_children)
     text = f"Expand: {counted(count, 'child')} generated and evaluated"
+    order = " (the search's next choices first)" if count > 1 else ""
     proved = sum(1 for _, proof, _ in new_children if proof == 0)
     disproved = sum(1 for _, _, disproof in new_children if disproof == 0)
     solved = [f"{proved} proved"] * bool(proved) + [f"{disproved} disproved"] * bool(disproved)
@@ -97,15 +109,17 @@ def describe_children(
         text += " (" + ", ".join(solved) + ")"
     if tree is None:
         return text + "."
-    shown = new_children[:NAMED_CHILDREN]
+    shown = _next_in_line(tree, new_children)[:NAMED_CHILDREN]
     names = {child: label(level, child) for child, _, _ in shown}
     parts = [_child_text(names[c], tree, c, p, d) for c, p, d in shown]
     if count > len(shown):
         parts.append(f"… and {count - len(shown)} more")
-    text += ": " + ", ".join(parts) + "."
+    text += f"{order}: " + ", ".join(parts) + "."
     if level == FIRST_LEVEL and search.two_levels:
         return text + " Their numbers are what the second-level search found for them."
-    fresh = next(((c, p, d) for c, p, d in shown if p not in (0, INF) and d not in (0, INF)), None)
+    unsolved = [(c, p, d) for c, p, d in shown if p not in (0, INF) and d not in (0, INF)]
+    telling = [(c, p, d) for c, p, d in unsolved if max(p, d) > 1]
+    fresh = (telling or unsolved or [None])[0]
     if fresh is not None:
         child, proof, disproof = fresh
         text += " " + _why(search, level, names[child], tree, child, (proof, disproof))
