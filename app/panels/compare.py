@@ -56,6 +56,7 @@ from core.search.defaults import (
     DEFAULT_DEPTH,
     DEFAULT_MAX_NODES,
     LOGISTIC,
+    ONE,
     PN,
     PN2,
     SHORT_TITLES,
@@ -145,7 +146,8 @@ def budgets_text(params: SearchParams) -> list[str]:
     own = (params.max_nodes, params.a, params.b, params.fraction)
     paper = (DEFAULT_MAX_NODES[PN2], PAPER_PN2.a, PAPER_PN2.b, PAPER_PN2.fraction)
     if params.algo == PN2 and own != paper:
-        lines.append(f"(The window's {params.describe()} is not used here.)")
+        shape = "f ≡ 1" if params.fraction == ONE else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
+        lines.append(f"(Not the window's own Pn²: N = {params.max_nodes:,}, {shape}.)")
     return lines
 
 

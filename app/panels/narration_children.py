@@ -42,43 +42,32 @@ def _sides(search: Stepper) -> tuple[str, str] | None:
 
 
 def _why(search: Stepper, level: int, label: str, tree: Tree, child: int, numbers) -> str:
-    """Why the unsolved child `child` starts with `numbers` = (proof, disproof). The narration
+    """Why the unsolved child `child` starts with `numbers` = (proof, disproof), in one short
+    sentence (the narration strip shares the window's height with the tree). The narration
     picks a child whose mobility is above 1 where there is one: 33/1 explains more than 1/1."""
     proof, disproof = numbers
     stepper = search if level == FIRST_LEVEL else second_level_search(search)
     if getattr(stepper, "initialisation", None) == UNIT:
-        return (
-            "Unit initialisation: every new unsolved node starts at 1/1, whatever its "
-            "mobility (the thesis's plain PN; §3.3.1 initialises by mobility instead)."
-        )
+        return "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility."
     sides = _sides(search)
     attacker_to_move = tree.is_or(child)
     count = disproof if attacker_to_move else proof
     if sides is None:
-        kind, every, one = (
-            ("an OR node", "every child must be disproved", "one true child suffices")
-            if attacker_to_move
-            else ("an AND node", "every child must be proved", "one false child suffices")
-        )
-        where = f"{kind} with {counted(count, 'child')} in the tree file"
+        has = f"{label} has {counted(count, 'child')} in the file"
+        must = "all must be disproved" if attacker_to_move else "all must be proved"
     else:
         side = sides[0] if attacker_to_move else sides[1]
         noun = "move" if attacker_to_move else "reply"
-        role = "attacker" if attacker_to_move else "defender"
-        every, one = (
-            ("every move must fail", "one may mate")
-            if attacker_to_move
-            else ("every reply must be refuted", "one good reply may hold")
-        )
-        where = f"the {role} ({side}) is to move with {counted(count, noun)}"
+        has = f"{side} has {counted(count, noun)} after {label}"
+        must = "all must fail" if attacker_to_move else "all must be refuted"
     numbers_said = (
-        f"disproof number {count} ({every}) and proof number 1 ({one})"
+        f"disproof number {count} ({must}), proof number 1"
         if attacker_to_move
-        else f"proof number {count} ({every}) and disproof number 1 ({one})"
+        else f"proof number {count} ({must}), disproof number 1"
     )
     return (
-        f"Why {label} shows {_numbers(proof, disproof)}: mobility initialisation (§3.3.1): "
-        f"{where}, so {numbers_said}."
+        f"Why {_numbers(proof, disproof)}: {has}, so {numbers_said} "
+        f"(mobility initialisation, §3.3.1)."
     )
 
 
@@ -101,7 +90,7 @@ def describe_children(
     tree = tree_at(search, level)
     count = len(new_children)
     text = f"Expand: {counted(count, 'child')} generated and evaluated"
-    order = " (the search's next choices first)" if count > 1 else ""
+    order = " (next choices first)" if count > 1 else ""
     proved = sum(1 for _, proof, _ in new_children if proof == 0)
     disproved = sum(1 for _, _, disproof in new_children if disproof == 0)
     solved = [f"{proved} proved"] * bool(proved) + [f"{disproved} disproved"] * bool(disproved)

@@ -224,6 +224,6 @@ def test_pn2_is_compared_with_the_papers_setting_whatever_the_window_runs(
     footnote = window.compare_panel.footnote
     assert footnote.isVisible()
     assert "the paper's setting, N = 300,000, a = 600,000, b = 80,000" in footnote.text()
-    assert "a = 300, b = 100 is not used here" in footnote.text()
+    assert "(Not the window's own Pn²: N = 5,000, a = 300, b = 100.)" in footnote.text()
     assert window.open_source(WAC_004, SearchParams())
-    assert "not used here" not in footnote.text()
+    assert "Not the window's own" not in footnote.text()

@@ -63,8 +63,11 @@ def test_the_narration_names_the_new_children_with_their_numbers(qtbot):
     after.push(decode_move(search.tree.move[first]))
     replies = after.legal_moves.count()
     assert (proof, disproof) == (replies, 1)
-    assert f"Why {san(search, first)} shows {replies}/1: mobility initialisation (§3.3.1)" in text
-    assert f"the defender (Black) is to move with {replies} replies" in text
+    assert (
+        f"Why {replies}/1: Black has {replies} replies after {san(search, first)}, so proof "
+        f"number {replies} (all must be refuted), disproof number 1 (mobility initialisation, "
+        "§3.3.1)." in text
+    )
 
 
 def test_unit_initialisation_chosen_in_the_setup_dialog_reaches_the_engine(qtbot, dialogs):
@@ -81,7 +84,10 @@ def test_unit_initialisation_chosen_in_the_setup_dialog_reaches_the_engine(qtbot
     assert "init unit" in window.title.text()
     report = expand_report(qtbot, window)
     assert {(p, d) for _, p, d in report.new_children} == {(1, 1)}
-    assert "Unit initialisation: every new unsolved node starts at 1/1" in window.narration.text()
+    assert (
+        "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility"
+        in window.narration.text()
+    )
     dialog.pn2_radio.setChecked(True)
     assert not dialog.init_combo.isEnabled()
 
@@ -94,7 +100,7 @@ def test_tree_file_children_are_named_with_their_values(qtbot):
     names = [search.game.node_name(search.tree.move[child]) for child, _, _ in report.new_children]
     for name, (_, proof, disproof) in zip(names, report.new_children, strict=True):
         assert f"{name} {format_number(proof)}/{format_number(disproof)}" in text
-    assert "in the tree file" in text
+    assert "children in the file, so proof number 2 (all must be proved)" in text
 
 
 def test_pn2_first_level_children_say_where_their_numbers_come_from(qtbot):
