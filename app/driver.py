@@ -5,9 +5,10 @@ phase, an iteration, into or over a Pn² second-level search, run, pause, run to
 on the stepper and tells views by signals what changed. Views never call into the search.
 
 * Single steps return `StepReport`s and are emitted with `stepped`.
-* Work that may be long (stepping over a big second-level search) is done in slices of at most
-  `SLICE_SECONDS` from a zero-interval QTimer, so the event loop runs between slices.
-* Running at full speed calls `search.run(max_seconds=SLICE_SECONDS)` and builds no reports;
+* Work that may be long (stepping over a big second-level search) is done in slices from a
+  zero-interval QTimer, so the event loop runs between slices. A slice is at most 20 ms and
+  shorter when the measured stalls say the CPU is shared (`app.slice_length`).
+* Running at full speed calls `search.run(max_seconds=slice)` and builds no reports;
   `progressed` tells the window the counts moved (it redraws on its own timer, ≤ 15 fps).
 * Slow motion (below `PHASE_SPEED_LIMIT` iterations/s) takes one phase per tick, so a teacher sees
   select, expand and update (and, for Pn², the second level's own phases) one after another.
@@ -21,12 +22,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.slice_length import SliceGovernor
 from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, StepReport
 from core.values import counted
-
-SLICE_SECONDS = 0.02
-"""Longest piece of search work done in one go on the GUI thread."""
 
 PHASE_SPEED_LIMIT = 30
 """Below this many iterations/s the run steps phase by phase and reports each step."""
@@ -77,6 +76,7 @@ class SearchDriver(QObject):
         self._work = 0.0
         self._gap = 0.0
         self._last_tick_end = 0.0
+        self.slices = SliceGovernor()
         self.slice_timer = QTimer(self)
         self.slice_timer.setInterval(0)
         self.slice_timer.timeout.connect(self._tick)
@@ -156,13 +156,14 @@ class SearchDriver(QObject):
             return
         self._goal = done
         self._goal_report = None
+        self.slices.restart()
         self._advance_goal()
         if self._goal is not None:
             self.slice_timer.start()
 
     def _advance_goal(self) -> None:
         """Micro-steps until the goal is met, the search ends or the slice is used up."""
-        deadline = time.perf_counter() + SLICE_SECONDS
+        deadline = time.perf_counter() + self.slices.slice_started()
         while True:
             report = self._micro_step()
             if self._goal_report is None:
@@ -172,6 +173,7 @@ class SearchDriver(QObject):
             if report.outcome is not None or self._goal(report):
                 break
             if time.perf_counter() >= deadline:
+                self.slices.slice_ended()
                 self.progressed.emit()
                 return
         merged = self._goal_report
@@ -208,6 +210,7 @@ class SearchDriver(QObject):
         self.running = True
         self._last_tick_end = 0.0
         self._work = self._gap = 0.0
+        self.slices.restart()
         self._samples.clear()
         self._sample()
         self._start_timer()
@@ -256,7 +259,9 @@ class SearchDriver(QObject):
             if speed != FULL_SPEED:
                 iterations = max(1, round(speed * MEDIUM_TICK_MS / 1000))
             started = time.perf_counter()
-            outcome = self.search.run(max_iterations=iterations, max_seconds=SLICE_SECONDS)
+            seconds = self.slices.slice_started()
+            outcome = self.search.run(max_iterations=iterations, max_seconds=seconds)
+            self.slices.slice_ended()
             self._measure_overhead(started)
             self._sample()
             self.progressed.emit()

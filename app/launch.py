@@ -33,10 +33,20 @@ def params_from_options(options: argparse.Namespace, base: SearchParams) -> Sear
     params = base.with_algo(options.algo) if options.algo else base
     changes = {
         name: getattr(options, name)
-        for name in ("max_nodes", "a", "b", "fraction")
+        for name in ("max_nodes", "a", "b", "fraction", "initialisation")
         if getattr(options, name) is not None
     }
     return replace(params, **changes)
+
+
+def launch_params(options: argparse.Namespace, last_session: SearchParams) -> SearchParams:
+    """The settings the window opens with. An option given on the command line always wins;
+    the rest come from the documented defaults (`core.search.defaults`) when the command line
+    names a problem, and from the last session only when it names none (plain `pn-explorer`
+    reopens the last problem as it was). `--screenshot` follows the same rule with no last
+    session, so a command opens the same search with and without it."""
+    named = source_from_options(options) is not None
+    return params_from_options(options, SearchParams() if named else last_session)
 
 
 def launch(options: argparse.Namespace) -> int:
@@ -47,7 +57,7 @@ def launch(options: argparse.Namespace) -> int:
     if options.screenshot:
         from app.screenshot import render_screenshot
 
-        params = params_from_options(options, SearchParams())
+        params = launch_params(options, SearchParams())
         try:
             path = render_screenshot(
                 source, params, options.steps, options.screenshot, options.size, options.phases
@@ -63,7 +73,7 @@ def launch(options: argparse.Namespace) -> int:
     from app.settings import Settings
 
     settings = Settings()
-    params = params_from_options(options, settings.params())
+    params = launch_params(options, settings.params())
     try:
         check_problem(source or DEFAULT_SOURCE, params)
     except PnExplorerError as error:

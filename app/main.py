@@ -19,7 +19,7 @@ from core.cli.main import SUBCOMMANDS, OneLineParser
 from core.cli.options import add_node_cap_option, add_search_options
 from core.inputs.numbers import whole_option
 from core.inputs.text import non_empty_option
-from core.search.defaults import STEPPERS
+from core.search.defaults import INITIALISATIONS, STEPPERS
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -37,7 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pn-explorer",
         description="See proof-number search work: PN and Pn² "
         "mate search on chess positions and AND/OR trees. Subcommands "
-        f"({', '.join(SUBCOMMANDS)}) run headless; see pn-explorer solve --help.",
+        f"({', '.join(SUBCOMMANDS)}) run headless; see pn-explorer solve --help. "
+        "Search options given here always win; with a problem named here, the options left out "
+        "take their documented defaults (not the last session's).",
     )
     problem = parser.add_argument_group("problem (default: the last one opened)")
     given = problem.add_mutually_exclusive_group()
@@ -74,6 +76,13 @@ def build_parser() -> argparse.ArgumentParser:
     search = parser.add_argument_group("search")
     add_search_options(search, STEPPERS, with_defaults=False)
     add_node_cap_option(search, STEPPERS, with_defaults=False)
+    search.add_argument(
+        "--init",
+        dest="initialisation",
+        choices=INITIALISATIONS,
+        default=None,
+        help="PN leaf initialisation: mobility (§3.3.1, the default) or unit (1/1)",
+    )
     shot = parser.add_argument_group("screenshot")
     shot.add_argument(
         "--steps",

@@ -19,6 +19,7 @@ from core.search.defaults import (
     ALGORITHM_TITLES,
     DEFAULT_A,
     DEFAULT_B,
+    DEFAULT_INITIALISATION,
     DEFAULT_MAX_NODES,
     LOGISTIC,
     ONE,
@@ -38,9 +39,17 @@ class SearchParams:
     a: float = DEFAULT_A
     b: float = DEFAULT_B
     fraction: str = LOGISTIC
+    initialisation: str = DEFAULT_INITIALISATION
+    """PN's leaf numbers (§3.3.1): by mobility, or 1/1. Pn² always initialises by mobility."""
 
     def spec(self) -> AlgorithmSpec:
-        return AlgorithmSpec(self.algo, a=self.a, b=self.b, fraction=self.fraction)
+        return AlgorithmSpec(
+            self.algo,
+            a=self.a,
+            b=self.b,
+            fraction=self.fraction,
+            initialisation=self.initialisation,
+        )
 
     def limits(self) -> Limits:
         return Limits(max_nodes=self.max_nodes)
@@ -60,11 +69,14 @@ class SearchParams:
         return replace(self, algo=algo, max_nodes=cap)
 
     def describe(self) -> str:
+        """The settings in force, as the window's title shows them."""
         text = f"{ALGORITHM_TITLES.get(self.algo, self.algo)} · node cap {self.max_nodes:,}"
         if self.algo == PN2:
             text += (
                 " · f ≡ 1" if self.fraction == ONE else f" · a = {self.a:,.0f}, b = {self.b:,.0f}"
             )
+        else:
+            text += f" · init {self.initialisation}"
         return text
 
 
@@ -104,5 +116,7 @@ def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> St
     if isinstance(game, ExplicitTreeGame):
         if is_snapshot(game.tree):
             return snapshot_search(game.tree, params.limits())
-        return create_stepper(AlgorithmSpec(PN), game, params.limits())
+        return create_stepper(
+            AlgorithmSpec(PN, initialisation=params.initialisation), game, params.limits()
+        )
     return create_stepper(params.spec(), game, params.limits())

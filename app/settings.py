@@ -21,7 +21,7 @@ from app.short_text import one_line, short_label
 from app.sources import DEFAULT_SOURCE, KINDS, Source
 from core.errors import InvalidLimitError
 from core.inputs.numbers import parse_positive, parse_whole
-from core.search.defaults import FRACTIONS, STEPPERS
+from core.search.defaults import FRACTIONS, INITIALISATIONS, STEPPERS
 
 ORGANISATION = "pn-explorer"
 APPLICATION = "PN Explorer"
@@ -128,6 +128,7 @@ class Settings:
             a=self._positive("search/a", defaults.a),
             b=self._positive("search/b", defaults.b),
             fraction=self._choice("search/fraction", FRACTIONS, defaults.fraction),
+            initialisation=self._choice("search/init", INITIALISATIONS, defaults.initialisation),
         )
         try:
             params.validate()
@@ -144,6 +145,7 @@ class Settings:
         self.store.setValue("search/a", params.a)
         self.store.setValue("search/b", params.b)
         self.store.setValue("search/fraction", params.fraction)
+        self.store.setValue("search/init", params.initialisation)
 
     # -- the last problem -------------------------------------------------------------------------
 

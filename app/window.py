@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_focus import BoardFocus
+from app.classroom_menu import ClassroomMenu
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.exports import export_menu
 from app.panels.board import BoardView
@@ -48,6 +49,7 @@ from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
 from app.paper import PaperMenu
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
+from app.refutation_focus import refutation_target
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
 from app.short_text import one_line, short_label
@@ -335,6 +337,7 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(export_menu(self))
         file_menu.addSeparator()
         self.tree_commands = TreeCommands(self, file_menu)
+        self.classroom = ClassroomMenu(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         search_menu = menus.addMenu("&Search")
@@ -438,6 +441,7 @@ class MainWindow(QMainWindow):
         self.tree_view.follow_changed.connect(self._follow_changed_in_view)
         self.result_panel.ply_changed.connect(self._show_line)
         self.solution_browser.line_chosen.connect(self.result_panel.play_line)
+        self.result_panel.refutation_chosen.connect(self._show_refutation)
 
     # -- opening problems -------------------------------------------------------------------------
 
@@ -544,10 +548,13 @@ class MainWindow(QMainWindow):
         dialog.exec()
 
     def open_fen_dialog(self) -> None:
-        current = self.problem.source.text if self.problem.source.kind == FEN else ""
-        text, ok = QInputDialog.getText(self, "Open a FEN", "Position (FEN):", text=current)
-        if ok and text.strip():
-            self.open_source(Source(FEN, text.strip()))
+        """Ctrl+L: a FEN line pre-filled with the board's position (`app.fen_dialog`)."""
+        from app.fen_dialog import FenDialog
+
+        self.fen_dialog = FenDialog(
+            self.board_view.fen, lambda text: self.open_source(Source(FEN, text)), self
+        )
+        self.fen_dialog.open()
 
     def paste_fen(self) -> None:
         text = QGuiApplication.clipboard().text().strip()
@@ -690,6 +697,14 @@ class MainWindow(QMainWindow):
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
             self.tree_view.show_node(focus.FIRST_LEVEL, node)
         self._update_board()
+
+    def _show_refutation(self, index: int) -> None:
+        """A clicked refutation line: the board and the tree go to the reply that holds (or to
+        the root move itself when it fails on its own, e.g. stalemate)."""
+        node = refutation_target(self.driver.search, index)
+        if node is not None:
+            self.tree_view.set_focused(focus.FIRST_LEVEL, node)
+            self._update_board()
 
     def _nudge_line(self, delta: int) -> None:
         if self.result_panel.main_line:

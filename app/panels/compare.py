@@ -46,12 +46,16 @@ from app.sources import Problem
 from app.tree_view import style
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
+from core.search.algorithms import AlgorithmSpec
 from core.search.defaults import (
     AB,
     ALGORITHM_TITLES,
     ALGORITHMS,
+    DEFAULT_A,
+    DEFAULT_B,
     DEFAULT_DEPTH,
     DEFAULT_MAX_NODES,
+    LOGISTIC,
     ONE,
     PN,
     PN2,
@@ -102,19 +106,22 @@ def _work(item: WorkItem, connection: Connection) -> None:
     connection.close()
 
 
+PAPER_PN2 = AlgorithmSpec(PN2, a=DEFAULT_A, b=DEFAULT_B, fraction=LOGISTIC)
+"""The comparison's one Pn² setting: the paper's (§4.4: N = 300K, a = 600K, b = 80K), the setting
+Table 3.1's comparison and the command line's `compare` use. The window's own a and b (say the
+classroom preset, tuned to show the second level, not to solve) would make Pn² look worse than
+it is next to PN's full budget."""
+
+
 def work_items(
-    position_id: str,
-    fen: str,
-    params: SearchParams,
-    seconds: float,
-    attacker_to_move: bool = True,
+    position_id: str, fen: str, seconds: float, attacker_to_move: bool = True
 ) -> list[WorkItem]:
-    """The three runs with the command line's budgets (PN 1,000,000 nodes in memory; Pn² N =
-    300,000 with the window's a, b and fraction; αβ 1,000,000 nodes created, depth ≤ 20) and a
-    time limit of `seconds` each. Raises InvalidLimitError for a bad a, b or time."""
+    """The three runs with the command line's budgets (PN 1,000,000 nodes in memory; Pn² the
+    paper's N = 300,000, a = 600,000, b = 80,000; αβ 1,000,000 nodes created, depth ≤ 20) and a
+    time limit of `seconds` each. Raises InvalidLimitError for a bad time."""
     factories = {
         PN: algorithm_factory(PN),
-        PN2: algorithm_factory(PN2, a=params.a, b=params.b, fraction=params.fraction),
+        PN2: algorithm_factory(PN2, a=PAPER_PN2.a, b=PAPER_PN2.b, fraction=PAPER_PN2.fraction),
         AB: algorithm_factory(AB, max_depth=DEFAULT_DEPTH),
     }
     return [
@@ -131,13 +138,20 @@ def work_items(
 
 
 def budgets_text(params: SearchParams) -> list[str]:
-    """The node budget of each algorithm, one line each (Pn² with the window's parameters)."""
-    pn2 = "f ≡ 1" if params.fraction == ONE else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
-    return [
+    """The node budget of each algorithm, one line each, and, when the window's own Pn² differs
+    from the paper's, a line saying the comparison does not use it."""
+    lines = [
         f"{SHORT_TITLES[PN]}: {DEFAULT_MAX_NODES[PN]:,} nodes in memory",
-        f"{SHORT_TITLES[PN2]}: N = {DEFAULT_MAX_NODES[PN2]:,} ({pn2})",
+        f"{SHORT_TITLES[PN2]}: the paper's setting, N = {DEFAULT_MAX_NODES[PN2]:,}, "
+        f"a = {PAPER_PN2.a:,.0f}, b = {PAPER_PN2.b:,.0f} (§4.4)",
         f"{SHORT_TITLES[AB]}: {DEFAULT_MAX_NODES[AB]:,} nodes created, depth ≤ {DEFAULT_DEPTH}",
     ]
+    own = (params.max_nodes, params.a, params.b, params.fraction)
+    paper = (DEFAULT_MAX_NODES[PN2], PAPER_PN2.a, PAPER_PN2.b, PAPER_PN2.fraction)
+    if params.algo == PN2 and own != paper:
+        shape = "f ≡ 1" if params.fraction == ONE else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
+        lines.append(f"(Not the window's own Pn²: N = {params.max_nodes:,}, {shape}.)")
+    return lines
 
 
 def best_algorithms(runs: dict[str, PanelRun]) -> set[str]:
@@ -329,7 +343,7 @@ class ComparePanel(QWidget):
         self.problem: Problem | None = None
         self.params = SearchParams()
         self.runs: dict[str, PanelRun] = {}
-        self._key: tuple | None = None
+        self._key: str | None = None
         self._started = 0.0
         self.jobs = ComparisonJobs(parent=self)
         self.jobs.started.connect(self._on_started)
@@ -399,15 +413,16 @@ class ComparePanel(QWidget):
     # -- what the window tells the panel ----------------------------------------------------------
 
     def set_problem(self, problem: Problem, params: SearchParams) -> None:
-        """The window opened (or reset) a problem. A new position or new Pn² parameters cancel
-        the comparison and clear the rows; the same ones keep what was found."""
+        """The window opened (or reset) a problem. A new position cancels the comparison and
+        clears the rows; the same one keeps what was found (the comparison's budgets do not
+        depend on the window's search, only the footnote does)."""
         chess = problem.is_chess
         fen = problem.game.root_board.fen() if chess else problem.source.text
-        key = (fen, params.a, params.b, params.fraction)
         self.problem, self.params = problem, params
-        if key == self._key:
+        if fen == self._key:
+            self._reset_footnote()
             return
-        self._key = key
+        self._key = fen
         self.jobs.cancel()
         self.runs = {}
         self._reset_rows()
@@ -420,7 +435,6 @@ class ComparePanel(QWidget):
         items = work_items(
             self.problem.title,
             game.root_board.fen(),
-            self.params,
             self.seconds.value(),
             game.attacker == game.root_board.turn,
         )
@@ -455,6 +469,9 @@ class ComparePanel(QWidget):
             self._set_row(row, [ALGORITHM_TITLES[name], "", "", "", "", "", ""])
         self._update_controls()
         self._show_status()
+        self._reset_footnote()
+
+    def _reset_footnote(self) -> None:
         self.footnote.setText(
             "<br>".join(
                 [

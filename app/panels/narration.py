@@ -7,6 +7,7 @@ Pure functions of a `StepReport` and the search (no Qt). Nodes are named by the 
 from __future__ import annotations
 
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
+from app.panels.narration_children import describe_children
 from app.short_text import short_label
 from core.games.chess_game import ChessGame
 from core.search.contract import Stepper
@@ -75,20 +76,14 @@ def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str
                 f"with the same disproof number."
             )
         elif phase is Phase.EXPAND and report.new_children:
-            count = len(report.new_children)
-            solved_proved = sum(1 for _, proof, _ in report.new_children if proof == 0)
-            solved_disproved = sum(1 for _, _, disproof in report.new_children if disproof == 0)
-            text = (
-                f"Expand: {count} {'child' if count == 1 else 'children'} generated and evaluated"
+            lines.append(
+                describe_children(
+                    search,
+                    level,
+                    report.new_children,
+                    lambda at, node: node_label(search, at, node),
+                )
             )
-            extras = []
-            if solved_proved:
-                extras.append(f"{solved_proved} proved")
-            if solved_disproved:
-                extras.append(f"{solved_disproved} disproved")
-            if extras:
-                text += " (" + ", ".join(extras) + ")"
-            lines.append(text + ".")
         elif phase is Phase.UPDATE:
             if not report.changed:
                 lines.append("Update: no numbers changed.")

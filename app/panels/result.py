@@ -115,6 +115,9 @@ class ResultPanel(QWidget):
 
     ply_changed = Signal(int)
     """The user moved through the main line: show the position after this many moves."""
+    refutation_chosen = Signal(int)
+    """The user clicked the refutation's line of this root move (its index among the root's
+    children): show where it ends."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -128,6 +131,7 @@ class ResultPanel(QWidget):
         self.body = QLabel()
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body.linkActivated.connect(lambda link: self.refutation_chosen.emit(int(link)))
         self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         pixmap = QStyle.StandardPixmap
         self.first = QPushButton()
@@ -191,7 +195,12 @@ class ResultPanel(QWidget):
         self.headline_text = headline
         colour = COLOURS[self.kind]
         self.headline.setText(f"<b style='color:{colour}'>{headline}</b>")
-        self.body.setText("<br>".join(_escape(line) for line in lines))
+        if self.kind == REFUTED and not isinstance(result, Exception) and result.refutation:
+            self.body.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+            self.body.setText("<br>".join(_link(index, line) for index, line in enumerate(lines)))
+        else:
+            self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.body.setText("<br>".join(_escape(line) for line in lines))
         self.controls.setVisible(bool(self.main_line))
         self.slider.blockSignals(True)
         self.slider.setMaximum(len(self.main_line))
@@ -216,6 +225,12 @@ class ResultPanel(QWidget):
     @property
     def ply(self) -> int:
         return self.slider.value()
+
+
+def _link(index: int, line: str) -> str:
+    """A refutation line the user can click, in the refutation's own colour."""
+    colour = style.DISPROVED_TEXT.name()
+    return f"<a href='{index}' style='color:{colour}'>{_escape(line)}</a>"
 
 
 def _escape(text: str) -> str:

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.classroom import CLASSROOM_PN2
 from app.panels.curves import CurvesWidget, short_count
 from app.search_setup import PN, PN2, SearchParams
 from app.short_text import one_line
@@ -51,7 +52,15 @@ from app.sources import (
     positions_of,
 )
 from core.errors import PnExplorerError
-from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC, ONE
+from core.search.defaults import (
+    DEFAULT_A,
+    DEFAULT_B,
+    DEFAULT_PN2_CAP,
+    LOGISTIC,
+    MOBILITY,
+    ONE,
+    UNIT,
+)
 from core.trees.catalog import tree_points
 
 MAX_SPIN = 2_000_000_000
@@ -66,8 +75,9 @@ PN2_PRESETS = (
         "(§4.4)",
     ),
     (
-        "Classroom (5K, 300, 100)",
-        (5_000, 300, 100),
+        f"Classroom ({short_count(CLASSROOM_PN2.max_nodes)}, {CLASSROOM_PN2.a:.0f}, "
+        f"{CLASSROOM_PN2.b:.0f})",
+        (CLASSROOM_PN2.max_nodes, round(CLASSROOM_PN2.a), round(CLASSROOM_PN2.b)),
         "Small values so the second level grows within the first few hundred nodes: good for "
         "stepping into second-level searches in class",
     ),
@@ -301,6 +311,11 @@ class SetupDialog(QDialog):
         self.fraction_combo.addItem("logistic  f(x) = 1 / (1 + exp((a − x) / b))", LOGISTIC)
         self.fraction_combo.addItem("f ≡ 1  (Allis's original Pn²)", ONE)
         self.fraction_combo.setCurrentIndex(max(0, self.fraction_combo.findData(params.fraction)))
+        self.init_combo = QComboBox()
+        self.init_combo.addItem("mobility (§3.3.1): a new node's numbers count its moves", MOBILITY)
+        self.init_combo.addItem("unit: every new node starts at 1/1", UNIT)
+        self.init_combo.setCurrentIndex(max(0, self.init_combo.findData(params.initialisation)))
+        self.init_combo.setToolTip("PN only: Pn² always initialises by mobility")
         self.curves = CurvesWidget()
         self._last_algo = params.algo
         for signal in (
@@ -318,6 +333,7 @@ class SetupDialog(QDialog):
         form = QFormLayout()
         form.addRow("Algorithm", algos)
         form.addRow("Node cap N (nodes in memory)", self.cap_spin)
+        form.addRow("Leaf initialisation", self.init_combo)
         form.addRow("a (transition point of f)", self.a_spin)
         form.addRow("b (stretch of f)", self.b_spin)
         form.addRow("Fraction", self.fraction_combo)
@@ -354,6 +370,7 @@ class SetupDialog(QDialog):
         pn2 = self.pn2_radio.isChecked()
         for widget in (self.a_spin, self.b_spin, self.fraction_combo, self.curves):
             widget.setEnabled(pn2)
+        self.init_combo.setEnabled(not pn2)
         logistic = self.fraction_combo.currentData() == LOGISTIC
         self.a_spin.setEnabled(pn2 and logistic)
         self.b_spin.setEnabled(pn2 and logistic)
@@ -371,6 +388,7 @@ class SetupDialog(QDialog):
             float(self.a_spin.value()),
             float(self.b_spin.value()),
             self.fraction_combo.currentData(),
+            self.init_combo.currentData() if self.pn_radio.isChecked() else MOBILITY,
         )
 
     def accept(self) -> None:

@@ -17,12 +17,12 @@ from core.search.defaults import (
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
+    DEFAULT_INITIALISATION,
     DEFAULT_MAX_NODES,
     DFPN,
     FRACTIONS,
     INITIALISATIONS,
     LOGISTIC,
-    MOBILITY,
     ORDERINGS,
     PN,
     PN2,
@@ -126,7 +126,7 @@ def add_headless_options(parser: argparse.ArgumentParser) -> None:
         "--init",
         dest="initialisation",
         choices=INITIALISATIONS,
-        default=MOBILITY,
+        default=DEFAULT_INITIALISATION,
         help="PN leaf initialisation: mobility (§3.3.1, default) or unit (1/1)",
     )
     limits = parser.add_argument_group("limits")

@@ -50,19 +50,80 @@ def check_board(board: chess.Board) -> None:
     status = board.status()
     for flag, text in _STATUS_TEXT:
         if status & flag:
-            raise InvalidPositionError(f"illegal position: {text} ({board.fen()})")
+            raise InvalidPositionError(f"illegal position: {text}")
     for color in chess.COLORS:
         pawns = len(board.pieces(chess.PAWN, color))
         if pawns + _promotions_needed(board, color) > 8:
             side = chess.COLOR_NAMES[color].capitalize()
             raise InvalidPositionError(
-                f"illegal position: {side} has more pieces than its pawns could have promoted "
-                f"to ({board.fen()})"
+                f"illegal position: {side} has more pieces than its pawns could have promoted to"
             )
 
 
+FIELDS = "board, side to move, castling, en passant, halfmove clock, move number"
+PIECE_LETTERS = "KQRBNPkqrbnp"
+EN_PASSANT_SQUARES = {
+    chess.SQUARE_NAMES[square] for square in chess.SquareSet(chess.BB_RANK_3 | chess.BB_RANK_6)
+}
+
+
+def _rank_problem(rank: str, number: int) -> str | None:
+    """What is wrong with one rank of a FEN's board field (`number` 8 … 1), or None."""
+    squares = 0
+    previous_digit = False
+    for character in rank:
+        if character in "12345678":
+            if previous_digit:
+                return f"rank {number} has two digits in a row ({shown(rank)})"
+            squares += int(character)
+            previous_digit = True
+        elif character in PIECE_LETTERS:
+            squares += 1
+            previous_digit = False
+        else:
+            return (
+                f"rank {number} holds {shown(character)}, which is neither a piece letter "
+                "(KQRBNP for White, kqrbnp for Black) nor an empty-square count 1–8"
+            )
+    if squares != 8:
+        return f"rank {number} ({shown(rank)}) covers {squares} squares instead of 8"
+    return None
+
+
+def fen_problem(fields: list[str]) -> str | None:
+    """The first thing wrong with a FEN's fields, in words (None: python-chess will read it).
+
+    Missing trailing fields take python-chess's defaults (White to move, no castling, …)."""
+    if len(fields) > 6:
+        return f"it has {len(fields)} fields; a FEN has at most 6 ({FIELDS})"
+    ranks = fields[0].split("/")
+    if len(ranks) != 8:
+        return (
+            f"the board field has {len(ranks)} rank{'s' if len(ranks) != 1 else ''}; "
+            "a FEN gives 8, from rank 8 down to rank 1, separated by '/'"
+        )
+    for number, rank in zip(range(8, 0, -1), ranks, strict=True):
+        problem = _rank_problem(rank, number)
+        if problem is not None:
+            return problem
+    if len(fields) > 1 and fields[1] not in ("w", "b"):
+        return f"the side to move is {shown(fields[1])}; it must be 'w' (White) or 'b' (Black)"
+    if len(fields) > 2 and not (fields[2] == "-" or set(fields[2]) <= set("KQkq")):
+        return f"the castling field is {shown(fields[2])}; it must be '-' or letters of KQkq"
+    if len(fields) > 3 and fields[3] != "-" and fields[3] not in EN_PASSANT_SQUARES:
+        return (
+            f"the en passant field is {shown(fields[3])}; it must be '-' or a square on rank 3 "
+            "or 6, such as e3"
+        )
+    for index, name in ((4, "halfmove clock"), (5, "move number")):
+        if len(fields) > index and not fields[index].isdigit():
+            return f"the {name} is {shown(fields[index])}; it must be a whole number"
+    return None
+
+
 def parse_fen(fen: str) -> chess.Board:
-    """A legal standard-chess board from a FEN, or InvalidPositionError saying what is wrong.
+    """A legal standard-chess board from a FEN, or InvalidPositionError saying what is wrong in
+    words (the FEN itself is not repeated: the user has it in front of them).
 
     A FEN of only the first four fields (EPD style) is accepted; clocks default to 0 1.
     """
@@ -70,12 +131,15 @@ def parse_fen(fen: str) -> chess.Board:
     if not text:
         raise InvalidPositionError("empty FEN")
     fields = text.split(" ")
+    problem = fen_problem(fields)
+    if problem is not None:
+        raise InvalidPositionError(f"malformed FEN: {problem}")
     if len(fields) == 4:
         text += " 0 1"
     try:
         board = chess.Board(text)
     except ValueError as error:
         reason = str(error).split(": '", 1)[0]
-        raise InvalidPositionError(f"malformed FEN {shown(fen.strip())}: {brief(reason)}") from None
+        raise InvalidPositionError(f"malformed FEN: {brief(reason)}") from None
     check_board(board)
     return board

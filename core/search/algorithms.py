@@ -18,11 +18,11 @@ from core.search.defaults import (
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
+    DEFAULT_INITIALISATION,
     DFPN,
     FRACTIONS,
     INITIALISATIONS,
     LOGISTIC,
-    MOBILITY,
     PN,
     PN2,
     POWER,
@@ -41,7 +41,7 @@ class AlgorithmSpec:
     b: float = DEFAULT_B
     fraction: str = LOGISTIC
     depth: int | None = DEFAULT_DEPTH
-    initialisation: str = MOBILITY
+    initialisation: str = DEFAULT_INITIALISATION
     ordering: str = POWER
     refutation: bool = True
     all_keys: bool = False

@@ -17,6 +17,8 @@ SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn"}
 MOBILITY, UNIT = "mobility", "unit"
 INITIALISATIONS = (MOBILITY, UNIT)
 """PN's leaf initialisation: by mobility (§3.3.1) or 1/1."""
+DEFAULT_INITIALISATION = MOBILITY
+"""The thesis's choice (§3.3.1); Pn² always initialises by mobility."""
 
 LOGISTIC, ONE = "logistic", "one"
 FRACTIONS = (LOGISTIC, ONE)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QInputDialog
 
 from app.screenshot import render_screenshot
 from app.search_setup import PN, PN2, SearchParams
@@ -120,11 +119,13 @@ def test_a_variant_pgn_is_refused_by_name_never_solved(qtbot, dialogs, tmp_path)
         "8" * 120_000,
     ],
 )
-def test_a_bad_fen_through_ctrl_l_gives_one_line(qtbot, dialogs, monkeypatch, fen):
-    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: (fen, True)))
+def test_a_bad_fen_through_ctrl_l_gives_one_line(qtbot, dialogs, fen):
     window = make_window(qtbot)
     search = window.driver.search
     window.open_fen_dialog()
+    window.fen_dialog.edit.setText(fen)
+    window.fen_dialog.accept()
+    assert window.fen_dialog.isVisible()  # kept open with the text, for correcting
     assert len(dialogs) == 1
     text = dialogs[0][1]
     assert "\n" not in text and len(text) <= MESSAGE_LIMIT

@@ -203,3 +203,28 @@ def test_a_proof_the_verifier_rejects_is_an_error_never_a_mate():
     died = PanelRun("pn2", None, failure="the worker process ended without a result")
     assert row_cells(died)[0][0].startswith("error: the worker process ended")
     assert best_algorithms({"pn2": died}) == set()
+
+
+def test_pn2_is_compared_with_the_papers_setting_whatever_the_window_runs(
+    qtbot, window, monkeypatch
+):
+    """The classroom preset in the window (N 5,000, a 300, b 100) must not reach the comparison:
+    its Pn² job gets the paper's a, b and N, and the dock says so."""
+    received: list[WorkItem] = []
+    monkeypatch.setattr(window.compare_panel.jobs, "start", lambda items: received.extend(items))
+    classroom = SearchParams("pn2", 5_000, 300.0, 100.0)
+    assert window.open_source(WAC_004, classroom)
+    window.compare_dock.show()
+    window.compare()
+    jobs = {item.algorithm: item for item in received}
+    assert set(jobs) == set(ALGORITHMS)
+    spec = jobs["pn2"].factory.args[0]
+    assert (spec.a, spec.b, spec.fraction) == (600_000, 80_000, "logistic")
+    assert jobs["pn2"].limits.max_nodes == 300_000
+    assert jobs["pn"].limits.max_nodes == jobs["ab"].limits.max_nodes == 1_000_000
+    footnote = window.compare_panel.footnote
+    assert footnote.isVisible()
+    assert "the paper's setting, N = 300,000, a = 600,000, b = 80,000" in footnote.text()
+    assert "(Not the window's own Pn²: N = 5,000, a = 300, b = 100.)" in footnote.text()
+    assert window.open_source(WAC_004, SearchParams())
+    assert "Not the window's own" not in footnote.text()

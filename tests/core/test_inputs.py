@@ -282,7 +282,33 @@ def test_impossible_positions_are_named(fen, words):
 def test_a_long_fen_is_cut_in_the_message():
     with pytest.raises(InvalidPositionError) as error:
         parse_fen("x" * 120_000)
-    assert len(str(error.value)) < 400 and "…" in str(error.value)
+    assert len(str(error.value)) < 400 and "xxxxxxxxxx" not in str(error.value)
+    with pytest.raises(InvalidPositionError) as error:
+        parse_fen("x" * 120_000 + "/8/8/8/8/8/8/8 w - - 0 1")
+    assert len(str(error.value)) < 400 and "rank 8 holds 'x'" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "fen, words",
+    [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "the board field has 7 ranks"),
+        ("6k1/5pp/8/8/8/8/8/R5K1 w - - 0 1", "rank 7 ('5pp') covers 7 squares instead of 8"),
+        ("6k1/5ppp/8/8/8/8/8/R5K1~ w - -", "rank 1 holds '~', which is neither a piece letter"),
+        ("6k1/5ppp/8/8/8/8/8/R44 w - -", "rank 1 has two digits in a row"),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 x - -", "the side to move is 'x'; it must be 'w'"),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w Kx -", "the castling field is 'Kx'"),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - e4", "the en passant field is 'e4'"),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - a 1", "the halfmove clock is 'a'"),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 x", "it has 7 fields; a FEN has at most 6"),
+    ],
+)
+def test_fen_mistakes_are_named_in_words_without_repeating_the_fen(fen, words):
+    with pytest.raises(InvalidPositionError) as error:
+        parse_fen(fen)
+    message = str(error.value)
+    assert message.startswith("malformed FEN: ")
+    assert words in message
+    assert fen not in message and "in fen" not in message
 
 
 @pytest.mark.parametrize("dm", ["-2", "nan", "1.5", "0", "x"])

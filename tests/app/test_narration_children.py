@@ -1,0 +1,111 @@
+"""The expand phase in the narration, on screen: it names the engine's own new children with their
+numbers and says why a fresh node starts as it does; unit initialisation chosen in the set-up
+dialog reaches the engine and the words."""
+
+from app.panels.setup import SetupDialog
+from app.search_setup import PN2, SearchParams
+from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.window import MainWindow
+from core.games.chess_game import decode_move
+from core.search.defaults import UNIT
+from core.values import format_number
+
+WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
+
+
+def make_window(qtbot, source=WAC_001, params=None):
+    window = MainWindow(persist=False, source=source, params=params or SearchParams())
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def expand_report(qtbot, window):
+    """Step select, then expand; the expand step's report as the driver emitted it."""
+    reports = []
+    window.driver.stepped.connect(reports.append)
+    window.step_phase()
+    window.step_phase()
+    qtbot.waitUntil(lambda: len(reports) == 2)
+    return reports[-1]
+
+
+def san(search, node: int) -> str:
+    board = search.game.root_board.copy()
+    moves = search.tree.moves_to(node)
+    for code in moves[:-1]:
+        board.push(decode_move(code))
+    return board.san(decode_move(moves[-1]))
+
+
+def test_the_narration_names_the_new_children_with_their_numbers(qtbot):
+    window = make_window(qtbot)
+    report = expand_report(qtbot, window)
+    search = window.driver.search
+    text = window.narration.text()
+    assert window.narration.isVisible()
+    assert len(report.new_children) == 59 and "59 children generated" in text
+    # The root is an OR node: the search turns next to the smallest proof numbers (ties in move
+    # order), and the narration names them in that order, as the tree view shows them.
+    by_proof = sorted(report.new_children, key=lambda entry: (entry[1], entry[0]))
+    named = by_proof[:5]
+    for child, proof, disproof in named:
+        assert search.tree.numbers(child) == (proof, disproof)
+        assert f"{san(search, child)} {format_number(proof)}/{format_number(disproof)}" in text
+    listed = text.split("… and 54 more")[0]
+    positions = [listed.index(san(search, child) + " ") for child, _, _ in named]
+    assert positions == sorted(positions)
+    assert san(search, by_proof[5][0]) + " " not in listed
+    first, proof, disproof = next(entry for entry in named if entry[1] > 1)
+    after = search.game.root_board.copy()
+    after.push(decode_move(search.tree.move[first]))
+    replies = after.legal_moves.count()
+    assert (proof, disproof) == (replies, 1)
+    assert (
+        f"Why {replies}/1: Black has {replies} replies after {san(search, first)}, so proof "
+        f"number {replies} (all must be refuted), disproof number 1 (mobility initialisation, "
+        "§3.3.1)." in text
+    )
+
+
+def test_unit_initialisation_chosen_in_the_setup_dialog_reaches_the_engine(qtbot, dialogs):
+    window = make_window(qtbot)
+    dialog = SetupDialog(window.problem.source, window.params, window.open_source, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.init_combo.isEnabled()
+    dialog.init_combo.setCurrentIndex(dialog.init_combo.findData(UNIT))
+    dialog.accept()
+    assert not dialogs
+    search = window.driver.search
+    assert search.initialisation == UNIT and window.params.initialisation == UNIT
+    assert "init unit" in window.title.text()
+    report = expand_report(qtbot, window)
+    assert {(p, d) for _, p, d in report.new_children} == {(1, 1)}
+    assert (
+        "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility"
+        in window.narration.text()
+    )
+    dialog.pn2_radio.setChecked(True)
+    assert not dialog.init_combo.isEnabled()
+
+
+def test_tree_file_children_are_named_with_their_values(qtbot):
+    window = make_window(qtbot, Source(TREE, TREE_FILES["small-proof"]))
+    report = expand_report(qtbot, window)
+    search = window.driver.search
+    text = window.narration.text()
+    names = [search.game.node_name(search.tree.move[child]) for child, _, _ in report.new_children]
+    for name, (_, proof, disproof) in zip(names, report.new_children, strict=True):
+        assert f"{name} {format_number(proof)}/{format_number(disproof)}" in text
+    assert "children in the file, so proof number 2 (all must be proved)" in text
+
+
+def test_pn2_first_level_children_say_where_their_numbers_come_from(qtbot):
+    window = make_window(qtbot, params=SearchParams(PN2, 5_000, 300.0, 100.0))
+    window.step_iteration()
+    qtbot.waitUntil(lambda: not window.driver.busy)
+    assert window.driver.search.iterations == 1
+    assert "Their numbers are what the second-level search found" in window.narration.text()
