@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from core.cli.explain import explanation_of, print_explanation, run_search
 from core.cli.export import chess_labels, search_graph, write_node_link
 from core.cli.options import spec_and_limits
 from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
@@ -111,7 +112,7 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
         raise InvalidLimitError("explicit trees are solved with --algo pn")
     game = ExplicitTreeGame(tree)
     search = ProofNumberSearch(game, limits, initialisation=spec.initialisation)
-    search.run()
+    explanation = explanation_of(search, run_search(search, args.explain))
     record = describe_search(game, search, spec.name, tree.nodes[0].name)
     if record.rejected:
         raise VerificationError(record.verification_error)
@@ -127,6 +128,8 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
         data["proof_size"] = record.proof_size
         data["main_line"] = record.main_line
     if args.json:
+        if explanation is not None:
+            data["explain"] = explanation.to_dict()
         print_json(data)
         return 0
     print(f"Tree       {tree.name}")
@@ -140,6 +143,8 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     print(
         f"Nodes      {record.nodes_created:,} created · {counted(record.iterations, 'iteration')}"
     )
+    if explanation is not None:
+        print_explanation(explanation)
     return 0
 
 
@@ -161,7 +166,7 @@ def run_solve(args: argparse.Namespace) -> int:
     board, position_id, best_moves, mate_length = _board_from_args(args)
     game = ChessGame(board)
     search = create_search(spec, game, limits)
-    search.run()
+    explanation = explanation_of(search, run_search(search, args.explain), mate_length)
     record = describe_search(game, search, spec.name, position_id, best_moves, mate_length)
     if args.export_tree is not None:
         _export(args.export_tree, search, game, position_id or board.fen())
@@ -170,11 +175,15 @@ def run_solve(args: argparse.Namespace) -> int:
         data = record.to_dict()
         if shortest is not None:
             data["shortest"] = shortest
+        if explanation is not None:
+            data["explain"] = explanation.to_dict()
         print_json(data)
     else:
         print_record(record, spec, limits)
         if shortest is not None:
             print(f"Shortest   {shortest['text']}")
+        if explanation is not None:
+            print_explanation(explanation)
     if record.result == Result.PROVED.value and not record.verified:
         print(
             f"pn-explorer solve: error: proof failed verification: {record.verification_error}",
