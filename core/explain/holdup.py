@@ -166,10 +166,17 @@ def hold_up(tree: Tree, lines: Lines) -> HoldUp:
     leaf = path[-1]
     defences.sort(key=lambda d: (-d.off_path_proof, d.ply))
     defences = [d for d in defences if d.off_path_proof > 0][:SHOWN_AND_NODES]
+    leaf_proof = tree.proof[leaf]
     summary = (
         f"The root's proof number is {root_proof}: at least {counted(root_proof, 'leaf')} "
         f"must still be proved. The most-proving path is {counted(len(path) - 1, 'ply')} deep "
-        f"and ends at {lines.line(leaf) or 'the root'}, whose own proof number is "
-        f"{tree.proof[leaf]}."
+        f"and ends at {lines.line(leaf) or 'the root'}, not expanded yet, with proof number "
+        f"{leaf_proof}"
     )
+    if not tree.is_or(leaf) and leaf_proof > 1:
+        summary += (
+            f": {lines.defender} has {counted(leaf_proof, 'reply')} there, each to be answered "
+            "(mobility initialisation, §3.3.1)"
+        )
+    summary += "."
     return HoldUp(root_proof, path, tree.proof[leaf], defences, narrow, summary)

@@ -17,8 +17,9 @@ from core.values import INF
 MAX_POINTS = 256
 """Checkpoints kept; beyond this every other one is dropped, so a long run costs no memory."""
 
-TRACE_SLICE = 500
-"""First-level iterations between two checkpoints of `run_traced` (about 10 ms of PN)."""
+TRACE_SLICE = 100
+"""First-level iterations between two checkpoints of `run_traced` (about 2 ms of PN; a long run's
+checkpoints are thinned to `MAX_POINTS`)."""
 
 
 @dataclass(frozen=True, slots=True)
