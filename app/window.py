@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from app import focus
 from app.board_focus import BoardFocus
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
+from app.explain_dock import ExplainDock
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
         self._build_views()
         self._build_actions()
         self._connect()
+        self.explain = ExplainDock(self)
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(REFRESH_MS)
         self.refresh_timer.timeout.connect(self._refresh_if_dirty)
