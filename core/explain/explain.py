@@ -56,14 +56,22 @@ class Explanation:
     suggestions: list[Suggestion]
 
     def to_dict(self) -> dict:
-        """The "explain" object of `solve --json` (∞ as the string "inf")."""
-        data = asdict(self)
-        for row in data["effort"]:
-            for key in ("proof", "disproof"):
-                row[key] = "inf" if row[key] >= INF else row[key]
+        """The "explain" object of `solve --json` (∞ as "inf", as tree files write it)."""
+        data = _finite(asdict(self))
         if self.transpositions is not None:
             data["transpositions"]["repeated"] = self.transpositions.repeated
         return data
+
+
+def _finite(value: object) -> object:
+    """`value` with every ∞ proof or disproof number written "inf"."""
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_finite(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool) and value >= INF:
+        return "inf"
+    return value
 
 
 def _row(effort: MoveEffort, total: int, lines: Lines) -> EffortRow:
