@@ -45,19 +45,43 @@ def round_up(nodes: float) -> int:
 
 
 def _seconds(nodes: int, rate: float) -> str:
-    return f", about {nodes / rate:,.0f} s at this run's {rate:,.0f} nodes/s" if rate > 0 else ""
+    """How long a run to `nodes` takes at this run's speed, in words."""
+    if rate <= 0:
+        return ""
+    seconds = nodes / rate
+    took = "under a second" if seconds < 1 else f"about {seconds:,.0f} s"
+    return f", {took} at this run's {rate:,.0f} nodes/s"
 
 
-def cap_advice(trend: Trend | None, cap: int | None, nodes: int, rate: float) -> Suggestion:
-    """The node cap the root proof number's trend (`core.explain.trace`) points to."""
-    base = cap or nodes
+def _limits(wanted: int, cap: int | None, rate: float, stopped_by: StopReason | None) -> str:
+    """Options for a run to `wanted` nodes: a larger cap if this one is too small, and time
+    for it if time stopped this run (an iteration limit is simply left off)."""
+    options = []
+    if cap is None or wanted > cap:
+        options.append(f"--max-nodes {wanted}")
+    if stopped_by is StopReason.TIME and rate > 0:
+        options.append(f"--time {math.ceil(SAFETY * wanted / rate)}")
+    return " ".join(options)
+
+
+def cap_advice(
+    trend: Trend | None,
+    cap: int | None,
+    nodes: int,
+    rate: float,
+    stopped_by: StopReason | None = StopReason.MEMORY,
+) -> Suggestion:
+    """How far to let the search grow, from the root proof number's trend (`core.explain.trace`):
+    the node cap when memory stopped it, the tree it reached otherwise."""
+    base = cap if stopped_by is StopReason.MEMORY and cap else nodes
     if trend is None:
         wanted = round_up(BIGGER_CAP * base)
         return Suggestion(
             "cap",
             "The run is too short to read a trend of the root's proof number; "
-            f"a cap {BIGGER_CAP}× larger is the cheapest experiment{_seconds(wanted, rate)}.",
-            f"--max-nodes {wanted}",
+            f"a tree {BIGGER_CAP}× larger ({wanted:,} nodes) is the cheapest experiment"
+            f"{_seconds(wanted, rate)}.",
+            _limits(wanted, cap, rate, stopped_by),
         )
     moved = (
         f"Over the last half of the run the root's proof number went from {trend.first_proof} "
@@ -69,15 +93,15 @@ def cap_advice(trend: Trend | None, cap: int | None, nodes: int, rate: float) ->
         wanted = round_up(SAFETY * end)
         text = (
             f"{moved} ({trend.slope * 10_000:+.1f} per 10,000 nodes). At that rate it reaches 0 "
-            f"near {round(end):,} nodes: try a cap of {wanted:,}{_seconds(wanted, rate)}."
+            f"near {round(end):,} nodes: try {wanted:,}{_seconds(wanted, rate)}."
         )
     elif trend.exponent < LEVELLING:
         wanted = round_up(BIGGER_CAP * base)
         projected = trend.last_proof * BIGGER_CAP**trend.exponent
         text = (
-            f"{moved}: ×{2**trend.exponent:.2f} per doubling of the tree, levelling off. A cap "
-            f"{BIGGER_CAP}× larger ({wanted:,}) would see it near {projected:.0f} if the trend "
-            f"holds; a proof comes when it turns down{_seconds(wanted, rate)}."
+            f"{moved}: ×{2**trend.exponent:.2f} per doubling of the tree, levelling off. A tree "
+            f"{BIGGER_CAP}× larger ({wanted:,} nodes) would see it near {projected:.0f} if the "
+            f"trend holds; a proof comes when it turns down{_seconds(wanted, rate)}."
         )
     else:
         return Suggestion(
@@ -89,7 +113,7 @@ def cap_advice(trend: Trend | None, cap: int | None, nodes: int, rate: float) ->
     fits = max_nodes_that_fit()
     if wanted > fits:
         text += f" That is more than this machine's free memory holds (about {fits:,} nodes)."
-    return Suggestion("cap", text, f"--max-nodes {wanted}")
+    return Suggestion("cap", text, _limits(wanted, cap, rate, stopped_by))
 
 
 def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
@@ -107,7 +131,9 @@ def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
     )
 
 
-def depth_advice(shape: TreeShape, leaf_ply: int, leaf_is_or: bool, known: int | None):
+def depth_advice(
+    shape: TreeShape, leaf_ply: int, leaf_is_or: bool, known: int | None
+) -> Suggestion | None:
     """αβ mate-in-n to a depth the tree states: no shorter mate can exist (every line is open
     only beyond `shape.shortest_open_ply`), and the most-proving line needs at least this long."""
     if shape.shortest_open_ply is None:
@@ -117,11 +143,16 @@ def depth_advice(shape: TreeShape, leaf_ply: int, leaf_is_or: bool, known: int |
     along_path = (mate_plies + 2) // 2
     depth = max(excluded + 1, along_path, known or 0)
     known_text = f"; the problem says mate in {known}" if known else ""
+    searched = (
+        f"Every line is searched to ply {shape.shortest_open_ply}, so there is no mate in "
+        f"{excluded} or fewer; the"
+        if excluded
+        else "The"
+    )
     return Suggestion(
         AB,
-        f"Every line is searched to ply {shape.shortest_open_ply}, so there is no mate in "
-        f"{excluded} or fewer; the most-proving line needs at least a mate in {along_path}"
-        f"{known_text}. αβ mate-in-n holds only its path in memory: try it to mate in {depth}.",
+        f"{searched} most-proving line needs at least a mate in {along_path}{known_text}. "
+        f"αβ mate-in-n holds only its path in memory: try it to mate in {depth}.",
         f"--algo ab --depth {depth}",
     )
 
@@ -166,7 +197,7 @@ def suggestions(
     stopped_by = outcome.reason if outcome is not None else None
     found = []
     if stopped_by is not StopReason.FRONTIER:
-        found.append(cap_advice(trend, cap, nodes, rate))
+        found.append(cap_advice(trend, cap, nodes, rate, stopped_by))
     if transpositions is None:
         return found
     if algorithm == PN:

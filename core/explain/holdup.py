@@ -91,7 +91,9 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _defence(tree: Tree, lines: Lines, node: int, ply: int, next_node: int, root_proof: int):
+def _defence(
+    tree: Tree, lines: Lines, node: int, ply: int, next_node: int, root_proof: int
+) -> DefenceHold:
     children = tree.children(node)
     open_children = [c for c in children if not tree.is_solved(c)]
     off_path = tree.proof[node] - tree.proof[next_node]

@@ -20,7 +20,7 @@ from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import AndOrTree
 from core.search.pn import ProofNumberSearch
 from core.search.snapshot import snapshot_search
-from core.search.types import Limits
+from core.search.types import Limits, StopReason
 from core.tree import ROOT
 from tests.helpers import tree_columns, wac
 
@@ -247,3 +247,12 @@ def test_solve_explain_on_a_tree_and_refused_for_ab(capsys):
     assert "A → C → G" in out and "The attacker's attack after A → B" in out
     assert main(["solve", "--epd", "wac-mates", "--id", "1", "--algo", "ab", "--explain"]) == 2
     assert "--explain needs a tree search" in capsys.readouterr().err
+
+
+def test_a_run_stopped_by_time_is_told_how_long_to_run():
+    advice = cap_advice(None, 500_000, 4_500, 4_500.0, StopReason.TIME)
+    assert advice.options == "--time 5" and "18,000 nodes" in advice.text
+    assert "about 4 s at this run's 4,500 nodes/s" in advice.text
+    bigger = cap_advice(None, 10_000, 10_000, 50_000.0, StopReason.TIME)
+    assert bigger.options == "--max-nodes 40000 --time 1"
+    assert "under a second" in bigger.text
