@@ -55,6 +55,7 @@ def measure(tree: Tree, chunk: int = CHUNK) -> Generator[float, None, TreeShape]
     sizes: dict[int, int] = {}
     deepest: dict[int, tuple[int, int]] = {}
     shortest_open: int | None = None
+    max_ply = 0
     if live[ROOT] and not flags[ROOT] & EXPANDED:
         shortest_open = 0
     for start in range(1, count, chunk):
@@ -67,6 +68,7 @@ def measure(tree: Tree, chunk: int = CHUNK) -> Generator[float, None, TreeShape]
             sizes[move] = sizes.get(move, 0) + 1
             if ply > deepest.get(move, (0, 0))[0]:
                 deepest[move] = (ply, node)
+                max_ply = max(max_ply, ply)
             if live[above] and proof[node] and disproof[node]:
                 live[node] = 1
                 if not flags[node] & EXPANDED and (shortest_open is None or ply < shortest_open):
@@ -85,4 +87,4 @@ def measure(tree: Tree, chunk: int = CHUNK) -> Generator[float, None, TreeShape]
         if child < count
     ]
     moves.sort(key=lambda effort: (-effort.size, effort.node))
-    return TreeShape(count, moves, max(depth) if count else 0, shortest_open)
+    return TreeShape(count, moves, max_ply, shortest_open)

@@ -131,14 +131,17 @@ def explanation_steps(
         transpositions,
         known_mate_length,
     )
-    yield 1.0
+    rows = []
+    for effort in shape.moves:
+        rows.append(_row(effort, shape.nodes, lines))
+        yield 0.95 + 0.05 * len(rows) / len(shape.moves)
     return Explanation(
         search.algorithm,
         outcome.result.value if outcome is not None else "unknown",
         str(outcome) if outcome is not None else "not finished: paused",
         shape.nodes,
         shape.max_ply,
-        [_row(effort, shape.nodes, lines) for effort in shape.moves],
+        rows,
         held,
         trend,
         transpositions,
