@@ -111,12 +111,12 @@ def test_why_not_found_on_demand_pauses_a_running_search(qtbot):
 
 def test_a_step_during_the_analysis_cancels_it(qtbot):
     window = _window(qtbot, params=SearchParams(PN, 200_000))
-    for _ in range(30):
-        window.step_iteration()
+    window.driver.search.run(max_iterations=300)
     window.explain.explain_now()
     assert window.explain.panel.busy
     window.step_iteration()
-    assert not window.explain.panel.busy
+    qtbot.waitUntil(lambda: not window.driver.busy, timeout=10000)
+    assert window.explain.panel.explanation is None and not window.explain.panel.busy
     assert "moved on" in window.explain.panel.heading.text()
 
 
