@@ -3,7 +3,9 @@ board and in the tree), what holds the root's proof number up, and what to try (
 
 The analysis is a generator (`core.explain.explanation_steps`); the panel runs it on the GUI
 thread in slices of at most `SLICE_SECONDS` from a zero-interval timer, so a million-node tree is
-explained while the window stays responsive (measured: about 60 ms longest slice, see the tests).
+explained while the window stays responsive (measured on WAC.096's 999,970-node PN tree, two
+cores under a load of 11: 3.0 s in all, the longest slice 40 ms, a 5 ms heartbeat never late by
+more than 46 ms).
 """
 
 from __future__ import annotations
