@@ -141,18 +141,18 @@ def depth_advice(
     excluded = (shape.shortest_open_ply + 1) // 2
     mate_plies = leaf_ply + (1 if leaf_is_or else 2)
     along_path = (mate_plies + 2) // 2
-    depth = max(excluded + 1, along_path, known or 0)
-    known_text = f"; the problem says mate in {known}" if known else ""
+    depth = known or max(excluded + 1, along_path)
     searched = (
         f"Every line is searched to ply {shape.shortest_open_ply}, so there is no mate in "
-        f"{excluded} or fewer; the"
+        f"{excluded} or fewer; a"
         if excluded
-        else "The"
+        else "A"
     )
+    reason = f"the problem says mate in {known}" if known else "as far as the tree points"
     return Suggestion(
         AB,
-        f"{searched} most-proving line needs at least a mate in {along_path}{known_text}. "
-        f"αβ mate-in-n holds only its path in memory: try it to mate in {depth}.",
+        f"{searched} mate along the most-proving line would take at least {along_path} moves. "
+        f"αβ mate-in-n holds only its path in memory: try it up to mate in {depth} ({reason}).",
         f"--algo ab --depth {depth}",
     )
 

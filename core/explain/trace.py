@@ -89,11 +89,15 @@ def _slope(xs: list[float], ys: list[float]) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
 
 
-def run_traced(search: Stepper, trace: RootTrace, slice_iterations: int = TRACE_SLICE) -> None:
-    """Run a tree search to its end in slices, recording the root's numbers after each one.
+def run_traced(search: Stepper, trace: RootTrace, slice_iterations: int | None = None) -> None:
+    """Run a tree search to its end in slices, recording the root's numbers after each one
+    (every `TRACE_SLICE` iterations for PN, every iteration for Pn², whose first-level iteration
+    is a whole second-level search).
 
     PN and Pn² are deterministic and their slices resume exactly where they stopped, so the
     search creates the same nodes as one `run()` (the CLI checks WAC.001/222/283)."""
+    if slice_iterations is None:
+        slice_iterations = 1 if search.two_levels else TRACE_SLICE
     trace.record_search(search)
     while search.run(max_iterations=slice_iterations) is None:
         trace.record_search(search)

@@ -256,3 +256,17 @@ def test_a_run_stopped_by_time_is_told_how_long_to_run():
     bigger = cap_advice(None, 10_000, 10_000, 50_000.0, StopReason.TIME)
     assert bigger.options == "--max-nodes 40000 --time 1"
     assert "under a second" in bigger.text
+
+
+def test_a_traced_pn2_run_creates_exactly_the_nodes_of_a_plain_run():
+    from core.search.pn2 import Pn2Search
+
+    position = wac("WAC.014")
+    runs = []
+    for traced in (False, True):
+        search = Pn2Search(ChessGame(position.board), Limits(max_nodes=3000), a=300, b=100)
+        trace = RootTrace()
+        run_traced(search, trace) if traced else search.run()
+        runs.append((search.nodes_created, search.iterations, tree_columns(search.tree)))
+    assert runs[0] == runs[1]
+    assert len(trace.points) > search.iterations // 2
