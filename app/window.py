@@ -36,6 +36,7 @@ from app import focus
 from app.board_focus import BoardFocus
 from app.classroom_menu import ClassroomMenu
 from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
+from app.explain_dock import ExplainDock
 from app.exports import export_menu
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         self._build_views()
         self._build_actions()
         self._connect()
+        self.explain = ExplainDock(self)
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(REFRESH_MS)
         self.refresh_timer.timeout.connect(self._refresh_if_dirty)

@@ -44,7 +44,14 @@ def format_number(number: int) -> str:
     return "∞" if number >= INF else str(number)
 
 
-_PLURALS = {"child": "children", "ply": "plies", "reply": "replies", "search": "searches"}
+_PLURALS = {
+    "child": "children",
+    "ply": "plies",
+    "search": "searches",
+    "reply": "replies",
+    "try": "tries",
+    "leaf": "leaves",
+}
 
 MIN_RATE_SECONDS = 0.1
 """A rate (nodes/s) measured over less time than this says nothing: it is not shown."""

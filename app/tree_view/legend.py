@@ -11,13 +11,20 @@ from PySide6.QtGui import QFontMetricsF, QPainter, QPen, QPixmap
 from app.tree_view import style
 from app.tree_view.paint import ALIGN_CENTER, ALIGN_LEFT, ALIGN_RIGHT
 
-_SYMBOL_ROOM = {"numbers": 50.0, "stub": 34.0, "level2": 34.0, "path": 24.0, "line": 24.0}
+_SYMBOL_ROOM = {
+    "numbers": 50.0,
+    "stub": 34.0,
+    "level2": 34.0,
+    "path": 24.0,
+    "line": 24.0,
+    "effort": 44.0,
+}
 """Width of a legend entry's symbol, where it is not the plain 18 pixels."""
 
 
-def legend_pixmap(width: int, pn2: bool, ratio: float) -> QPixmap:
+def legend_pixmap(width: int, pn2: bool, ratio: float, effort: bool = False) -> QPixmap:
     """Shapes, numbers, colours and marks, a symbol each, flowing left to right in as many
-    rows as the width needs (with the Pn² band's entry if `pn2`)."""
+    rows as the width needs (with the Pn² band's entry if `pn2`, the effort map's if `effort`)."""
     entries = [
         ("or", "OR node: attacker to move"),
         ("and", "AND node: defender to move"),
@@ -32,6 +39,8 @@ def legend_pixmap(width: int, pn2: bool, ratio: float) -> QPixmap:
     ]
     if pn2:
         entries.append(("level2", "Pn² 2nd-level search"))
+    if effort:
+        entries.append(("effort", "effort map: nodes below, 1 → whole tree (log)"))
     text_font = style.font(style.OVERLAY_PX - 1)
     metrics = QFontMetricsF(text_font)
     line = metrics.height() + 4
@@ -109,6 +118,16 @@ def _draw_symbol(painter: QPainter, key: str, centre: QPointF) -> None:
         painter.setPen(style.TEXT)
         painter.setFont(style.font(9, bold=True))
         painter.drawText(QRectF(centre.x() - 16, centre.y() - 7, 32, 14), ALIGN_CENTER, "+N")
+    elif key == "effort":
+        stops = style.EFFORT_STOPS
+        step = 40 / len(stops)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for index, colour in enumerate(stops):
+            painter.setBrush(colour)
+            painter.drawRect(QRectF(centre.x() - 20 + index * step, centre.y() - 6, step, 12))
+        painter.setPen(QPen(style.OUTLINE, 1.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(centre.x() - 20, centre.y() - 6, 40, 12))
     elif key == "level2":
         pen = QPen(style.LEVEL2, 1.2)
         pen.setStyle(Qt.PenStyle.DashLine)

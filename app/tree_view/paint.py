@@ -7,6 +7,8 @@ picture's rules (Figure 3.1's shapes, numbers and colours) are in one place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QElapsedTimer, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
@@ -77,9 +79,16 @@ class TreePainter:
     """Draws items on a painter already translated and scaled to scene pixels; `scale` keeps
     every line at least one device pixel wide."""
 
-    def __init__(self, painter: QPainter, scale: float) -> None:
+    def __init__(
+        self,
+        painter: QPainter,
+        scale: float,
+        fill: Callable[[DisplayedNode], QColor | None] | None = None,
+    ) -> None:
         self.painter = painter
         self.scale = scale
+        self.fill = fill
+        """Overrides a node's fill where it gives a colour (the effort map)."""
 
     def pen(self, color: QColor, width: float, dashed: bool = False) -> QPen:
         """A pen at least one device pixel wide at any zoom."""
@@ -188,7 +197,8 @@ class TreePainter:
         if not item.evaluated:
             pen.setStyle(Qt.PenStyle.DotLine)
         painter.setPen(pen)
-        painter.setBrush(node_fill(item))
+        fill = self.fill(item) if self.fill is not None else None
+        painter.setBrush(fill if fill is not None else node_fill(item))
         draw_shape(painter, shape, item.is_or)
         if focused:
             ring = shape.adjusted(-4, -4, 4, 4)

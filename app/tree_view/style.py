@@ -141,6 +141,16 @@ ALERT = QColor("#ad1457")
 TRANSPOSITION = QColor("#00897b")
 """Every node holding one same position, reached by different paths (Figures 3.11/3.12)."""
 
+EFFORT_STOPS = (
+    QColor("#ffffcc"),
+    QColor("#a1dab4"),
+    QColor("#41b6c4"),
+    QColor("#2c7fb8"),
+    QColor("#253494"),
+)
+"""The effort map (View ▸ Effort map): a node's fill by the nodes below it, from one node (pale
+yellow) to the whole tree (deep blue), on a log scale. Its own hues: none is a state colour."""
+
 OVERLAY_BACKGROUND = QColor(255, 255, 255, 232)
 OVERLAY_BORDER = QColor("#c9ced3")
 HEADER_FILL = QColor("#f2f3ef")

@@ -95,6 +95,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, Q
 from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
 from app.tree_view.counts import level_counts
+from app.tree_view.effort_map import EffortMap
 from app.tree_view.finale import (
     draw_line_note,
     finale_options,
@@ -139,6 +140,7 @@ class TreeView(QWidget):
         self._inner: StepReport | None = None
         self._inner_pending = False
         self._marked = False
+        self.effort_map = EffortMap()
         self._options = LayoutOptions()
         self._items: list[DisplayedNode] = []
         self._rows: dict[int, list[int]] = {}
@@ -628,7 +630,7 @@ class TreeView(QWidget):
         painter.translate(self._viewport.offset)
         painter.scale(scale, scale)
         text = scale >= style.TEXT_MIN_SCALE
-        draw = TreePainter(painter, scale)
+        draw = TreePainter(painter, scale, self.effort_map.fills(self._level1, self._level2))
         if self._ghost is not None:
             anchor = self._index.get((1, self._ghost.anchor))
             draw.ghost(self._ghost, None if anchor is None else self._items[anchor], text)
@@ -707,7 +709,7 @@ class TreeView(QWidget):
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
         two_levels = self._search is not None and self._search.two_levels
-        key = (self.width(), two_levels, self.devicePixelRatioF())
+        key = (self.width(), two_levels, self.devicePixelRatioF(), self.effort_map.on)
         if self._legend_cache is None or self._legend_cache[0] != key:
             self._legend_cache = (key, legend_pixmap(*key))
         return self._legend_cache[1]

@@ -125,6 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="after a proof, search for a shorter mate with the αβ searcher",
     )
+    solve.add_argument(
+        "--explain",
+        action="store_true",
+        help="explain the search: effort per root move, what holds the proof number up, "
+        "what to try (pn and pn2)",
+    )
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
     solve.add_argument(
         "--export-tree",

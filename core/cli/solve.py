@@ -7,6 +7,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from core.cli.explain import explanation_of, print_explanation, run_search
 from core.cli.export import chess_labels, search_graph, write_node_link
 from core.cli.exports import write_exports
 from core.cli.options import spec_and_limits
@@ -108,7 +109,7 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
         raise InvalidLimitError("explicit trees are solved with --algo pn")
     game = ExplicitTreeGame(tree)
     search = ProofNumberSearch(game, limits, initialisation=spec.initialisation)
-    search.run()
+    explanation = explanation_of(search, run_search(search, args.explain))
     record = describe_search(game, search, spec.name, tree.nodes[0].name)
     if record.rejected:
         raise VerificationError(record.verification_error)
@@ -125,6 +126,8 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
         data["proof_size"] = record.proof_size
         data["main_line"] = record.main_line
     if args.json:
+        if explanation is not None:
+            data["explain"] = explanation.to_dict()
         print_json(data)
         return 0
     print(f"Tree       {tree.name}")
@@ -138,6 +141,8 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     print(
         f"Nodes      {record.nodes_created:,} created · {counted(record.iterations, 'iteration')}"
     )
+    if explanation is not None:
+        print_explanation(explanation)
     return 0
 
 
@@ -159,7 +164,7 @@ def run_solve(args: argparse.Namespace) -> int:
     position = _position_from_args(args)
     game = ChessGame(position.board, attacker=position.attacker)
     search = create_search(spec, game, limits)
-    search.run()
+    explanation = explanation_of(search, run_search(search, args.explain), position.mate_length)
     record = describe_search(
         game, search, spec.name, position.id, position.best_moves, position.mate_length
     )
@@ -171,11 +176,15 @@ def run_solve(args: argparse.Namespace) -> int:
         data = record.to_dict()
         if shortest is not None:
             data["shortest"] = shortest
+        if explanation is not None:
+            data["explain"] = explanation.to_dict()
         print_json(data)
     else:
         print_record(record, spec, limits)
         if shortest is not None:
             print(f"Shortest   {shortest['text']}")
+        if explanation is not None:
+            print_explanation(explanation)
     if record.result == Result.PROVED.value and not record.verified:
         print(
             f"pn-explorer solve: error: proof failed verification: {record.verification_error}",

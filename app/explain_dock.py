@@ -1,0 +1,121 @@
+"""Hooks the "Why not found?" panel and the tree view's effort map into the window.
+
+The panel fills itself when a search stops unsolved (node cap, time, iterations, a tree file's
+frontier) and on demand (Search ▸ Why not found?, Ctrl+I, which pauses a running search). The
+root's numbers are recorded from the driver's signals as the search runs, for the trend the
+advice reads. A row of the effort table pins its move in the tree and shows it on the board, as a
+click in the tree would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget
+
+from app import focus
+from app.panels.explain import ExplainPanel
+from core.explain.trace import RootTrace
+from core.search.contract import Stepper
+from core.search.types import Outcome
+
+if TYPE_CHECKING:
+    from app.window import MainWindow
+
+
+DOCK_HEIGHT = 300
+"""The dock's height when it first opens: the table's top rows and the sentences, leaving the
+board and the tree most of the window."""
+
+
+class ExplainDock:
+    """The panel's dock, its two actions and its wiring to one window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.trace = RootTrace()
+        self.panel = ExplainPanel()
+        self.dock = QDockWidget("Why not found?", window)
+        self.dock.setObjectName("explain")
+        self.dock.setWidget(self.panel)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.explain_action = QAction("&Why not found?", window)
+        self.explain_action.setShortcut(QKeySequence("Ctrl+I"))
+        self.explain_action.setToolTip("Explain where the search spent itself and what to try")
+        self.explain_action.triggered.connect(self.explain_now)
+        window.addAction(self.explain_action)
+        self.effort_action = QAction("&Effort map", window)
+        self.effort_action.setShortcut(QKeySequence("E"))
+        self.effort_action.setCheckable(True)
+        self.effort_action.setToolTip("Colour the tree's nodes by the nodes below them")
+        self.effort_action.toggled.connect(self.set_effort_map)
+        window.addAction(self.effort_action)
+        for title, actions in (
+            ("&Search", [self.explain_action]),
+            ("&View", [self.effort_action, self.dock.toggleViewAction()]),
+        ):
+            menu = next(
+                a.menu() for a in window.menuBar().actions() if a.text() == title and a.menu()
+            )
+            menu.addSeparator()
+            for action in actions:
+                menu.addAction(action)
+        self.panel.button.clicked.connect(self.explain_now)
+        self.panel.node_chosen.connect(self.show_node)
+        driver = window.driver
+        driver.search_changed.connect(self._search_changed)
+        driver.stepped.connect(self._moved_on)
+        driver.progressed.connect(self._moved_on)
+        driver.finished.connect(self._finished)
+        if driver.search is not None:
+            self._search_changed(driver.search)
+
+    def _search_changed(self, search: Stepper | None) -> None:
+        self.trace = RootTrace()
+        self.panel.clear()
+        if search is not None:
+            self.trace.record_search(search)
+
+    def _moved_on(self, _report: object = None) -> None:
+        search = self.window.driver.search
+        if search is None:
+            return
+        self.trace.record_search(search)
+        if self.panel.busy:
+            self.panel.cancel("The search moved on: press Explain now to look again.")
+
+    def _finished(self, outcome: Outcome) -> None:
+        if not outcome.solved:
+            self.explain_now()
+
+    def _open(self) -> None:
+        if self.dock.isHidden():
+            self.dock.show()
+            self.window.resizeDocks([self.dock], [DOCK_HEIGHT], Qt.Orientation.Vertical)
+
+    def explain_now(self) -> None:
+        """Analyse the search as it stands (pausing it if it runs)."""
+        driver = self.window.driver
+        if driver.search is None:
+            return
+        driver.pause()
+        self.trace.record_search(driver.search)
+        self._open()
+        self.panel.explain(driver.search, self.trace)
+
+    def set_effort_map(self, on: bool) -> None:
+        """Switch the tree view's effort map (and its legend entry) on or off."""
+        view = self.window.tree_view
+        view.effort_map.on = on
+        view.update()
+
+    def show_node(self, node: int) -> None:
+        """A root move chosen in the table: pin it in the tree, pan there, show it on the board."""
+        view = self.window.tree_view
+        view.set_follow(False)
+        view.set_focused(focus.FIRST_LEVEL, node)
+        view.show_node(focus.FIRST_LEVEL, node)
+        self.window.focus_node(focus.FIRST_LEVEL, node)

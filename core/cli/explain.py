@@ -1,0 +1,85 @@
+"""`solve --explain`: the explanation of a tree search as a readable block (`core.explain`)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from core.errors import InvalidLimitError
+from core.explain.explain import Explanation, explain
+from core.explain.trace import RootTrace, run_traced
+from core.search.contract import Search
+from core.values import INF, counted
+
+WIDTH = 100
+SHOWN_MOVES = 10
+"""Root moves listed; the rest are summed on one line."""
+
+
+def _number(value: int) -> str:
+    return "∞" if value >= INF else f"{value:,}"
+
+
+def _wrapped(text: str, first: str, indent: str = "           ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=indent)
+
+
+def explanation_lines(explanation: Explanation) -> list[str]:
+    """The block printed after the usual result."""
+    out = [
+        f"Effort     {counted(explanation.nodes, 'node')}, "
+        f"{counted(explanation.max_ply, 'ply')} deep, by root move:"
+    ]
+    width = max([4, *(len(row.move) for row in explanation.effort[:SHOWN_MOVES])])
+    out.append(
+        f"           {'move':<{width}}  {'nodes':>10}  share  {'pn':>6}  {'dn':>6}  deepest line"
+    )
+    for row in explanation.effort[:SHOWN_MOVES]:
+        out.append(
+            f"           {row.move:<{width}}  {row.nodes:>10,} {100 * row.share:5.1f} %  "
+            f"{_number(row.proof):>6}  {_number(row.disproof):>6}  "
+            f"{counted(row.deepest_ply, 'ply')}:"
+        )
+        out.extend(_wrapped(row.deepest_line, "             ", "             "))
+    rest = explanation.effort[SHOWN_MOVES:]
+    if rest:
+        nodes = sum(row.nodes for row in rest)
+        out.append(f"           {counted(len(rest), 'more move')}: {counted(nodes, 'node')}")
+    held = explanation.hold_up
+    out.extend(_wrapped(held.summary, "Held up    "))
+    for defence in held.defences:
+        out.extend(_wrapped(defence.sentence, "         · ", "           "))
+    for narrow in held.narrow:
+        out.extend(_wrapped(narrow.sentence, "         · ", "           "))
+    if explanation.suggestions:
+        for index, suggestion in enumerate(explanation.suggestions):
+            head = "Try        " if index == 0 else "           "
+            text = suggestion.text
+            if suggestion.options:
+                text += f" [{suggestion.options}]"
+            out.extend(_wrapped(text, head + "· ", "             "))
+    return out
+
+
+def print_explanation(explanation: Explanation) -> None:
+    """Print the block."""
+    print("\n".join(explanation_lines(explanation)))
+
+
+def run_search(search: Search, explaining: bool) -> RootTrace | None:
+    """Run the search to its end; with --explain in slices that record the root's numbers
+    (the same nodes are created either way)."""
+    if not explaining:
+        search.run()
+        return None
+    if search.tree is None:
+        raise InvalidLimitError("--explain needs a tree search (pn or pn2), not αβ or df-pn")
+    trace = RootTrace()
+    run_traced(search, trace)
+    return trace
+
+
+def explanation_of(
+    search: Search, trace: RootTrace | None, known_mate_length: int | None = None
+) -> Explanation | None:
+    """The explanation when --explain asked for one (a trace was recorded), else None."""
+    return None if trace is None else explain(search, trace, known_mate_length)

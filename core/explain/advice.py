@@ -1,0 +1,210 @@
+"""What to try next, computed from the search's own numbers: a cap from the trend of the root's
+proof number, Pn² within the same memory (thesis ch. 4), αβ to a depth read off the tree, and
+df-pn when the tree holds many transpositions."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from core.explain.effort import TreeShape
+from core.explain.trace import Trend
+from core.explain.transpositions import Transpositions
+from core.search.defaults import AB, DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, DFPN, PN, PN2
+from core.search.types import Outcome, StopReason, max_nodes_that_fit
+
+LEVELLING = 0.5
+"""A root proof number growing slower than √nodes (×2^0.5 per doubling) is levelling off."""
+
+BIGGER_CAP = 4
+"""How much larger a cap to try when the proof number levels off but does not fall yet."""
+
+SAFETY = 1.25
+"""Margin on a cap extrapolated from a falling proof number."""
+
+MANY_TRANSPOSITIONS = 0.15
+"""Share of repeated positions above which a transposition table (df-pn) is worth trying."""
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One thing to try: `kind` (cap, pn2, ab, dfpn), the reasoning in words, and the command
+    line options that do it (empty when there is nothing to run)."""
+
+    kind: str
+    text: str
+    options: str
+
+
+def round_up(nodes: float) -> int:
+    """A cap a user would type: up to 2 significant digits (1,834,117 → 1,900,000)."""
+    if nodes <= 100:
+        return 100
+    unit = 10 ** (int(math.log10(nodes)) - 1)
+    return int(math.ceil(nodes / unit) * unit)
+
+
+def _seconds(nodes: int, rate: float) -> str:
+    """How long a run to `nodes` takes at this run's speed, in words."""
+    if rate <= 0:
+        return ""
+    seconds = nodes / rate
+    took = "under a second" if seconds < 1 else f"about {seconds:,.0f} s"
+    return f", {took} at this run's {rate:,.0f} nodes/s"
+
+
+def _limits(wanted: int, cap: int | None, rate: float, stopped_by: StopReason | None) -> str:
+    """Options for a run to `wanted` nodes: a larger cap if this one is too small, and time
+    for it if time stopped this run (an iteration limit is simply left off)."""
+    options = []
+    if cap is None or wanted > cap:
+        options.append(f"--max-nodes {wanted}")
+    if stopped_by is StopReason.TIME and rate > 0:
+        options.append(f"--time {math.ceil(SAFETY * wanted / rate)}")
+    return " ".join(options)
+
+
+def cap_advice(
+    trend: Trend | None,
+    cap: int | None,
+    nodes: int,
+    rate: float,
+    stopped_by: StopReason | None = StopReason.MEMORY,
+) -> Suggestion:
+    """How far to let the search grow, from the root proof number's trend (`core.explain.trace`):
+    the node cap when memory stopped it, the tree it reached otherwise."""
+    base = cap if stopped_by is StopReason.MEMORY and cap else nodes
+    if trend is None:
+        wanted = round_up(BIGGER_CAP * base)
+        return Suggestion(
+            "cap",
+            "The run is too short to read a trend of the root's proof number; "
+            f"a tree {BIGGER_CAP}× larger ({wanted:,} nodes) is the cheapest experiment"
+            f"{_seconds(wanted, rate)}.",
+            _limits(wanted, cap, rate, stopped_by),
+        )
+    moved = (
+        f"Over the last half of the run the root's proof number went from {trend.first_proof} "
+        f"to {trend.last_proof} while the tree grew from {trend.first_nodes:,} to "
+        f"{trend.last_nodes:,} nodes"
+    )
+    if trend.slope < 0:
+        end = trend.last_nodes + trend.last_proof / -trend.slope
+        wanted = round_up(SAFETY * end)
+        text = (
+            f"{moved} ({trend.slope * 10_000:+.1f} per 10,000 nodes). At that rate it reaches 0 "
+            f"near {round(end):,} nodes: try {wanted:,}{_seconds(wanted, rate)}."
+        )
+    elif trend.exponent < LEVELLING:
+        wanted = round_up(BIGGER_CAP * base)
+        projected = trend.last_proof * BIGGER_CAP**trend.exponent
+        text = (
+            f"{moved}: ×{2**trend.exponent:.2f} per doubling of the tree, levelling off. A tree "
+            f"{BIGGER_CAP}× larger ({wanted:,} nodes) would see it near {projected:.0f} if the "
+            f"trend holds; a proof comes when it turns down{_seconds(wanted, rate)}."
+        )
+    else:
+        return Suggestion(
+            "cap",
+            f"{moved}: ×{2**trend.exponent:.2f} per doubling of the tree, rising with it. "
+            "More memory alone is unlikely to be enough; the suggestions below change the search.",
+            "",
+        )
+    fits = max_nodes_that_fit()
+    if wanted > fits:
+        text += f" That is more than this machine's free memory holds (about {fits:,} nodes)."
+    return Suggestion("cap", text, _limits(wanted, cap, rate, stopped_by))
+
+
+def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
+    """Pn² within the memory PN just filled, a and b scaled from the thesis's best setting."""
+    bound = cap or nodes
+    a = round(bound * DEFAULT_A / DEFAULT_PN2_CAP)
+    b = round(bound * DEFAULT_B / DEFAULT_PN2_CAP)
+    return Suggestion(
+        PN2,
+        f"Pn² keeps at most N = {bound:,} nodes in memory, like this run, but evaluates each "
+        "first-level node with a second PN search and then throws that tree away, so it can "
+        f"create many more nodes than fit (thesis ch. 4). a = {a:,}, b = {b:,} are the "
+        f"thesis's best {DEFAULT_A:,} / {DEFAULT_B:,} at N = {DEFAULT_PN2_CAP:,}, scaled to N.",
+        f"--algo pn2 --max-nodes {bound} --a {a} --b {b}",
+    )
+
+
+def depth_advice(
+    shape: TreeShape, leaf_ply: int, leaf_is_or: bool, known: int | None
+) -> Suggestion | None:
+    """αβ mate-in-n to a depth the tree states: no shorter mate can exist (every line is open
+    only beyond `shape.shortest_open_ply`), and the most-proving line needs at least this long."""
+    if shape.shortest_open_ply is None:
+        return None
+    excluded = (shape.shortest_open_ply + 1) // 2
+    mate_plies = leaf_ply + (1 if leaf_is_or else 2)
+    along_path = (mate_plies + 2) // 2
+    depth = known or max(excluded + 1, along_path)
+    searched = (
+        f"Every line is searched to ply {shape.shortest_open_ply}, so there is no mate in "
+        f"{excluded} or fewer; a"
+        if excluded
+        else "A"
+    )
+    reason = f"the problem says mate in {known}" if known else "as far as the tree points"
+    return Suggestion(
+        AB,
+        f"{searched} mate along the most-proving line would take at least {along_path} moves. "
+        f"αβ mate-in-n holds only its path in memory: try it up to mate in {depth} ({reason}).",
+        f"--algo ab --depth {depth}",
+    )
+
+
+def dfpn_advice(found: Transpositions, cap: int | None) -> Suggestion:
+    """df-pn when many nodes repeat a position the tree already holds."""
+    percent = f"{100 * found.share:.0f} %"
+    seen = (
+        f"{found.repeated:,} of the first {found.looked_at:,} nodes ({percent}) repeat a "
+        "position already in the tree"
+    )
+    if found.share < MANY_TRANSPOSITIONS:
+        return Suggestion(
+            DFPN, f"{seen}: few transpositions, a transposition table would save little.", ""
+        )
+    options = f"--algo dfpn --max-nodes {cap}" if cap else "--algo dfpn"
+    return Suggestion(
+        DFPN,
+        f"{seen}: PN stores each copy and searches it again. df-pn's transposition table "
+        "stores a position once (Nagai; beyond the thesis).",
+        options,
+    )
+
+
+def suggestions(
+    algorithm: str,
+    outcome: Outcome | None,
+    cap: int | None,
+    nodes: int,
+    rate: float,
+    trend: Trend | None,
+    shape: TreeShape,
+    leaf: tuple[int, bool] | None,
+    transpositions: Transpositions | None,
+    known_mate_length: int | None,
+) -> list[Suggestion]:
+    """Everything worth trying for an unfinished search (none for a solved one). The search
+    changes (Pn², αβ, df-pn) are offered for chess, where the command line runs them;
+    `transpositions` is None for a tree file."""
+    if outcome is not None and outcome.solved:
+        return []
+    stopped_by = outcome.reason if outcome is not None else None
+    found = []
+    if stopped_by is not StopReason.FRONTIER:
+        found.append(cap_advice(trend, cap, nodes, rate, stopped_by))
+    if transpositions is None:
+        return found
+    if algorithm == PN:
+        found.append(pn2_advice(cap, nodes))
+    if leaf is not None:
+        depth = depth_advice(shape, leaf[0], leaf[1], known_mate_length)
+        if depth is not None:
+            found.append(depth)
+    found.append(dfpn_advice(transpositions, cap))
+    return found

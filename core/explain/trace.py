@@ -1,0 +1,104 @@
+"""The root's proof and disproof numbers over a run, recorded between slices of the search.
+
+Recording reads the tree between `run` slices and never touches the search, so the node counts
+are those of an unsliced run. The trend of the root's proof number against the tree's size is
+what the advice extrapolates (the proof number is the fewest leaves still to be proved, §3.2).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from core.search.contract import Stepper
+from core.tree import ROOT
+from core.values import INF
+
+MAX_POINTS = 256
+"""Checkpoints kept; beyond this every other one is dropped, so a long run costs no memory."""
+
+TRACE_SLICE = 100
+"""First-level iterations between two checkpoints of `run_traced` (about 2 ms of PN; a long run's
+checkpoints are thinned to `MAX_POINTS`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trend:
+    """How the root's proof number moved over the last half of the run.
+
+    `slope`: proof number per node (least squares); `exponent`: k in pn ∝ nodes^k (log-log
+    least squares), so each doubling of the tree multiplies the proof number by 2^k.
+    """
+
+    first_nodes: int
+    first_proof: int
+    last_nodes: int
+    last_proof: int
+    slope: float
+    exponent: float
+
+
+@dataclass(slots=True)
+class RootTrace:
+    """Checkpoints (nodes in the tree, root proof number, root disproof number), in order."""
+
+    points: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def record(self, nodes: int, proof: int, disproof: int) -> None:
+        """Add a checkpoint (one per tree size: a repeat of the last size replaces it)."""
+        if self.points and self.points[-1][0] == nodes:
+            self.points[-1] = (nodes, proof, disproof)
+            return
+        self.points.append((nodes, proof, disproof))
+        if len(self.points) > MAX_POINTS:
+            self.points = self.points[::2] if len(self.points) % 2 else self.points[1::2]
+
+    def record_search(self, search: Stepper) -> None:
+        """A checkpoint of a tree search as it stands now."""
+        self.record(len(search.tree), *search.tree.numbers(ROOT))
+
+    def trend(self) -> Trend | None:
+        """The fit over the second half of the run (by nodes), or None with too few points or a
+        solved root."""
+        usable = [p for p in self.points if 0 < p[1] < INF and p[0] > 1]
+        if len(usable) < 4:
+            return None
+        middle = usable[-1][0] / 2
+        late = [p for p in usable if p[0] >= middle]
+        if len(late) < 3:
+            late = usable[-3:]
+        xs = [float(p[0]) for p in late]
+        ys = [float(p[1]) for p in late]
+        return Trend(
+            late[0][0],
+            late[0][1],
+            late[-1][0],
+            late[-1][1],
+            _slope(xs, ys),
+            _slope([math.log(x) for x in xs], [math.log(y) for y in ys]),
+        )
+
+
+def _slope(xs: list[float], ys: list[float]) -> float:
+    """Least-squares slope of ys against xs (0 if xs do not vary)."""
+    n = len(xs)
+    mean_x, mean_y = sum(xs) / n, sum(ys) / n
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    if spread == 0:
+        return 0.0
+    return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
+
+
+def run_traced(search: Stepper, trace: RootTrace, slice_iterations: int | None = None) -> None:
+    """Run a tree search to its end in slices, recording the root's numbers after each one
+    (every `TRACE_SLICE` iterations for PN, every iteration for Pn², whose first-level iteration
+    is a whole second-level search).
+
+    PN and Pn² are deterministic and their slices resume exactly where they stopped, so the
+    search creates the same nodes as one `run()` (the CLI checks WAC.001/222/283)."""
+    if slice_iterations is None:
+        slice_iterations = 1 if search.two_levels else TRACE_SLICE
+    trace.record_search(search)
+    while search.run(max_iterations=slice_iterations) is None:
+        trace.record_search(search)
+    trace.record_search(search)

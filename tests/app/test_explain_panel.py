@@ -1,0 +1,168 @@
+"""The "Why not found?" panel and the effort map, in a real-size window: what they show is
+compared with the engine's own tree."""
+
+from __future__ import annotations
+
+import chess
+import pytest
+from PySide6.QtCore import Qt
+
+from app import focus
+from app.search_setup import PN, SearchParams
+from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.tree_view.effort_map import effort_colour, effort_level
+from app.tree_view.layout import NODE
+from app.window import MainWindow
+from core.games.chess_game import decode_move
+from core.tree import ROOT
+from core.values import INF
+
+WAC_096 = Source(SUITE, "wac-mates", "WAC.096")
+CAP = 20_000
+
+
+def _window(qtbot, source=WAC_096, params=None):
+    window = MainWindow(persist=False, source=source, params=params or SearchParams(PN, CAP))
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _explained(qtbot, window):
+    qtbot.waitUntil(lambda: window.explain.panel.explanation is not None, timeout=60000)
+    return window.explain.panel
+
+
+@pytest.fixture
+def stopped(qtbot):
+    """WAC.096 stopped by a 20,000-node cap, the panel filled by itself."""
+    window = _window(qtbot)
+    assert window.explain.dock.isHidden()
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
+    return window, _explained(qtbot, window)
+
+
+def test_the_panel_opens_when_the_cap_stops_the_search(stopped):
+    window, panel = stopped
+    search = window.driver.search
+    tree = search.tree
+    assert window.explain.dock.isVisible() and panel.table.isVisible()
+    assert panel.table.rowCount() == len(tree.children(ROOT))
+    assert panel.heading.text().startswith("Unknown (memory): node cap of 20,000 nodes")
+    rows = []
+    for row in range(panel.table.rowCount()):
+        cells = [panel.table.item(row, column).text() for column in range(6)]
+        rows.append(cells)
+    by_move = {}
+    for child in tree.children(ROOT):
+        san = search.game.san_line([tree.move[child]])[0]
+        proof, disproof = tree.numbers(child)
+        by_move[san] = [
+            san,
+            f"{tree.subtree_size(child):,}",
+            f"{100 * tree.subtree_size(child) / len(tree):.1f} %",
+            "∞" if proof >= INF else f"{proof:,}",
+            "∞" if disproof >= INF else f"{disproof:,}",
+        ]
+    assert [cells[:5] for cells in rows] == [by_move[cells[0]] for cells in rows]
+    sizes = [int(cells[1].replace(",", "")) for cells in rows]
+    assert sizes == sorted(sizes, reverse=True) and sum(sizes) + 1 == len(tree)
+    assert all(cells[5].startswith(f"1. {cells[0]}") for cells in rows)
+    held = panel.held.text()
+    assert "The root's proof number is" in held and f"is {tree.proof[ROOT]}:" in held
+    advice = panel.advice.text()
+    assert f"--algo pn2 --max-nodes {CAP}" in advice and "--algo ab --depth" in advice
+    assert panel.longest_slice < 0.25
+
+
+def test_a_row_shows_its_move_on_the_board_and_in_the_tree(qtbot, stopped):
+    window, panel = stopped
+    tree = window.driver.search.tree
+    row = 1
+    node = panel.explanation.effort[row].node
+    rect = panel.table.visualItemRect(panel.table.item(row, 0))
+    qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.tree_view.focused == (focus.FIRST_LEVEL, node)
+    board = chess.Board(window.problem.game.root_board.fen())
+    board.push(decode_move(tree.move[node]))
+    assert window.board_view.fen == board.fen()
+    drawn = {(item.level, item.node): item for item in window.tree_view.displayed_nodes()}
+    item = drawn[(focus.FIRST_LEVEL, node)]
+    assert window.tree_view.drawing_area().contains(
+        window.tree_view.scene_to_widget(item.x, item.y)
+    )
+
+
+def test_why_not_found_on_demand_pauses_a_running_search(qtbot):
+    window = _window(qtbot, params=SearchParams(PN, 200_000))
+    window.driver.run()
+    qtbot.waitUntil(lambda: window.driver.search.iterations > 200, timeout=30000)
+    window.explain.explain_action.trigger()
+    assert not window.driver.running
+    panel = _explained(qtbot, window)
+    search = window.driver.search
+    assert search.outcome is None
+    assert panel.explanation.nodes == len(search.tree)
+    assert panel.heading.text().startswith("Not finished: paused")
+
+
+def test_a_step_during_the_analysis_cancels_it(qtbot):
+    window = _window(qtbot, params=SearchParams(PN, 200_000))
+    window.driver.search.run(max_iterations=300)
+    window.explain.explain_now()
+    assert window.explain.panel.busy
+    window.step_iteration()
+    qtbot.waitUntil(lambda: not window.driver.busy, timeout=10000)
+    assert window.explain.panel.explanation is None and not window.explain.panel.busy
+    assert "moved on" in window.explain.panel.heading.text()
+
+
+def test_a_tree_file_stopped_at_its_frontier_is_explained(qtbot):
+    window = _window(qtbot, Source(TREE, TREE_FILES["figure-3-1"]), SearchParams())
+    window.run_to_end()
+    panel = _explained(qtbot, window)
+    tree = window.driver.search.tree
+    names = {window.problem.game.node_name(tree.move[c]): c for c in tree.children(ROOT)}
+    shown = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+    assert sorted(shown) == ["B", "C", "D"]
+    assert [tree.subtree_size(names[name]) for name in shown] == sorted(
+        (tree.subtree_size(c) for c in tree.children(ROOT)), reverse=True
+    )
+    assert "After A → C the attacker has 2 tries at ply 2: 0 are refuted" in panel.held.text()
+
+
+def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
+    window, _ = stopped
+    view = window.tree_view
+    tree = window.driver.search.tree
+    window.explain.effort_action.trigger()
+    assert view.effort_map.on
+    view.reset_view()
+    image = view.grab().toImage()
+    area = view.drawing_area()
+    checked = []
+    for item in view.displayed_nodes():
+        if item.kind != NODE or item.level != focus.FIRST_LEVEL:
+            continue
+        point = view.scene_to_widget(item.x, item.y)
+        if not area.adjusted(20, 20, -20, -20).contains(point):
+            continue
+        size = tree.subtree_size(item.node)
+        expected = effort_colour(effort_level(size, len(tree)))
+        shown = image.pixelColor(round(point.x()), round(point.y()))
+        assert abs(shown.red() - expected.red()) <= 3, (item.node, size)
+        assert (
+            abs(shown.green() - expected.green()) <= 3 and abs(shown.blue() - expected.blue()) <= 3
+        )
+        checked.append((size, shown.lightness()))
+    assert len(checked) >= 10
+    checked.sort()
+    assert checked[0][1] > checked[-1][1]
+    assert checked[-1][0] == len(tree)
+    window.explain.effort_action.trigger()
+    image = view.grab().toImage()
+    root = view.scene_to_widget(view.displayed_nodes()[0].x, view.displayed_nodes()[0].y)
+    assert image.pixelColor(round(root.x()), round(root.y())).name() == "#ffffff"
