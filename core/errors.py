@@ -40,3 +40,7 @@ class InvalidOptionError(PnExplorerError):
 class UnsupportedProblemError(PnExplorerError):
     """A well-formed problem PN Explorer cannot search: a chess variant other than standard chess,
     or a position whose side to move is the one to be mated."""
+
+
+class InvalidAnswerError(PnExplorerError):
+    """A quiz answer that is not a proof or disproof number (a whole number ≥ 0, or ∞)."""
