@@ -31,6 +31,8 @@ class BoardFocus:
         self.pinned: Key | None = None
         self.main_line: list[int] = []
         self.line_ply: int | None = None
+        self.covered = False
+        """Quiz mode asks for the most-proving node: show the root by default instead."""
 
     def set_search(self, search: Stepper | None) -> None:
         """A new search: nothing pointed at, pinned or played through."""
@@ -88,6 +90,8 @@ class BoardFocus:
 
     def focused_node(self) -> Key:
         """The (level, node) the board shows: the one pointed at, else the most-proving one."""
+        if self.pointed is None and self.covered:
+            return focus.FIRST_LEVEL, ROOT
         return self.pointed or focus.most_proving_node(self.search)
 
     def view(self) -> PositionView | None:
@@ -114,6 +118,8 @@ class BoardFocus:
         search = self.search
         if self.pointed is not None:
             return "The node you pointed at (Esc: back to the most-proving node)"
+        if self.covered:
+            return "The root (quiz: the most-proving node is yours to find)"
         if search.outcome is not None and search.tree.is_solved(ROOT):
             return "The root (solved)"
         if focus.update_pending(search, level, node):

@@ -41,6 +41,7 @@ from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.status_line import status_text
+from app.quiz.mode import QuizMode
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
 from app.settings import Settings
@@ -388,6 +389,7 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.speed_slider)
         toolbar.addWidget(self.speed_label)
         self.addToolBar(toolbar)
+        self.quiz_mode = QuizMode(self, search_menu, toolbar)
 
     def _connect(self) -> None:
         """Each view hears the driver itself (the narration in its constructor); the window's

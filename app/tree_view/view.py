@@ -37,6 +37,7 @@ Signals:
     ``pin_changed(level: int, node: int)``: a node was pinned (clicked, or `set_focused`); node
         -1: none is.
     ``follow_changed(on: bool)``: follow was switched (also when a drag pan switches it off).
+    ``node_clicked(level: int, node: int)``: a drawn node was clicked (not hovered).
 
 Methods:
     ``set_search(search: Stepper | None) -> None``: show this search (a `ProofNumberSearch`
@@ -55,6 +56,7 @@ Methods:
     ``expand_stub(node: int, level: int = 1) -> None``: unfold all children of `node`.
     ``collapse(node: int, level: int = 1) -> None``: fold everything below `node`.
     ``set_layout_options(options: LayoutOptions) -> None``, ``set_legend_visible(on: bool)``
+    ``set_cover(cover: Cover) -> None``: what quiz mode keeps off the tree (`app.tree_view.cover`).
     ``set_animated(on: bool) -> None``: glide when follow scrolls (default: on, except on the
         offscreen platform, where a render must show where the view ends up).
     ``drawing_area() -> QRectF``: the widget rectangle nodes are drawn in (below the header,
@@ -91,6 +93,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, Q
 
 from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
+from app.tree_view.cover import Cover
 from app.tree_view.follow import follow_path, follow_target, room_above
 from app.tree_view.items import DisplayedNode, band_rect, displayed_node, scene_bounds
 from app.tree_view.layout import FOLD, MORE, NODE, LayoutOptions, MoveLabels, layout_tree
@@ -113,6 +116,7 @@ class TreeView(QWidget):
     focus_released = Signal()
     pin_changed = Signal(int, int)
     follow_changed = Signal(bool)
+    node_clicked = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -129,6 +133,7 @@ class TreeView(QWidget):
         self._inner_pending = False
         self._marked = False
         self._options = LayoutOptions()
+        self._cover = Cover()
         self._items: list[DisplayedNode] = []
         self._rows: dict[int, list[int]] = {}
         self._index: dict[tuple[int, int], int] = {}
@@ -347,6 +352,12 @@ class TreeView(QWidget):
         self._dirty = True
         self.update()
 
+    def set_cover(self, cover: Cover) -> None:
+        """Keep what `cover` says off the drawn tree from the next paint on."""
+        self._cover = cover
+        self._dirty = True
+        self.update()
+
     def set_legend_visible(self, on: bool) -> None:
         """Show or hide the legend strip (the drawing area grows into its place)."""
         self._legend = bool(on)
@@ -428,7 +439,8 @@ class TreeView(QWidget):
             input2 = second.layout_input(focus[1] if focus and focus[0] == 2 else NO_NODE)
         layout = layout_tree(input1, self._options, input2, self._second_root)
         self._items = [
-            displayed_node(item, first if item.level == 1 else second) for item in layout.items
+            self._cover.apply(displayed_node(item, first if item.level == 1 else second))
+            for item in layout.items
         ]
         for position, item in enumerate(self._items):
             row = round((item.y - style.TOP) / style.ROW)
@@ -827,6 +839,7 @@ class TreeView(QWidget):
             return
         self.set_focused(item.level, item.node)
         self.node_focused.emit(item.level, item.node)
+        self.node_clicked.emit(item.level, item.node)
 
     def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         self._set_hover(-1)
