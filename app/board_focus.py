@@ -10,6 +10,8 @@ it the tree view's signals and the driver's steps and shows what `view()` return
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app import focus
 from app.focus import PositionView
 from core.games.chess_game import ChessGame
@@ -33,6 +35,8 @@ class BoardFocus:
         self.line_ply: int | None = None
         self.covered = False
         """Quiz mode asks for the most-proving node: show the root by default instead."""
+        self.hidden_numbers: set[int] = set()
+        """First-level nodes whose numbers a quiz question asks for: the details leave them out."""
 
     def set_search(self, search: Stepper | None) -> None:
         """A new search: nothing pointed at, pinned or played through."""
@@ -112,7 +116,10 @@ class BoardFocus:
                 search, search.game, focus.FIRST_LEVEL, node, "Main line of the proof"
             )
         level, node = self.focused_node()
-        return focus.position_view(search, search.game, level, node, self._heading(level, node))
+        shown = focus.position_view(search, search.game, level, node, self._heading(level, node))
+        if level == focus.FIRST_LEVEL and node in self.hidden_numbers:
+            return replace(shown, details="numbers hidden until you answer the quiz question")
+        return shown
 
     def _heading(self, level: int, node: int) -> str:
         search = self.search

@@ -137,6 +137,7 @@ class QuizMode(QObject):
         numbers = question.shown_before if question.kind == NUMBERS else {}
         self.view.set_cover(Cover(hide_path=True, numbers=numbers))
         self.window.board_focus.covered = question.kind == SELECTION
+        self.window.board_focus.hidden_numbers = set(numbers)
         if question.kind == NUMBERS:
             self.view.set_focused(1, question.node)
             self.view.show_node(1, question.node)
@@ -163,6 +164,7 @@ class QuizMode(QObject):
         self._waiting = False
         self.view.set_cover(Cover())
         self.window.board_focus.covered = False
+        self.window.board_focus.hidden_numbers = set()
         if self.on:
             self.quiz.set_search(search)
             QTimer.singleShot(0, self._advance)
@@ -204,6 +206,7 @@ class QuizMode(QObject):
         """Lift the cover and show the step the quiz took, as the driver shows any step."""
         self.view.set_cover(Cover())
         self.window.board_focus.covered = False
+        self.window.board_focus.hidden_numbers = set()
         report = self.quiz.take_hidden()
         if report is not None:
             self.driver.publish(report)

@@ -129,6 +129,7 @@ def test_typed_numbers_are_graded_against_the_engine(qtbot, quiz_window, dialogs
         assert (item.proof, item.disproof) == old != search.tree.numbers(changed)
     assert highlighted(window) == []
     assert window.tree_view.focused == (1, node)
+    assert window.board_view.details.text().startswith("numbers hidden")
 
     qtbot.keyClicks(panel.proof, "two")
     qtbot.mouseClick(panel.check, Qt.MouseButton.LeftButton)
@@ -162,3 +163,18 @@ def test_quiz_mode_on_a_chess_position_hides_the_board_s_answer(qtbot, quiz_wind
     window.quiz_mode.action.trigger()
     assert not window.quiz_mode.dock.isVisible() and window.phase_action.isEnabled()
     assert not window.into_action.isEnabled()
+
+
+def test_quiz_mode_on_pn2_waits_for_the_second_level_and_asks_again(qtbot, quiz_window):
+    params = SearchParams(algo="pn2", max_nodes=5_000, a=300, b=100)
+    window = quiz_window(Source(SUITE, "paper-figures", "WAC.014"), params)
+    search = window.driver.search
+    assert search.two_levels
+    for _ in range(3):
+        question = next_question(qtbot, window, SELECTION)
+        assert highlighted(window) == [] and question.node == search.selected_node
+        click_node(qtbot, window, question.node)
+        assert window.quiz_mode.panel.verdict.text().startswith("Right:")
+    assert search.second_level_searches >= 2 and search.second_level is None
+    score = window.quiz_mode.quiz.score
+    assert score.right == score.asked >= 3
