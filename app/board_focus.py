@@ -12,6 +12,8 @@ it the tree view's signals and the driver's steps and shows what `view()` return
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app import focus
 from app.focus import PositionView
 from core.games.chess_game import ChessGame
@@ -33,6 +35,10 @@ class BoardFocus:
         self.pinned: Key | None = None
         self.main_line: list[int] = []
         self.line_ply: int | None = None
+        self.covered = False
+        """Quiz mode asks for the most-proving node: show the root by default instead."""
+        self.hidden_numbers: set[int] = set()
+        """First-level nodes whose numbers a quiz question asks for: the details leave them out."""
 
     def set_search(self, search: Stepper | None) -> None:
         """A new search: nothing pointed at, pinned or played through."""
@@ -89,6 +95,8 @@ class BoardFocus:
 
     def focused_node(self) -> Key:
         """The (level, node) the board shows: the one pointed at, else the most-proving one."""
+        if self.pointed is None and self.covered:
+            return focus.FIRST_LEVEL, ROOT
         return self.pointed or focus.most_proving_node(self.search)
 
     def view(self) -> PositionView | None:
@@ -109,7 +117,10 @@ class BoardFocus:
                 search, search.game, focus.FIRST_LEVEL, node, "Main line of the proof"
             )
         level, node = self.focused_node()
-        return focus.position_view(search, search.game, level, node, self._heading(level, node))
+        shown = focus.position_view(search, search.game, level, node, self._heading(level, node))
+        if level == focus.FIRST_LEVEL and node in self.hidden_numbers:
+            return replace(shown, details="numbers hidden until you answer the quiz question")
+        return shown
 
     def line_node(self) -> int:
         """The first-level node the main line has been played to (the root before any)."""
@@ -129,6 +140,8 @@ class BoardFocus:
         search = self.search
         if self.pointed is not None:
             return "The node you pointed at (Esc: back to the most-proving node)"
+        if self.covered:
+            return "The root (quiz: the most-proving node is yours to find)"
         if search.outcome is not None and search.tree.is_solved(ROOT):
             return "The root (solved)"
         if focus.update_pending(search, level, node):

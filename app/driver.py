@@ -184,6 +184,13 @@ class SearchDriver(QObject):
         if merged.outcome is not None:
             self._announce_finish()
 
+    def publish(self, report: StepReport) -> None:
+        """Show the views a step taken outside the driver: the quiz steps the select and update
+        phases itself and holds their reports back until the student has answered."""
+        self.stepped.emit(report)
+        if report.outcome is not None:
+            self._announce_finish()
+
     # -- running -------------------------------------------------------------------------------
 
     def set_speed(self, speed: int) -> None:

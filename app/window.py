@@ -49,6 +49,7 @@ from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
 from app.paper import PaperMenu
+from app.quiz.mode import QuizMode
 from app.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.refutation_focus import refutation_target
 from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
@@ -421,6 +422,7 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.speed_slider)
         toolbar.addWidget(self.speed_label)
         self.addToolBar(toolbar)
+        self.quiz_mode = QuizMode(self, search_menu, toolbar)
 
     def _connect(self) -> None:
         """Each view hears the driver itself (the narration in its constructor); the window's

@@ -63,3 +63,7 @@ class TreeEditError(PnExplorerError):
 
 class ExportError(PnExplorerError):
     """An export that cannot be written: an unwritable file, or nothing (verified) to export."""
+
+
+class InvalidAnswerError(PnExplorerError):
+    """A quiz answer that is not a proof or disproof number (a whole number ≥ 0, or ∞)."""

@@ -37,6 +37,7 @@ Signals:
     ``pin_changed(level: int, node: int)``: a node was pinned (clicked, or `set_focused`); node
         -1: none is.
     ``follow_changed(on: bool)``: follow was switched (also when a drag pan switches it off).
+    ``node_clicked(level: int, node: int)``: a drawn node was clicked (not hovered).
 
 Methods:
     ``set_search(search: Stepper | None) -> None``: show this search (a `ProofNumberSearch`
@@ -58,6 +59,7 @@ Methods:
     ``set_verified_line(moves: list[int]) -> None``: the result's verified main line; at the
         finale only that line is drawn (the rest folded), readable, and where Pn²'s first level
         ends at a leaf its second level proved, ``line_note()`` writes the rest beside it.
+    ``set_cover(cover: Cover) -> None``: what quiz mode keeps off the tree (`app.tree_view.cover`).
     ``set_animated(on: bool) -> None``: glide when follow scrolls (default: on, except on the
         offscreen platform, where a render must show where the view ends up).
     ``drawing_area() -> QRectF``: the widget rectangle nodes are drawn in (below the header,
@@ -95,6 +97,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, Q
 from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
 from app.tree_view.counts import level_counts
+from app.tree_view.cover import Cover
 from app.tree_view.effort_map import EffortMap
 from app.tree_view.finale import (
     draw_line_note,
@@ -125,6 +128,7 @@ class TreeView(QWidget):
     focus_released = Signal()
     pin_changed = Signal(int, int)
     follow_changed = Signal(bool)
+    node_clicked = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -142,6 +146,7 @@ class TreeView(QWidget):
         self._marked = False
         self.effort_map = EffortMap()
         self._options = LayoutOptions()
+        self._cover = Cover()
         self._items: list[DisplayedNode] = []
         self._rows: dict[int, list[int]] = {}
         self._index: dict[tuple[int, int], int] = {}
@@ -377,6 +382,12 @@ class TreeView(QWidget):
         self._dirty = True
         self.update()
 
+    def set_cover(self, cover: Cover) -> None:
+        """Keep what `cover` says off the drawn tree from the next paint on."""
+        self._cover = cover
+        self._dirty = True
+        self.update()
+
     def set_legend_visible(self, on: bool) -> None:
         """Show or hide the legend strip (the drawing area grows into its place)."""
         self._legend = bool(on)
@@ -473,7 +484,8 @@ class TreeView(QWidget):
         options = finale_options(self._options) if finale else self._options
         layout = layout_tree(input1, options, input2, self._second_root)
         self._items = [
-            displayed_node(item, first if item.level == 1 else second) for item in layout.items
+            self._cover.apply(displayed_node(item, first if item.level == 1 else second))
+            for item in layout.items
         ]
         for position, item in enumerate(self._items):
             row = round((item.y - style.TOP) / style.ROW)
@@ -875,6 +887,7 @@ class TreeView(QWidget):
             return
         self.set_focused(item.level, item.node)
         self.node_focused.emit(item.level, item.node)
+        self.node_clicked.emit(item.level, item.node)
 
     def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         self._set_hover(-1)

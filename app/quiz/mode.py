@@ -1,0 +1,218 @@
+"""Quiz mode: the window hides the search's next step and asks the student to predict it.
+
+The questions and their answers come from `core.quiz` (the engine's own select and update
+phases). While a question is open the tree view draws no most-proving path (and, after a hidden
+update, the numbers as they were), the board shows the root instead of the most-proving node, and
+the step and run controls are off, so nothing gives the answer away. Once the student has clicked
+a node or typed numbers, the panel says right or wrong and why, the hidden step is shown through
+the driver as any step is (path, marks, narration), and Next asks again. The EXPAND phase between
+the two questions runs through the driver, in slices (a Pn² second level can be long).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
+
+from app.panels.narration import describe_outcome
+from app.quiz.panel import QuizPanel
+from app.tree_view.cover import Cover
+from core.errors import InvalidAnswerError
+from core.inputs.answers import parse_number_answer
+from core.quiz.session import NUMBERS, SELECTION, Quiz
+from core.search.contract import Stepper
+from core.search.types import StepReport
+
+SHORTCUT = "Ctrl+E"
+"""Quiz mode on and off ("exercise"; Ctrl+Q quits)."""
+
+STEP_ACTIONS = (
+    "phase_action",
+    "iteration_action",
+    "into_action",
+    "over_action",
+    "run_action",
+    "end_action",
+)
+"""The window's controls that would step past an open question."""
+
+
+class QuizMode(QObject):
+    """Quiz mode of one window: its action, its dock and the question in progress."""
+
+    def __init__(self, window: QMainWindow, menu: QMenu, toolbar: QToolBar) -> None:
+        super().__init__(window)
+        self.window = window
+        self.driver = window.driver
+        self.view = window.tree_view
+        self.quiz = Quiz()
+        self._waiting = False
+        self.panel = QuizPanel()
+        self.dock = QDockWidget("Quiz: predict the next step", window)
+        self.dock.setObjectName("quiz")
+        self.dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
+        self.dock.setWidget(self.panel)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.action = QAction("&Quiz mode", window)
+        self.action.setCheckable(True)
+        self.action.setShortcut(QKeySequence(SHORTCUT))
+        self.action.setToolTip(
+            f"Predict the next step: click the most-proving node, type new numbers ({SHORTCUT})"
+        )
+        self.action.toggled.connect(self.set_on)
+        self.next_action = QAction("Next quiz question", window)
+        self.next_action.setShortcut(QKeySequence("N"))
+        self.next_action.triggered.connect(self.next_question)
+        for action in (self.action, self.next_action):
+            window.addAction(action)
+        menu.addSeparator()
+        menu.addAction(self.action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.action)
+        self.steps = QActionGroup(window)
+        self.steps.setExclusionPolicy(QActionGroup.ExclusionPolicy.None_)
+        self.driver.search_changed.connect(self._search_changed)
+        self.driver.stepped.connect(self._stepped)
+        self.view.node_clicked.connect(self.answer_click)
+        self.panel.numbers_entered.connect(self.answer_numbers)
+        self.panel.next_requested.connect(self.next_question)
+        self.panel.show_score(self.quiz.score)
+
+    @property
+    def on(self) -> bool:
+        return self.action.isChecked()
+
+    def set_on(self, on: bool) -> None:
+        """Start or end quiz mode (the score stays for the session)."""
+        if self.action.isChecked() != on:
+            self.action.setChecked(on)
+            return
+        if on:
+            for name in STEP_ACTIONS:
+                self.steps.addAction(getattr(self.window, name))
+            self.driver.pause()
+            self.steps.setEnabled(False)
+            self.dock.show()
+            self.quiz.set_search(self.driver.search)
+            self._advance()
+            return
+        self._reveal()
+        self.quiz.set_search(None)
+        self._waiting = False
+        self.steps.setEnabled(True)
+        for name in STEP_ACTIONS:
+            self.steps.removeAction(getattr(self.window, name))
+        self.dock.hide()
+
+    # -- asking -----------------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Ask the next question the search's state allows, or step on to where one can be."""
+        search = self.driver.search
+        if not self.on or search is None or self._waiting:
+            return
+        quiz = self.quiz
+        if search.outcome is not None:
+            self._show_over(search)
+            return
+        if quiz.can_ask_selection:
+            question = quiz.ask_selection()
+        elif quiz.can_ask_numbers:
+            question = quiz.ask_numbers()
+        else:
+            self._step_through_the_driver()
+            return
+        if question is None:
+            self._reveal()
+            if search.outcome is not None:
+                self._show_over(search)
+            else:
+                self.panel.show_note("This update changed no numbers: the search goes on.")
+            return
+        numbers = question.shown_before if question.kind == NUMBERS else {}
+        self.view.set_cover(Cover(hide_path=True, numbers=numbers))
+        self.window.board_focus.covered = question.kind == SELECTION
+        self.window.board_focus.hidden_numbers = set(numbers)
+        if question.kind == NUMBERS:
+            self.view.set_focused(1, question.node)
+            self.view.show_node(1, question.node)
+        self._show_board()
+        self.panel.show_question(question.text, question.kind == NUMBERS)
+
+    def _show_over(self, search: Stepper) -> None:
+        self.panel.show_waiting(f"{describe_outcome(search.outcome)} No more questions here.")
+
+    def _step_through_the_driver(self) -> None:
+        """The EXPAND phase (or the rest of a Pn² second level), shown as usual; the next
+        question comes when the driver reports it done."""
+        self._waiting = True
+        self.panel.show_waiting("The search expands the node…")
+        self.driver.step_phase()
+
+    def _stepped(self, _report: StepReport) -> None:
+        if self._waiting:
+            self._waiting = False
+            QTimer.singleShot(0, self._advance)
+
+    def _search_changed(self, search: Stepper | None) -> None:
+        """Opened or reset: questions start over on the new search (the score stays)."""
+        self._waiting = False
+        self.view.set_cover(Cover())
+        self.window.board_focus.covered = False
+        self.window.board_focus.hidden_numbers = set()
+        if self.on:
+            self.quiz.set_search(search)
+            QTimer.singleShot(0, self._advance)
+
+    # -- answering --------------------------------------------------------------------------------
+
+    def answer_click(self, level: int, node: int) -> None:
+        """A click on a tree node answers an open "which is most-proving" question."""
+        question = self.quiz.question
+        if not self.on or question is None or question.kind != SELECTION or level != 1:
+            return
+        grade = self.quiz.grade_selection(node)
+        self._reveal()
+        self.panel.show_grade(grade)
+        self.panel.show_score(self.quiz.score)
+
+    def answer_numbers(self, proof_text: str, disproof_text: str) -> None:
+        """Typed numbers answer an open "what are the new numbers" question."""
+        question = self.quiz.question
+        if not self.on or question is None or question.kind != NUMBERS:
+            return
+        try:
+            proof = parse_number_answer(proof_text, "proof number")
+            disproof = parse_number_answer(disproof_text, "disproof number")
+        except InvalidAnswerError as error:
+            self.window.show_error(str(error), "Not a number")
+            return
+        grade = self.quiz.grade_numbers(proof, disproof)
+        self._reveal()
+        self.panel.show_grade(grade)
+        self.panel.show_score(self.quiz.score)
+
+    def next_question(self) -> None:
+        """Next: only once the open question has been answered."""
+        if self.on and self.quiz.question is None and not self._waiting:
+            self._advance()
+
+    def _reveal(self) -> None:
+        """Lift the cover and show the step the quiz took, as the driver shows any step."""
+        self.view.set_cover(Cover())
+        self.window.board_focus.covered = False
+        self.window.board_focus.hidden_numbers = set()
+        report = self.quiz.take_hidden()
+        if report is not None:
+            self.driver.publish(report)
+        self._show_board()
+
+    def _show_board(self) -> None:
+        view = self.window.board_focus.view()
+        if view is not None:
+            self.window.board_view.show_position(view)

@@ -1,0 +1,180 @@
+"""Quiz mode in a real-size window: the most-proving path is not drawn while a question is open,
+a click on the engine's own selection is right and a click elsewhere wrong, typed numbers are
+graded against the engine's numbers, and the score on screen counts it all."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.search_setup import SearchParams
+from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.tree_view.layout import NODE
+from app.window import MainWindow
+from core.quiz.explain import search_labeller
+from core.quiz.session import NUMBERS, SELECTION
+from core.search.types import Phase
+from core.values import format_number
+
+SMALL_PROOF = Source(TREE, TREE_FILES["small-proof"])
+WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
+
+
+@pytest.fixture
+def quiz_window(qtbot):
+    def make(source, params=None):
+        window = MainWindow(persist=False, source=source, params=params or SearchParams())
+        qtbot.addWidget(window)
+        window.resize(1600, 1000)
+        window.show()
+        qtbot.waitExposed(window)
+        window.tree_view.set_animated(False)
+        window.quiz_mode.action.trigger()
+        qtbot.waitUntil(lambda: window.quiz_mode.quiz.question is not None, timeout=20000)
+        return window
+
+    return make
+
+
+def drawn(window, node):
+    return next(
+        item
+        for item in window.tree_view.displayed_nodes()
+        if item.kind == NODE and item.level == 1 and item.node == node
+    )
+
+
+def click_node(qtbot, window, node):
+    view = window.tree_view
+    item = drawn(window, node)
+    point = view.scene_to_widget(item.x, item.y).toPoint()
+    assert view.drawing_area().contains(point.toPointF())
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point)
+
+
+def next_question(qtbot, window, kind):
+    """Press Next until a question of `kind` is open (an update may change nothing)."""
+    quiz = window.quiz_mode.quiz
+    for _ in range(20):
+        question = quiz.question
+        if question is not None and question.kind == kind:
+            return question
+        if question is None:
+            qtbot.waitUntil(lambda: window.quiz_mode.panel.next.isEnabled(), timeout=20000)
+            qtbot.mouseClick(window.quiz_mode.panel.next, Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(
+                lambda: quiz.question is not None or window.quiz_mode.panel.next.isEnabled(),
+                timeout=20000,
+            )
+        elif question.kind == SELECTION:
+            click_node(qtbot, window, question.node)
+        else:
+            type_numbers(qtbot, window, *window.driver.search.tree.numbers(question.node))
+    raise AssertionError(f"no {kind} question came")
+
+
+def type_numbers(qtbot, window, proof, disproof):
+    panel = window.quiz_mode.panel
+    panel.proof.clear()
+    panel.disproof.clear()
+    qtbot.keyClicks(panel.proof, format_number(proof))
+    qtbot.keyClicks(panel.disproof, format_number(disproof))
+    qtbot.mouseClick(panel.check, Qt.MouseButton.LeftButton)
+
+
+def highlighted(window):
+    return [item.node for item in window.tree_view.displayed_nodes() if item.highlighted]
+
+
+def test_the_right_click_then_a_wrong_one(qtbot, quiz_window):
+    window = quiz_window(SMALL_PROOF)
+    search = window.driver.search
+    panel = window.quiz_mode.panel
+    assert window.quiz_mode.dock.isVisible() and not window.phase_action.isEnabled()
+    assert search.next_phase is Phase.EXPAND
+    assert highlighted(window) == []
+    assert not any(item.selected for item in window.tree_view.displayed_nodes())
+    answer = search.selected_node
+    label = search_labeller(search)
+    click_node(qtbot, window, answer)
+    assert panel.verdict.text() == f"Right: {label(answer)} is the most-proving node."
+    assert panel.score.text().startswith("Score: 1 of 1 right  ·  streak 1")
+    assert highlighted(window) == search.tree.most_proving_path() == search.tree.path_to(answer)
+    assert panel.why.isVisible() and "most-proving node" in panel.why.text()
+
+    next_question(qtbot, window, SELECTION)
+    answer = search.selected_node
+    assert answer != 0 and highlighted(window) == []
+    wrong = next(
+        item.node
+        for item in window.tree_view.displayed_nodes()
+        if item.kind == NODE and item.node != answer and not search.tree.is_expanded(item.node)
+    )
+    click_node(qtbot, window, wrong)
+    assert panel.verdict.text().startswith(
+        f"Wrong: you chose {label(wrong)}; the most-proving node is {label(answer)}."
+    )
+    assert panel.score.text().startswith("Score: 1 of 2 right  ·  streak 0")
+    assert highlighted(window) == search.tree.path_to(answer)
+
+
+def test_typed_numbers_are_graded_against_the_engine(qtbot, quiz_window, dialogs):
+    window = quiz_window(SMALL_PROOF)
+    search = window.driver.search
+    panel = window.quiz_mode.panel
+    question = next_question(qtbot, window, NUMBERS)
+    node = question.node
+    new = search.tree.numbers(node)
+    assert panel.answer_box.isVisible() and search.next_phase is Phase.SELECT
+    for changed, old in question.shown_before.items():
+        item = drawn(window, changed)
+        assert (item.proof, item.disproof) == old != search.tree.numbers(changed)
+    assert highlighted(window) == []
+    assert window.tree_view.focused == (1, node)
+    assert window.board_view.details.text().startswith("numbers hidden")
+
+    qtbot.keyClicks(panel.proof, "two")
+    qtbot.mouseClick(panel.check, Qt.MouseButton.LeftButton)
+    assert dialogs and "proof number" in dialogs[-1][1] and window.quiz_mode.quiz.question
+
+    asked = window.quiz_mode.quiz.score.asked
+    type_numbers(qtbot, window, *new)
+    label = search_labeller(search)
+    assert panel.verdict.text() == (
+        f"Right: {label(node)} is now {format_number(new[0])}/{format_number(new[1])}."
+    )
+    assert f"{asked + 1} of {asked + 1} right" in panel.score.text()
+    assert (drawn(window, node).proof, drawn(window, node).disproof) == new
+    assert highlighted(window) == search.tree.most_proving_path()
+
+
+def test_quiz_mode_on_a_chess_position_hides_the_board_s_answer(qtbot, quiz_window):
+    window = quiz_window(WAC_001)
+    search = window.driver.search
+    panel = window.quiz_mode.panel
+    assert window.board_view.heading.text().startswith("The root")
+    click_node(qtbot, window, search.selected_node)
+    assert panel.verdict.text().startswith("Right:")
+    question = next_question(qtbot, window, SELECTION)
+    assert highlighted(window) == []
+    assert search.tree.path_to(question.node) == question.path
+    click_node(qtbot, window, question.node)
+    score = window.quiz_mode.quiz.score
+    assert panel.verdict.text().startswith("Right:") and score.right == score.asked >= 2
+    assert panel.score.text().startswith(f"Score: {score.asked} of {score.asked} right")
+    window.quiz_mode.action.trigger()
+    assert not window.quiz_mode.dock.isVisible() and window.phase_action.isEnabled()
+    assert not window.into_action.isEnabled()
+
+
+def test_quiz_mode_on_pn2_waits_for_the_second_level_and_asks_again(qtbot, quiz_window):
+    params = SearchParams(algo="pn2", max_nodes=5_000, a=300, b=100)
+    window = quiz_window(Source(SUITE, "paper-figures", "WAC.014"), params)
+    search = window.driver.search
+    assert search.two_levels
+    for _ in range(3):
+        question = next_question(qtbot, window, SELECTION)
+        assert highlighted(window) == [] and question.node == search.selected_node
+        click_node(qtbot, window, question.node)
+        assert window.quiz_mode.panel.verdict.text().startswith("Right:")
+    assert search.second_level_searches >= 2 and search.second_level is None
+    score = window.quiz_mode.quiz.score
+    assert score.right == score.asked >= 3
