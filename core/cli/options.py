@@ -14,6 +14,7 @@ from core.search.algorithms import AlgorithmSpec
 from core.search.defaults import (
     AB,
     ALL_ALGORITHMS,
+    DAGPN,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
@@ -35,6 +36,7 @@ ALGORITHM_HELP = {
     PN2: "pn2 (two-level, thesis ch. 4)",
     AB: "ab (αβ mate-in-n)",
     DFPN: "dfpn (df-pn with a transposition table; --max-nodes: table entries)",
+    DAGPN: "dagpn (PN with transpositions merged into a DAG)",
 }
 
 

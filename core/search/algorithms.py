@@ -1,4 +1,4 @@
-"""Choosing a search by name: PN, Pn², the αβ mate baseline or df-pn, with their parameters.
+"""Choosing a search by name: PN, Pn², the αβ mate baseline, df-pn or DAG PN, with their parameters.
 
 Front ends (CLI, suite workers, the app) describe the search they want with an `AlgorithmSpec`,
 which is small and picklable, and get a `Search` from `create_search`; the app, which steps and
@@ -15,6 +15,7 @@ from core.search.contract import Search, Stepper
 from core.search.defaults import (
     ALGORITHM_TITLES,
     ALL_ALGORITHMS,
+    DAGPN,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
@@ -89,6 +90,10 @@ def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
 
 def create_search(spec: AlgorithmSpec, game: Game, limits: Limits) -> Search:
     """The search `spec` names, on `game` within `limits` (see `core.search.contract.Search`)."""
+    if spec.name == DAGPN:
+        from core.search.dag_pn import DagProofNumberSearch
+
+        return DagProofNumberSearch(game, limits, initialisation=spec.initialisation)
     if spec.name == DFPN:
         from core.search.dfpn import DfpnSearch
 

@@ -3,15 +3,22 @@ their defaults, which the engine, the command line and the window all take from 
 
 from __future__ import annotations
 
-PN, PN2, AB, DFPN = "pn", "pn2", "ab", "dfpn"
+PN, PN2, AB, DFPN, DAGPN = "pn", "pn2", "ab", "dfpn", "dagpn"
 ALGORITHMS = (PN, PN2, AB)
 """The thesis's searches (the app's comparison panel runs these)."""
-ALL_ALGORITHMS = (*ALGORITHMS, DFPN)
-"""Every search the command line offers: the thesis's and df-pn with a transposition table."""
-ALGORITHM_TITLES = {PN: "PN search", PN2: "Pn² search", AB: "αβ mate search", DFPN: "df-pn search"}
+ALL_ALGORITHMS = (*ALGORITHMS, DFPN, DAGPN)
+"""Every search the command line offers: the thesis's, df-pn with a transposition table and PN
+on a graph of positions (DAG PN)."""
+ALGORITHM_TITLES = {
+    PN: "PN search",
+    PN2: "Pn² search",
+    AB: "αβ mate search",
+    DFPN: "df-pn search",
+    DAGPN: "DAG PN search",
+}
 STEPPERS = (PN, PN2)
 """The searches that keep a tree to step through in the window (αβ keeps only its path)."""
-SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn"}
+SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn", DAGPN: "DAG PN"}
 """Titles where a column is narrow (the comparison panel)."""
 
 MOBILITY, UNIT = "mobility", "unit"
@@ -48,6 +55,7 @@ DEFAULT_MAX_NODES = {
     PN2: DEFAULT_PN2_CAP,
     AB: DEFAULT_NODE_CAP,
     DFPN: DEFAULT_NODE_CAP,
+    DAGPN: DEFAULT_NODE_CAP,
 }
 """df-pn's cap is its transposition table's entries."""
 

@@ -1,0 +1,517 @@
+"""PN search on a directed acyclic graph: the thesis's PN with transpositions merged (§3.5.2).
+
+The search is `core.search.pn`'s, figure for figure: the selection of Figure 3.4 from the root,
+the expansion with immediate evaluation of Figure 3.5 (same move order, the mobility
+initialisation of §3.3.1), the numbers of Figure 3.3. What differs is identity: a child whose
+position is already in the graph is *linked* to the existing node instead of being created again,
+so a node may have several parents, and the update of Figure 3.6 walks up through every parent.
+Each ancestor is recomputed at most once per iteration: a worklist ordered by depth (the longest
+path from the root, kept so that every child is deeper than each of its parents) takes the
+deepest node first, so a node is recomputed after all its changed children. As in PN, the walk
+stops where numbers do not change. On a tree (no position seen twice) it is PN node for node.
+
+**Identity** is the position's hash *and* its halfmove clock (`Game.position_hash`,
+`Game.halfmove_clock`, read for every child by `Game.expand` in `Expansion.keys/clocks`): two
+nodes with equal clocks see the fifty-move rule alike. In chess this identity cannot close a
+cycle (a reversible move raises the clock, an irreversible one makes a return impossible), but a
+link is still never made to an ancestor of the node being expanded (a hash collision, or a game
+graph with cycles): a *separate node* is created instead, and the graph stays acyclic.
+
+**Graph-history interaction.** A repetition draw depends on the path. The rule here:
+
+* A child the game evaluates as a repetition on the current path is always a new node and is
+  never linked to: its draw belongs to this path.
+* Such a draw rests on the path from its earlier occurrence down to it. The nodes strictly
+  between are *pinned*: they leave the index, so no later path is ever linked to them (a later
+  position equal to one of them gets a node of its own).
+* A node that already had several parents when a draw appeared below it (it was merged before
+  the repetition was found) shares that draw with paths it may not hold on: the draw is marked
+  *shared*. Shared draws only ever help the defender, so a proof is never wrong because of them;
+  but a root disproof is reported only if it holds without any shared draw (a disproof tree is
+  looked for that avoids them); otherwise the search ends unknown and says why.
+* A position reached on another path may repeat a position of *that* path without the search
+  noticing (it was evaluated on the first path). That only favours the attacker, and every proof
+  is verified by replaying it in chess (`core.runs.runner`), where a position may recur.
+
+Every proof is read out as a tree (`proof`: a shared node's proof is one shared `ProofNode`) and
+verified by the one verify path. The known weakness of PN on a DAG remains: a sum over children
+counts a node reached by several paths once per path, so proof and disproof numbers over-estimate
+(sums saturate below ∞ unless a child is ∞, as in df-pn); it is not corrected here.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from array import array
+
+from core.games.game import Expansion, Game
+from core.proofs.proof import ProofNode
+from core.search.defaults import DAGPN, INITIALISATIONS, MOBILITY, UNIT
+from core.search.dfpn import saturated_sum
+from core.search.pn import leaf_numbers
+from core.search.types import Limits, Outcome, Result, StopReason
+from core.values import INF, REASON_TEXT, Reason, Value, counted
+
+OR_NODE = 0x01
+EXPANDED = 0x02
+PINNED = 0x04
+"""A draw below rests on the path above the node: never link another path to it."""
+SHARED_DRAW = 0x08
+"""A repetition draw found below a node that already had several parents."""
+REPETITION = 0x10
+"""The game evaluated the node as a repetition of its path: a draw on this path only."""
+
+CLOCK_BITS = 8
+"""Identity = (hash << 8) | clock: clocks of unsolved positions stay below 100 (fifty moves)."""
+
+
+def identity(key: int, clock: int) -> int:
+    """A node's identity: the position hash and the halfmove clock (fifty-move rule) together."""
+    return (key << CLOCK_BITS) | min(clock, (1 << CLOCK_BITS) - 1)
+
+
+class DagProofNumberSearch:
+    """PN search over a `Game` cursor on a graph of positions (see the module docstring).
+
+    A `core.search.contract.Search` (not a `Stepper`: the app's tree view draws trees). Counts:
+    `nodes_created` (distinct nodes, the root included; nodes are never deleted, so it is also
+    `nodes_in_memory` and the peak), `iterations`, `transpositions` (links to existing nodes),
+    `pinned` (nodes closed to links by a repetition draw below them), `separate` (nodes created
+    because a link would have closed a cycle) and `shared_draws`. The node cap bounds nodes in
+    memory: an expansion that might exceed it is not made.
+    """
+
+    algorithm = DAGPN
+    tree = None
+    second_level_searches = None
+
+    def __init__(
+        self, game: Game, limits: Limits | None = None, initialisation: str = MOBILITY
+    ) -> None:
+        if initialisation not in INITIALISATIONS:
+            raise ValueError(f"initialisation must be {MOBILITY!r} or {UNIT!r}")
+        self.game = game
+        self.limits = limits or Limits()
+        self.initialisation = initialisation
+        self.iterations = 0
+        self.elapsed = 0.0
+        self.outcome: Outcome | None = None
+        self.transpositions = 0
+        self.pinned = 0
+        self.separate = 0
+        self.shared_draws = 0
+        self._cancel_requested = False
+        # Node columns, by node id (ids in creation order, as in `core.tree.Tree`).
+        self.proofs = array("q")
+        self.disproofs = array("q")
+        self.flags = array("B")
+        self.depth = array("I")
+        self.first_edge = array("i")
+        self.edge_count = array("H")
+        self.parent = array("i")
+        """The parent that created the node (-1 for the root); more in `extra_parents`."""
+        self.extra_parents: dict[int, list[int]] = {}
+        # Edges: a node's children are edges first_edge .. first_edge + edge_count.
+        self.edge_child = array("i")
+        self.edge_move = array("I")
+        self._index: dict[int, int] = {}
+        """Identity -> the node other paths link to (pinned and repetition nodes are left out)."""
+        self._identity: list[int] = []
+        # The game cursor's path: node ids and position hashes from the root.
+        self._path: list[int] = [0]
+        game.reset()
+        root_key = game.position_hash()
+        self._path_keys: list[int] = [root_key]
+        evaluation = game.evaluate()
+        is_or = game.is_or()
+        proof, disproof = leaf_numbers(evaluation.value, evaluation.mobility, is_or, initialisation)
+        self._add_node(-1, is_or, proof, disproof, 0, identity(root_key, game.halfmove_clock()))
+        if evaluation.value is not Value.UNKNOWN:
+            self.outcome = Outcome(
+                Result.PROVED if proof == 0 else Result.DISPROVED,
+                StopReason.ROOT_TERMINAL,
+                REASON_TEXT[evaluation.reason],
+            )
+
+    # -- the graph ------------------------------------------------------------------------------
+
+    def _add_node(
+        self, parent: int, is_or: bool, proof: int, disproof: int, depth: int, ident: int
+    ) -> int:
+        node = len(self.flags)
+        self.proofs.append(proof)
+        self.disproofs.append(disproof)
+        self.flags.append(OR_NODE if is_or else 0)
+        self.depth.append(depth)
+        self.first_edge.append(-1)
+        self.edge_count.append(0)
+        self.parent.append(parent)
+        self._identity.append(ident)
+        return node
+
+    def __len__(self) -> int:
+        return len(self.flags)
+
+    @property
+    def nodes_created(self) -> int:
+        return len(self.flags)
+
+    @property
+    def nodes_in_memory(self) -> int:
+        return len(self.flags)
+
+    @property
+    def peak_nodes_in_memory(self) -> int:
+        """Nodes are never deleted: the peak is the graph's size."""
+        return len(self.flags)
+
+    @property
+    def root_numbers(self) -> tuple[int, int]:
+        return self.proofs[0], self.disproofs[0]
+
+    def children(self, node: int) -> list[int]:
+        """A node's children in move order (shared children included)."""
+        first = self.first_edge[node]
+        return [] if first < 0 else list(self.edge_child[first : first + self.edge_count[node]])
+
+    def moves(self, node: int) -> list[int]:
+        """The move codes of a node's edges, in the order of `children`."""
+        first = self.first_edge[node]
+        return [] if first < 0 else list(self.edge_move[first : first + self.edge_count[node]])
+
+    def parents(self, node: int) -> list[int]:
+        """Every parent of a node (the one that created it first); empty for the root."""
+        first = self.parent[node]
+        return [] if first < 0 else [first, *self.extra_parents.get(node, ())]
+
+    def is_or(self, node: int) -> bool:
+        return bool(self.flags[node] & OR_NODE)
+
+    def ancestors(self, node: int) -> set[int]:
+        """Every node with a path down to `node` (through all parents), `node` included."""
+        seen = {node}
+        stack = [node]
+        while stack:
+            for parent in self.parents(stack.pop()):
+                if parent not in seen:
+                    seen.add(parent)
+                    stack.append(parent)
+        return seen
+
+    def cancel(self) -> None:
+        """Ask a running search to stop; `run` honours it before its next iteration."""
+        self._cancel_requested = True
+
+    # -- Figure 3.4: selection -----------------------------------------------------------------
+
+    def select_most_proving_node(self) -> int:
+        """Figure 3.4 from the root: at OR nodes the first child with the parent's proof number,
+        at AND nodes the first with its disproof number. The cursor follows."""
+        game = self.game
+        for _ in range(len(self._path) - 1):
+            game.pop()
+        del self._path[1:], self._path_keys[1:]
+        proof, disproof, flags = self.proofs, self.disproofs, self.flags
+        first_edge, edge_child, edge_move = self.first_edge, self.edge_child, self.edge_move
+        node = 0
+        while flags[node] & EXPANDED:
+            numbers, target = (
+                (proof, proof[node]) if flags[node] & OR_NODE else (disproof, disproof[node])
+            )
+            edge = first_edge[node]
+            while numbers[edge_child[edge]] != target:
+                edge += 1
+            game.push(edge_move[edge])
+            node = edge_child[edge]
+            self._path.append(node)
+            self._path_keys.append(self._identity[node] >> CLOCK_BITS)
+        return node
+
+    # -- Figure 3.5: expansion with links ------------------------------------------------------
+
+    def expand_node(self, node: int) -> Outcome | None:
+        """Figure 3.5 with identity: generate and evaluate every child; a child whose position is
+        in the graph (and is not an ancestor, nor a repetition on this path) is linked to it.
+
+        Returns an Outcome instead when the children might not fit under the node cap, or the
+        node is a frontier leaf of a tree file."""
+        game = self.game
+        cap = self.limits.max_nodes
+        room = INF if cap is None else cap - len(self.flags)
+        expansion = game.expand(room)
+        if expansion is None:
+            return self._memory_outcome()
+        if not expansion.moves:
+            return Outcome(
+                Result.UNKNOWN,
+                StopReason.FRONTIER,
+                f"{game.position_label()} has nothing below it in the tree file",
+            )
+        keys, clocks = self._child_keys(expansion)
+        index = self._index
+        ancestors: set[int] | None = None
+        child_depth = self.depth[node] + 1
+        children: list[int] = []
+        for position, (value, mobility, reason, is_or) in enumerate(
+            zip(
+                expansion.values,
+                expansion.mobility,
+                expansion.reasons,
+                expansion.child_is_or,
+                strict=True,
+            )
+        ):
+            ident = identity(keys[position], clocks[position])
+            repetition = reason is Reason.REPETITION
+            existing = None if repetition else index.get(ident)
+            if existing is not None:
+                if ancestors is None:
+                    ancestors = self.ancestors(node)
+                if existing in ancestors:
+                    self.separate += 1
+                else:
+                    self._link(node, existing, child_depth)
+                    children.append(existing)
+                    continue
+            proof, disproof = leaf_numbers(value, mobility, is_or, self.initialisation)
+            child = self._add_node(node, is_or, proof, disproof, child_depth, ident)
+            if repetition:
+                self.flags[child] |= REPETITION
+                self._pin_path_below(keys[position], child)
+            elif existing is None:
+                index[ident] = child
+            children.append(child)
+        self.first_edge[node] = len(self.edge_child)
+        self.edge_count[node] = len(children)
+        self.edge_child.extend(children)
+        self.edge_move.extend(expansion.moves)
+        self.flags[node] |= EXPANDED
+        return None
+
+    def _child_keys(self, expansion: Expansion) -> tuple[list[int], list[int]]:
+        """The children's hashes and clocks: from the expansion, else by pushing each child."""
+        if expansion.keys is not None and expansion.clocks is not None:
+            return expansion.keys, expansion.clocks
+        game = self.game
+        keys: list[int] = []
+        clocks: list[int] = []
+        for move in expansion.moves:
+            game.push(move)
+            keys.append(game.position_hash())
+            clocks.append(game.halfmove_clock())
+            game.pop()
+        return keys, clocks
+
+    def _link(self, parent: int, child: int, depth: int) -> None:
+        """Make `child` a child of `parent` too, keeping every child deeper than its parents."""
+        self.extra_parents.setdefault(child, []).append(parent)
+        self.transpositions += 1
+        if self.depth[child] >= depth:
+            return
+        self.depth[child] = depth
+        stack = [child]
+        while stack:
+            node = stack.pop()
+            below = self.depth[node] + 1
+            for grandchild in self.children(node):
+                if self.depth[grandchild] < below:
+                    self.depth[grandchild] = below
+                    stack.append(grandchild)
+
+    def _pin_path_below(self, key: int, leaf: int) -> None:
+        """A repetition draw at `leaf` rests on the path from the earlier occurrence of its
+        position down to it: pin the nodes strictly between (GHI, see the module docstring)."""
+        path_keys = self._path_keys
+        earlier = next(
+            (ply for ply in range(len(path_keys) - 1, -1, -1) if path_keys[ply] == key), 0
+        )
+        flags, index, identities = self.flags, self._index, self._identity
+        for node in self._path[earlier + 1 :]:
+            if node in self.extra_parents:
+                flags[leaf] |= SHARED_DRAW
+            if not flags[node] & PINNED:
+                flags[node] |= PINNED
+                self.pinned += 1
+                if index.get(identities[node]) == node:
+                    del index[identities[node]]
+        if flags[leaf] & SHARED_DRAW:
+            self.shared_draws += 1
+
+    # -- Figures 3.3 and 3.6: numbers and the update -------------------------------------------
+
+    def set_proof_and_disproof_numbers(self, node: int) -> None:
+        """Figure 3.3 for an expanded node: OR takes the least proof number and sums disproof
+        numbers, AND the other way round (sums over shared children count them per path)."""
+        proof, disproof = self.proofs, self.disproofs
+        children = self.children(node)
+        if self.flags[node] & OR_NODE:
+            proof[node] = min(proof[child] for child in children)
+            disproof[node] = saturated_sum([disproof[child] for child in children])
+        else:
+            proof[node] = saturated_sum([proof[child] for child in children])
+            disproof[node] = min(disproof[child] for child in children)
+
+    def update_ancestors(self, node: int) -> None:
+        """Figure 3.6 on a graph: recompute `node`, then every parent of a node that changed,
+        deepest first, so each ancestor is recomputed once, after all its changed children."""
+        proof, disproof, depth = self.proofs, self.disproofs, self.depth
+        queued = {node}
+        worklist = [(-depth[node], node)]
+        while worklist:
+            _, current = heapq.heappop(worklist)
+            before = proof[current], disproof[current]
+            self.set_proof_and_disproof_numbers(current)
+            if (proof[current], disproof[current]) == before:
+                continue
+            for parent in self.parents(current):
+                if parent not in queued:
+                    queued.add(parent)
+                    heapq.heappush(worklist, (-depth[parent], parent))
+
+    # -- running --------------------------------------------------------------------------------
+
+    def _limit_reached(self) -> Outcome | None:
+        """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
+        limits = self.limits
+        if self._cancel_requested:
+            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
+        if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
+            return Outcome(
+                Result.UNKNOWN,
+                StopReason.ITERATIONS,
+                f"{counted(limits.max_iterations, 'iteration')} done",
+            )
+        if limits.max_seconds is not None and self.elapsed >= limits.max_seconds:
+            return Outcome(
+                Result.UNKNOWN,
+                StopReason.TIME,
+                f"time limit of {limits.max_seconds:g} s reached",
+            )
+        if limits.max_nodes is not None and len(self.flags) >= limits.max_nodes:
+            return self._memory_outcome()
+        return None
+
+    def _memory_outcome(self) -> Outcome:
+        return Outcome(
+            Result.UNKNOWN,
+            StopReason.MEMORY,
+            f"node cap of {counted(self.limits.max_nodes, 'node')} in memory reached",
+        )
+
+    def _root_outcome(self) -> Outcome | None:
+        if self.proofs[0] == 0:
+            return Outcome(Result.PROVED, StopReason.SOLVED)
+        if self.disproofs[0] == 0:
+            if self._disproof_without_shared_draws(0):
+                return Outcome(Result.DISPROVED, StopReason.SOLVED)
+            return Outcome(
+                Result.UNKNOWN,
+                StopReason.SOLVED,
+                "disproved only through a repetition draw shared by transposed paths "
+                "(graph-history interaction): not reported as a disproof",
+            )
+        return None
+
+    def _disproof_without_shared_draws(self, root: int) -> bool:
+        """Whether the disproof of `root` holds without a shared repetition draw: at OR nodes
+        every child must, at AND nodes one disproved child."""
+        clean: dict[int, bool] = {}
+        stack: list[tuple[int, bool]] = [(root, False)]
+        flags, disproof = self.flags, self.disproofs
+        while stack:
+            node, children_done = stack.pop()
+            if node in clean:
+                continue
+            children = [child for child in self.children(node) if disproof[child] == 0]
+            if not flags[node] & EXPANDED:
+                clean[node] = not flags[node] & SHARED_DRAW
+            elif not children_done:
+                stack.append((node, True))
+                stack.extend((child, False) for child in children if child not in clean)
+            elif flags[node] & OR_NODE:
+                clean[node] = all(clean[child] for child in children)
+            else:
+                clean[node] = any(clean[child] for child in children)
+        return clean[root]
+
+    def run(
+        self, max_iterations: int | None = None, max_seconds: float | None = None
+    ) -> Outcome | None:
+        """Iterate (Figure 3.2) until the search ends, or for a slice of at most `max_iterations`
+        iterations / `max_seconds` seconds (then returns None; call again to resume)."""
+        if self.outcome is not None:
+            return self.outcome
+        started = time.perf_counter()
+        elapsed_before = self.elapsed
+        slice_end = None if max_seconds is None else started + max_seconds
+        stop_after = None if max_iterations is None else self.iterations + max_iterations
+        clock = time.perf_counter
+        outcome = None
+        while True:
+            now = clock()
+            self.elapsed = elapsed_before + (now - started)
+            if stop_after is not None and self.iterations >= stop_after:
+                break
+            if slice_end is not None and now >= slice_end:
+                break
+            outcome = self._limit_reached()
+            if outcome is not None:
+                break
+            leaf = self.select_most_proving_node()
+            outcome = self.expand_node(leaf)
+            if outcome is not None:
+                break
+            self.update_ancestors(leaf)
+            self.iterations += 1
+            outcome = self._root_outcome()
+            if outcome is not None:
+                break
+        self.elapsed = elapsed_before + (clock() - started)
+        self.outcome = outcome
+        return outcome
+
+    # -- the proof ------------------------------------------------------------------------------
+
+    def _plies_to_win(self) -> dict[int, int]:
+        """Plies to the win of every proved node reachable through proved nodes from the root:
+        OR one more than its quickest proved child, AND one more than its slowest."""
+        plies: dict[int, int] = {}
+        stack: list[tuple[int, bool]] = [(0, False)]
+        proof = self.proofs
+        while stack:
+            node, children_done = stack.pop()
+            if node in plies:
+                continue
+            children = [child for child in self.children(node) if proof[child] == 0]
+            if not children:
+                plies[node] = 0
+            elif not children_done:
+                stack.append((node, True))
+                stack.extend((child, False) for child in children if child not in plies)
+            else:
+                known = [plies[child] for child in children]
+                plies[node] = 1 + (min(known) if self.flags[node] & OR_NODE else max(known))
+        return plies
+
+    def proof(self) -> ProofNode:
+        """The proof of a proved root as a tree (quickest proved move at OR nodes, every reply at
+        AND nodes); a node reached by several paths gives one shared `ProofNode`."""
+        if self.proofs[0] != 0:
+            raise ValueError("the search has not proved the root")
+        plies = self._plies_to_win()
+        made: dict[int, ProofNode] = {0: ProofNode(self.is_or(0))}
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            out = made[node]
+            pairs = list(zip(self.moves(node), self.children(node), strict=True))
+            if self.flags[node] & OR_NODE:
+                proved = [(move, child) for move, child in pairs if self.proofs[child] == 0]
+                pairs = proved and [min(proved, key=lambda pair: (plies[pair[1]], pair[1]))]
+            for move, child in pairs:
+                if child not in made:
+                    made[child] = ProofNode(self.is_or(child))
+                    stack.append(child)
+                out.children[move] = made[child]
+        return made[0]
