@@ -14,7 +14,7 @@ import chess
 import chess.polyglot
 
 from core.games.chess_movecount import count_legal_moves_and_check
-from core.games.game import Evaluation, Expansion
+from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
 from core.inputs.boards import check_board, parse_fen
 from core.values import Reason, Value
 
@@ -243,12 +243,15 @@ class ChessGame:
         key = keys[ply] if len(keys) > ply else _position_key(board)
         return any(keys[index] == key for index in range(ply - 2, max(ply - clock, 0) - 1, -2))
 
-    def expand(self, room: int) -> Expansion | None:
-        """Generate, order and evaluate every child of the cursor's position (Figure 3.5)."""
+    def expand(self, room: int, known: Known | None = None) -> Expansion | None:
+        """Generate, order and evaluate every child of the cursor's position (Figure 3.5); a
+        child `known` holds for is not counted (see `core.games.game.Game.expand`)."""
         board = self.board
         moves = ordered_legal_moves(board)
         if len(moves) > room:
             return None
+        if known is not None and self._pieces_hashes is None:
+            self.position_hash()
         count_moves = self.count
         terminal = self._terminal
         push, pop = board.push, board.pop
@@ -268,13 +271,21 @@ class ChessGame:
             if keys is not None:
                 child_pieces = _pieces_hash_after(board, move, pieces_hash)
             push(move)
-            count, check = count_moves(board)
-            value, reason = terminal(
-                board, count, check, child_ply, board.occupied.bit_count() != pieces_before
-            )
+            material_changed = board.occupied.bit_count() != pieces_before
             if keys is not None:
-                keys.append(child_pieces ^ _rest_hash(board))
+                key = child_pieces ^ _rest_hash(board)
+                keys.append(key)
                 clocks.append(board.halfmove_clock)
+                if known is not None and known(key, board.halfmove_clock):
+                    # Searched before, so it has moves: only the path rules can end it here.
+                    value, reason = terminal(board, 1, False, child_ply, material_changed)
+                    pop()
+                    values.append(value)
+                    mobility.append(0 if value else NOT_COUNTED)
+                    reasons.append(reason)
+                    continue
+            count, check = count_moves(board)
+            value, reason = terminal(board, count, check, child_ply, material_changed)
             pop()
             values.append(value)
             mobility.append(0 if value else count)

@@ -186,6 +186,36 @@ class TranspositionTable:
         self.clock[target] = min(clock, 255)
         return target
 
+    def store_leaf(self, key: int, proof: int, disproof: int) -> bool:
+        """Record a just-generated child's initial numbers (work 0) if its bucket has room: a free
+        slot or another leaf. It never evicts an entry with work, so leaves cost the table
+        nothing it searched; a later re-expansion of the parent finds the child here and need not
+        count its moves. Returns whether it was stored."""
+        keys, flags, works = self.keys, self.flags, self.work
+        target = -1
+        for slot in self._bucket(key):
+            if not flags[slot]:
+                target = slot
+                self.entries += 1
+                if self.entries > self.peak:
+                    self.peak = self.entries
+                break
+            if works[slot] == 0 and target < 0:
+                target = slot
+        if target < 0:
+            return False
+        if flags[target]:
+            self.replacements += 1
+        self.stores += 1
+        keys[target] = key
+        flags[target] = USED
+        self.proof[target] = proof
+        self.disproof[target] = disproof
+        works[target] = 0
+        self.distance[target] = 0
+        self.clock[target] = 0
+        return True
+
     def store_disproof(self, key: int, work: int, rests_on: int, depth: int) -> bool:
         """Store a disproof found at `depth` if it is path-independent (see the module's GHI
         rule); a path-dependent one is refused and counted. Returns whether it was stored."""

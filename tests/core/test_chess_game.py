@@ -6,9 +6,10 @@ import chess
 import pytest
 
 from core.errors import InvalidPositionError
-from core.games.chess_game import ChessGame, encode_move, plain_count
+from core.games.chess_game import ChessGame, decode_move, encode_move, plain_count
+from core.games.game import NOT_COUNTED
 from core.inputs.boards import parse_fen
-from core.values import Reason, Value
+from core.values import INF, Reason, Value
 
 
 def _after(game: ChessGame, *ucis: str) -> None:
@@ -108,3 +109,27 @@ def test_node_cap_room_creates_nothing_when_children_do_not_fit():
     game = ChessGame(chess.Board())
     assert game.expand(19) is None
     assert len(game.expand(20).moves) == 20
+
+
+def test_a_known_child_is_not_counted_but_the_path_rules_still_apply() -> None:
+    """`expand(room, known)`: children the caller knows get NOT_COUNTED instead of a move count,
+    the others python-chess's exact count; a known child that repeats the path is still a draw."""
+    game = ChessGame(parse_fen("4k3/8/8/8/8/8/8/R3K3 w - - 10 30"))
+    for move in ("e1d1", "e8d8", "d1e1", "d8e8"):
+        game.push(encode_move(chess.Move.from_uci(move)))
+    game.position_hash()  # the cursor tracks hashes, as under a transposition table
+    plain = game.expand(INF)
+    every = game.expand(INF, lambda key, clock: True)
+    assert plain is not None and every is not None and every.keys == plain.keys
+    back = plain.moves.index(encode_move(chess.Move.from_uci("e1d1")))
+    for index, move in enumerate(plain.moves):
+        if index == back:
+            assert every.reasons[index] is Reason.REPETITION and every.mobility[index] == 0
+            continue
+        assert every.values[index] is Value.UNKNOWN and every.mobility[index] == NOT_COUNTED
+        board = game.board.copy()
+        board.push(decode_move(move))
+        assert plain.mobility[index] == board.legal_moves.count()
+    asked: list[tuple[int, int]] = []
+    game.expand(INF, lambda key, clock: asked.append((key, clock)) is not None)
+    assert [key for key, _ in asked] == plain.keys

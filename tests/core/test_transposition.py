@@ -113,3 +113,21 @@ def test_hashing_can_start_away_from_the_root() -> None:
     assert game.position_hash() == chess.polyglot.zobrist_hash(game.board)
     game.pop()
     assert game.position_hash() == chess.polyglot.zobrist_hash(game.board)
+
+
+def test_a_leaf_takes_a_free_slot_or_another_leaf_never_an_entry_with_work() -> None:
+    """Leaves (a child's initial numbers, work 0) fill free slots and replace each other, but
+    the entries with searched subtrees stay."""
+    table = TranspositionTable(BUCKET)  # one bucket
+    for key in (1, 2, 3):
+        table.store(key, 1, 1, work=10 * key)
+    assert table.store_leaf(4, 2, 3)
+    assert table.lookup(4) == (2, 3, 0) and len(table) == BUCKET
+    assert table.store_leaf(5, 7, 1)  # replaces the leaf 4, not a searched entry
+    assert table.lookup(4) is None and table.lookup(5) == (7, 1, 0)
+    assert all(table.lookup(key) is not None for key in (1, 2, 3))
+    table.store(5, 1, 1, work=40)  # searched now: the bucket holds only entries with work
+    assert not table.store_leaf(6, 1, 1)
+    assert table.lookup(6) is None and len(table) == BUCKET
+    table.store(7, 1, 1, work=50)  # a searched entry still evicts the least work (key 1)
+    assert table.lookup(1) is None and table.lookup(7) is not None
