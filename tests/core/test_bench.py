@@ -4,8 +4,10 @@ import pytest
 from helpers import wac
 
 from core.cli.bench import measure_memory, measure_throughput, time_ceiling, time_engine
+from core.cli.bench_dfpn import measure_table_memory
 from core.cli.main import main
 from core.search.algorithms import AlgorithmSpec
+from core.search.transposition import BYTES_PER_ENTRY
 from core.tree import BYTES_PER_NODE
 
 
@@ -41,3 +43,16 @@ def test_memory_per_node_stays_small():
 def test_bench_refuses_sizes_too_small_to_mean_anything(args, capsys):
     assert main(args) == 2
     assert "at least" in capsys.readouterr().err
+
+
+def test_dfpn_throughput_is_stopped_by_its_node_budget_and_has_a_ceiling():
+    rows = measure_throughput(AlgorithmSpec("dfpn"), 1_500, rounds=1)
+    assert [row.position for row in rows] == ["WAC.014", "WAC.051", "WAC.096"]
+    assert all(1_500 <= row.nodes < 1_700 and row.ceiling_rate > 0 for row in rows)
+
+
+def test_a_dfpn_table_entry_costs_at_most_64_bytes():
+    figures = measure_table_memory(40_000)
+    assert figures.entries > 30_000
+    assert figures.column_bytes / figures.capacity == BYTES_PER_ENTRY
+    assert 0 < figures.bytes_per_entry <= 64
