@@ -3,6 +3,7 @@
 import random
 
 import chess
+import chess.polyglot
 import pytest
 
 from core.errors import InvalidPositionError
@@ -133,3 +134,33 @@ def test_a_known_child_is_not_counted_but_the_path_rules_still_apply() -> None:
     asked: list[tuple[int, int]] = []
     game.expand(INF, lambda key, clock: asked.append((key, clock)) is not None)
     assert [key for key, _ in asked] == plain.keys
+
+
+def test_known_children_read_without_a_push_have_the_pushed_hashes_clocks_and_values() -> None:
+    """Along random games (castling rights gone, so quiet known children take the no-push
+    path), `expand` with every child known gives the same keys, clocks and path verdicts as
+    pushing each child, and Polyglot's own hash."""
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(30):
+        board = chess.Board("r3k2r/pp3ppp/2n5/8/3P4/2N5/PP3PPP/R3K2R w - - 0 1")
+        game = ChessGame(board)
+        game.position_hash()
+        for _ply in range(40):
+            plain = game.expand(INF)
+            every = game.expand(INF, lambda key, clock: True)
+            assert plain is not None and every is not None
+            assert every.keys == plain.keys and every.clocks == plain.clocks
+            for index, move in enumerate(plain.moves):
+                child = game.board.copy()
+                child.push(decode_move(move))
+                assert every.keys[index] == chess.polyglot.zobrist_hash(child)
+                if plain.mobility[index] or plain.reasons[index] is not Reason.CHECKMATE:
+                    assert every.reasons[index] in (plain.reasons[index], Reason.NONE)
+                    if plain.reasons[index] in (Reason.REPETITION, Reason.FIFTY_MOVES):
+                        assert every.reasons[index] is plain.reasons[index]
+                checked += 1
+            if not plain.moves:
+                break
+            game.push(rng.choice(plain.moves))
+    assert checked > 10_000
