@@ -5,7 +5,8 @@ Throughput is `core.cli.bench`'s measurement (the ceiling is python-chess's push
 per node, timed on PN's tree of the same size and scaled to df-pn's node count), with df-pn
 stopped by a node budget: its table replaces entries instead of filling up. Memory: a df-pn
 search fills a table of `entries` in a fresh process; the process's growth divided by the entries
-in use is the honest bytes per entry (issue 12: at most 64).
+in use is the honest bytes per entry (issue 12: at most 64). `python -m core.cli.bench_dfpn`:
+positions solved and nodes at a fixed node budget (deterministic, every proof verified).
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from __future__ import annotations
 import argparse
 import gc
 import multiprocessing
+import sys
 from dataclasses import asdict, dataclass
 from queue import Empty
 
 from core.errors import PnExplorerError
 from core.games.chess_game import ChessGame
-from core.search.defaults import DFPN
+from core.games.suites import load_suite
+from core.runs.runner import RunRecord, describe_search
+from core.search.defaults import DEFAULT_NODE_CAP, DFPN, DFPN_EPSILON
 from core.search.dfpn import DfpnSearch
 from core.search.transposition import BYTES_PER_ENTRY
 from core.search.types import Limits
@@ -132,3 +136,62 @@ def run_dfpn_bench(args: argparse.Namespace) -> int:
         f"{BYTES_PER_ENTRY}); filled in {memory.seconds:.1f} s"
     )
     return 0
+
+
+def solve_at_budget(
+    suite: str, budget: int, min_length: int = 0, every: int = 1, epsilon: float = DFPN_EPSILON
+) -> list[RunRecord]:
+    """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
+    `every`-th), each stopped at `budget` nodes created with a 1,000,000-entry table: positions
+    solved and nodes are deterministic, unlike counts at a time limit on a busy machine. Each
+    record goes through the runner's verify path."""
+    positions = [p for p in load_suite(suite) if (p.mate_length or 0) >= min_length][::every]
+    records = []
+    for position in positions:
+        game = ChessGame(position.board, attacker=position.attacker)
+        search = DfpnSearch(game, Limits(max_nodes=DEFAULT_NODE_CAP), epsilon=epsilon)
+        search.work_budget = budget
+        search.run()
+        records.append(
+            describe_search(
+                game, search, DFPN, position.id, position.best_moves, position.mate_length
+            )
+        )
+    return records
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K]`: the solved
+    count and nodes of df-pn at a node budget, one line per position and a total."""
+    parser = argparse.ArgumentParser(prog="python -m core.cli.bench_dfpn")
+    parser.add_argument("suite")
+    parser.add_argument("budget", type=int)
+    parser.add_argument("--min-length", type=int, default=0)
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
+    args = parser.parse_args(argv)
+    try:
+        records = solve_at_budget(
+            args.suite, args.budget, args.min_length, args.every, args.epsilon
+        )
+    except PnExplorerError as error:
+        print(f"pn-explorer: {error}", file=sys.stderr)
+        return 2
+    for record in records:
+        mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
+        print(
+            f"{record.id:<12} {record.result:<10} {record.nodes_created:>10,} "
+            f"{record.seconds:>7.1f} s  {mate}",
+            flush=True,
+        )
+    solved = [r for r in records if r.solved]
+    print(
+        f"{args.suite}: {len(solved)} of {len(records)} solved at {args.budget:,} nodes each "
+        f"(ε = {args.epsilon:g}); nodes on the solved {sum(r.nodes_created for r in solved):,}, "
+        f"on all {sum(r.nodes_created for r in records):,}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
