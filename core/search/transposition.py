@@ -27,8 +27,11 @@ repetition of a position on the path and the fifty-move rule end the game as a d
   the game's rule that a first repetition draws: on another path the defender might return to a
   position of that path, which in chess merely repeats it once (the verifier, which plays chess,
   accepts the mate). A proof rests on the clock through the fifty-move rule: one found with
-  halfmove clock c stays valid at clocks ≤ c, so it is stored with c and a lookup at a larger
-  clock treats it as unknown (`holds_at`).
+  halfmove clock c stays valid at clocks ≤ c, so it is stored with c; and a proof whose tree is
+  d plies deep (its proven distance) holds at any clock c' with c' + d < 100, where no position
+  of the tree can reach the rule's 100 plies. A lookup anywhere else treats it as unknown
+  (`holds_at`). Without the second rule a mate found at ply 6 of a pawnless endgame (clock 6)
+  could never be reused at ply 8, where every transposition arrives with a larger clock.
 * Unsolved numbers are heuristics: stored whatever their history.
 """
 
@@ -45,6 +48,8 @@ BYTES_PER_ENTRY = 8 + 8 + 8 + 8 + 2 + 1 + 1
 """The columns' bytes per slot: key, proof, disproof, work (8 each), distance (2), clock and
 flags (1 each): 36, no Python object per entry. `tests/core/test_transposition.py` measures it."""
 
+FIFTY_MOVE_PLIES = 100
+"""The halfmove clock at which a position is a draw (`core.games.chess_game`)."""
 USED = 0x01
 MAX_DISTANCE = 0xFFFF
 NO_DEPENDENCE = INF
@@ -138,8 +143,13 @@ class TranspositionTable:
 
     def holds_at(self, slot: int, clock: int) -> bool:
         """Whether the entry at `slot` may be used at halfmove clock `clock`: a proof found at a
-        lower clock does not hold here (fifty-move rule), anything else does."""
-        return self.proof[slot] != 0 or clock <= self.clock[slot]
+        lower clock holds only if its tree ends before the fifty-move rule could (see the
+        module's GHI rule); anything else holds."""
+        return (
+            self.proof[slot] != 0
+            or clock <= self.clock[slot]
+            or clock + self.distance[slot] < FIFTY_MOVE_PLIES
+        )
 
     def lookup(self, key: int, clock: int = 0) -> tuple[int, int, int] | None:
         """(proof, disproof, work) of `key` usable at halfmove clock `clock`, or None."""

@@ -61,13 +61,23 @@ def test_bytes_per_entry_within_64() -> None:
     assert table.nbytes() / table.capacity == BYTES_PER_ENTRY <= 64
 
 
-def test_a_proof_holds_only_at_clocks_up_to_the_one_it_was_found_at() -> None:
-    """Fifty-move rule: a mate found with 10 plies on the clock has less room at 20."""
+def test_a_proof_found_late_holds_only_where_its_tree_ends_before_the_fifty_move_rule() -> None:
+    """Fifty-move rule: a mate found with 90 plies on the clock has less room later."""
     table = TranspositionTable(64)
-    table.store(77, 0, INF, work=3, distance=5, clock=10)
+    table.store(77, 0, INF, work=3, distance=5, clock=90)
     assert table.lookup(77, clock=4) == (0, INF, 3)
-    assert table.lookup(77, clock=10) is not None
-    assert table.lookup(77, clock=20) is None
+    assert table.lookup(77, clock=90) is not None
+    assert table.lookup(77, clock=94) is not None  # 94 + 5 plies: the tree ends at 99
+    assert table.lookup(77, clock=95) is None  # its last move could meet the rule at 100
+
+
+def test_a_short_proof_holds_at_any_clock_where_the_rule_cannot_reach_it() -> None:
+    """A mate in 3 plies found at clock 6 (a pawnless endgame at ply 6) is reused at ply 8
+    (clock 8) and at clock 96, not at 97."""
+    table = TranspositionTable(64)
+    table.store(78, 0, INF, work=3, distance=3, clock=6)
+    assert table.lookup(78, clock=8) is not None and table.lookup(78, clock=96) is not None
+    assert table.lookup(78, clock=97) is None
 
 
 def test_path_dependent_disproofs_are_refused() -> None:
