@@ -15,6 +15,7 @@ import argparse
 import gc
 import multiprocessing
 import sys
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from queue import Empty
 
@@ -140,24 +141,20 @@ def run_dfpn_bench(args: argparse.Namespace) -> int:
 
 def solve_at_budget(
     suite: str, budget: int, min_length: int = 0, every: int = 1, epsilon: float = DFPN_EPSILON
-) -> list[RunRecord]:
+) -> Iterator[RunRecord]:
     """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
     `every`-th), each stopped at `budget` nodes created with a 1,000,000-entry table: positions
     solved and nodes are deterministic, unlike counts at a time limit on a busy machine. Each
-    record goes through the runner's verify path."""
+    record, yielded as its search ends, has been through the runner's verify path."""
     positions = [p for p in load_suite(suite) if (p.mate_length or 0) >= min_length][::every]
-    records = []
     for position in positions:
         game = ChessGame(position.board, attacker=position.attacker)
         search = DfpnSearch(game, Limits(max_nodes=DEFAULT_NODE_CAP), epsilon=epsilon)
         search.work_budget = budget
         search.run()
-        records.append(
-            describe_search(
-                game, search, DFPN, position.id, position.best_moves, position.mate_length
-            )
+        yield describe_search(
+            game, search, DFPN, position.id, position.best_moves, position.mate_length
         )
-    return records
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,20 +167,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
     args = parser.parse_args(argv)
-    try:
-        records = solve_at_budget(
-            args.suite, args.budget, args.min_length, args.every, args.epsilon
+    if args.budget < 1_000 or args.every < 1 or not args.epsilon >= 0:
+        print(
+            "pn-explorer: the budget must be at least 1,000, --every at least 1 "
+            "and --epsilon at least 0",
+            file=sys.stderr,
         )
+        return 2
+    records = []
+    try:
+        for record in solve_at_budget(
+            args.suite, args.budget, args.min_length, args.every, args.epsilon
+        ):
+            records.append(record)
+            mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
+            print(
+                f"{record.id:<12} {record.result:<10} {record.nodes_created:>10,} "
+                f"{record.seconds:>7.1f} s  {mate}",
+                flush=True,
+            )
     except PnExplorerError as error:
         print(f"pn-explorer: {error}", file=sys.stderr)
         return 2
-    for record in records:
-        mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
-        print(
-            f"{record.id:<12} {record.result:<10} {record.nodes_created:>10,} "
-            f"{record.seconds:>7.1f} s  {mate}",
-            flush=True,
-        )
     solved = [r for r in records if r.solved]
     print(
         f"{args.suite}: {len(solved)} of {len(records)} solved at {args.budget:,} nodes each "
