@@ -6,6 +6,9 @@ child's move, count the legal replies with `board.legal_moves.count()`, pop. Tha
 plain implementation approaches (about 80% of its time is that counting); the engine's ratio to it
 is reported. Engine and ceiling alternate, best of `rounds`, so machine noise hits both alike.
 
+df-pn (`--algo dfpn`) is measured the same way against PN's tree, and its table's bytes per
+entry by `core.cli.bench_dfpn`.
+
 Memory: a tree of at least 500,000 nodes is built in a fresh process; the growth of its resident
 memory divided by the nodes in memory is the honest bytes per node (interpreter included); the
 figure is recorded once, as `core.tree.BYTES_PER_NODE`, for the app's memory gauge.
@@ -29,6 +32,7 @@ from core.errors import InvalidLimitError, PnExplorerError
 from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.defaults import DFPN
 from core.search.types import Limits, check_node_cap
 from core.tree import BYTES_PER_NODE, ROOT, Tree
 
@@ -73,6 +77,8 @@ def _board(position_id: str) -> chess.Board:
 def time_engine(board: chess.Board, spec: AlgorithmSpec, nodes: int) -> tuple[int, float, Tree]:
     """Search to about `nodes` nodes; returns (children created, seconds, tree)."""
     search = create_search(spec, ChessGame(board), Limits(max_nodes=nodes))
+    if spec.name == DFPN:
+        search.work_budget = nodes  # its table replaces entries: stop it by nodes created
     gc.collect()
     search.run()
     return search.nodes_created - 1, search.elapsed, search.tree
@@ -187,6 +193,10 @@ def run_bench(args: argparse.Namespace) -> int:
     check_node_cap(args.nodes)
     check_node_cap(args.memory_nodes)
     spec = AlgorithmSpec(args.algo)
+    if spec.name == DFPN:
+        from core.cli.bench_dfpn import run_dfpn_bench
+
+        return run_dfpn_bench(args)
     rows = measure_throughput(spec, args.nodes)
     if not args.json:
         _print_throughput(spec, rows)

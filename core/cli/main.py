@@ -24,6 +24,7 @@ from core.search.defaults import (
     DEFAULT_B,
     DEFAULT_DEPTH,
     DEFAULT_MAX_NODES,
+    DFPN,
     PN,
     PN2,
 )
@@ -178,9 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--algo",
-        choices=(PN, PN2),
+        choices=(PN, PN2, DFPN),
         default=PN,
-        help="search whose throughput is measured (pn or pn2)",
+        help="search whose throughput is measured (pn, pn2 or dfpn)",
     )
     bench.add_argument(
         "--gui",

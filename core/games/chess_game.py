@@ -14,7 +14,7 @@ import chess
 import chess.polyglot
 
 from core.games.chess_movecount import count_legal_moves_and_check
-from core.games.game import Evaluation, Expansion
+from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
 from core.inputs.boards import check_board, parse_fen
 from core.values import Reason, Value
 
@@ -156,6 +156,7 @@ class ChessGame:
         self.board = self.root_board.copy(stack=False)
         self._keys: list[tuple] = [_position_key(self.board)]
         self._pieces_hashes: list[int] | None = None
+        self._hashes: list[int] = []  # the full hash of each path position, while tracked
 
     @classmethod
     def from_fen(cls, fen: str) -> ChessGame:
@@ -168,6 +169,7 @@ class ChessGame:
         self._keys = [_position_key(self.board)]
         if self._pieces_hashes is not None:
             self._pieces_hashes = [_ZOBRIST_HASHER.hash_board(self.board)]
+            self._hashes = [self._pieces_hashes[0] ^ _rest_hash(self.board)]
 
     def push(self, move: int) -> None:
         chess_move = decode_move(move)
@@ -176,25 +178,29 @@ class ChessGame:
             hashes.append(_pieces_hash_after(self.board, chess_move, hashes[-1]))
         self.board.push(chess_move)
         self._keys.append(_position_key(self.board))
+        if hashes is not None:
+            self._hashes.append(hashes[-1] ^ _rest_hash(self.board))
 
     def pop(self) -> None:
         self.board.pop()
         self._keys.pop()
         if self._pieces_hashes is not None:
             self._pieces_hashes.pop()
+            self._hashes.pop()
 
     def position_hash(self) -> int:
         """The position's Polyglot Zobrist hash (`chess.polyglot.zobrist_hash`), kept up to date
         move by move once asked for: the searches with a transposition table ask at every node,
         so the cursor starts tracking it (PN never asks and pays nothing)."""
-        hashes = self._pieces_hashes
-        if hashes is None:
+        if self._pieces_hashes is None:
             replay = self.root_board.copy(stack=False)
             hashes = self._pieces_hashes = [_ZOBRIST_HASHER.hash_board(replay)]
+            self._hashes = [hashes[0] ^ _rest_hash(replay)]
             for move in self.board.move_stack:
                 hashes.append(_pieces_hash_after(replay, move, hashes[-1]))
                 replay.push(move)
-        return hashes[-1] ^ _rest_hash(self.board)
+                self._hashes.append(hashes[-1] ^ _rest_hash(replay))
+        return self._hashes[-1]
 
     def halfmove_clock(self) -> int:
         return self.board.halfmove_clock
@@ -243,12 +249,28 @@ class ChessGame:
         key = keys[ply] if len(keys) > ply else _position_key(board)
         return any(keys[index] == key for index in range(ply - 2, max(ply - clock, 0) - 1, -2))
 
-    def expand(self, room: int) -> Expansion | None:
-        """Generate, order and evaluate every child of the cursor's position (Figure 3.5)."""
+    def _path_rules(self, key: int, clock: int, ply: int) -> tuple[Value, Reason]:
+        """`_terminal` for a child with moves reached by a quiet move (material unchanged), from
+        its hash: the fifty-move rule, then a repetition on the path. The hash stands for
+        `_position_key`: they differ only in en passant, which a repetition cannot involve (a
+        position with an en passant square follows a pawn move, so nothing before it repeats)."""
+        if clock >= 100:
+            return Value.FALSE, Reason.FIFTY_MOVES
+        if clock >= 4 and ply >= 4:
+            hashes = self._hashes
+            if any(hashes[index] == key for index in range(ply - 2, max(ply - clock, 0) - 1, -2)):
+                return Value.FALSE, Reason.REPETITION
+        return Value.UNKNOWN, Reason.NONE
+
+    def expand(self, room: int, known: Known | None = None) -> Expansion | None:
+        """Generate, order and evaluate every child of the cursor's position (Figure 3.5); a
+        child `known` holds for is not counted (see `core.games.game.Game.expand`)."""
         board = self.board
         moves = ordered_legal_moves(board)
         if len(moves) > room:
             return None
+        if known is not None and self._pieces_hashes is None:
+            self.position_hash()
         count_moves = self.count
         terminal = self._terminal
         push, pop = board.push, board.pop
@@ -263,18 +285,48 @@ class ChessGame:
         keys: list[int] | None = None if hashes is None else []
         clocks: list[int] = []
         pieces_hash = 0 if hashes is None else hashes[-1]
+        # Without castling rights a quiet piece move changes only the pieces' term and the side
+        # to move, so a known child's hash and clock need no push (see `_quiet_known`).
+        quiet = known is not None and keys is not None and not board.castling_rights
+        turn_term = _ZOBRIST[780] if board.turn == chess.BLACK else 0
+        quiet_clock = board.halfmove_clock + 1
+        piece_type_at = board.piece_type_at
         for code in moves:
             move = decode_move(code)
+            asked = False
+            if (
+                quiet
+                and piece_type_at(move.to_square) is None
+                and piece_type_at(move.from_square) != chess.PAWN
+            ):
+                key = _pieces_hash_after(board, move, pieces_hash) ^ turn_term
+                asked = True
+                if known(key, quiet_clock):
+                    keys.append(key)
+                    clocks.append(quiet_clock)
+                    value, reason = self._path_rules(key, quiet_clock, child_ply)
+                    values.append(value)
+                    mobility.append(0 if value else NOT_COUNTED)
+                    reasons.append(reason)
+                    continue
             if keys is not None:
                 child_pieces = _pieces_hash_after(board, move, pieces_hash)
             push(move)
-            count, check = count_moves(board)
-            value, reason = terminal(
-                board, count, check, child_ply, board.occupied.bit_count() != pieces_before
-            )
+            material_changed = board.occupied.bit_count() != pieces_before
             if keys is not None:
-                keys.append(child_pieces ^ _rest_hash(board))
+                key = child_pieces ^ _rest_hash(board)
+                keys.append(key)
                 clocks.append(board.halfmove_clock)
+                if known is not None and not asked and known(key, board.halfmove_clock):
+                    # Searched before, so it has moves: only the path rules can end it here.
+                    value, reason = terminal(board, 1, False, child_ply, material_changed)
+                    pop()
+                    values.append(value)
+                    mobility.append(0 if value else NOT_COUNTED)
+                    reasons.append(reason)
+                    continue
+            count, check = count_moves(board)
+            value, reason = terminal(board, count, check, child_ply, material_changed)
             pop()
             values.append(value)
             mobility.append(0 if value else count)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TreeFileError
-from core.games.game import Evaluation, Expansion
+from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
 from core.inputs.files import read_text
 from core.inputs.text import brief, shown
 from core.inputs.tree_files import node_link_data
@@ -217,15 +217,23 @@ class ExplicitTreeGame:
     def evaluate(self) -> Evaluation:
         return self._evaluate_node(self._path[-1])
 
-    def expand(self, room: int) -> Expansion | None:
+    def expand(self, room: int, known: Known | None = None) -> Expansion | None:
+        """Every child, evaluated; a child `known` holds for keeps its value but reports no
+        mobility (`NOT_COUNTED`), as the game contract says."""
         children = self.tree.nodes[self._path[-1]].children
         if len(children) > room:
             return None
         evaluations = [self._evaluate_node(child) for child in children]
+        mobility = [
+            NOT_COUNTED
+            if known is not None and e.value is Value.UNKNOWN and known(child, 0)
+            else e.mobility
+            for child, e in zip(children, evaluations, strict=True)
+        ]
         return Expansion(
             list(children),
             [e.value for e in evaluations],
-            [e.mobility for e in evaluations],
+            mobility,
             [e.reason for e in evaluations],
             [bool(self.tree.nodes[child].is_or) for child in children],
             list(children),

@@ -8,6 +8,7 @@ tree stores them and hands them back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -27,7 +28,8 @@ class Evaluation:
 class Expansion:
     """All children of the cursor's position, in the game's move order, already evaluated.
 
-    Parallel lists; `mobility` is the number of moves in each child (0 for solved children).
+    Parallel lists; `mobility` is the number of moves in each child (0 for solved children,
+    `NOT_COUNTED` for a child the caller said it `Known` already: its count was skipped).
     `keys` and `clocks` are the children's `position_hash()` and `halfmove_clock()` where the
     game has them at no extra cost (a chess cursor that tracks hashes computes them while each
     child is on the board anyway), else None: a transposition table then pushes each child.
@@ -40,6 +42,16 @@ class Expansion:
     child_is_or: list[bool]
     keys: list[int] | None = None
     clocks: list[int] | None = None
+
+
+NOT_COUNTED = -1
+"""`Expansion.mobility` of a child the caller already knows: its moves were not counted."""
+
+Known = Callable[[int, int], bool]
+"""Whether the caller already has numbers for a child, given its `position_hash()` and
+`halfmove_clock()` (a transposition table: the child was searched or generated before). Such a
+child is not mate or stalemate (it was expanded, or it had moves when first generated), so a game
+may skip counting its moves and only apply the path rules (repetition, fifty moves)."""
 
 
 class Game(Protocol):
@@ -72,11 +84,13 @@ class Game(Protocol):
         first for the attacker, king first for the defender (αβ's static order, Proskurowski);
         a game without pieces gives its fixed order."""
 
-    def expand(self, room: int) -> Expansion | None:
+    def expand(self, room: int, known: Known | None = None) -> Expansion | None:
         """Generate and evaluate every child of the current position (immediate evaluation).
 
         Returns None, having created nothing, if there are more children than `room`: the node cap
-        is a hard bound on nodes in memory.
+        is a hard bound on nodes in memory. With `known`, a child it holds for is not counted
+        (mobility `NOT_COUNTED`): re-expanding a node df-pn has seen costs a push and a hash per
+        child instead of a move count.
         """
 
     def position_hash(self) -> int:

@@ -36,7 +36,7 @@ import math
 import time
 
 from core.errors import VerificationError
-from core.games.game import Game
+from core.games.game import NOT_COUNTED, Game
 from core.proofs.proof import ProofNode
 from core.search.defaults import (
     DEFAULT_NODE_CAP,
@@ -225,30 +225,33 @@ class DfpnSearch:
 
     def generate_children(self) -> _Children:
         """Expand the cursor's position: every child evaluated, hashed and given its numbers
-        from the table or, when the table has none, by mobility (thesis §3.3.1)."""
+        from the table or, when the table has none, by mobility (thesis §3.3.1), which are then
+        stored as a leaf entry. A child the table has is not counted again (`Game.expand`'s
+        `known`): a re-expansion costs a push and a hash per child."""
         game = self.game
-        expansion = game.expand(INF)
+        table = self.table
+        find, holds_at = table.find, table.holds_at
+        found: dict[int, int] = {}  # the table's slot (or -1) of each child the game asked about
+
+        def known(key: int, clock: int) -> bool:
+            slot = found[key] = find(key)
+            return slot >= 0 and holds_at(slot, clock)
+
+        expansion = game.expand(INF, known)
         children = _Children()
         if expansion is None:
             return children
         self.nodes_created += len(expansion.moves)
-        table = self.table
-        find, stored_distance = table.find, table.distance
-        push, pop, position_hash, clock_of = (
-            game.push,
-            game.pop,
-            game.position_hash,
-            game.halfmove_clock,
-        )
+        stored_distance, store_leaf = table.distance, table.store_leaf
         path_keys = self._path_keys
         keys, clocks = expansion.keys, expansion.clocks
         if keys is None or clocks is None:
             keys, clocks = [], []
             for move in expansion.moves:
-                push(move)
-                keys.append(position_hash())
-                clocks.append(clock_of())
-                pop()
+                game.push(move)
+                keys.append(game.position_hash())
+                clocks.append(game.halfmove_clock())
+                game.pop()
         for move, value, mobility, reason, is_or, key, clock in zip(
             expansion.moves,
             expansion.values,
@@ -271,13 +274,15 @@ class DfpnSearch:
                 elif reason is Reason.FIFTY_MOVES:
                     rests_on = 0
             else:
-                slot = find(key)
-                if slot < 0 or not table.holds_at(slot, clock):
-                    proof, disproof = leaf_numbers(value, mobility, is_or, MOBILITY)
-                else:
+                slot = found[key] if key in found else find(key)
+                if mobility == NOT_COUNTED or (slot >= 0 and holds_at(slot, clock)):
                     proof, disproof = table.proof[slot], table.disproof[slot]
                     fixed = proof == 0 or disproof == 0
                     distance = stored_distance[slot]
+                else:
+                    proof, disproof = leaf_numbers(value, mobility, is_or, MOBILITY)
+                    if slot < 0:
+                        store_leaf(key, proof, disproof)
             children.proof.append(proof)
             children.disproof.append(disproof)
             children.rests_on.append(rests_on)

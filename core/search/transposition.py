@@ -27,8 +27,11 @@ repetition of a position on the path and the fifty-move rule end the game as a d
   the game's rule that a first repetition draws: on another path the defender might return to a
   position of that path, which in chess merely repeats it once (the verifier, which plays chess,
   accepts the mate). A proof rests on the clock through the fifty-move rule: one found with
-  halfmove clock c stays valid at clocks ≤ c, so it is stored with c and a lookup at a larger
-  clock treats it as unknown (`holds_at`).
+  halfmove clock c stays valid at clocks ≤ c, so it is stored with c; and a proof whose tree is
+  d plies deep (its proven distance) holds at any clock c' with c' + d < 100, where no position
+  of the tree can reach the rule's 100 plies. A lookup anywhere else treats it as unknown
+  (`holds_at`). Without the second rule a mate found at ply 6 of a pawnless endgame (clock 6)
+  could never be reused at ply 8, where every transposition arrives with a larger clock.
 * Unsolved numbers are heuristics: stored whatever their history.
 """
 
@@ -45,6 +48,8 @@ BYTES_PER_ENTRY = 8 + 8 + 8 + 8 + 2 + 1 + 1
 """The columns' bytes per slot: key, proof, disproof, work (8 each), distance (2), clock and
 flags (1 each): 36, no Python object per entry. `tests/core/test_transposition.py` measures it."""
 
+FIFTY_MOVE_PLIES = 100
+"""The halfmove clock at which a position is a draw (`core.games.chess_game`)."""
 USED = 0x01
 MAX_DISTANCE = 0xFFFF
 NO_DEPENDENCE = INF
@@ -129,7 +134,8 @@ class TranspositionTable:
         """The slot holding `key`, or -1."""
         self.probes += 1
         keys, flags = self.keys, self.flags
-        for slot in self._bucket(key):
+        base = (key % self.buckets) * BUCKET  # `_bucket`, inlined: this is the hottest lookup
+        for slot in range(base, min(base + BUCKET, self.capacity)):
             if keys[slot] == key and flags[slot]:
                 self.hits += 1
                 return slot
@@ -137,8 +143,13 @@ class TranspositionTable:
 
     def holds_at(self, slot: int, clock: int) -> bool:
         """Whether the entry at `slot` may be used at halfmove clock `clock`: a proof found at a
-        lower clock does not hold here (fifty-move rule), anything else does."""
-        return self.proof[slot] != 0 or clock <= self.clock[slot]
+        lower clock holds only if its tree ends before the fifty-move rule could (see the
+        module's GHI rule); anything else holds."""
+        return (
+            self.proof[slot] != 0
+            or clock <= self.clock[slot]
+            or clock + self.distance[slot] < FIFTY_MOVE_PLIES
+        )
 
     def lookup(self, key: int, clock: int = 0) -> tuple[int, int, int] | None:
         """(proof, disproof, work) of `key` usable at halfmove clock `clock`, or None."""
@@ -185,6 +196,36 @@ class TranspositionTable:
         self.distance[target] = min(distance, MAX_DISTANCE)
         self.clock[target] = min(clock, 255)
         return target
+
+    def store_leaf(self, key: int, proof: int, disproof: int) -> bool:
+        """Record a just-generated child's initial numbers (work 0) if its bucket has room: a free
+        slot or another leaf. It never evicts an entry with work, so leaves cost the table
+        nothing it searched; a later re-expansion of the parent finds the child here and need not
+        count its moves. Returns whether it was stored."""
+        keys, flags, works = self.keys, self.flags, self.work
+        target = -1
+        for slot in self._bucket(key):
+            if not flags[slot]:
+                target = slot
+                self.entries += 1
+                if self.entries > self.peak:
+                    self.peak = self.entries
+                break
+            if works[slot] == 0 and target < 0:
+                target = slot
+        if target < 0:
+            return False
+        if flags[target]:
+            self.replacements += 1
+        self.stores += 1
+        keys[target] = key
+        flags[target] = USED
+        self.proof[target] = proof
+        self.disproof[target] = disproof
+        works[target] = 0
+        self.distance[target] = 0
+        self.clock[target] = 0
+        return True
 
     def store_disproof(self, key: int, work: int, rests_on: int, depth: int) -> bool:
         """Store a disproof found at `depth` if it is path-independent (see the module's GHI

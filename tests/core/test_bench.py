@@ -4,8 +4,10 @@ import pytest
 from helpers import wac
 
 from core.cli.bench import measure_memory, measure_throughput, time_ceiling, time_engine
+from core.cli.bench_dfpn import measure_table_memory
 from core.cli.main import main
 from core.search.algorithms import AlgorithmSpec
+from core.search.transposition import BYTES_PER_ENTRY
 from core.tree import BYTES_PER_NODE
 
 
@@ -41,3 +43,34 @@ def test_memory_per_node_stays_small():
 def test_bench_refuses_sizes_too_small_to_mean_anything(args, capsys):
     assert main(args) == 2
     assert "at least" in capsys.readouterr().err
+
+
+def test_dfpn_throughput_is_stopped_by_its_node_budget_and_has_a_ceiling():
+    rows = measure_throughput(AlgorithmSpec("dfpn"), 1_500, rounds=1)
+    assert [row.position for row in rows] == ["WAC.014", "WAC.051", "WAC.096"]
+    assert all(1_500 <= row.nodes < 1_700 and row.ceiling_rate > 0 for row in rows)
+
+
+def test_a_dfpn_table_entry_costs_at_most_64_bytes():
+    figures = measure_table_memory(40_000)
+    assert figures.entries > 30_000
+    assert figures.column_bytes / figures.capacity == BYTES_PER_ENTRY
+    assert 0 < figures.bytes_per_entry <= 64
+
+
+def test_dfpn_at_a_node_budget_is_deterministic_and_verified(capsys):
+    from core.cli.bench_dfpn import main as budget_main
+    from core.cli.bench_dfpn import solve_at_budget
+
+    first = list(solve_at_budget("wac-mates", 5_000, every=40))
+    again = list(solve_at_budget("wac-mates", 5_000, every=40))
+    assert [r.id for r in first] == ["WAC.001", "WAC.167", "WAC.295"]
+    assert [r.nodes_created for r in first] == [r.nodes_created for r in again]
+    assert all(r.verified for r in first if r.result == "proved")
+    assert first[0].result == "unknown" and 5_000 <= first[0].nodes_created < 5_100
+    assert budget_main(["wac-mates", "5000", "--every", "40"]) == 0
+    assert "wac-mates: 2 of 3 solved at 5,000 nodes each" in capsys.readouterr().out
+    assert budget_main(["wac-mates", "10"]) == 2
+    assert budget_main(["wac-mates", "5000", "--epsilon", "-1"]) == 2
+    assert budget_main(["no-such-suite", "5000"]) == 2
+    assert capsys.readouterr().err.count("\n") == 3

@@ -3,12 +3,14 @@
 import random
 
 import chess
+import chess.polyglot
 import pytest
 
 from core.errors import InvalidPositionError
-from core.games.chess_game import ChessGame, encode_move, plain_count
+from core.games.chess_game import ChessGame, decode_move, encode_move, plain_count
+from core.games.game import NOT_COUNTED
 from core.inputs.boards import parse_fen
-from core.values import Reason, Value
+from core.values import INF, Reason, Value
 
 
 def _after(game: ChessGame, *ucis: str) -> None:
@@ -108,3 +110,57 @@ def test_node_cap_room_creates_nothing_when_children_do_not_fit():
     game = ChessGame(chess.Board())
     assert game.expand(19) is None
     assert len(game.expand(20).moves) == 20
+
+
+def test_a_known_child_is_not_counted_but_the_path_rules_still_apply() -> None:
+    """`expand(room, known)`: children the caller knows get NOT_COUNTED instead of a move count,
+    the others python-chess's exact count; a known child that repeats the path is still a draw."""
+    game = ChessGame(parse_fen("4k3/8/8/8/8/8/8/R3K3 w - - 10 30"))
+    for move in ("e1d1", "e8d8", "d1e1", "d8e8"):
+        game.push(encode_move(chess.Move.from_uci(move)))
+    game.position_hash()  # the cursor tracks hashes, as under a transposition table
+    plain = game.expand(INF)
+    every = game.expand(INF, lambda key, clock: True)
+    assert plain is not None and every is not None and every.keys == plain.keys
+    back = plain.moves.index(encode_move(chess.Move.from_uci("e1d1")))
+    for index, move in enumerate(plain.moves):
+        if index == back:
+            assert every.reasons[index] is Reason.REPETITION and every.mobility[index] == 0
+            continue
+        assert every.values[index] is Value.UNKNOWN and every.mobility[index] == NOT_COUNTED
+        board = game.board.copy()
+        board.push(decode_move(move))
+        assert plain.mobility[index] == board.legal_moves.count()
+    asked: list[tuple[int, int]] = []
+    game.expand(INF, lambda key, clock: asked.append((key, clock)) is not None)
+    assert [key for key, _ in asked] == plain.keys
+
+
+def test_known_children_read_without_a_push_have_the_pushed_hashes_clocks_and_values() -> None:
+    """Along random games (castling rights gone, so quiet known children take the no-push
+    path), `expand` with every child known gives the same keys, clocks and path verdicts as
+    pushing each child, and Polyglot's own hash."""
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(30):
+        board = chess.Board("r3k2r/pp3ppp/2n5/8/3P4/2N5/PP3PPP/R3K2R w - - 0 1")
+        game = ChessGame(board)
+        game.position_hash()
+        for _ply in range(40):
+            plain = game.expand(INF)
+            every = game.expand(INF, lambda key, clock: True)
+            assert plain is not None and every is not None
+            assert every.keys == plain.keys and every.clocks == plain.clocks
+            for index, move in enumerate(plain.moves):
+                child = game.board.copy()
+                child.push(decode_move(move))
+                assert every.keys[index] == chess.polyglot.zobrist_hash(child)
+                if plain.mobility[index] or plain.reasons[index] is not Reason.CHECKMATE:
+                    assert every.reasons[index] in (plain.reasons[index], Reason.NONE)
+                    if plain.reasons[index] in (Reason.REPETITION, Reason.FIFTY_MOVES):
+                        assert every.reasons[index] is plain.reasons[index]
+                checked += 1
+            if not plain.moves:
+                break
+            game.push(rng.choice(plain.moves))
+    assert checked > 10_000

@@ -9,7 +9,7 @@ import chess
 import networkx as nx
 import pytest
 
-from core.games.chess_game import ChessGame
+from core.games.chess_game import ChessGame, plain_count
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.game import Evaluation, Expansion
 from core.games.suites import find_position, load_suite
@@ -190,7 +190,7 @@ class GraphGame:
 
     power_ordered_moves = ordered_moves
 
-    def expand(self, room: int) -> Expansion | None:
+    def expand(self, room: int, known: object = None) -> Expansion | None:
         name = self.names[self.path[-1]]
         self.visits[name] = self.visits.get(name, 0) + 1
         moves = self.ordered_moves()
@@ -268,7 +268,8 @@ def test_a_cycle_inside_a_subtree_is_a_path_independent_disproof() -> None:
     search = DfpnSearch(game, Limits(max_nodes=64))
     assert search.run().result is Result.DISPROVED
     assert search.table.lookup(game.index["Q"]) == (INF, 0, search.table.lookup(game.index["Q"])[2])
-    assert search.table.lookup(game.index["X"]) is None
+    x_entry = search.table.lookup(game.index["X"])
+    assert x_entry is None or x_entry[1] != 0  # at most X's leaf numbers, never a disproof
 
 
 def test_transpositions_are_searched_once() -> None:
@@ -352,3 +353,33 @@ def test_dfpn_mates_with_king_and_queen_where_pn_runs_out_of_memory() -> None:
     assert search.run().result is Result.PROVED
     record = describe_search(game, search, "dfpn", "KQK")
     assert record.verified and record.main_line[-1].endswith("#")
+
+
+def test_a_re_expansion_counts_only_children_the_table_does_not_have() -> None:
+    """The table's children skip the move count, and the search is the same as with every child
+    counted (a game that ignores `known`): same nodes, same iterations, the same verified mate."""
+    position = find_position(load_suite("wac-mates"), "WAC.001")
+    counts = []
+
+    def counting(board: chess.Board) -> tuple[int, bool]:
+        counts.append(1)
+        return plain_count(board)
+
+    class EveryChildCounted(ChessGame):
+        def expand(self, room: int, known: object = None) -> Expansion | None:
+            return super().expand(room)
+
+    game = ChessGame(position.board, counter=counting)
+    search = DfpnSearch(game, Limits(max_nodes=100_000))
+    assert search.run().result is Result.PROVED
+    counted = len(counts)
+    reference = DfpnSearch(EveryChildCounted(position.board), Limits(max_nodes=100_000))
+    assert reference.run().result is Result.PROVED
+    assert (search.nodes_created, search.iterations) == (
+        reference.nodes_created,
+        reference.iterations,
+    )
+    assert counted <= search.table.stores < search.nodes_created - 1
+    assert search.nodes_created - 1 - counted > 5_000  # children the table knew: not counted
+    record = describe_search(game, search, "dfpn", "WAC.001")
+    assert record.verified and record.mate_in == 2

@@ -61,13 +61,23 @@ def test_bytes_per_entry_within_64() -> None:
     assert table.nbytes() / table.capacity == BYTES_PER_ENTRY <= 64
 
 
-def test_a_proof_holds_only_at_clocks_up_to_the_one_it_was_found_at() -> None:
-    """Fifty-move rule: a mate found with 10 plies on the clock has less room at 20."""
+def test_a_proof_found_late_holds_only_where_its_tree_ends_before_the_fifty_move_rule() -> None:
+    """Fifty-move rule: a mate found with 90 plies on the clock has less room later."""
     table = TranspositionTable(64)
-    table.store(77, 0, INF, work=3, distance=5, clock=10)
+    table.store(77, 0, INF, work=3, distance=5, clock=90)
     assert table.lookup(77, clock=4) == (0, INF, 3)
-    assert table.lookup(77, clock=10) is not None
-    assert table.lookup(77, clock=20) is None
+    assert table.lookup(77, clock=90) is not None
+    assert table.lookup(77, clock=94) is not None  # 94 + 5 plies: the tree ends at 99
+    assert table.lookup(77, clock=95) is None  # its last move could meet the rule at 100
+
+
+def test_a_short_proof_holds_at_any_clock_where_the_rule_cannot_reach_it() -> None:
+    """A mate in 3 plies found at clock 6 (a pawnless endgame at ply 6) is reused at ply 8
+    (clock 8) and at clock 96, not at 97."""
+    table = TranspositionTable(64)
+    table.store(78, 0, INF, work=3, distance=3, clock=6)
+    assert table.lookup(78, clock=8) is not None and table.lookup(78, clock=96) is not None
+    assert table.lookup(78, clock=97) is None
 
 
 def test_path_dependent_disproofs_are_refused() -> None:
@@ -113,3 +123,21 @@ def test_hashing_can_start_away_from_the_root() -> None:
     assert game.position_hash() == chess.polyglot.zobrist_hash(game.board)
     game.pop()
     assert game.position_hash() == chess.polyglot.zobrist_hash(game.board)
+
+
+def test_a_leaf_takes_a_free_slot_or_another_leaf_never_an_entry_with_work() -> None:
+    """Leaves (a child's initial numbers, work 0) fill free slots and replace each other, but
+    the entries with searched subtrees stay."""
+    table = TranspositionTable(BUCKET)  # one bucket
+    for key in (1, 2, 3):
+        table.store(key, 1, 1, work=10 * key)
+    assert table.store_leaf(4, 2, 3)
+    assert table.lookup(4) == (2, 3, 0) and len(table) == BUCKET
+    assert table.store_leaf(5, 7, 1)  # replaces the leaf 4, not a searched entry
+    assert table.lookup(4) is None and table.lookup(5) == (7, 1, 0)
+    assert all(table.lookup(key) is not None for key in (1, 2, 3))
+    table.store(5, 1, 1, work=40)  # searched now: the bucket holds only entries with work
+    assert not table.store_leaf(6, 1, 1)
+    assert table.lookup(6) is None and len(table) == BUCKET
+    table.store(7, 1, 1, work=50)  # a searched entry still evicts the least work (key 1)
+    assert table.lookup(1) is None and table.lookup(7) is not None

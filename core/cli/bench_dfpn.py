@@ -1,0 +1,202 @@
+"""`pn-explorer bench --algo dfpn`: df-pn's speed against the python-chess ceiling, and the bytes
+a transposition-table entry costs.
+
+Throughput is `core.cli.bench`'s measurement (the ceiling is python-chess's push + count + pop
+per node, timed on PN's tree of the same size and scaled to df-pn's node count), with df-pn
+stopped by a node budget: its table replaces entries instead of filling up. Memory: a df-pn
+search fills a table of `entries` in a fresh process; the process's growth divided by the entries
+in use is the honest bytes per entry (issue 12: at most 64). `python -m core.cli.bench_dfpn`:
+positions solved and nodes at a fixed node budget (deterministic, every proof verified).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import multiprocessing
+import sys
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from queue import Empty
+
+from core.errors import PnExplorerError
+from core.games.chess_game import ChessGame
+from core.games.suites import load_suite
+from core.runs.runner import RunRecord, describe_search
+from core.search.defaults import DEFAULT_NODE_CAP, DFPN, DFPN_EPSILON
+from core.search.dfpn import DfpnSearch
+from core.search.transposition import BYTES_PER_ENTRY
+from core.search.types import Limits
+
+MEMORY_POSITION = "WAC.096"
+"""Not solved by df-pn within a million nodes: the table fills."""
+WORK_PER_ENTRY_FOR_MEMORY = 3
+"""Nodes created per table entry when filling it: leaves and searched nodes fill it well before."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableMemory:
+    entries: int
+    capacity: int
+    rss_growth_bytes: int
+    column_bytes: int
+    seconds: float
+
+    @property
+    def bytes_per_entry(self) -> float:
+        return self.rss_growth_bytes / self.entries
+
+
+def _table_worker(capacity: int, queue: multiprocessing.Queue) -> None:
+    from core.cli.bench import _board, _rss_bytes
+
+    board = _board(MEMORY_POSITION)
+    gc.collect()
+    before = _rss_bytes()
+    search = DfpnSearch(ChessGame(board), Limits(max_nodes=capacity))
+    search.work_budget = capacity * WORK_PER_ENTRY_FOR_MEMORY
+    search.run()
+    gc.collect()
+    after = _rss_bytes()
+    queue.put(
+        TableMemory(
+            len(search.table),
+            search.table.capacity,
+            after - before,
+            search.table.nbytes(),
+            search.elapsed,
+        )
+    )
+
+
+def measure_table_memory(capacity: int) -> TableMemory:
+    """Bytes per table entry of a df-pn search with a table of `capacity`, in a fresh process."""
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue()
+    worker = context.Process(target=_table_worker, args=(capacity, queue))
+    worker.start()
+    while True:
+        try:
+            figures = queue.get(timeout=0.5)
+        except Empty:
+            if worker.is_alive():
+                continue
+            raise PnExplorerError(
+                f"bench: the df-pn memory worker died (exit {worker.exitcode}) before reporting"
+            ) from None
+        worker.join()
+        return figures
+
+
+def run_dfpn_bench(args: argparse.Namespace) -> int:
+    """The df-pn figures: throughput rows and ratio, then bytes per table entry."""
+    from core.cli.bench import _print_throughput, measure_throughput
+    from core.search.algorithms import AlgorithmSpec
+
+    spec = AlgorithmSpec(DFPN)
+    rows = measure_throughput(spec, args.nodes)
+    if not args.json:
+        _print_throughput(spec, rows)
+        print(
+            f"Filling a {args.memory_nodes:,}-entry df-pn table for the memory figures …",
+            flush=True,
+        )
+    memory = measure_table_memory(args.memory_nodes)
+    engine = sum(r.nodes for r in rows) / sum(r.engine_seconds for r in rows)
+    ceiling = sum(r.nodes for r in rows) / sum(r.ceiling_seconds for r in rows)
+    if args.json:
+        from core.cli.output import print_json
+
+        print_json(
+            {
+                "algorithm": DFPN,
+                "positions": [
+                    {
+                        **asdict(r),
+                        "engine_nodes_per_second": r.engine_rate,
+                        "ceiling_nodes_per_second": r.ceiling_rate,
+                    }
+                    for r in rows
+                ],
+                "engine_nodes_per_second": engine,
+                "ceiling_nodes_per_second": ceiling,
+                "ratio": engine / ceiling,
+                "table_memory": {**asdict(memory), "bytes_per_entry": memory.bytes_per_entry},
+            }
+        )
+        return 0
+    print(
+        f"  overall: engine {engine:,.0f} nodes/s, ceiling {ceiling:,.0f} nodes/s, "
+        f"ratio {engine / ceiling:.2f}×"
+    )
+    print(
+        f"Table memory ({MEMORY_POSITION}, df-pn): {memory.entries:,} entries in use of "
+        f"{memory.capacity:,}, process grew {memory.rss_growth_bytes / 2**20:,.1f} MiB = "
+        f"{memory.bytes_per_entry:.1f} bytes/entry (columns alone "
+        f"{memory.column_bytes / memory.capacity:.0f} per slot, BYTES_PER_ENTRY = "
+        f"{BYTES_PER_ENTRY}); filled in {memory.seconds:.1f} s"
+    )
+    return 0
+
+
+def solve_at_budget(
+    suite: str, budget: int, min_length: int = 0, every: int = 1, epsilon: float = DFPN_EPSILON
+) -> Iterator[RunRecord]:
+    """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
+    `every`-th), each stopped at `budget` nodes created with a 1,000,000-entry table: positions
+    solved and nodes are deterministic, unlike counts at a time limit on a busy machine. Each
+    record, yielded as its search ends, has been through the runner's verify path."""
+    positions = [p for p in load_suite(suite) if (p.mate_length or 0) >= min_length][::every]
+    for position in positions:
+        game = ChessGame(position.board, attacker=position.attacker)
+        search = DfpnSearch(game, Limits(max_nodes=DEFAULT_NODE_CAP), epsilon=epsilon)
+        search.work_budget = budget
+        search.run()
+        yield describe_search(
+            game, search, DFPN, position.id, position.best_moves, position.mate_length
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K]`: the solved
+    count and nodes of df-pn at a node budget, one line per position and a total."""
+    parser = argparse.ArgumentParser(prog="python -m core.cli.bench_dfpn")
+    parser.add_argument("suite")
+    parser.add_argument("budget", type=int)
+    parser.add_argument("--min-length", type=int, default=0)
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
+    args = parser.parse_args(argv)
+    if args.budget < 1_000 or args.every < 1 or not args.epsilon >= 0:
+        print(
+            "pn-explorer: the budget must be at least 1,000, --every at least 1 "
+            "and --epsilon at least 0",
+            file=sys.stderr,
+        )
+        return 2
+    records = []
+    try:
+        for record in solve_at_budget(
+            args.suite, args.budget, args.min_length, args.every, args.epsilon
+        ):
+            records.append(record)
+            mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
+            print(
+                f"{record.id:<12} {record.result:<10} {record.nodes_created:>10,} "
+                f"{record.seconds:>7.1f} s  {mate}",
+                flush=True,
+            )
+    except PnExplorerError as error:
+        print(f"pn-explorer: {error}", file=sys.stderr)
+        return 2
+    solved = [r for r in records if r.solved]
+    print(
+        f"{args.suite}: {len(solved)} of {len(records)} solved at {args.budget:,} nodes each "
+        f"(ε = {args.epsilon:g}); nodes on the solved {sum(r.nodes_created for r in solved):,}, "
+        f"on all {sum(r.nodes_created for r in records):,}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
