@@ -822,7 +822,7 @@ class MainWindow(QMainWindow):
             self._update_board()
         if self.curves.isVisible() or effective_algo(self.problem.game, self.params) == PN2:
             self.curves.set_marker(len(search.tree))
-        self.status.setText(status_text(self.driver))
+        self.status.setText(self.quiz_mode.status_text() or status_text(self.driver))
 
     def _update_actions(self) -> None:
         done = self.driver.finished_search

@@ -32,6 +32,16 @@ def opening_text(search: Stepper) -> str:
     )
 
 
+def quiz_opening_text(search: Stepper) -> str:
+    """What a new search says before its first step in quiz mode (the step keys are off)."""
+    proof, disproof = search.root_numbers
+    return (
+        f"The root starts with proof number {format_number(proof)} and disproof number "
+        f"{format_number(disproof)}. Quiz mode: answer in the Quiz panel; each step is told here "
+        "once you have answered."
+    )
+
+
 class NarrationView(QLabel):
     """A label that tells what the driver's search just did."""
 

@@ -6,10 +6,13 @@ from app.driver import SearchDriver
 from core.values import counted, format_number, rate_text
 
 
-def status_text(driver: SearchDriver) -> str:
-    """The driver's search in one line (the driver must hold a search)."""
+def status_text(
+    driver: SearchDriver, root: tuple[int, int] | None = None, next_text: str | None = None
+) -> str:
+    """The driver's search in one line (the driver must hold a search). Quiz mode passes the
+    `root` numbers and the `next_text` the student may see (`app.quiz.mode`)."""
     search = driver.search
-    proof, disproof = search.root_numbers
+    proof, disproof = root or search.root_numbers
     parts = [
         f"Iteration {search.iterations:,}",
         f"{counted(search.nodes_created, 'node')} created",
@@ -25,5 +28,5 @@ def status_text(driver: SearchDriver) -> str:
     elif driver.running:
         parts.append("running")
     else:
-        parts.append(f"next: {search.next_phase.value}")
+        parts.append(f"next: {next_text or search.next_phase.value}")
     return "  ·  ".join(parts)

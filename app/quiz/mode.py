@@ -16,13 +16,16 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from app.panels.narration import describe_outcome
+from app.panels.narration_view import opening_text, quiz_opening_text
+from app.panels.status_line import status_text
 from app.quiz.panel import QuizPanel
 from app.tree_view.cover import Cover
 from core.errors import InvalidAnswerError
 from core.inputs.answers import parse_number_answer
 from core.quiz.session import NUMBERS, SELECTION, Quiz
 from core.search.contract import Stepper
-from core.search.types import StepReport
+from core.search.types import Phase, StepReport
+from core.tree import ROOT
 
 SHORTCUT = "Ctrl+E"
 """Quiz mode on and off ("exercise"; Ctrl+Q quits)."""
@@ -99,15 +102,37 @@ class QuizMode(QObject):
             self.steps.setEnabled(False)
             self.dock.show()
             self.quiz.set_search(self.driver.search)
+            self._tell_opening(self.driver.search)
             self._advance()
             return
         self._reveal()
+        self._tell_opening(self.driver.search)
         self.quiz.set_search(None)
         self._waiting = False
         self.steps.setEnabled(True)
         for name in STEP_ACTIONS:
             self.steps.removeAction(getattr(self.window, name))
         self.dock.hide()
+
+    def status_text(self) -> str | None:
+        """The status line while a question is open (None: the usual one). The search is a phase
+        ahead of the screen: its "next" phase and, after a hidden update, its root numbers would
+        give the answer away."""
+        question = self.quiz.question
+        if not self.on or question is None:
+            return None
+        root = question.shown_before.get(ROOT) if question.kind == NUMBERS else None
+        return status_text(self.driver, root=root, next_text="your answer (quiz)")
+
+    def _tell_opening(self, search: Stepper | None) -> None:
+        """Before the first step the narration tells which keys step the search; quiz mode turns
+        them off, so it says how the quiz goes instead (and the keys again when it ends)."""
+        if search is None or search.iterations or search.next_phase is not Phase.SELECT:
+            return
+        if search.outcome is None:
+            self.window.narration.setText(
+                quiz_opening_text(search) if self.on else opening_text(search)
+            )
 
     # -- asking -----------------------------------------------------------------------------------
 
@@ -135,7 +160,7 @@ class QuizMode(QObject):
                 self.panel.show_note("This update changed no numbers: the search goes on.")
             return
         numbers = question.shown_before if question.kind == NUMBERS else {}
-        self.view.set_cover(Cover(hide_path=True, numbers=numbers))
+        self.view.set_cover(Cover(hide_path=True, shown_path_only=True, numbers=numbers))
         self.window.board_focus.covered = question.kind == SELECTION
         self.window.board_focus.hidden_numbers = set(numbers)
         if question.kind == NUMBERS:
@@ -143,6 +168,7 @@ class QuizMode(QObject):
             self.view.show_node(1, question.node)
         self._show_board()
         self.panel.show_question(question.text, question.kind == NUMBERS)
+        self.window.status.setText(self.status_text() or "")
 
     def _show_over(self, search: Stepper) -> None:
         self.panel.show_waiting(f"{describe_outcome(search.outcome)} No more questions here.")
@@ -162,11 +188,12 @@ class QuizMode(QObject):
     def _search_changed(self, search: Stepper | None) -> None:
         """Opened or reset: questions start over on the new search (the score stays)."""
         self._waiting = False
-        self.view.set_cover(Cover())
+        self.view.set_cover(Cover(shown_path_only=self.on))
         self.window.board_focus.covered = False
         self.window.board_focus.hidden_numbers = set()
         if self.on:
             self.quiz.set_search(search)
+            self._tell_opening(search)
             QTimer.singleShot(0, self._advance)
 
     # -- answering --------------------------------------------------------------------------------
@@ -203,8 +230,9 @@ class QuizMode(QObject):
             self._advance()
 
     def _reveal(self) -> None:
-        """Lift the cover and show the step the quiz took, as the driver shows any step."""
-        self.view.set_cover(Cover())
+        """Lift the cover and show the step the quiz took, as the driver shows any step. The
+        layout still opens only the selections shown: the live path is the next answer."""
+        self.view.set_cover(Cover(shown_path_only=self.on))
         self.window.board_focus.covered = False
         self.window.board_focus.hidden_numbers = set()
         report = self.quiz.take_hidden()

@@ -81,6 +81,7 @@ class QuizPanel(QWidget):
 
     def show_question(self, text: str, numbers: bool) -> None:
         """A new question: the answer fields only when numbers are asked for."""
+        self.question.show()
         self.question.setText(text)
         self.answer_box.setVisible(numbers)
         self.proof.clear()
@@ -93,7 +94,8 @@ class QuizPanel(QWidget):
             self.proof.setFocus()
 
     def show_grade(self, grade: Grade) -> None:
-        """Right or wrong, then why; Next goes on."""
+        """Right or wrong, then why (in the question's place); Next goes on."""
+        self.question.hide()
         self.verdict.setStyleSheet(RIGHT_STYLE if grade.right else WRONG_STYLE)
         self.verdict.setText(grade.verdict)
         self.why.setText(grade.why)
@@ -103,6 +105,7 @@ class QuizPanel(QWidget):
 
     def show_note(self, text: str) -> None:
         """A step with nothing to ask (an update that changed no numbers): read it, then Next."""
+        self.question.show()
         self.question.setText(text)
         self.answer_box.hide()
         self.verdict.clear()
@@ -111,6 +114,7 @@ class QuizPanel(QWidget):
 
     def show_waiting(self, text: str) -> None:
         """Nothing to answer now (the search is stepping, or it is over)."""
+        self.question.show()
         self.question.setText(text)
         self.answer_box.hide()
         self.verdict.clear()

@@ -15,11 +15,12 @@ from PySide6.QtWidgets import QMenu
 
 from app.sources import TREE, TREE_FILES, Problem, Source
 from app.tree_editor.dialog import EDITABLE_NODES, TreeEditorDialog
-from app.tree_editor.random_dialog import RandomTreeDialog
+from app.tree_editor.random_dialog import STARTING_SPEC, RandomTreeDialog
 from core.errors import PnExplorerError
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.trees.catalog import load_tree, tree_points
 from core.trees.edit import TreeDraft
+from core.trees.generate import is_random_spec, parse_spec
 from core.values import counted
 
 if TYPE_CHECKING:
@@ -91,7 +92,11 @@ class TreeCommands(QObject):
             return None
 
     def random_tree(self) -> RandomTreeDialog:
-        dialog = RandomTreeDialog(self._search_spec, self._edit_spec, self.window)
+        """The dialog starts from the random tree being searched, if it is one."""
+        problem = self.window.problem
+        text = problem.source.text if problem is not None and not problem.is_chess else ""
+        spec = parse_spec(text) if is_random_spec(text) else STARTING_SPEC
+        dialog = RandomTreeDialog(self._search_spec, self._edit_spec, self.window, spec)
         dialog.show()
         return dialog
 

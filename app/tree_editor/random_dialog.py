@@ -46,27 +46,33 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
     return spin
 
 
+STARTING_SPEC = TreeSpec(low=2, high=3, true=0.4, false=0.6)
+"""What the dialog shows when the window is not searching a random tree."""
+
+
 class RandomTreeDialog(QDialog):
     """`search_hook(spec)` opens the spec's tree in the window; `edit_hook(spec)` in the editor.
-    Each returns False (after saying why) to keep the dialog open."""
+    Each returns False (after saying why) to keep the dialog open. The values start from `spec`
+    (the window passes the random tree it is searching, so "Another" gives its next seed)."""
 
     def __init__(
         self,
         search_hook: Callable[[str], bool],
         edit_hook: Callable[[str], bool],
         parent: QWidget | None = None,
+        spec: TreeSpec = STARTING_SPEC,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Random tree")
         self.search_hook, self.edit_hook = search_hook, edit_hook
-        spec = TreeSpec()
         self.depth = _spin(1, MAX_DEPTH, spec.depth)
-        self.low = _spin(1, MAX_BRANCHING, 2)
-        self.high = _spin(1, MAX_BRANCHING, 3)
-        self.true = _share_spin(0.4)
-        self.false = _share_spin(0.6)
+        self.low = _spin(1, MAX_BRANCHING, spec.low)
+        self.high = _spin(1, MAX_BRANCHING, spec.high)
+        self.true = _share_spin(spec.true)
+        self.false = _share_spin(spec.false)
         self.root = QComboBox()
         self.root.addItems(["or", "and"])
+        self.root.setCurrentIndex(0 if spec.root_is_or else 1)
         self.seed = _spin(0, MAX_SEED, spec.seed)
         reseed = QPushButton("Another")
         reseed.setToolTip("The next seed: another tree with the same parameters")

@@ -1,5 +1,6 @@
-"""What quiz mode keeps off the tree until the student has answered: the most-proving path, the
-selection mark, and the numbers a hidden update has already changed (drawn as they were)."""
+"""What quiz mode keeps off the tree until the student has answered: the most-proving path (its
+highlight, and the nodes the layout would open along it: the next question's answer), the selection
+mark, and the numbers a hidden update has already changed (drawn as they were)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,24 @@ from dataclasses import dataclass, field, replace
 
 from app.tree_view import style
 from app.tree_view.items import DisplayedNode
+from app.tree_view.level import TreeLevel
 
 
 @dataclass(frozen=True, slots=True)
 class Cover:
-    """`hide_path`: draw no most-proving path and no selected mark; `numbers`: first-level
-    node → (proof, disproof) to draw instead of the tree's. The empty cover changes nothing."""
+    """`hide_path`: draw no most-proving path and no selected mark; `shown_path_only`: the
+    layout opens the last selection the student was shown, not the path the numbers point to
+    now (in a big tree only the forced-open path is unfolded, so it would show the answer);
+    `numbers`: first-level node → (proof, disproof) to draw instead of the tree's. The empty
+    cover changes nothing."""
 
     hide_path: bool = False
+    shown_path_only: bool = False
     numbers: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def layout_path(self, level: TreeLevel) -> list[int]:
+        """The path the layout keeps open (and follow keeps in view) on the first level."""
+        return list(level.selected_path) if self.shown_path_only else level.path
 
     def apply(self, item: DisplayedNode) -> DisplayedNode:
         """The item as the student may see it."""

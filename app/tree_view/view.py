@@ -473,6 +473,7 @@ class TreeView(QWidget):
         if first.tree is not search.tree:
             first.tree = search.tree
         first.sync()
+        first.path = self._cover.layout_path(first)
         second = self._second_level_state(search, first)
         focus = self._focus
         input1 = first.layout_input(focus[1] if focus and focus[0] == 1 else NO_NODE)

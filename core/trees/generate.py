@@ -13,13 +13,16 @@ unknown, for a teacher who wants a snapshot to select in rather than a tree to s
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
+from string import ascii_uppercase
 from typing import TYPE_CHECKING
 
 from core.errors import TreeSpecError
 from core.inputs.numbers import parse_whole
 from core.inputs.text import shown
+from core.values import Value
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -31,7 +34,9 @@ MAX_DEPTH = 12
 MAX_BRANCHING = 10
 MAX_NODES = 10_000
 """A spec whose largest possible tree exceeds this is refused before anything is built: a lesson
-tree is small, and the window builds the tree as it opens it (depth 12, branching 2 still fits)."""
+tree is small, and the window builds the tree on the GUI thread as it opens it (depth 12,
+branching 2 still fits: 8,191 nodes in ~20 ms)."""
+_VALUES = {"true": Value.TRUE, "false": Value.FALSE, "unknown": Value.UNKNOWN}
 KEYS = ("depth", "branching", "true", "false", "root", "seed")
 
 
@@ -145,37 +150,91 @@ def node_name(index: int) -> str:
     return name
 
 
-def random_graph(spec: TreeSpec) -> nx.DiGraph:
-    """The spec's tree as a networkx graph in the tree-file vocabulary (type, value)."""
-    import networkx as nx
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """What the seed draws, breadth first: `children[i]` of node `i` (numbered in creation
+    order, so `node_name(i)` is its name), `is_or[i]`, and each leaf's value word."""
 
+    children: list[list[int]]
+    is_or: list[bool]
+    values: dict[int, str]
+
+
+def _draw(spec: TreeSpec) -> _Shape:
+    """The one place the seed is drawn from (breadth first: child counts, then leaf values), so
+    the networkx graph and the explicit tree are the same tree."""
     rng = random.Random(spec.seed)
-    graph = nx.DiGraph(name=spec.text())
-    graph.add_node(node_name(0), type="OR" if spec.root_is_or else "AND")
-    level = [node_name(0)]
-    count = 1
+    children: list[list[int]] = [[]]
+    is_or = [spec.root_is_or]
+    level = [0]
     for depth in range(1, spec.depth + 1):
-        is_or = spec.root_is_or == (depth % 2 == 0)
-        following: list[str] = []
+        level_is_or = spec.root_is_or == (depth % 2 == 0)
+        following: list[int] = []
         for parent in level:
             for _ in range(rng.randint(spec.low, spec.high)):
-                child = node_name(count)
-                count += 1
-                graph.add_node(child, type="OR" if is_or else "AND")
-                graph.add_edge(parent, child)
+                child = len(children)
+                children.append([])
+                is_or.append(level_is_or)
+                children[parent].append(child)
                 following.append(child)
         level = following
+    values: dict[int, str] = {}
     for leaf in level:
         draw = rng.random()
-        graph.nodes[leaf]["value"] = (
+        values[leaf] = (
             "true" if draw < spec.true else "false" if draw < spec.true + spec.false else "unknown"
         )
+    return _Shape(children, is_or, values)
+
+
+def node_names(count: int) -> list[str]:
+    """`node_name(0)` … `node_name(count - 1)`, all at once (A … Z, AA … ZZ, AAA …)."""
+    names: list[str] = []
+    length = 1
+    while len(names) < count:
+        names.extend(map("".join, itertools.product(ascii_uppercase, repeat=length)))
+        length += 1
+    return names[:count]
+
+
+def random_graph(spec: TreeSpec) -> nx.DiGraph:
+    """The spec's tree as a networkx graph in the tree-file vocabulary (type, value): what the
+    editor and the tree file save."""
+    import networkx as nx
+
+    shape = _draw(spec)
+    names = node_names(len(shape.is_or))
+    graph = nx.DiGraph(name=spec.text())
+    for node, is_or in enumerate(shape.is_or):
+        graph.add_node(names[node], type="OR" if is_or else "AND")
+    for parent, kids in enumerate(shape.children):
+        for child in kids:
+            graph.add_edge(names[parent], names[child])
+    for leaf, value in shape.values.items():
+        graph.nodes[names[leaf]]["value"] = value
     return graph
 
 
 def random_tree(text: str) -> AndOrTree:
-    """The explicit tree a `random:` spec names (the same tree the file reader would give)."""
-    from core.games.explicit_tree import AndOrTree
+    """The explicit tree a `random:` spec names: the same tree `AndOrTree.from_graph` reads from
+    `random_graph` (nodes in depth-first preorder), built without networkx, since the window
+    opens it on the GUI thread (8,191 nodes in ~30 ms instead of ~400 ms)."""
+    from core.games.explicit_tree import AndOrTree, TreeNode
 
     spec = parse_spec(text)
-    return AndOrTree.from_graph(random_graph(spec), spec.text())
+    shape = _draw(spec)
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(reversed(shape.children[node]))
+    index = {node: i for i, node in enumerate(order)}
+    names = node_names(len(order))
+    nodes = []
+    for node in order:
+        name = names[node]
+        value = _VALUES[shape.values.get(node, "unknown")]
+        children = [index[child] for child in shape.children[node]]
+        nodes.append(TreeNode(name, shape.is_or[node], value, children, name, None))
+    return AndOrTree(nodes, spec.text())

@@ -50,8 +50,9 @@ def click_node(qtbot, window, node):
     qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point)
 
 
-def next_question(qtbot, window, kind):
-    """Press Next until a question of `kind` is open (an update may change nothing)."""
+def next_question(qtbot, window, kind, selections=None):
+    """Press Next until a question of `kind` is open (an update may change nothing); the paths
+    of the selection questions answered on the way go to `selections`."""
     quiz = window.quiz_mode.quiz
     for _ in range(20):
         question = quiz.question
@@ -65,6 +66,8 @@ def next_question(qtbot, window, kind):
                 timeout=20000,
             )
         elif question.kind == SELECTION:
+            if selections is not None:
+                selections.append(question.path)
             click_node(qtbot, window, question.node)
         else:
             type_numbers(qtbot, window, *window.driver.search.tree.numbers(question.node))
@@ -120,7 +123,8 @@ def test_typed_numbers_are_graded_against_the_engine(qtbot, quiz_window, dialogs
     window = quiz_window(SMALL_PROOF)
     search = window.driver.search
     panel = window.quiz_mode.panel
-    question = next_question(qtbot, window, NUMBERS)
+    selections = []
+    question = next_question(qtbot, window, NUMBERS, selections)
     node = question.node
     new = search.tree.numbers(node)
     assert panel.answer_box.isVisible() and search.next_phase is Phase.SELECT
@@ -143,7 +147,10 @@ def test_typed_numbers_are_graded_against_the_engine(qtbot, quiz_window, dialogs
     )
     assert f"{asked + 1} of {asked + 1} right" in panel.score.text()
     assert (drawn(window, node).proof, drawn(window, node).disproof) == new
-    assert highlighted(window) == search.tree.most_proving_path()
+    # The path drawn is the selection the student saw; the one the new numbers point to is the
+    # answer to the next question.
+    assert highlighted(window) == selections[-1]
+    assert not panel.question.isVisible() and panel.verdict.isVisible()
 
 
 def test_quiz_mode_on_a_chess_position_hides_the_board_s_answer(qtbot, quiz_window):
@@ -178,3 +185,55 @@ def test_quiz_mode_on_pn2_waits_for_the_second_level_and_asks_again(qtbot, quiz_
     assert search.second_level_searches >= 2 and search.second_level is None
     score = window.quiz_mode.quiz.score
     assert score.right == score.asked >= 3
+
+
+def test_in_a_big_chess_tree_nothing_on_screen_gives_the_next_selection_away(qtbot, quiz_window):
+    """The layout unfolds only the selection last shown (not the path the numbers point to
+    now, which a big tree would show as its one unfolded branch), the status line shows the
+    root numbers and the phase the student sees, and the narration's opening names no step key
+    while they are off."""
+    window = quiz_window(WAC_001)
+    search = window.driver.search
+    assert "Press Space" not in window.narration.text()
+    assert "Quiz mode" in window.narration.text()
+    assert window.status.text().endswith("next: your answer (quiz)")
+    quiz, panel = window.quiz_mode.quiz, window.quiz_mode.panel
+    asked = {SELECTION: 0, NUMBERS: 0}
+    leaks = 0
+    previous = []
+    while asked[SELECTION] < 12:
+        question = quiz.question
+        if question is None:
+            qtbot.waitUntil(panel.next.isEnabled, timeout=20000)
+            qtbot.mouseClick(panel.next, Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(
+                lambda: quiz.question is not None or panel.next.isEnabled(), timeout=20000
+            )
+            continue
+        asked[question.kind] += 1
+        status = window.status.text()
+        assert status.endswith("next: your answer (quiz)")
+        if question.kind == SELECTION:
+            drawn_nodes = {i.node for i in window.tree_view.displayed_nodes() if i.level == 1}
+            leaks += all(node in drawn_nodes for node in question.path)
+            # Only the last selection shown is unfolded (and the two levels below the root, by
+            # the numbers on screen): when the numbers now point to another branch deeper
+            # down, that branch stays folded.
+            for node in question.path[3:]:
+                if node in drawn_nodes:
+                    assert search.tree.parent[node] in previous
+            previous = question.path
+            assert f"root {format_number(search.tree.proof[0])}/" in status
+            answer_selection(window, question)
+        else:
+            proof, disproof = question.shown_before.get(0, search.tree.numbers(0))
+            assert f"root {format_number(proof)}/{format_number(disproof)}" in status
+            type_numbers(qtbot, window, *search.tree.numbers(question.node))
+        assert "your answer" not in window.status.text()
+    assert leaks < 12  # the search switched branches at least once, and that was not drawn
+
+
+def answer_selection(window, question):
+    """What a click on the answer does (it may be drawn off screen, or not drawn at all)."""
+    window.tree_view.node_clicked.emit(1, question.node)
+    assert window.quiz_mode.panel.verdict.text().startswith("Right:")

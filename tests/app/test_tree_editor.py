@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QPushButton
 
 from app.main import main
 from app.search_setup import SearchParams
@@ -180,6 +181,25 @@ def test_the_random_tree_dialog_searches_and_edits_the_spec(qtbot, window):
     qtbot.addWidget(editor)
     assert isinstance(editor, TreeEditorDialog)
     assert editor.draft.name == load_tree(dialog.spec_text()).name
+
+
+def test_the_random_tree_dialog_starts_from_the_random_tree_being_searched(qtbot, window):
+    first = window.tree_commands.random_tree()
+    qtbot.addWidget(first)
+    assert first.spec_text() == "random:depth=4,branching=2-3,true=0.4,false=0.6,root=or,seed=1"
+    first.reject()
+    spec = "random:depth=3,branching=1-4,true=0.25,false=0.5,root=and,seed=41"
+    assert window.open_source(Source(TREE, spec))
+    dialog = window.tree_commands.random_tree()
+    qtbot.addWidget(dialog)
+    assert dialog.isVisible()
+    assert dialog.spec_label.text().startswith(spec)
+    assert (dialog.depth.value(), dialog.low.value(), dialog.high.value()) == (3, 1, 4)
+    assert dialog.root.currentText() == "and" and dialog.seed.value() == 41
+    next(b for b in dialog.findChildren(QPushButton) if b.text() == "Another").click()
+    dialog.search_button.click()
+    assert window.problem.source == Source(TREE, spec.replace("seed=41", "seed=42"))
+    assert window.title.text().startswith(spec.replace("seed=41", "seed=42"))
 
 
 def test_edit_this_tree_is_only_for_trees(qtbot, window):

@@ -9,10 +9,10 @@ import networkx as nx
 import pytest
 
 from core.errors import InvalidLimitError, PnExplorerError, TreeSpecError
-from core.games.explicit_tree import ExplicitTreeGame
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.search.pn import ProofNumberSearch
 from core.search.types import Result
-from core.trees.generate import parse_spec, random_graph, random_tree
+from core.trees.generate import node_name, node_names, parse_spec, random_graph, random_tree
 
 SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
 
@@ -109,3 +109,28 @@ def test_a_bad_spec_is_refused_by_name(spec, words):
         random_tree(spec)
     assert isinstance(caught.value, (TreeSpecError, InvalidLimitError))
     assert words in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        SPEC,
+        "random:depth=12,branching=2,seed=7",
+        "random:depth=3,branching=3,true=0.2,false=0.2,root=and,seed=5",
+        "random:depth=5,branching=1-5,true=0.4,false=0.4,seed=11",
+    ],
+)
+def test_the_fast_tree_is_the_tree_the_file_reader_makes_of_the_graph(spec):
+    """`random_tree` skips networkx (the window builds it on the GUI thread); it must give node
+    for node the tree `AndOrTree.from_graph` reads from the graph the editor saves."""
+    fast = random_tree(spec)
+    read = AndOrTree.from_graph(random_graph(parse_spec(spec)), parse_spec(spec).text())
+    assert fast.name == read.name
+    assert [(n.name, n.is_or, n.value, n.children, n.move, n.expected) for n in fast.nodes] == [
+        (n.name, n.is_or, n.value, n.children, n.move, n.expected) for n in read.nodes
+    ]
+
+
+def test_node_names_all_at_once_are_the_names_one_by_one():
+    assert node_names(800) == [node_name(i) for i in range(800)]
+    assert node_names(28)[-3:] == ["Z", "AA", "AB"]
