@@ -160,8 +160,9 @@ def _memory_worker(nodes: int, queue: multiprocessing.Queue) -> None:
 
 
 def measure_memory(nodes: int, target: Callable = _memory_worker) -> MemoryFigures:
-    """Bytes per node of a `nodes`-node tree, measured in a fresh process (`target`, which tests
-    replace); a worker that dies without reporting is an error, never waited on."""
+    """Bytes per node of a `nodes`-node tree, measured in a fresh process (`target`: PN's tree by
+    default, df-pn's table in `core.cli.bench_dfpn`, a stand-in in tests); a worker that dies
+    without reporting is an error, never waited on."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
     worker = context.Process(target=target, args=(nodes, queue))
@@ -202,33 +203,14 @@ def run_bench(args: argparse.Namespace) -> int:
         _print_throughput(spec, rows)
         print(f"Building a {args.memory_nodes:,}-node tree for the memory figures …", flush=True)
     memory = measure_memory(args.memory_nodes)
-    engine = sum(r.nodes for r in rows) / sum(r.engine_seconds for r in rows)
-    ceiling = sum(r.nodes for r in rows) / sum(r.ceiling_seconds for r in rows)
+    summary = throughput_summary(spec, rows)
     if args.json:
         from core.cli.output import print_json
 
-        print_json(
-            {
-                "algorithm": spec.name,
-                "positions": [
-                    {
-                        **asdict(r),
-                        "engine_nodes_per_second": r.engine_rate,
-                        "ceiling_nodes_per_second": r.ceiling_rate,
-                    }
-                    for r in rows
-                ],
-                "engine_nodes_per_second": engine,
-                "ceiling_nodes_per_second": ceiling,
-                "ratio": engine / ceiling,
-                "memory": {**asdict(memory), "bytes_per_node": memory.bytes_per_node},
-            }
-        )
+        memory_figures = {**asdict(memory), "bytes_per_node": memory.bytes_per_node}
+        print_json({**summary, "memory": memory_figures})
         return 0
-    print(
-        f"  overall: engine {engine:,.0f} nodes/s, ceiling {ceiling:,.0f} nodes/s, "
-        f"ratio {engine / ceiling:.2f}×"
-    )
+    print_overall(summary)
     print(
         f"Memory ({MEMORY_POSITION}, PN): {memory.nodes:,} nodes in memory, "
         f"process grew {memory.rss_growth_bytes / 2**20:,.1f} MiB = "
@@ -238,6 +220,35 @@ def run_bench(args: argparse.Namespace) -> int:
         f"(recorded in core.tree.BYTES_PER_NODE: {BYTES_PER_NODE})"
     )
     return 0
+
+
+def throughput_summary(spec: AlgorithmSpec, rows: list[ThroughputRow]) -> dict:
+    """The rows and the overall rates (all nodes over all seconds), as `bench --json` gives them."""
+    engine = sum(r.nodes for r in rows) / sum(r.engine_seconds for r in rows)
+    ceiling = sum(r.nodes for r in rows) / sum(r.ceiling_seconds for r in rows)
+    return {
+        "algorithm": spec.name,
+        "positions": [
+            {
+                **asdict(r),
+                "engine_nodes_per_second": r.engine_rate,
+                "ceiling_nodes_per_second": r.ceiling_rate,
+            }
+            for r in rows
+        ],
+        "engine_nodes_per_second": engine,
+        "ceiling_nodes_per_second": ceiling,
+        "ratio": engine / ceiling,
+    }
+
+
+def print_overall(summary: dict) -> None:
+    """The overall line under the throughput rows."""
+    engine, ceiling = summary["engine_nodes_per_second"], summary["ceiling_nodes_per_second"]
+    print(
+        f"  overall: engine {engine:,.0f} nodes/s, ceiling {ceiling:,.0f} nodes/s, "
+        f"ratio {engine / ceiling:.2f}×"
+    )
 
 
 def _print_throughput(spec: AlgorithmSpec, rows: list[ThroughputRow]) -> None:

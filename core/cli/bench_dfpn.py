@@ -17,7 +17,6 @@ import multiprocessing
 import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
-from queue import Empty
 
 from core.errors import PnExplorerError
 from core.games.chess_game import ChessGame
@@ -71,26 +70,19 @@ def _table_worker(capacity: int, queue: multiprocessing.Queue) -> None:
 
 def measure_table_memory(capacity: int) -> TableMemory:
     """Bytes per table entry of a df-pn search with a table of `capacity`, in a fresh process."""
-    context = multiprocessing.get_context("spawn")
-    queue = context.Queue()
-    worker = context.Process(target=_table_worker, args=(capacity, queue))
-    worker.start()
-    while True:
-        try:
-            figures = queue.get(timeout=0.5)
-        except Empty:
-            if worker.is_alive():
-                continue
-            raise PnExplorerError(
-                f"bench: the df-pn memory worker died (exit {worker.exitcode}) before reporting"
-            ) from None
-        worker.join()
-        return figures
+    from core.cli.bench import measure_memory
+
+    return measure_memory(capacity, target=_table_worker)
 
 
 def run_dfpn_bench(args: argparse.Namespace) -> int:
     """The df-pn figures: throughput rows and ratio, then bytes per table entry."""
-    from core.cli.bench import _print_throughput, measure_throughput
+    from core.cli.bench import (
+        _print_throughput,
+        measure_throughput,
+        print_overall,
+        throughput_summary,
+    )
     from core.search.algorithms import AlgorithmSpec
 
     spec = AlgorithmSpec(DFPN)
@@ -102,33 +94,14 @@ def run_dfpn_bench(args: argparse.Namespace) -> int:
             flush=True,
         )
     memory = measure_table_memory(args.memory_nodes)
-    engine = sum(r.nodes for r in rows) / sum(r.engine_seconds for r in rows)
-    ceiling = sum(r.nodes for r in rows) / sum(r.ceiling_seconds for r in rows)
+    summary = throughput_summary(spec, rows)
     if args.json:
         from core.cli.output import print_json
 
-        print_json(
-            {
-                "algorithm": DFPN,
-                "positions": [
-                    {
-                        **asdict(r),
-                        "engine_nodes_per_second": r.engine_rate,
-                        "ceiling_nodes_per_second": r.ceiling_rate,
-                    }
-                    for r in rows
-                ],
-                "engine_nodes_per_second": engine,
-                "ceiling_nodes_per_second": ceiling,
-                "ratio": engine / ceiling,
-                "table_memory": {**asdict(memory), "bytes_per_entry": memory.bytes_per_entry},
-            }
-        )
+        table_figures = {**asdict(memory), "bytes_per_entry": memory.bytes_per_entry}
+        print_json({**summary, "table_memory": table_figures})
         return 0
-    print(
-        f"  overall: engine {engine:,.0f} nodes/s, ceiling {ceiling:,.0f} nodes/s, "
-        f"ratio {engine / ceiling:.2f}×"
-    )
+    print_overall(summary)
     print(
         f"Table memory ({MEMORY_POSITION}, df-pn): {memory.entries:,} entries in use of "
         f"{memory.capacity:,}, process grew {memory.rss_growth_bytes / 2**20:,.1f} MiB = "
