@@ -14,7 +14,12 @@ from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.chess_game import ChessGame, decode_move
 from core.proofs.proof import ProofNode
 from core.proofs.solution import mate_solution
-from core.proofs.solution_tree import SolutionLine, refutation_tree, solution_node_ids
+from core.proofs.solution_tree import (
+    SolutionLine,
+    refutation_line,
+    refutation_tree,
+    solution_node_ids,
+)
 from core.search.pn import ProofNumberSearch
 from core.search.types import Result
 from core.tree import ROOT
@@ -78,6 +83,37 @@ def test_the_refutation_tree_mirrors_the_proof_rule():
         assert len(below.children) == (1 if tree.is_expanded(child) else 0)
     ids = solution_node_ids(tree, refutation)
     assert all(tree.disproof[node] == 0 for node in ids)
+
+
+def test_the_refutation_line_is_the_browsers_default_line():
+    """One rule for the tree view's red line and the solution browser's first line, on a chess
+    disproof and on a hand-made tree where the try with more nodes below refutes sooner."""
+    from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+
+    game, search = _solved(DRAWN)
+    tree = search.tree
+    line = SolutionLine(refutation_tree(tree), lambda moves, code: str(code))
+    nodes = refutation_line(tree)
+    assert nodes[0] == ROOT and [tree.move[node] for node in nodes[1:]] == line.moves
+    hand = AndOrTree.from_json_text(
+        """{"nodes": [{"id": "A", "type": "OR"}, {"id": "B", "type": "AND"},
+        {"id": "C", "type": "AND"}, {"id": "B1", "value": "false"}, {"id": "B2", "value": "true"},
+        {"id": "B3", "value": "true"}, {"id": "C1", "type": "OR"},
+        {"id": "C1x", "value": "false"}],
+        "edges": [{"source": "A", "target": "B"}, {"source": "A", "target": "C"},
+        {"source": "B", "target": "B1"}, {"source": "B", "target": "B2"},
+        {"source": "B", "target": "B3"}, {"source": "C", "target": "C1"},
+        {"source": "C1", "target": "C1x"}]}"""
+    )
+    search = ProofNumberSearch(ExplicitTreeGame(hand))
+    search.run()
+    tree = search.tree
+    line = SolutionLine(refutation_tree(tree), lambda moves, code: hand.nodes[code].name)
+    nodes = refutation_line(tree)
+    assert [tree.move[node] for node in nodes[1:]] == line.moves
+    assert [hand.nodes[tree.move[node]].name for node in nodes[1:]] == ["C", "C1", "C1x"]
+    with pytest.raises(ValueError):
+        refutation_line(_solved("WAC.001")[1].tree)
 
 
 def test_the_line_follows_the_longest_defence_and_takes_any_reply():
