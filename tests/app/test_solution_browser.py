@@ -68,7 +68,10 @@ def test_the_proof_opens_on_the_verified_line_and_any_reply_can_be_followed(solv
     assert replies.count() == after_key.legal_moves.count()
     assert replies.currentText().split()[0] == "Rg8"
 
+    window.result_panel.slider.setValue(2)
+    assert window.board_view.heading.text() == "Main line after 2 of 3 moves"
     _choose(replies, "fxg6")
+    assert window.board_view.heading.text() == "Chosen line of the proof after 2 of 3 moves"
     moves = browser.line.moves
     assert [decode_move(code).uci() for code in moves] == ["g3g6", "f7g6", "e5g6"]
     expected = after_key.copy()
@@ -100,6 +103,8 @@ def test_the_refutation_tree_offers_every_try_with_the_reply_that_holds(solved):
 
     _choose(tries, "Kc6")
     assert [row.text() for row in browser.rows[1:]] == ["Kxa7"]
+    heading = window.board_view.heading.text()
+    assert heading.startswith("Chosen line of the refutation after 1 of ")
     board.push_san("Kc6")
     assert _shown_board(window) == board.fen()
     browser.rows[1].click()
