@@ -131,6 +131,26 @@ def test_the_line_follows_the_longest_defence_and_takes_any_reply():
     assert line.options(0)[0].plies == 3 and other.plies == 2
 
 
+def test_a_set_of_nodes_closed_under_parents_is_exported_as_given(tmp_path):
+    from core.exports.graphml import nodes_graph
+
+    game, search = _solved("WAC.001")
+    tree = search.tree
+    labels = chess_move_labels(game.root_board)
+    first = sorted(tree.children(ROOT), key=lambda child: -len(tree.children(child)))[:3]
+    assert tree.children(first[0])
+    chosen = [ROOT, *first, *tree.children(first[0])]
+    path = tmp_path / "part.graphml"
+    write_graphml(nodes_graph(tree, labels, chosen), path)
+    graph = nx.read_graphml(path, node_type=int)
+    assert set(graph.nodes) == set(chosen)
+    assert all(
+        (data["pn"], data["dn"]) == tree.numbers(node) for node, data in graph.nodes(data=True)
+    )
+    with pytest.raises(ValueError):
+        nodes_graph(tree, labels, [ROOT, *tree.children(first[0])])
+
+
 def test_the_graphml_reread_has_the_trees_nodes_and_numbers(tmp_path):
     game, search = _solved("WAC.001")
     tree = search.tree
