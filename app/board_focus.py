@@ -22,6 +22,9 @@ from core.search.contract import Stepper
 from core.tree import ROOT
 from core.values import counted
 
+MAIN_LINE = "Main line"
+"""The board's heading for the verified main line (the result panel's slider)."""
+
 Key = tuple[int, int]
 """A node as (level, id): level 1 the first-level tree, 2 Pn²'s live second level."""
 
@@ -35,6 +38,7 @@ class BoardFocus:
         self.pinned: Key | None = None
         self.main_line: list[int] = []
         self.line_ply: int | None = None
+        self.line_name = MAIN_LINE
         self.covered = False
         """Quiz mode asks for the most-proving node: show the root by default instead."""
         self.hidden_numbers: set[int] = set()
@@ -74,9 +78,10 @@ class BoardFocus:
         """The search ran on without reports: a hovered node gives way, a pinned one stays."""
         self.hovered = None
 
-    def show_line(self, main_line: list[int], ply: int) -> int:
-        """Play the solution's main line to `ply` on the board; the tree node it reaches."""
-        self.main_line, self.line_ply = list(main_line), ply
+    def show_line(self, main_line: list[int], ply: int, name: str = MAIN_LINE) -> int:
+        """Play a line of the solution (`name`: the main line, or one the solution browser
+        chose) to `ply` on the board; the tree node it reaches."""
+        self.main_line, self.line_ply, self.line_name = list(main_line), ply, name
         return (
             node_after_moves(self.search.tree, main_line[:ply]) if self.search is not None else ROOT
         )
@@ -110,12 +115,12 @@ class BoardFocus:
                     search.game,
                     self.main_line,
                     self.line_ply,
-                    f"Main line after {self.line_ply} of {counted(len(self.main_line), 'move')}",
+                    f"{self.line_name} after {self.line_ply} of "
+                    f"{counted(len(self.main_line), 'move')}",
                 )
             node = node_after_moves(search.tree, self.main_line[: self.line_ply])
-            return focus.position_view(
-                search, search.game, focus.FIRST_LEVEL, node, "Main line of the proof"
-            )
+            heading = "Main line of the proof" if self.line_name == MAIN_LINE else self.line_name
+            return focus.position_view(search, search.game, focus.FIRST_LEVEL, node, heading)
         level, node = self.focused_node()
         shown = focus.position_view(search, search.game, level, node, self._heading(level, node))
         if level == focus.FIRST_LEVEL and node in self.hidden_numbers:

@@ -104,7 +104,9 @@ class ExplainDock:
         driver.pause()
         self.trace.record_search(driver.search)
         self._open()
-        self.panel.explain(driver.search, self.trace)
+        problem = self.window.problem
+        known = problem.mate_length if problem is not None else None
+        self.panel.explain(driver.search, self.trace, known)
 
     def set_effort_map(self, on: bool) -> None:
         """Switch the tree view's effort map (and its legend entry) on or off."""

@@ -17,12 +17,14 @@ from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
 
+from app.tree_view.layout import NODE
 from core.errors import ExportError, PnExplorerError
 from core.exports.files import write_file
 from core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
     chess_move_labels,
     named_move_labels,
+    nodes_graph,
     tree_graph,
     write_graphml,
 )
@@ -64,19 +66,31 @@ def write_pgn(path: str, search, record, solution) -> str:
     return f"Exported the {'proof' if proved else 'refutation'} as PGN to {path}"
 
 
+def _labels(game):
+    if isinstance(game, ChessGame):
+        return chess_move_labels(game.root_board)
+    return named_move_labels(game.node_name)
+
+
 def write_tree_graphml(path: str, search, max_nodes: int = DEFAULT_GRAPHML_NODES) -> str:
     """The search tree (its first `max_nodes` nodes breadth-first) as GraphML at `path`."""
-    game, tree = search.game, search.tree
-    labels = (
-        chess_move_labels(game.root_board)
-        if isinstance(game, ChessGame)
-        else named_move_labels(game.node_name)
-    )
-    graph = tree_graph(tree, labels, max_nodes)
+    tree = search.tree
+    graph = tree_graph(tree, _labels(search.game), max_nodes)
     write_graphml(graph, path)
     return (
         f"Exported {graph.number_of_nodes():,} of {counted(len(tree), 'node')} "
         f"(breadth-first) as GraphML to {path}"
+    )
+
+
+def write_visible_graphml(path: str, search, nodes: list[int]) -> str:
+    """The first-level nodes the tree view draws (the issue's "visible part") as GraphML."""
+    tree = search.tree
+    graph = nodes_graph(tree, _labels(search.game), nodes)
+    write_graphml(graph, path)
+    return (
+        f"Exported the {counted(graph.number_of_nodes(), 'node')} the tree view shows (of "
+        f"{len(tree):,}) as GraphML to {path}"
     )
 
 
@@ -165,6 +179,15 @@ class Exporter(QObject):
             search = self.window.driver.search
             self._run(lambda: write_tree_graphml(path, search))
 
+    def visible_graphml(self, path: str | None = None) -> None:
+        path = path or self._ask("Export the visible tree as GraphML", "graphml", "GraphML")
+        if path:
+            self.window.pause()
+            search = self.window.driver.search
+            shown = self.window.tree_view.displayed_nodes()
+            nodes = [item.node for item in shown if item.kind == NODE and item.level == 1]
+            self._run(lambda: write_visible_graphml(path, search, nodes))
+
     def view_png(self, path: str | None = None) -> None:
         path = path or self._ask("Save the tree view as PNG", "png", "PNG image")
         if path:
@@ -195,6 +218,7 @@ def export_menu(window: QMainWindow) -> QMenu:
     for text, slot in (
         ("Proof (or refutation) as &PGN…", exporter.pgn),
         ("Tree as &GraphML…", exporter.graphml),
+        ("&Visible part of the tree as GraphML…", exporter.visible_graphml),
         ("Tree view as P&NG…", exporter.view_png),
         ("Tree view as &SVG…", exporter.view_svg),
         ("&Window as PNG…", exporter.window_png),

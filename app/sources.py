@@ -54,6 +54,9 @@ class Problem:
     source: Source
     title: str
     game: ChessGame | ExplicitTreeGame
+    mate_length: int | None = None
+    """The suite's or EPD's stated mate length (`dm`), for the explain panel's αβ depth and the
+    engine's `go mate`; None where the source states none."""
 
     @property
     def is_chess(self) -> bool:
@@ -91,10 +94,17 @@ def load(source: Source) -> Problem:
                 f"{Path(source.text).name} has no game {index} (it has {len(positions)})"
             )
         position = positions[index - 1]
-        return Problem(Source(PGN, source.text, str(index)), position.id, ChessGame(position.board))
+        return Problem(
+            Source(PGN, source.text, str(index)),
+            position.id,
+            ChessGame(position.board),
+            position.mate_length,
+        )
     position = find_position(positions, source.item) if source.item else positions[0]
     game = ChessGame(position.board, attacker=position.attacker)
-    return Problem(Source(source.kind, source.text, position.id), _title(position), game)
+    return Problem(
+        Source(source.kind, source.text, position.id), _title(position), game, position.mate_length
+    )
 
 
 def kind_of_file(path: str | Path) -> str:

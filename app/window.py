@@ -696,7 +696,7 @@ class MainWindow(QMainWindow):
     def _show_line(self, ply: int) -> None:
         """Play the main line through on the board, and point at its node in the tree."""
         main_line = self.result_panel.main_line
-        node = self.board_focus.show_line(main_line, ply)
+        node = self.board_focus.show_line(main_line, ply, self.result_panel.line_name)
         if main_line:
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
             self.tree_view.show_node(focus.FIRST_LEVEL, node)

@@ -109,6 +109,7 @@ class EngineCheckPanel(QWidget):
         super().__init__(parent)
         self.settings = settings
         self.fen: str | None = None
+        self.known_mate: int | None = None
         self.ours: RunRecord | Exception | None = None
         self.claim: EngineClaim | None = None
         self.command: list[str] | None = None
@@ -187,6 +188,7 @@ class EngineCheckPanel(QWidget):
         keeps it)."""
         fen = problem.game.root_board.fen() if problem.is_chess else None
         self.ours = None
+        self.known_mate = problem.mate_length
         if fen != self.fen or fen is None:
             self.cancel()
             self.fen, self.claim = fen, None
@@ -203,10 +205,11 @@ class EngineCheckPanel(QWidget):
         return self._job is not None
 
     def ask(self) -> None:
-        """Start the engine on the current position (our verified length, if any, as `go mate`)."""
+        """Start the engine on the current position with `go mate`: our verified length, else the
+        problem's stated one (a suite's `dm`), else a plain timed search."""
         if self.command is None or self.fen is None or self.busy:
             return
-        mate = None
+        mate = self.known_mate
         if isinstance(self.ours, RunRecord) and self.ours.verified and self.ours.mate_in:
             mate = self.ours.mate_in
         self._token += 1

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board_focus import MAIN_LINE
 from app.focus import san_line
 from app.short_text import short_label
 from app.tree_view import style
@@ -125,6 +126,8 @@ class ResultPanel(QWidget):
         """The kind of result shown (MATE, TREE_PROOF, …), None while there is none."""
         self.main_line: list[int] = []
         """The shown main line's game move codes, to play through."""
+        self.line_name = MAIN_LINE
+        """What the board calls the line played: the main line, or one the browser chose."""
         self.headline_text = ""
         self.headline = QLabel()
         self.headline.setWordWrap(True)
@@ -192,6 +195,7 @@ class ResultPanel(QWidget):
             self.kind = result_kind(result)
             self.main_line = list(result.line_moves) if result.verified else []
             headline, lines = result_text(result)
+        self.line_name = MAIN_LINE
         self.headline_text = headline
         colour = COLOURS[self.kind]
         self.headline.setText(f"<b style='color:{colour}'>{headline}</b>")
@@ -209,9 +213,10 @@ class ResultPanel(QWidget):
         self.play_label.setText(f"0/{len(self.main_line)}")
         self.controls.setToolTip("Play through the main line on the board (Left / Right)")
 
-    def play_line(self, moves: list[int], ply: int) -> None:
-        """Play another line of the solution (the solution browser chose it) to `ply`."""
-        self.main_line = list(moves)
+    def play_line(self, moves: list[int], ply: int, name: str = MAIN_LINE) -> None:
+        """Play another line of the solution (the solution browser chose it, and names it) to
+        `ply`."""
+        self.main_line, self.line_name = list(moves), name
         self.slider.blockSignals(True)
         self.slider.setMaximum(len(moves))
         self.slider.setValue(ply)

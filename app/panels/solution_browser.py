@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.board_focus import MAIN_LINE
 from app.short_text import short_label
 from app.shortest_check import ShortestCheck
 from app.tree_view import style
@@ -74,8 +75,9 @@ class SolutionTreeJob(QThread):
 class SolutionBrowser(QWidget):
     """The proof or refutation tree's line, one row per ply, alternatives in a list per ply."""
 
-    line_chosen = Signal(object, int)
-    """(the line's move codes, the ply to show): play it on the board and point at it."""
+    line_chosen = Signal(object, int, str)
+    """(the line's move codes, the ply to show, its name for the board's heading): play it on
+    the board and point at it."""
     opened = Signal()
     """A solution arrived to browse (its dock shows itself)."""
 
@@ -86,6 +88,8 @@ class SolutionBrowser(QWidget):
         self.solution: tuple[ProofNode, bool] | None = None
         """What is browsed: the proof tree (True) or the refutation tree (False)."""
         self.line: SolutionLine | None = None
+        self._default_moves: list[int] = []
+        """The line as it opened (the longest-lasting branch everywhere)."""
         self._names = None
         """A tree file's node names (its moves), None for chess (SAN)."""
         self.rows: list[QWidget] = []
@@ -175,11 +179,20 @@ class SolutionBrowser(QWidget):
         """Follow `move` at `ply` (and the longest branch below); show the position after it."""
         self.line.choose(ply, move)
         self._build_rows()
-        self.line_chosen.emit(list(self.line.moves), ply + 1)
+        self.line_chosen.emit(list(self.line.moves), ply + 1, self.line_name())
 
     def show_ply(self, ply: int) -> None:
         """Show the position after the line's move `ply` (counting from 1)."""
-        self.line_chosen.emit(list(self.line.moves), ply)
+        self.line_chosen.emit(list(self.line.moves), ply, self.line_name())
+
+    def line_name(self) -> str:
+        """What the board's heading calls the line: the main line only while it is the default
+        (the defender resisting longest); a reply chosen in the lists makes it another line."""
+        proved = self.solution is not None and self.solution[1]
+        default = self.line is not None and self.line.moves == self._default_moves
+        if proved:
+            return MAIN_LINE if default else "Chosen line of the proof"
+        return "Refutation line" if default else "Chosen line of the refutation"
 
     def _label(self, line: list[int], move: int) -> str:
         if self.game is None:
@@ -199,6 +212,7 @@ class SolutionBrowser(QWidget):
         self.solution = result
         solution, proved = result
         self.line = SolutionLine(solution, self._label)
+        self._default_moves = list(self.line.moves)
         size, depth = solution_stats(solution)
         colour = (style.PROVED_TEXT if proved else style.DISPROVED_TEXT).name()
         what = "Proof tree" if proved else "Refutation tree"

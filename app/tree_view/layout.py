@@ -25,8 +25,9 @@ import chess
 from app.short_text import short_label
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
-from core.proofs.proof import main_line_nodes, refuting_reply
-from core.tree import EXPANDED, NO_NODE, ROOT, Tree
+from core.proofs.proof import main_line_nodes
+from core.proofs.solution_tree import refutation_line
+from core.tree import NO_NODE, ROOT, Tree
 
 NODE = "node"
 """A tree node drawn with its shape and numbers."""
@@ -45,28 +46,16 @@ BAND_MARGIN = 0.5
 # -- reading the tree -----------------------------------------------------------------------------
 
 
-def solution_line(tree: Tree, sizes: SubtreeSizes) -> list[int]:
+def solution_line(tree: Tree) -> list[int]:
     """For a solved root, a main line to keep in view instead of the (now empty) most-proving
     path. Proved: the verified mate's main line (`core.proofs.proof.main_line_nodes`, as the result
-    panel plays it). Disproved: the defender's first refuting reply, and the attacker's try with
-    the most nodes below."""
+    panel plays it). Disproved: the solution browser's default line
+    (`core.proofs.solution_tree.refutation_line`: the try lasting longest, the reply that holds)."""
     if not tree.is_solved(ROOT):
         return []
     if tree.proof[ROOT] == 0:
         return main_line_nodes(tree)
-    line = [ROOT]
-    node = ROOT
-    while tree.flags[node] & EXPANDED:
-        children = tree.children(node)
-        if not tree.is_or(node):
-            reply = refuting_reply(tree, node)
-            node = children[0] if reply is None else reply
-        elif sizes.complete:
-            node = max(children, key=sizes.__getitem__)
-        else:
-            node = children[0]
-        line.append(node)
-    return line
+    return refutation_line(tree)
 
 
 class SubtreeSizes:

@@ -62,7 +62,7 @@ class TreeLevel:
             self.line, self._line_key = [], None
         elif self._line_key != (len(self.tree), self.tree.numbers(ROOT)):
             # A solved tree stands still: its main line is computed once, not every frame.
-            self.line = solution_line(self.tree, self.sizes)
+            self.line = solution_line(self.tree)
             self._line_key = (len(self.tree), self.tree.numbers(ROOT))
         self.line_set = set(self.line)
 

@@ -1,7 +1,8 @@
 """A search tree as GraphML through networkx, for Gephi, yEd or any graph tool.
 
 The whole tree, or its first `max_nodes` nodes breadth-first (the root's neighbourhood, as the
-tree view shows it first). Every node carries its proof and disproof numbers (`pn`, `dn`; ∞ is
+tree view shows it first), or any set of nodes closed under parents (the part the tree view
+draws). Every node carries its proof and disproof numbers (`pn`, `dn`; ∞ is
 written as the graph's `infinity` value, the engine's own exact sentinel), its `type` (OR/AND),
 the `move` into it (SAN for chess, the node's name for a tree file) and its `uci`, its `depth`,
 its `value` (true/false/unknown), how many `children` it has in the full tree, and two flags:
@@ -82,7 +83,16 @@ def tree_graph(
 ) -> nx.DiGraph:
     """The tree (its first `max_nodes` nodes breadth-first) as a DiGraph with the attributes
     the module docstring lists; node ids are the engine's node numbers."""
-    nodes = breadth_first(tree, max_nodes)
+    return nodes_graph(tree, labels, breadth_first(tree, max_nodes), name)
+
+
+def nodes_graph(tree: Tree, labels: MoveLabels, nodes: list[int], name: str = "") -> nx.DiGraph:
+    """The given nodes (the root and, for each node, its parent among them) as `tree_graph`
+    writes them: what the tree view shows, exported as it is drawn."""
+    chosen = set(nodes)
+    nodes = sorted(chosen)
+    if not nodes or nodes[0] != ROOT or any(tree.parent[node] not in chosen for node in nodes[1:]):
+        raise ValueError("the nodes must hold the root and every node's parent")
     moves = labels(tree, nodes)
     solved = solution_of(tree)
     in_solution = solution_node_ids(tree, solved[0]) if solved is not None else set()

@@ -41,6 +41,48 @@ def refutation_tree(tree: Tree, root: int = ROOT) -> ProofNode:
     return result
 
 
+def refutation_line(tree: Tree, root: int = ROOT) -> list[int]:
+    """The nodes of a disproof's default line, read straight from the search tree: at OR nodes
+    the try whose refutation lasts most plies (the first in move order on ties), at AND nodes the
+    reply that holds. It is `SolutionLine`'s default on `refutation_tree`, so the tree view's
+    red line and the solution browser's first line are one rule."""
+    if tree.disproof[root] != 0:
+        raise ValueError("the node is not disproved")
+    depth = _refutation_depths(tree, root)
+    line = [root]
+    node = root
+    while chosen := _refutation_children(tree, node):
+        node = max(chosen, key=depth.__getitem__)
+        line.append(node)
+    return line
+
+
+def _refutation_children(tree: Tree, node: int) -> list[int]:
+    """`node`'s children in the refutation tree (as `refutation_tree` takes them)."""
+    if not tree.is_expanded(node):
+        return []
+    if tree.is_or(node):
+        return list(tree.children(node))
+    reply = refuting_reply(tree, node)
+    return [] if reply is None else [reply]
+
+
+def _refutation_depths(tree: Tree, root: int) -> dict[int, int]:
+    """Plies below every node of the refutation tree (children have larger ids than parents,
+    so one pass from the largest id up sees every child before its parent)."""
+    below: dict[int, list[int]] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        below[node] = _refutation_children(tree, node)
+        stack.extend(below[node])
+    depth: dict[int, int] = {}
+    for node in sorted(below, reverse=True):
+        children = below[node]
+        depth[node] = 1 + max(depth[child] for child in children) if children else 0
+    return depth
+
+
 def solution_of(tree: Tree) -> tuple[ProofNode, bool] | None:
     """The solved root's proof (True) or refutation tree (False) read from the search tree alone,
     or None while the root is unsolved."""

@@ -128,7 +128,8 @@ def mate_lengths(rows: Sequence, names: Sequence[str]) -> dict:
 
 
 def format_mate_lengths(rows: Sequence, names: Sequence[str]) -> str:
-    """The mate-length table `compare` prints under its rows when an engine column is present."""
+    """The mate-length table `compare` prints under its rows when a position states its mate
+    length or an engine column is present; the caveat about an engine's claims only with one."""
     data = mate_lengths(rows, names)
     width = max(len(name) for name in names) + len(" (claims)")
     lines = [f"{'mate lengths':<{width}} {'mates':>7} {'at the known length':>20}"]
@@ -146,8 +147,9 @@ def format_mate_lengths(rows: Sequence, names: Sequence[str]) -> str:
             f"({pair['both']}): same length {pair['same_length']}, {pair['engine']} shorter "
             f"{pair['engine_shorter']}, {pair['ours']} shorter {pair['ours_shorter']}"
         )
-    lines.append(
-        "An engine's mates are its claims: it gives no proof tree, so they are not verified\n"
-        "and not counted as solved; its nodes are counted its own way."
-    )
+    if any(is_engine_column(name) for name in names):
+        lines.append(
+            "An engine's mates are its claims: it gives no proof tree, so they are not verified\n"
+            "and not counted as solved; its nodes are counted its own way."
+        )
     return "\n".join(lines)

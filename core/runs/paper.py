@@ -25,9 +25,10 @@ def table_3_1_lines(records: Sequence[RunRecord], total: int) -> list[str]:
     solved = [record for record in records if record.solved]
     unsolved = sorted(record.id for record in records if not record.solved)
     nodes = sum(record.nodes_created for record in solved)
+    progress = total if len(records) == total else f"{len(records)} run so far (of {total})"
     lines = [
-        f"Ours: {len(solved)} of {len(records)} run so far solved (of {total}), every proof "
-        f"verified; {nodes:,} nodes on those ({nodes // max(1, len(solved)):,} on average). "
+        f"Ours: {len(solved)} of {progress} solved, every proof verified; {nodes:,} nodes on "
+        f"those ({nodes // max(1, len(solved)):,} on average). "
         f"Not solved: {', '.join(unsolved) or 'none'}.",
         f"Thesis: {table['pn_solved_of_82']} of 82 solved with 1,000,000 nodes; not solved: "
         f"{', '.join(table['pn_unsolved'])}.",

@@ -82,6 +82,20 @@ def test_the_engines_mate_and_best_move_beside_ours(qtbot, window, tmp_path):
     assert f"mate {ours.mate_in}" in go and "movetime 10000" in go
 
 
+def test_before_a_proof_the_engine_is_asked_for_the_suites_mate_length(qtbot, window, tmp_path):
+    """WAC.001 is a mate in 2 in the suite: unsolved yet, `go mate 2` still uses it."""
+    log = tmp_path / "log"
+    panel = window.engine_panel
+    panel.set_engine(
+        engine_file(tmp_path, "--mate", "2", "--bestmove", WAC_1_LINE[0], "--log", str(log))
+    )
+    assert window.problem.mate_length == 2 and window.solution is None
+    panel.ask()
+    qtbot.waitUntil(lambda: panel.claim is not None, timeout=20000)
+    go = next(line for line in log.read_text().splitlines() if line.startswith("go"))
+    assert "mate 2" in go
+
+
 def test_a_shorter_engine_mate_is_pointed_out(qtbot, window, tmp_path):
     panel = window.engine_panel
     panel.set_engine(engine_file(tmp_path, "--mate", "1", "--bestmove", WAC_1_LINE[0]))

@@ -78,6 +78,15 @@ def test_the_panel_opens_when_the_cap_stops_the_search(stopped):
     assert panel.longest_slice < 0.25
 
 
+def test_the_depth_advice_uses_the_suites_mate_length(stopped):
+    """WAC.096 is a mate in 9 in the suite: the window's problem carries it to the αβ advice."""
+    window, panel = stopped
+    assert window.problem.mate_length == 9
+    advice = panel.advice.text()
+    assert "try it up to mate in 9 (the problem says mate in 9)" in advice
+    assert "--algo ab --depth 9" in advice
+
+
 def test_a_row_shows_its_move_on_the_board_and_in_the_tree(qtbot, stopped):
     window, panel = stopped
     tree = window.driver.search.tree

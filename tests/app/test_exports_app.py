@@ -11,6 +11,7 @@ from PySide6.QtGui import QImage
 
 from app.search_setup import SearchParams
 from app.sources import SUITE, Source
+from app.tree_view.layout import NODE
 from app.window import MainWindow
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
@@ -35,6 +36,7 @@ def test_the_export_menu_lists_every_export(qtbot):
     assert [a.text() for a in export.actions()] == [
         "Proof (or refutation) as &PGN…",
         "Tree as &GraphML…",
+        "&Visible part of the tree as GraphML…",
         "Tree view as P&NG…",
         "Tree view as &SVG…",
         "&Window as PNG…",
@@ -57,6 +59,29 @@ def test_pgn_and_graphml_from_the_window(qtbot, tmp_path):
     assert all(
         (data["pn"], data["dn"]) == tree.numbers(node) for node, data in graph.nodes(data=True)
     )
+
+
+def test_the_visible_part_of_the_tree_as_graphml(qtbot, tmp_path):
+    """The nodes the tree view draws, with their numbers and edges: not the whole tree."""
+    window = _solved_window(qtbot)
+    path = tmp_path / "visible.graphml"
+    window.exporter.visible_graphml(str(path))
+    window.exporter.wait()
+    qtbot.waitUntil(lambda: "GraphML" in window.statusBar().currentMessage(), timeout=10000)
+    tree = window.driver.search.tree
+    drawn = {
+        item.node
+        for item in window.tree_view.displayed_nodes()
+        if item.kind == NODE and item.level == 1
+    }
+    graph = nx.read_graphml(path, node_type=int)
+    assert set(graph.nodes) == drawn and 1 < len(drawn) < len(tree)
+    assert all(
+        (data["pn"], data["dn"]) == tree.numbers(node) for node, data in graph.nodes(data=True)
+    )
+    assert set(graph.edges) == {(tree.parent[node], node) for node in drawn if node != 0}
+    message = window.statusBar().currentMessage()
+    assert f"the {len(drawn)} nodes the tree view shows (of {len(tree):,})" in message
 
 
 def test_pictures_of_the_tree_view_and_the_window(qtbot, tmp_path):

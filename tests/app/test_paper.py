@@ -116,7 +116,7 @@ def test_table_3_1_runs_in_the_background_beside_the_thesis(qtbot, window, few_p
         position = panel.table.item(row, 0).text()
         assert panel.table.item(row, 3).text() == f"{expected[position].nodes_created:,}"
     assert "Thesis: 79 of 82 solved" in panel.summary.text()
-    assert "Ours: 2 of 2" in panel.summary.text()
+    assert "Ours: 2 of 2 solved, every proof verified" in panel.summary.text()
 
 
 def test_chapter_4_compares_pn2_with_pn_and_can_be_cancelled(qtbot, window, few_positions):

@@ -10,6 +10,7 @@ from app import focus
 from app.panels.solution_browser import read_solution
 from app.search_setup import SearchParams
 from app.sources import FEN, SUITE, Source
+from app.tree_view.layout import NODE
 from app.window import MainWindow
 from core.games.chess_game import decode_move
 from core.proofs.proof import node_after_moves
@@ -67,7 +68,10 @@ def test_the_proof_opens_on_the_verified_line_and_any_reply_can_be_followed(solv
     assert replies.count() == after_key.legal_moves.count()
     assert replies.currentText().split()[0] == "Rg8"
 
+    window.result_panel.slider.setValue(2)
+    assert window.board_view.heading.text() == "Main line after 2 of 3 moves"
     _choose(replies, "fxg6")
+    assert window.board_view.heading.text() == "Chosen line of the proof after 2 of 3 moves"
     moves = browser.line.moves
     assert [decode_move(code).uci() for code in moves] == ["g3g6", "f7g6", "e5g6"]
     expected = after_key.copy()
@@ -99,6 +103,8 @@ def test_the_refutation_tree_offers_every_try_with_the_reply_that_holds(solved):
 
     _choose(tries, "Kc6")
     assert [row.text() for row in browser.rows[1:]] == ["Kxa7"]
+    heading = window.board_view.heading.text()
+    assert heading.startswith("Chosen line of the refutation after 1 of ")
     board.push_san("Kc6")
     assert _shown_board(window) == board.fen()
     browser.rows[1].click()
@@ -113,6 +119,23 @@ def test_the_refutation_tree_offers_every_try_with_the_reply_that_holds(solved):
     board = chess.Board(DRAWN.text)
     board.push_san("Ka6")
     assert _shown_board(window) == board.fen() and board.is_stalemate()
+
+
+def test_on_a_disproof_the_browsers_first_line_is_the_tree_views_red_line(solved):
+    """One rule: the try whose refutation lasts longest, with the reply that holds."""
+    window = solved(DRAWN)
+    tree = window.driver.search.tree
+    view = window.tree_view
+    view.refresh()
+    drawn = [
+        item.node
+        for item in view.displayed_nodes()
+        if item.kind == NODE and item.level == 1 and item.in_solution
+    ]
+    line = window.solution_browser.line.moves
+    expected = [node_after_moves(tree, line[:ply]) for ply in range(len(line) + 1)]
+    assert sorted(drawn) == sorted(expected) and len(expected) >= 2
+    assert all(tree.disproof[node] == 0 for node in drawn)
 
 
 def test_a_longer_mate_than_needed_is_named_and_the_check_can_be_cancelled(solved, qtbot):

@@ -267,14 +267,12 @@ def test_a_second_level_tree_hangs_in_its_own_band_below_its_node():
 def test_a_solved_tree_keeps_its_main_line_in_view():
     search = chess_search(0, "WAC.004")
     search.run()
-    sizes = SubtreeSizes()
-    sizes.sync(search.tree)
-    line = solution_line(search.tree, sizes)
+    line = solution_line(search.tree)
     tree = search.tree
     assert line[0] == ROOT and tree.proof[line[1]] == 0
     assert all(tree.proof[node] == 0 for node in line)
     assert not tree.is_expanded(line[-1])
-    assert solution_line(chess_search(2).tree, sizes) == []
+    assert solution_line(chess_search(2).tree) == []
 
 
 def test_a_proved_roots_line_is_the_verified_main_line():
@@ -288,27 +286,27 @@ def test_a_proved_roots_line_is_the_verified_main_line():
     game = ChessGame(wac("WAC.001").board)
     search = ProofNumberSearch(game)
     search.run()
-    line = solution_line(search.tree, SubtreeSizes())
+    line = solution_line(search.tree)
     assert line == main_line_nodes(search.tree)
     sans = game.san_line([search.tree.move[node] for node in line[1:]])
     assert sans == mate_solution(game, search.proof()).main_line_san == ["Qg6", "Rg8", "Qh7#"]
 
 
-def test_a_disproved_roots_line_is_the_biggest_try_and_its_refutation():
+def test_a_disproved_roots_line_is_the_longest_lasting_try_and_its_refutation():
+    """B has more nodes below it, but C's refutation lasts a ply longer: the line takes C, as
+    the solution browser's first line does."""
     tree_file = AndOrTree.from_json_text(
         """{"nodes": [{"id": "A", "type": "OR"}, {"id": "B", "type": "AND"},
         {"id": "C", "type": "AND"}, {"id": "B1", "value": "false"}, {"id": "B2", "value": "true"},
-        {"id": "C1", "value": "true"}, {"id": "C2", "value": "true"},
-        {"id": "C3", "value": "false"}],
+        {"id": "B3", "value": "true"}, {"id": "C1", "type": "OR"},
+        {"id": "C1x", "value": "false"}],
         "edges": [{"source": "A", "target": "B"}, {"source": "A", "target": "C"},
         {"source": "B", "target": "B1"}, {"source": "B", "target": "B2"},
-        {"source": "C", "target": "C1"}, {"source": "C", "target": "C2"},
-        {"source": "C", "target": "C3"}]}"""
+        {"source": "B", "target": "B3"}, {"source": "C", "target": "C1"},
+        {"source": "C1", "target": "C1x"}]}"""
     )
     search = ProofNumberSearch(ExplicitTreeGame(tree_file))
     search.run()
-    sizes = SubtreeSizes()
-    sizes.sync(search.tree)
-    line = solution_line(search.tree, sizes)
+    line = solution_line(search.tree)
     assert line[0] == ROOT and search.tree.disproof[ROOT] == 0
-    assert [tree_file.nodes[search.tree.move[node]].name for node in line[1:]] == ["C", "C3"]
+    assert [tree_file.nodes[search.tree.move[node]].name for node in line[1:]] == ["C", "C1", "C1x"]

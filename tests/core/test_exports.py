@@ -14,7 +14,12 @@ from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.chess_game import ChessGame, decode_move
 from core.proofs.proof import ProofNode
 from core.proofs.solution import mate_solution
-from core.proofs.solution_tree import SolutionLine, refutation_tree, solution_node_ids
+from core.proofs.solution_tree import (
+    SolutionLine,
+    refutation_line,
+    refutation_tree,
+    solution_node_ids,
+)
 from core.search.pn import ProofNumberSearch
 from core.search.types import Result
 from core.tree import ROOT
@@ -80,6 +85,37 @@ def test_the_refutation_tree_mirrors_the_proof_rule():
     assert all(tree.disproof[node] == 0 for node in ids)
 
 
+def test_the_refutation_line_is_the_browsers_default_line():
+    """One rule for the tree view's red line and the solution browser's first line, on a chess
+    disproof and on a hand-made tree where the try with more nodes below refutes sooner."""
+    from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+
+    game, search = _solved(DRAWN)
+    tree = search.tree
+    line = SolutionLine(refutation_tree(tree), lambda moves, code: str(code))
+    nodes = refutation_line(tree)
+    assert nodes[0] == ROOT and [tree.move[node] for node in nodes[1:]] == line.moves
+    hand = AndOrTree.from_json_text(
+        """{"nodes": [{"id": "A", "type": "OR"}, {"id": "B", "type": "AND"},
+        {"id": "C", "type": "AND"}, {"id": "B1", "value": "false"}, {"id": "B2", "value": "true"},
+        {"id": "B3", "value": "true"}, {"id": "C1", "type": "OR"},
+        {"id": "C1x", "value": "false"}],
+        "edges": [{"source": "A", "target": "B"}, {"source": "A", "target": "C"},
+        {"source": "B", "target": "B1"}, {"source": "B", "target": "B2"},
+        {"source": "B", "target": "B3"}, {"source": "C", "target": "C1"},
+        {"source": "C1", "target": "C1x"}]}"""
+    )
+    search = ProofNumberSearch(ExplicitTreeGame(hand))
+    search.run()
+    tree = search.tree
+    line = SolutionLine(refutation_tree(tree), lambda moves, code: hand.nodes[code].name)
+    nodes = refutation_line(tree)
+    assert [tree.move[node] for node in nodes[1:]] == line.moves
+    assert [hand.nodes[tree.move[node]].name for node in nodes[1:]] == ["C", "C1", "C1x"]
+    with pytest.raises(ValueError):
+        refutation_line(_solved("WAC.001")[1].tree)
+
+
 def test_the_line_follows_the_longest_defence_and_takes_any_reply():
     game, search = _solved("WAC.001")
     proof = search.proof()
@@ -93,6 +129,26 @@ def test_the_line_follows_the_longest_defence_and_takes_any_reply():
     line.choose(1, other.move)
     assert game.san_line(line.moves) == ["Qg6", "fxg6", "Nxg6#"]
     assert line.options(0)[0].plies == 3 and other.plies == 2
+
+
+def test_a_set_of_nodes_closed_under_parents_is_exported_as_given(tmp_path):
+    from core.exports.graphml import nodes_graph
+
+    game, search = _solved("WAC.001")
+    tree = search.tree
+    labels = chess_move_labels(game.root_board)
+    first = sorted(tree.children(ROOT), key=lambda child: -len(tree.children(child)))[:3]
+    assert tree.children(first[0])
+    chosen = [ROOT, *first, *tree.children(first[0])]
+    path = tmp_path / "part.graphml"
+    write_graphml(nodes_graph(tree, labels, chosen), path)
+    graph = nx.read_graphml(path, node_type=int)
+    assert set(graph.nodes) == set(chosen)
+    assert all(
+        (data["pn"], data["dn"]) == tree.numbers(node) for node, data in graph.nodes(data=True)
+    )
+    with pytest.raises(ValueError):
+        nodes_graph(tree, labels, [ROOT, *tree.children(first[0])])
 
 
 def test_the_graphml_reread_has_the_trees_nodes_and_numbers(tmp_path):

@@ -196,6 +196,9 @@ def test_the_engine_is_one_more_column_with_both_mate_lengths():
     assert "claimed" in table and "uci:fake: 1/1 claimed" in table
     lengths = format_mate_lengths(rows, list(factories))
     assert "uci:fake shorter 1" in lengths and "not verified" in lengths
+    ours_only = format_mate_lengths(rows, ["pn"])
+    assert ours_only.splitlines()[1].split() == ["pn", "1", "1", "of", "1"]
+    assert "engine" not in ours_only and "claims" not in ours_only
 
 
 def test_compare_command_takes_an_engine_column(tmp_path, capsys):
