@@ -12,8 +12,8 @@ import html
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -42,6 +42,11 @@ EDITABLE_NODES = 2_000
 """Larger trees are not edited by hand (the node list would no longer fit a lesson either)."""
 NODE, TYPE, VALUE, PROBLEM = range(4)
 KEY_ROLE = Qt.ItemDataRole.UserRole
+HISTORY_KEYS = (QKeySequence("Ctrl+Z"), QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
+"""The editor's undo and redo keys, which a text field would otherwise take for its own typing."""
+MESSAGE_LINES = 2
+"""Lines kept for the node's message, empty or not, so the form and buttons below the node list
+stay where they are as messages come and go (a click aimed at Add child must not land elsewhere)."""
 
 SearchHook = Callable[[AndOrTree, str], bool]
 """Opens a tree in the main window: (the tree, its saved file or ''); False if it could not."""
@@ -78,6 +83,7 @@ class TreeEditorDialog(QDialog):
         self.node_list.currentItemChanged.connect(self._list_selection)
         self.name_edit = QLineEdit()
         self.name_edit.textEdited.connect(self._rename)
+        self.name_edit.installEventFilter(self)
         self.type_combo = QComboBox()
         self.type_combo.addItems(TYPES)
         self.type_combo.activated.connect(
@@ -101,6 +107,10 @@ class TreeEditorDialog(QDialog):
         edit_row.addWidget(self.remove_button)
         self.node_problems = QLabel()
         self.node_problems.setWordWrap(True)
+        self.node_problems.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.node_problems.setMinimumHeight(
+            self.node_problems.fontMetrics().lineSpacing() * MESSAGE_LINES
+        )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         left = QWidget()
@@ -142,6 +152,23 @@ class TreeEditorDialog(QDialog):
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
         self.resize(1040, 640)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Undo and redo keys typed in the name field undo the tree's edits, in the tree's order:
+        left to the field, they would undo its own typing and leave the tree's history behind."""
+        if (
+            watched is self.name_edit
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+        ):
+            typed = QKeySequence(event.keyCombination())
+            if any(
+                typed.matches(keys) == QKeySequence.SequenceMatch.ExactMatch
+                for keys in HISTORY_KEYS
+            ):
+                event.ignore()
+                return True
+        return super().eventFilter(watched, event)
 
     def _action(self, text: str, keys: QKeySequence | QKeySequence.StandardKey, slot) -> QAction:
         action = QAction(text, self)

@@ -230,3 +230,49 @@ def test_the_window_opens_a_random_spec_from_the_command_line(tmp_path, capsys):
         "pn-explorer: error: random: unknown key 'leaves' (the keys are depth, branching, "
         "true, false, root, seed)"
     ]
+
+
+def test_undo_in_the_name_field_undoes_the_trees_last_edit(qtbot, window):
+    """Ctrl+Z typed in the name field goes back through the tree's history, not the field's."""
+    editor = window.tree_commands.new_tree()
+    qtbot.addWidget(editor)
+    editor.activateWindow()
+    qtbot.waitUntil(editor.isActiveWindow, timeout=5000)
+    editor.add_button.click()
+    child = editor.selected
+    editor.name_edit.setFocus()
+    editor.name_edit.selectAll()
+    qtbot.keyClicks(editor.name_edit, "Trap")
+    _choose(editor.value_combo, "false")
+    editor.name_edit.setFocus()
+    assert editor.items[child].text(0) == "Trap" and editor.draft.value(child) == "false"
+    control = Qt.KeyboardModifier.ControlModifier
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Z, control)
+    assert editor.draft.value(child) == "unknown" and editor.draft.label(child) == "Trap"
+    assert editor.value_combo.currentText() == "unknown" and editor.name_edit.text() == "Trap"
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Z, control)
+    assert editor.draft.label(child) == editor.items[child].text(0) == editor.name_edit.text()
+    assert editor.name_edit.text() != "Trap"
+    assert editor.redo_button.isEnabled()
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Y, control)
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_Y, control)
+    assert editor.draft.label(child) == editor.name_edit.text() == "Trap"
+    assert editor.value_combo.currentText() == "false"
+    assert not editor.redo_button.isEnabled()
+
+
+def test_the_form_stays_put_as_node_messages_come_and_go(qtbot, window):
+    """A click aimed at Add child lands on it whether or not the selected node has a message."""
+    editor = window.tree_commands.new_tree()
+    qtbot.addWidget(editor)
+    editor.show()
+    root = editor.draft.root()
+    assert editor.node_problems.text()  # the lone root is a leaf without a value
+    where = editor.add_button.mapTo(editor, editor.add_button.rect().center())
+    editor.add_button.click()
+    _choose(editor.value_combo, "true")
+    editor.select(root)
+    qtbot.wait(50)
+    assert editor.node_problems.text() == ""
+    assert editor.add_button.mapTo(editor, editor.add_button.rect().center()) == where
+    assert editor.childAt(where) is editor.add_button

@@ -1,6 +1,7 @@
 """The quiz's right answers are the engine's own steps: on every iteration of several searches
-the quiz's selection equals what an independent plain stepper selects, and its numbers are the
-engine's after the update; the explanations use the tree's numbers."""
+(to the end, on small-proof, every lesson tree and seeded random trees, and on chess) the quiz's
+selection equals what an independent plain stepper selects, and its numbers are the engine's after
+every update; the explanations use the tree's numbers."""
 
 import pytest
 
@@ -11,13 +12,22 @@ from core.games.suites import BUILTIN_TREES, load_suite
 from core.inputs.answers import parse_number_answer
 from core.quiz.explain import numbers_why, search_labeller, selection_why
 from core.quiz.session import NUMBERS, SELECTION, Quiz, Score
+from core.search.defaults import MOBILITY, UNIT
 from core.search.pn import ProofNumberSearch
 from core.search.pn2 import Pn2Search
 from core.search.snapshot import snapshot_search
-from core.search.types import Limits, Phase
+from core.search.types import Limits, Phase, Result
+from core.trees.catalog import load_tree
 from core.values import INF
 
 WAC = {position.id: position for position in load_suite("wac-mates")}
+LESSONS = [name for name in BUILTIN_TREES if name.startswith("lesson-")]
+RANDOM_TREES = [
+    "random:depth=6,branching=2-4,true=0.4,seed=1",
+    "random:depth=7,branching=2-3,true=0.5,seed=7",
+    "random:depth=5,branching=3-5,true=0.3,seed=42",
+    "random:depth=8,branching=2,true=0.6,root=and,seed=3",
+]
 
 
 def tree_pair(name):
@@ -82,7 +92,11 @@ def play_side_by_side(quizzed, plain, wrong_every=3):
         question = quiz.ask_numbers()
         expected = plain.step_phase()
         assert Phase.UPDATE in expected.phases
+        assert quiz.hidden.changed == expected.changed
         changed = {change.node: change for change in expected.changed}
+        for node, change in changed.items():
+            new = (change.new_proof, change.new_disproof)
+            assert quizzed.tree.numbers(node) == plain.tree.numbers(node) == new
         if question is None:
             assert not changed
             continue
@@ -120,6 +134,23 @@ def test_every_answer_on_a_tree_file_is_the_engines_step(name, solved):
     quiz, counts = play_side_by_side(quizzed, plain)
     assert counts[SELECTION] >= quizzed.iterations >= 3
     assert quizzed.outcome.solved is solved
+
+
+@pytest.mark.parametrize("initialisation", [MOBILITY, UNIT])
+@pytest.mark.parametrize("name", ["small-proof", *LESSONS, *RANDOM_TREES])
+def test_every_answer_to_the_end_of_a_full_search_is_the_engines_step(name, initialisation):
+    """Lesson and seeded random trees, searched until the root is proved or disproved."""
+
+    def search():
+        return ProofNumberSearch(ExplicitTreeGame(load_tree(name)), initialisation=initialisation)
+
+    quizzed, plain = search(), search()
+    quiz, counts = play_side_by_side(quizzed, plain)
+    assert quizzed.outcome.result in (Result.PROVED, Result.DISPROVED)
+    assert plain.root_numbers == quizzed.root_numbers
+    assert counts[SELECTION] == quizzed.iterations
+    assert counts[NUMBERS] > 0
+    assert quiz.score.right == quiz.score.asked - counts[SELECTION] // 3
 
 
 def test_figure_3_1_snapshot_asks_for_l():
