@@ -78,6 +78,7 @@ class BoardPainter:
             )
 
         painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         if view.lastmove:
             move = chess.Move.from_uci(view.lastmove)
             for sq in {move.from_square, move.to_square}:
@@ -97,7 +98,8 @@ class BoardPainter:
                 gradient.setColorAt(at, qcolour)
             painter.fillRect(QRectF(corner(view.check), QSizeF(square, square)), gradient)
         for sq, piece in chess.Board(view.fen).piece_map().items():
-            painter.drawPixmap(corner(sq), self._part(piece.symbol(), piece_side, ratio))
+            target = QRectF(corner(sq), QSizeF(square, square))
+            painter.drawPixmap(target, self._part(piece.symbol(), piece_side, ratio), QRectF())
         painter.end()
         self._boards[key] = pixmap
         if len(self._boards) > CACHED_BOARDS:
