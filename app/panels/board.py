@@ -48,6 +48,7 @@ class BoardPainter:
     def __init__(self) -> None:
         self._parts: dict[tuple[str, int, float], QPixmap] = {}
         self._boards: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self._size: tuple[int, float] | None = None
 
     def _part(self, name: str, side: int, ratio: float) -> QPixmap:
         key = (name, side, ratio)
@@ -65,6 +66,9 @@ class BoardPainter:
         if key in self._boards:
             self._boards.move_to_end(key)
             return self._boards[key]
+        if (side, ratio) != self._size:
+            self._parts.clear()  # a resize drag passes many sizes: keep the current one's
+            self._size = (side, ratio)
         pixmap = QPixmap(self._part("board", side, ratio))
         scale = side / BOARD_UNITS
         square = SQUARE_UNITS * scale

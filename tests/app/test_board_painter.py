@@ -82,3 +82,15 @@ def test_board_on_screen_follows_the_focus_and_repaints_fast(qtbot):
     for _ in range(10):
         board.repaint()
     assert (time.perf_counter() - start) / 10 < 0.010
+
+
+def test_parts_are_kept_for_the_current_size_only(qapp):
+    """A resize drag passes through many sizes: the rasterised parts must not pile up."""
+    painter = BoardPainter()
+    fen, lastmove, check = POSITIONS[2]
+    view = PositionView(0, 0, "", fen, lastmove, "", "", check)
+    for side in range(200, 400, 10):
+        painter.pixmap(view, side, 1.0)
+    kinds = {chess.Board(fen).piece_at(sq).symbol() for sq in chess.Board(fen).piece_map()}
+    assert len(painter._parts) == 1 + len(kinds)
+    assert {key[1:] for key in painter._parts if key[0] == "board"} == {(390, 1.0)}
