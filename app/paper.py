@@ -144,6 +144,8 @@ class PaperMenu(QObject):
     # -- WAC.213's rings -------------------------------------------------------------------------
 
     def _search_changed(self, _search: object) -> None:
+        """Another problem or a reset: WAC.213's rings are no longer wanted."""
+        self._waiting_for_end = False
         self.timer.stop()
         self._walk = None
         self.overlay.clear()

@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect()
         self.explain = ExplainDock(self)
+        set_minimum_sizes(self, self.splitter, self.findChildren(QDockWidget))
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(REFRESH_MS)
         self.refresh_timer.timeout.connect(self._refresh_if_dirty)
@@ -215,7 +216,6 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
         self.solution_browser, self.solution_dock = add_solution_dock(self)
-        set_minimum_sizes(self, self.splitter, [self.compare_dock])
 
     def _action(
         self,

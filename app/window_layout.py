@@ -22,6 +22,8 @@ MIN_DOCK_HEIGHT = 140
 """The comparison dock keeps its table's header and a row or two."""
 DOCK_HEIGHT = 260
 """Default height of a dock shown at the bottom (the comparison's table)."""
+HOME_AREA = "home_area"
+"""The dock property holding the area a dock started in, where Restore layout puts it back."""
 MIN_WINDOW = (800, 560)
 """The window's smallest size: the panes' minimums, the toolbar's first buttons, the gauge."""
 
@@ -34,13 +36,15 @@ def set_minimum_sizes(window: QMainWindow, splitter: QSplitter, docks: list[QDoc
     splitter.widget(1).setMinimumWidth(MIN_TREE_PANE)
     for dock in docks:
         dock.widget().setMinimumHeight(MIN_DOCK_HEIGHT)
+        dock.setProperty(HOME_AREA, window.dockWidgetArea(dock).value)
     window.setMinimumSize(*MIN_WINDOW)
 
 
 def restore_layout(window: QMainWindow, splitter: QSplitter, tree: TreeView) -> None:
-    """The layout a new window has: the board pane at its default width, every dock back at
-    the bottom at its default height (shown or hidden as it was: its results stay), the
-    toolbars shown, the tree at zoom 1 with its legend (following, if follow is on)."""
+    """The layout a new window has: the board pane at its default width, every dock back in the
+    area it started in (the bottom; the proof browser on the right), bottom docks at their default
+    height (shown or hidden as it was: its results stay), the toolbars shown, the tree at zoom 1
+    with its legend (following, if follow is on)."""
     total = sum(splitter.sizes())
     board = min(BOARD_PANE, max(total - MIN_TREE_PANE, MIN_BOARD_PANE))
     splitter.setSizes([board, max(total - board, 0)])
@@ -48,9 +52,12 @@ def restore_layout(window: QMainWindow, splitter: QSplitter, tree: TreeView) -> 
     for dock in docks:
         shown = dock.isVisible()
         dock.setFloating(False)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        home = dock.property(HOME_AREA)
+        area = Qt.DockWidgetArea.BottomDockWidgetArea if home is None else Qt.DockWidgetArea(home)
+        window.addDockWidget(area, dock)
         dock.setVisible(shown)
-    shown = [dock for dock in docks if dock.isVisible()]
+    bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+    shown = [dock for dock in docks if dock.isVisible() and window.dockWidgetArea(dock) == bottom]
     if shown:
         window.resizeDocks(shown, [DOCK_HEIGHT] * len(shown), Qt.Orientation.Vertical)
     for toolbar in window.findChildren(QToolBar):

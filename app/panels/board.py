@@ -1,44 +1,123 @@
-"""The board panel: the position at the node in focus (python-chess SVG rendered by QtSvg), the move
-into it highlighted and the line from the root beneath; for an explicit tree, the node's path.
+"""The board panel: the position at the node in focus (python-chess's board and pieces, drawn from
+parts rasterised once), the move into it highlighted and the line from the root beneath; for an
+explicit tree, the node's path.
 
 The widget is given a `PositionView` (see `app.focus`) and draws it; it never reads the search.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import chess
 import chess.svg
-from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap, QRadialGradient
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from app.focus import PositionView
 
 BOARD_COLOURS = {"square light lastmove": "#cdd26a", "square dark lastmove": "#aaa23a"}
+SQUARE_UNITS, MARGIN_UNITS = chess.svg.SQUARE_SIZE, 15
+"""python-chess's board geometry (with coordinates): 45-unit squares in a 15-unit margin."""
+BOARD_UNITS = 8 * SQUARE_UNITS + 2 * MARGIN_UNITS
+CACHED_BOARDS = 32
+"""Finished boards kept, so stepping back and forth over a line repaints with one blit."""
 
 
-def board_svg(view: PositionView, size: int = 400) -> str:
-    """The SVG python-chess draws for a view's position (`lastmove` highlighted, king in check)."""
-    board = chess.Board(view.fen)
-    lastmove = chess.Move.from_uci(view.lastmove) if view.lastmove else None
-    return chess.svg.board(
-        board,
-        lastmove=lastmove,
-        check=view.check,
-        size=size,
-        coordinates=True,
-        colors=BOARD_COLOURS,
-    )
+def _svg_pixmap(svg: str, side: int, ratio: float) -> QPixmap:
+    """One SVG rendered once into a square pixmap of `side` logical pixels."""
+    pixmap = QPixmap(round(side * ratio), round(side * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    QSvgRenderer(QByteArray(svg.encode("utf-8"))).render(painter, QRectF(0, 0, side, side))
+    painter.end()
+    return pixmap
+
+
+class BoardPainter:
+    """Draws python-chess's board with Qt from parts rendered once per size.
+
+    Rendering a whole board SVG costs ~25 ms (generate, parse, rasterise) and three to four times
+    that on a shared CPU, on the GUI thread; here the empty board and the twelve pieces are
+    rasterised once per size and a position is a few fills and blits (~1 ms). Same colours and
+    geometry as `chess.svg.board`, which the tests compare it with pixel by pixel."""
+
+    def __init__(self) -> None:
+        self._parts: dict[tuple[str, int, float], QPixmap] = {}
+        self._boards: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self._size: tuple[int, float] | None = None
+
+    def _part(self, name: str, side: int, ratio: float) -> QPixmap:
+        key = (name, side, ratio)
+        if key not in self._parts:
+            if name == "board":
+                svg = chess.svg.board(chess.Board(None), coordinates=True, colors=BOARD_COLOURS)
+            else:
+                svg = chess.svg.piece(chess.Piece.from_symbol(name))
+            self._parts[key] = _svg_pixmap(svg, side, ratio)
+        return self._parts[key]
+
+    def pixmap(self, view: PositionView, side: int, ratio: float) -> QPixmap:
+        """The finished board for a view at `side` logical pixels (cached by what it shows)."""
+        key = (view.fen, view.lastmove, view.check, side, ratio)
+        if key in self._boards:
+            self._boards.move_to_end(key)
+            return self._boards[key]
+        if (side, ratio) != self._size:
+            self._parts.clear()  # a resize drag passes many sizes: keep the current one's
+            self._size = (side, ratio)
+        pixmap = QPixmap(self._part("board", side, ratio))
+        scale = side / BOARD_UNITS
+        square = SQUARE_UNITS * scale
+        piece_side = max(1, round(square))
+
+        def corner(sq: int) -> QPointF:
+            file, rank = chess.square_file(sq), chess.square_rank(sq)
+            return QPointF(
+                (MARGIN_UNITS + file * SQUARE_UNITS) * scale,
+                (MARGIN_UNITS + (7 - rank) * SQUARE_UNITS) * scale,
+            )
+
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        if view.lastmove:
+            move = chess.Move.from_uci(view.lastmove)
+            for sq in {move.from_square, move.to_square}:
+                light = (chess.square_file(sq) + chess.square_rank(sq)) % 2 == 1
+                colour = BOARD_COLOURS["square light lastmove" if light else "square dark lastmove"]
+                painter.fillRect(QRectF(corner(sq), QSizeF(square, square)), QColor(colour))
+        if view.check is not None:
+            centre = corner(view.check) + QPointF(square / 2, square / 2)
+            gradient = QRadialGradient(centre, square / 2)
+            for at, colour, alpha in (
+                (0, "#ff0000", 255),
+                (0.5, "#e70000", 255),
+                (1, "#9e0000", 0),
+            ):
+                qcolour = QColor(colour)
+                qcolour.setAlpha(alpha)
+                gradient.setColorAt(at, qcolour)
+            painter.fillRect(QRectF(corner(view.check), QSizeF(square, square)), gradient)
+        for sq, piece in chess.Board(view.fen).piece_map().items():
+            target = QRectF(corner(sq), QSizeF(square, square))
+            painter.drawPixmap(target, self._part(piece.symbol(), piece_side, ratio), QRectF())
+        painter.end()
+        self._boards[key] = pixmap
+        if len(self._boards) > CACHED_BOARDS:
+            self._boards.popitem(last=False)
+        return pixmap
 
 
 class SvgBoard(QWidget):
-    """Paints one SVG into the largest centred square (a board must stay square)."""
+    """Paints one position into the largest centred square (a board must stay square)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.renderer = QSvgRenderer(self)
-        self.svg = ""
+        self.painter = BoardPainter()
+        self.view: PositionView | None = None
         self.setMinimumSize(160, 160)
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
@@ -53,18 +132,23 @@ class SvgBoard(QWidget):
     def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
         return width
 
-    def set_svg(self, svg: str) -> None:
-        if svg != self.svg:
-            self.svg = svg
-            self.renderer.load(QByteArray(svg.encode("utf-8")))
+    def set_position(self, view: PositionView) -> None:
+        """Show a view's position; nothing is drawn until the next paint (at most once a frame)."""
+        if self.view is None or (view.fen, view.lastmove, view.check) != (
+            self.view.fen,
+            self.view.lastmove,
+            self.view.check,
+        ):
+            self.view = view
             self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
-        if not self.svg:
+        if self.view is None or self.view.fen is None:
             return
         side = min(self.width(), self.height())
+        pixmap = self.painter.pixmap(self.view, side, self.devicePixelRatioF())
         painter = QPainter(self)
-        self.renderer.render(painter, QRectF((self.width() - side) / 2, 0, side, side))
+        painter.drawPixmap(QPointF((self.width() - side) / 2, 0), pixmap)
         painter.end()
 
 
@@ -112,7 +196,7 @@ class BoardView(QWidget):
         self.details.setText(view.details)
         if view.fen is not None:
             self.stack.setCurrentWidget(self.board)
-            self.board.set_svg(board_svg(view))
+            self.board.set_position(view)
             self.line.setText(view.line)
         else:
             self.stack.setCurrentWidget(self.tree_path)

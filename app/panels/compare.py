@@ -70,6 +70,7 @@ POLL_MS = 100
 """How often the timer reads the pipes and updates the elapsed times."""
 
 MIN_COLUMN_WIDTH = 70
+FOOTNOTE_HEAD = "Node budgets, as on the command line:"
 
 PROVED_COLOUR, DISPROVED_COLOUR = style.PROVED_TEXT.name(), style.DISPROVED_TEXT.name()
 UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", style.ALERT.name(), "#6b6b6b"
@@ -400,6 +401,10 @@ class ComparePanel(QWidget):
         self.footnote.setWordWrap(True)
         self.footnote.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.footnote.setStyleSheet(f"color: {QUIET_COLOUR}; padding-left: 8px;")
+        # The setting in force must stay readable when another dock shares the bottom row.
+        self.footnote.setMinimumWidth(
+            self.footnote.fontMetrics().horizontalAdvance(FOOTNOTE_HEAD) + 16
+        )
         rows = QHBoxLayout()
         rows.addWidget(self.table)
         rows.addWidget(self.footnote, 1)
@@ -475,7 +480,7 @@ class ComparePanel(QWidget):
         self.footnote.setText(
             "<br>".join(
                 [
-                    "Node budgets, as on the command line:",
+                    FOOTNOTE_HEAD,
                     *budgets_text(self.params),
                     "Proved mates are checked by an independent replay.",
                 ]

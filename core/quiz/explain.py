@@ -108,6 +108,11 @@ def mistake(tree: Tree, path: list[int], chosen: int, label: Labeller) -> str:
     depth = 0
     while depth < len(path) and depth < len(chosen_path) and path[depth] == chosen_path[depth]:
         depth += 1
+    if depth == len(path):
+        return (
+            f"{label(chosen)} lies below {label(path[-1])}, which was still a leaf when the "
+            f"walk chose it: the walk stops at the first leaf it reaches."
+        )
     parent, right, wrong = path[depth - 1], path[depth], chosen_path[depth]
     numbers, noun = _deciding(tree, parent)
     if numbers[wrong] == numbers[right]:

@@ -228,3 +228,23 @@ def test_pn2_is_compared_with_the_papers_setting_whatever_the_window_runs(
     assert "(Not the window's own Pn²: N = 5,000, a = 300, b = 100.)" in footnote.text()
     assert window.open_source(WAC_004, SearchParams())
     assert "Not the window's own" not in footnote.text()
+
+
+def test_the_setting_stays_readable_beside_the_why_not_found_dock(qtbot):
+    """Found in a real window: a search stopping unsolved opens Why not found? beside the compare
+    dock, and the budgets were squeezed to a column a word wide."""
+    window = MainWindow(persist=False, source=FIGURE, params=SearchParams())
+    qtbot.addWidget(window)
+    window.resize(1280, 860)  # the window's size on a 1366×768 laptop's projector
+    window.show()
+    qtbot.waitExposed(window)
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.explain.dock.isVisible(), timeout=30_000)
+    window.compare_action.trigger()
+    qtbot.wait(100)
+    footnote = window.compare_panel.footnote
+    assert window.compare_dock.isVisible() and footnote.isVisible()
+    metrics = footnote.fontMetrics()
+    assert footnote.width() >= metrics.horizontalAdvance("Node budgets, as on the command line:")
+    shown = footnote.text()
+    assert f"{window.params.max_nodes:,} nodes in memory" in shown

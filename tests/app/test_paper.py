@@ -59,6 +59,19 @@ def test_figures_4_show_the_curves_with_the_papers_parameters(window):
     assert window.statusBar().currentMessage().startswith("Figures 4.1–4.3")
 
 
+def test_opening_another_problem_during_figure_3_11_drops_the_rings(qtbot, window):
+    """Found by the random-action run: Figure 3.11 started, then Figure 3.1 opened and run to its
+    end; the tree's end must not be taken for WAC.213's (no exception, no rings)."""
+    window.paper.actions["3.11"].trigger()
+    window.paper.actions["3.1"].trigger()
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=30_000)
+    qtbot.wait(200)
+    assert window.problem.title.lower().startswith("figure 3.1")
+    assert not window.paper.overlay.nodes
+    assert not window.paper.overlay.isVisible()
+
+
 def test_wac_213_rings_every_node_of_one_position(qtbot, window):
     window.paper.actions["3.11"].trigger()
     overlay = window.paper.overlay

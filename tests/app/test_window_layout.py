@@ -2,12 +2,19 @@
 brings back the default panes, dock and zoom (and is listed under F1)."""
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
 
 from app.search_setup import SearchParams
 from app.shortcuts import shortcut_rows
 from app.sources import SUITE, Source
 from app.window import MainWindow
-from app.window_layout import BOARD_PANE, MIN_BOARD_PANE, MIN_TREE_PANE, MIN_WINDOW
+from app.window_layout import (
+    BOARD_PANE,
+    MIN_BOARD_PANE,
+    MIN_DOCK_HEIGHT,
+    MIN_TREE_PANE,
+    MIN_WINDOW,
+)
 
 
 def test_panes_keep_their_minimum_and_restore_layout_brings_the_defaults_back(qtbot):
@@ -46,3 +53,30 @@ def test_panes_keep_their_minimum_and_restore_layout_brings_the_defaults_back(qt
     assert not window.compare_dock.isFloating() and window.compare_dock.isVisible()
     assert window.dockWidgetArea(window.compare_dock) == Qt.DockWidgetArea.BottomDockWidgetArea
     assert view.scene_to_widget(1, 0).x() - view.scene_to_widget(0, 0).x() == 1.0
+
+
+def test_every_dock_keeps_a_usable_height_and_restore_puts_each_back_where_it_started(qtbot):
+    """Docks added after the merges (why not found, proof browser, quiz, paper runs, …) got no
+    minimum height, and Restore layout moved the proof browser from the right to the bottom."""
+    window = MainWindow(
+        persist=False, source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
+    )
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    docks = window.findChildren(QDockWidget)
+    assert len(docks) >= 3
+    started = {dock.objectName(): window.dockWidgetArea(dock) for dock in docks}
+    assert started["compare"] == Qt.DockWidgetArea.BottomDockWidgetArea
+    assert Qt.DockWidgetArea.RightDockWidgetArea in started.values()
+    for dock in docks:
+        dock.show()
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    window.resizeDocks(docks, [1] * len(docks), Qt.Orientation.Vertical)
+    qtbot.wait(20)
+    for dock in docks:
+        assert dock.widget().height() >= MIN_DOCK_HEIGHT, dock.objectName()
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(20)
+    assert {dock.objectName(): window.dockWidgetArea(dock) for dock in docks} == started

@@ -293,3 +293,19 @@ def test_typed_numbers(text, value):
 def test_typed_numbers_that_are_not_numbers_are_refused_by_name(text):
     with pytest.raises(InvalidAnswerError, match="proof number"):
         parse_number_answer(text, "proof number")
+
+
+def test_a_click_below_the_most_proving_node_says_the_walk_stopped_above_it():
+    """The window may show the step's new children before the answer (found by the random-action
+    run): a click on one is graded, not a crash."""
+    search, _ = tree_pair("small-proof")
+    quiz = Quiz(search)
+    question = quiz.ask_selection()
+    search.step_phase()
+    child = search.tree.children(question.node)[0]
+    grade = quiz.grade_selection(child)
+    assert not grade.right
+    assert grade.verdict.endswith(
+        f"{quiz.label(child)} lies below {quiz.label(question.node)}, which was still a leaf "
+        f"when the walk chose it: the walk stops at the first leaf it reaches."
+    )
