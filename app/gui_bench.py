@@ -16,8 +16,8 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 
-from app.search_setup import PN, PN2, SearchParams, build_search
-from app.sources import Source, load
+from app.problems.search_setup import PN, PN2, SearchParams, build_search
+from app.problems.sources import Source, load
 
 POSITION = Source("suite", "paper-figures", "WAC.213")
 """A mate in 18 that neither search solves within the caps below: every round does the same

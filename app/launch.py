@@ -6,9 +6,9 @@ import argparse
 import sys
 from dataclasses import replace
 
-from app.search_setup import SearchParams, check_problem
+from app.problems.search_setup import SearchParams, check_problem
+from app.problems.sources import DEFAULT_SOURCE, EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
 from app.short_text import one_line
-from app.sources import DEFAULT_SOURCE, EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
 from core.cli.output import EXIT_USER_ERROR
 from core.errors import PnExplorerError
 
@@ -70,7 +70,7 @@ def launch(options: argparse.Namespace) -> int:
         return 0
     from PySide6.QtWidgets import QApplication
 
-    from app.settings import Settings
+    from app.problems.settings import Settings
 
     settings = Settings()
     params = launch_params(options, settings.params())

@@ -7,8 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from app.search_setup import SearchParams
-from app.sources import DEFAULT_SOURCE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import DEFAULT_SOURCE, Source
 
 _APPLICATION = []
 """Holds the QApplication made here for the life of the process: every window needs it."""
@@ -77,7 +77,7 @@ def render_screenshot(
 
     Bad input raises the core's typed errors before any window exists.
     """
-    from app.search_setup import check_problem
+    from app.problems.search_setup import check_problem
 
     problem_source = source or DEFAULT_SOURCE
     check_problem(problem_source, params)

@@ -3,7 +3,8 @@
 Flow is one-way (Qt's model/view): the driver advances the search and signals; the tree view,
 the narration and the board's presenter (`app.board_focus`) hear those signals themselves, and the
 window redraws. Views read the search between steps and never call into it. Redraws are coalesced
-on a timer (`app.redraw_throttle`, at most ~15 per second) while the search runs; a single step
+on a timer (`app.driving.redraw_throttle`, at most ~15 per second) while the search runs; a
+single step
 redraws at once. Opening a problem builds the new search first and only then replaces the old
 one, so bad input (a dialog says why) leaves everything the user had in place.
 """
@@ -34,10 +35,12 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_focus import BoardFocus
-from app.classroom_menu import ClassroomMenu
-from app.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
-from app.explain_dock import ExplainDock
-from app.exports import export_menu
+from app.driving.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
+from app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
+from app.menus.classroom_menu import ClassroomMenu
+from app.menus.explain_dock import ExplainDock
+from app.menus.exports import export_menu
+from app.menus.paper import PaperMenu
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
@@ -48,15 +51,9 @@ from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
-from app.paper import PaperMenu
-from app.quiz.mode import QuizMode
-from app.redraw_throttle import REFRESH_MS, RedrawThrottle
-from app.refutation_focus import refutation_target
-from app.search_setup import PN, PN2, SearchParams, build_search, effective_algo
-from app.settings import Settings
-from app.short_text import one_line, short_label
-from app.shortcuts import shortcut_table
-from app.sources import (
+from app.problems.search_setup import PN, PN2, SearchParams, build_search, effective_algo
+from app.problems.settings import Settings
+from app.problems.sources import (
     DEFAULT_SOURCE,
     EPD,
     FEN,
@@ -68,6 +65,10 @@ from app.sources import (
     naming_the_file,
     positions_of,
 )
+from app.quiz.mode import QuizMode
+from app.refutation_focus import refutation_target
+from app.short_text import one_line, short_label
+from app.shortcuts import shortcut_table
 from app.tree_editor.menu import TreeCommands
 from app.tree_view.view import TreeView
 from app.window_layout import restore_layout, set_minimum_sizes
@@ -552,8 +553,8 @@ class MainWindow(QMainWindow):
         dialog.exec()
 
     def open_fen_dialog(self) -> None:
-        """Ctrl+L: a FEN line pre-filled with the board's position (`app.fen_dialog`)."""
-        from app.fen_dialog import FenDialog
+        """Ctrl+L: a FEN line pre-filled with the board's position (`app.menus.fen_dialog`)."""
+        from app.menus.fen_dialog import FenDialog
 
         self.fen_dialog = FenDialog(
             self.board_view.fen, lambda text: self.open_source(Source(FEN, text)), self

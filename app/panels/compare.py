@@ -41,8 +41,8 @@ from app.panels.compare_model import (
     CompareModel,
     Row,
 )
-from app.search_setup import SearchParams
-from app.sources import Problem
+from app.problems.search_setup import SearchParams
+from app.problems.sources import Problem
 from app.tree_view import style
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.settings import Settings
+from app.problems.settings import Settings
+from app.problems.sources import Problem
 from app.short_text import one_line
-from app.sources import Problem
 from core.engines.uci import DEFAULT_SECONDS, CrossCheck, EngineClaim, find_engine
 from core.errors import PnExplorerError
 from core.runs.runner import RunRecord

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from app.driver import FULL_SPEED, SearchDriver
+from app.driving.driver import FULL_SPEED, SearchDriver
 from app.panels.narration import describe_outcome, describe_step
 from core.search.contract import Stepper
 from core.search.types import Outcome, StepReport

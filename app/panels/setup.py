@@ -35,11 +35,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.classroom import CLASSROOM_PN2
 from app.panels.curves import CurvesWidget, short_count
-from app.search_setup import PN, PN2, SearchParams
-from app.short_text import one_line
-from app.sources import (
+from app.problems.classroom import CLASSROOM_PN2
+from app.problems.search_setup import PN, PN2, SearchParams
+from app.problems.sources import (
     FEN,
     PGN,
     SUITE,
@@ -51,6 +50,7 @@ from app.sources import (
     naming_the_file,
     positions_of,
 )
+from app.short_text import one_line
 from core.errors import PnExplorerError
 from core.search.defaults import (
     DEFAULT_A,

@@ -7,7 +7,7 @@ ply a list offers every try, each followed by the reply that holds, recursively 
 tree of `core.proofs.solution_tree`). Choosing a move, or clicking one, plays the line to there
 on the board and points at its node in the tree (through the result panel's line slider).
 
-Beside a proof it says whether a shorter mate exists: the αβ check of `app.shortest_check`
+Beside a proof it says whether a shorter mate exists: the αβ check of `app.panels.shortest_check`
 (Figure 3.10's weakness: PN finds *a* mate, not the shortest), in a process of its own,
 cancellable. Reading the proof runs on a worker thread (Pn²'s proof re-searches the leaves its
 second level solved), like the result panel's.
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.board_focus import MAIN_LINE
+from app.panels.shortest_check import ShortestCheck
 from app.short_text import short_label
-from app.shortest_check import ShortestCheck
 from app.tree_view import style
 from core.games.chess_game import ChessGame, decode_move
 from core.proofs.proof import ProofNode

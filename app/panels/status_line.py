@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.driver import SearchDriver
+from app.driving.driver import SearchDriver
 from core.values import counted, format_number, rate_text
 
 

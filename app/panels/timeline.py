@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.driver import SearchDriver
+from app.driving.driver import SearchDriver
 from app.panels.root_plot import RootPlot
 from core.runs.replay import Replay
 from core.search.contract import Stepper

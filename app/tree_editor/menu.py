@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from app.sources import TREE, TREE_FILES, Problem, Source
+from app.problems.sources import TREE, TREE_FILES, Problem, Source
 from app.tree_editor.dialog import EDITABLE_NODES, TreeEditorDialog
 from app.tree_editor.random_dialog import STARTING_SPEC, RandomTreeDialog
 from core.errors import PnExplorerError

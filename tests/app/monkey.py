@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.fen_dialog import FenDialog
-from app.search_setup import SearchParams
-from app.sources import SUITE, Source
+from app.menus.fen_dialog import FenDialog
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from app.tree_view.layout import NODE
 from app.window import MainWindow
 

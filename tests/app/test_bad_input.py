@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
+from app.problems.search_setup import PN, PN2, SearchParams
+from app.problems.settings import APPLICATION, Settings
+from app.problems.sources import SUITE, TREE, Source
 from app.screenshot import render_screenshot
-from app.search_setup import PN, PN2, SearchParams
-from app.settings import APPLICATION, Settings
 from app.short_text import LABEL_LIMIT, MESSAGE_LIMIT
-from app.sources import SUITE, TREE, Source
 from app.window import MainWindow
 from core.inputs.tree_files import LONGEST_TEXT
 from core.search.defaults import DEFAULT_A

@@ -11,8 +11,8 @@ from PySide6.QtSvg import QSvgRenderer
 
 from app.focus import PositionView
 from app.panels.board import BOARD_COLOURS, BoardPainter
-from app.search_setup import SearchParams
-from app.sources import SUITE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from app.window import MainWindow
 
 SIDE = 360

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from app.classroom import CLASSROOM_PN2, LESSONS, PAPER_PN2, PN_DEFAULT
-from app.search_setup import SearchParams
-from app.sources import SUITE, Source
+from app.problems.classroom import CLASSROOM_PN2, LESSONS, PAPER_PN2, PN_DEFAULT
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from app.window import MainWindow
 from core.search.types import Result
 

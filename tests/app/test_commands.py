@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QMessageBox
 
 from app.main import main
 from app.panels.setup import SetupDialog
+from app.problems.search_setup import PN, PN2, SearchParams
+from app.problems.sources import FEN, TREE, TREE_FILES, Source
 from app.screenshot import render_screenshot
-from app.search_setup import PN, PN2, SearchParams
-from app.sources import FEN, TREE, TREE_FILES, Source
 
 ROOT = Path(__file__).resolve().parent.parent
 MATE_IN_ONE = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"

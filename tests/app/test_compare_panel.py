@@ -7,8 +7,8 @@ import pytest
 
 from app.panels.compare import ALGORITHMS, PanelRun, best_algorithms, row_cells
 from app.panels.compare_model import MATE_COLUMN, NODES_COLUMN
-from app.search_setup import SearchParams
-from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.window import MainWindow
 from core.games.suites import find_position, load_suite
 from core.runs.comparison import algorithm_factory

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 
-from app.search_setup import SearchParams
-from app.sources import SUITE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from app.window import MainWindow
 from core.engines import uci
 from tests.core.test_uci_engine import WAC_1_LINE

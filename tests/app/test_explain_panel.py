@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app import focus
-from app.search_setup import PN, SearchParams
-from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.problems.search_setup import PN, SearchParams
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view.effort_map import effort_colour, effort_level
 from app.tree_view.layout import NODE
 from app.window import MainWindow

@@ -9,8 +9,8 @@ import chess.pgn
 import networkx as nx
 from PySide6.QtGui import QImage
 
-from app.search_setup import SearchParams
-from app.sources import SUITE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from app.tree_view.layout import NODE
 from app.window import MainWindow
 

@@ -6,8 +6,8 @@ import chess
 import pytest
 from PySide6.QtCore import Qt
 
-from app.search_setup import SearchParams
-from app.sources import FEN, SUITE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import FEN, SUITE, Source
 from app.window import MainWindow
 from core.games.chess_game import decode_move
 from core.proofs.proof import refutation_nodes

@@ -3,8 +3,8 @@ ply's node on screen and the board in step with the result slider, also after Es
 
 import pytest
 
-from app.search_setup import SearchParams
-from app.sources import SUITE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from app.tree_view import style
 from app.tree_view.layout import NODE
 from app.window import MainWindow

@@ -8,11 +8,11 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-import app.settings
+import app.problems.settings
 from app.main import main
-from app.search_setup import PN, PN2, SearchParams
-from app.settings import Settings
-from app.sources import SUITE, Source
+from app.problems.search_setup import PN, PN2, SearchParams
+from app.problems.settings import Settings
+from app.problems.sources import SUITE, Source
 from app.window import MainWindow
 from core.search.defaults import DEFAULT_NODE_CAP, DEFAULT_PN2_CAP
 
@@ -29,7 +29,9 @@ def last_session(tmp_path, monkeypatch):
     stored.set_params(CLASSROOM)
     stored.set_source(WAC_014)
     stored.sync()
-    monkeypatch.setattr(app.settings, "Settings", lambda: Settings(organisation=organisation))
+    monkeypatch.setattr(
+        app.problems.settings, "Settings", lambda: Settings(organisation=organisation)
+    )
     return stored
 
 

@@ -9,8 +9,8 @@ from app import focus
 from app.panels.curves import curve_point, curve_points, short_count
 from app.panels.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
 from app.panels.narration import describe_step
-from app.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
-from app.sources import (
+from app.problems.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
+from app.problems.sources import (
     EPD,
     FEN,
     PGN,

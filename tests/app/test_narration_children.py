@@ -3,8 +3,8 @@ numbers and says why a fresh node starts as it does; unit initialisation chosen 
 dialog reaches the engine and the words."""
 
 from app.panels.setup import SetupDialog
-from app.search_setup import PN2, SearchParams
-from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.problems.search_setup import PN2, SearchParams
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.window import MainWindow
 from core.games.chess_game import decode_move
 from core.search.defaults import UNIT

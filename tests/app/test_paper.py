@@ -6,8 +6,8 @@ import chess.polyglot
 import pytest
 
 from app.panels import paper_runs
-from app.search_setup import PN2
-from app.sources import SUITE, Source
+from app.problems.search_setup import PN2
+from app.problems.sources import SUITE, Source
 from app.window import MainWindow
 from core.games.suites import find_position, load_suite
 from core.runs.runner import run_item

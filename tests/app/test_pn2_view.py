@@ -4,8 +4,8 @@ proof the second level found (and discarded) written beside the first-level node
 import chess
 import pytest
 
-from app.search_setup import PN2, SearchParams
-from app.sources import FEN, SUITE, Source
+from app.problems.search_setup import PN2, SearchParams
+from app.problems.sources import FEN, SUITE, Source
 from app.tree_view.layout import NODE
 from app.window import MainWindow
 from core.values import counted

@@ -5,8 +5,8 @@ graded against the engine's numbers, and the score on screen counts it all."""
 import pytest
 from PySide6.QtCore import Qt
 
-from app.search_setup import SearchParams
-from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view.layout import NODE
 from app.window import MainWindow
 from core.quiz.explain import search_labeller

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.slice_length import (
+from app.driving.slice_length import (
     LONGEST_SLICE_S,
     SHORTEST_SLICE_S,
     TARGET_CYCLE_S,

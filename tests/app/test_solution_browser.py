@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QComboBox
 
 from app import focus
 from app.panels.solution_browser import read_solution
-from app.search_setup import SearchParams
-from app.sources import FEN, SUITE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import FEN, SUITE, Source
 from app.tree_view.layout import NODE
 from app.window import MainWindow
 from core.games.chess_game import decode_move

@@ -3,8 +3,8 @@ show the search as it was after iteration k — checked against a fresh engine r
 
 from PySide6.QtCore import QPoint, Qt
 
-from app.search_setup import PN2, SearchParams, build_search
-from app.sources import SUITE, Source
+from app.problems.search_setup import PN2, SearchParams, build_search
+from app.problems.sources import SUITE, Source
 from app.window import MainWindow
 from core.tree import ROOT
 

@@ -11,9 +11,9 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QPushButton
 
 from app.main import main
-from app.search_setup import SearchParams
-from app.settings import Settings
-from app.sources import TREE, TREE_FILES, Source, kind_of_file
+from app.problems.search_setup import SearchParams
+from app.problems.settings import Settings
+from app.problems.sources import TREE, TREE_FILES, Source, kind_of_file
 from app.tree_editor.dialog import PROBLEM, TreeEditorDialog
 from app.window import MainWindow
 from core.search.types import Result

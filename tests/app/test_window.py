@@ -7,12 +7,12 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from app import focus
-from app.driver import FULL_SPEED
+from app.driving.driver import FULL_SPEED
 from app.panels.memory_gauge import memory_state
 from app.panels.result import MATE, TREE_PROOF, UNSOLVED
-from app.search_setup import PN, PN2, SearchParams
-from app.settings import Settings
-from app.sources import FEN, SUITE, TREE, TREE_FILES, Source
+from app.problems.search_setup import PN, PN2, SearchParams
+from app.problems.settings import Settings
+from app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
 from app.window import MainWindow
 from core.search.types import Result, StopReason
 from core.tree import ROOT

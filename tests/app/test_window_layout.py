@@ -4,9 +4,9 @@ brings back the default panes, dock and zoom (and is listed under F1)."""
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from app.search_setup import SearchParams
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from app.shortcuts import shortcut_rows
-from app.sources import SUITE, Source
 from app.window import MainWindow
 from app.window_layout import (
     BOARD_PANE,

@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor
 
-from app.driver import speed_label
+from app.driving.driver import speed_label
 from app.panels.memory_gauge import MemoryGauge, MemoryState, gauge_title
-from app.search_setup import SearchParams
-from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view import style
 from app.tree_view.layout import FOLD, MORE, NODE
 from app.tree_view.view import TreeView

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.sources import Problem, Source, load
+from app.problems.sources import Problem, Source, load
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.search.algorithms import AlgorithmSpec, create_stepper

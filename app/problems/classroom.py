@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.search_setup import SearchParams
-from app.sources import SUITE, Source
+from app.problems.search_setup import SearchParams
+from app.problems.sources import SUITE, Source
 from core.search.defaults import DEFAULT_PN2_CAP, PN, PN2
 
 CLASSROOM_PN2 = SearchParams(PN2, 5_000, 300.0, 100.0)

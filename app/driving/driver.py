@@ -7,7 +7,7 @@ on the stepper and tells views by signals what changed. Views never call into th
 * Single steps return `StepReport`s and are emitted with `stepped`.
 * Work that may be long (stepping over a big second-level search) is done in slices from a
   zero-interval QTimer, so the event loop runs between slices. A slice is at most 20 ms and
-  shorter when the measured stalls say the CPU is shared (`app.slice_length`).
+  shorter when the measured stalls say the CPU is shared (`app.driving.slice_length`).
 * Running at full speed calls `search.run(max_seconds=slice)` and builds no reports;
   `progressed` tells the window the counts moved (it redraws on its own timer, ≤ 15 fps).
 * Slow motion (below `PHASE_SPEED_LIMIT` iterations/s) takes one phase per tick, so a teacher sees
@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.slice_length import SliceGovernor
+from app.driving.slice_length import SliceGovernor
 from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, StepReport
 from core.values import counted

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
-from app.classroom import LESSONS, Lesson
+from app.problems.classroom import LESSONS, Lesson
 from core.search.contract import Stepper
 
 

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from app.driver import FULL_SPEED, SPEEDS
-from app.search_setup import SearchParams
+from app.driving.driver import FULL_SPEED, SPEEDS
+from app.problems.search_setup import SearchParams
+from app.problems.sources import DEFAULT_SOURCE, KINDS, Source
 from app.short_text import one_line, short_label
-from app.sources import DEFAULT_SOURCE, KINDS, Source
 from core.errors import InvalidLimitError
 from core.inputs.numbers import parse_positive, parse_whole
 from core.search.defaults import FRACTIONS, INITIALISATIONS, STEPPERS

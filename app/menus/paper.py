@@ -16,8 +16,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from app.panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
-from app.search_setup import PN, PN2, SearchParams
-from app.sources import SUITE, TREE, TREE_FILES, Source
+from app.problems.search_setup import PN, PN2, SearchParams
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view.occurrences import (
     OccurrenceOverlay,
     chosen_group,

@@ -1,0 +1,1 @@
+"""Window features reached from the menus: classroom, Paper, exports, Why not found?, Ctrl+L."""
