@@ -51,7 +51,7 @@ from core.search.defaults import DAGPN, INITIALISATIONS, MOBILITY, UNIT
 from core.search.dfpn import saturated_sum
 from core.search.pn import leaf_numbers
 from core.search.types import Limits, Outcome, Result, StopReason
-from core.values import INF, REASON_TEXT, Reason, Value, counted
+from core.values import INF, REASON_TEXT, Reason, Value
 
 OR_NODE = 0x01
 EXPANDED = 0x02
@@ -241,7 +241,7 @@ class DagProofNumberSearch:
         room = INF if cap is None else cap - len(self.flags)
         expansion = game.expand(room)
         if expansion is None:
-            return self._memory_outcome()
+            return self.limits.memory_outcome()
         if not expansion.moves:
             return Outcome(
                 Result.UNKNOWN,
@@ -373,30 +373,8 @@ class DagProofNumberSearch:
 
     def _limit_reached(self) -> Outcome | None:
         """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
-        limits = self.limits
-        if self._cancel_requested:
-            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
-        if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
-            return Outcome(
-                Result.UNKNOWN,
-                StopReason.ITERATIONS,
-                f"{counted(limits.max_iterations, 'iteration')} done",
-            )
-        if limits.max_seconds is not None and self.elapsed >= limits.max_seconds:
-            return Outcome(
-                Result.UNKNOWN,
-                StopReason.TIME,
-                f"time limit of {limits.max_seconds:g} s reached",
-            )
-        if limits.max_nodes is not None and len(self.flags) >= limits.max_nodes:
-            return self._memory_outcome()
-        return None
-
-    def _memory_outcome(self) -> Outcome:
-        return Outcome(
-            Result.UNKNOWN,
-            StopReason.MEMORY,
-            f"node cap of {counted(self.limits.max_nodes, 'node')} in memory reached",
+        return self.limits.stop_before(
+            self._cancel_requested, self.iterations, self.elapsed, len(self.flags)
         )
 
     def _root_outcome(self) -> Outcome | None:

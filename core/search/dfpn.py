@@ -195,20 +195,12 @@ class DfpnSearch:
 
     def _limit_reached(self) -> Outcome | None:
         """Checked before every expansion: the search's limits, then the current slice's."""
-        limits = self.limits
-        if self._cancel_requested:
-            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
-        if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
-            return Outcome(
-                Result.UNKNOWN, StopReason.ITERATIONS, f"{limits.max_iterations:,} iterations done"
-            )
         now = time.perf_counter()
-        if limits.max_seconds is not None and self.elapsed + now - self._run_started >= (
-            limits.max_seconds
-        ):
-            return Outcome(
-                Result.UNKNOWN, StopReason.TIME, f"time limit of {limits.max_seconds:g} s reached"
-            )
+        stop = self.limits.stop_before(
+            self._cancel_requested, self.iterations, self.elapsed + now - self._run_started
+        )
+        if stop is not None:
+            return stop
         if self.work_budget is not None and self.nodes_created >= self.work_budget:
             return Outcome(
                 Result.UNKNOWN,

@@ -31,7 +31,7 @@ from core.search.types import (
     StopReason,
 )
 from core.tree import EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from core.values import INF, REASON_TEXT, Value, counted
+from core.values import INF, REASON_TEXT, Value
 
 
 def leaf_numbers(value: Value, mobility: int, is_or: bool, initialisation: str) -> tuple[int, int]:
@@ -171,31 +171,8 @@ class TreeSearch:
 
     def _limit_reached(self) -> Outcome | None:
         """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
-        limits = self.limits
-        if self._cancel_requested:
-            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
-        if limits.max_iterations is not None and self.iterations >= limits.max_iterations:
-            return Outcome(
-                Result.UNKNOWN,
-                StopReason.ITERATIONS,
-                f"{counted(limits.max_iterations, 'iteration')} done",
-            )
-        if limits.max_seconds is not None and self.elapsed >= limits.max_seconds:
-            return self._time_outcome()
-        if limits.max_nodes is not None and len(self.tree) >= limits.max_nodes:
-            return self._memory_outcome()
-        return None
-
-    def _time_outcome(self) -> Outcome:
-        return Outcome(
-            Result.UNKNOWN, StopReason.TIME, f"time limit of {self.limits.max_seconds:g} s reached"
-        )
-
-    def _memory_outcome(self) -> Outcome:
-        return Outcome(
-            Result.UNKNOWN,
-            StopReason.MEMORY,
-            f"node cap of {counted(self.limits.max_nodes, 'node')} in memory reached",
+        return self.limits.stop_before(
+            self._cancel_requested, self.iterations, self.elapsed, len(self.tree)
         )
 
     def _finish(self, outcome: Outcome) -> Outcome:
@@ -297,7 +274,7 @@ class ProofNumberSearch(TreeSearch):
         """
         expansion = self.game.expand(self._room())
         if expansion is None:
-            return self._memory_outcome()
+            return self.limits.memory_outcome()
         if not expansion.moves:
             return Outcome(
                 Result.UNKNOWN,

@@ -170,7 +170,7 @@ class Pn2Search(TreeSearch):
         root_moves = self.game.evaluate().mobility
         budget = second_level_budget(x, self.cap, self.a, self.b, self.fraction, root_moves)
         if self.cap is not None and x + budget > self.cap:
-            return self._memory_outcome()
+            return self.limits.memory_outcome()
         self.second_level = ProofNumberSearch(
             self.game, Limits(max_nodes=budget), initialisation=MOBILITY, start_at_cursor=True
         )
@@ -365,7 +365,7 @@ class Pn2Search(TreeSearch):
                     seconds = left if seconds is None else min(seconds, left)
                 if seconds is not None and seconds <= 0.0:
                     if time_limit is not None and self.elapsed >= time_limit:
-                        outcome = self._time_outcome()
+                        outcome = self.limits.time_outcome()
                     break
                 if self.second_level.run(max_seconds=seconds) is None:
                     continue

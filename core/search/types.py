@@ -8,6 +8,7 @@ from enum import Enum
 
 from core.errors import InvalidLimitError
 from core.search.defaults import DEFAULT_NODE_CAP
+from core.values import counted
 
 BYTES_PER_NODE_BOUND = 120
 """Generous process bytes per node (about 4 × the measured `core.tree.BYTES_PER_NODE`): sizes the
@@ -80,6 +81,38 @@ class Limits:
                 raise InvalidLimitError(
                     f"max_seconds must be positive and finite, not {self.max_seconds}"
                 )
+
+    def stop_before(
+        self, cancelled: bool, iterations: int, elapsed: float, nodes: int | None = None
+    ) -> Outcome | None:
+        """ResourcesAvailable() of Figure 3.2, the checks every search shares, in this order:
+        a cancel, the iterations, the time (`elapsed` seconds), the node cap (`nodes` in memory;
+        None for a search whose memory the cap does not bound)."""
+        if cancelled:
+            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
+        if self.max_iterations is not None and iterations >= self.max_iterations:
+            return Outcome(
+                Result.UNKNOWN,
+                StopReason.ITERATIONS,
+                f"{counted(self.max_iterations, 'iteration')} done",
+            )
+        if self.max_seconds is not None and elapsed >= self.max_seconds:
+            return self.time_outcome()
+        if nodes is not None and self.max_nodes is not None and nodes >= self.max_nodes:
+            return self.memory_outcome()
+        return None
+
+    def time_outcome(self) -> Outcome:
+        return Outcome(
+            Result.UNKNOWN, StopReason.TIME, f"time limit of {self.max_seconds:g} s reached"
+        )
+
+    def memory_outcome(self) -> Outcome:
+        return Outcome(
+            Result.UNKNOWN,
+            StopReason.MEMORY,
+            f"node cap of {counted(self.max_nodes, 'node')} in memory reached",
+        )
 
 
 class Result(Enum):
