@@ -76,13 +76,17 @@ class DfpnFrame:
 
 @dataclass(slots=True)
 class DfpnEvent:
-    """One step of df-pn: `kind` at path `depth`; for a back-up, why and the node's φ/δ then."""
+    """One step of df-pn: `kind` at path `depth` for the position reached by `move` (None: the
+    root), the node's φ/δ and thresholds then; for a back-up, why."""
 
     kind: EventKind
     depth: int
+    move: int | None
+    phi: int
+    delta: int
+    phi_threshold: int
+    delta_threshold: int
     reason: BackUpReason | None = None
-    phi: int = 0
-    delta: int = 0
     children: int = 0
 
 
@@ -116,7 +120,18 @@ class DfpnTrace:
         self.frames.append(frame)
         for child in children.keys:
             self.parents.setdefault(child, set()).add(frame.key)
-        return self._event(DfpnEvent(EventKind.EXPANDED, depth, children=len(children.moves)))
+        return self._event(
+            DfpnEvent(
+                EventKind.EXPANDED,
+                depth,
+                move,
+                frame.phi,
+                frame.delta,
+                phi_threshold,
+                delta_threshold,
+                children=len(children.moves),
+            )
+        )
 
     def backing_up(self, depth: int, phi: int, delta: int) -> DfpnEvent:
         """MID's loop ended at `depth`: the node returns to its parent (popped at the next step)."""
@@ -131,7 +146,18 @@ class DfpnTrace:
         else:
             reason = BackUpReason.DELTA
         frame.backing_up = reason
-        return self._event(DfpnEvent(EventKind.BACKED_UP, depth, reason, phi, delta))
+        return self._event(
+            DfpnEvent(
+                EventKind.BACKED_UP,
+                depth,
+                frame.move,
+                phi,
+                delta,
+                frame.phi_threshold,
+                frame.delta_threshold,
+                reason,
+            )
+        )
 
     def _event(self, event: DfpnEvent) -> DfpnEvent:
         self.last = event
@@ -167,6 +193,8 @@ class DfpnStepper(DfpnSearch):
     second_level = None
     second_level_root = None
     second_level_searches = None
+    update_pending = False
+    """MID updates a node's numbers as its children return: no stale numbers wait for an update."""
 
     def __init__(
         self, game: Game, limits: Limits | None = None, epsilon: float = DFPN_EPSILON
@@ -265,7 +293,18 @@ class DfpnStepper(DfpnSearch):
         return [frame.move for frame in self.path_trace.frames[1:] if frame.move is not None]
 
     @property
-    def tree(self) -> Tree:
+    def root_numbers(self) -> tuple[int, int]:
+        """The root's (pn, dn) as MID's root frame holds them now (the table's once ended)."""
+        frames = self.path_trace.frames
+        return frames[0].numbers if frames and self.outcome is None else self._root_numbers
+
+    @property
+    def selected_node(self) -> int:
+        """The display tree's node MID stands at (the deepest frame)."""
+        return self.tree.path[-1]
+
+    @property
+    def tree(self) -> PathTree:
         """The display tree of the current path (rebuilt when the trace has moved on)."""
         if self._display is None or self._display_version != self.path_trace.version:
             self._display = PathTree.from_frames(self, self.path_trace.frames)
