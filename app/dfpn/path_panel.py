@@ -84,6 +84,7 @@ class DfpnPathPanel(QTreeWidget):
         self.setHeaderLabels(list(COLUMNS))
         self.setRootIsDecorated(True)
         self.setUniformRowHeights(True)
+        self.setMinimumWidth(620)  # every column readable beside the tree at 1600 × 1000
         self.search: DfpnStepper | None = None
         self._version = -1
 
