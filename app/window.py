@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_focus import BoardFocus
+from app.dfpn.path_panel import add_dfpn_dock
 from app.driving.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.menus.classroom_menu import ClassroomMenu
@@ -77,6 +78,7 @@ from core.games.suites import APP_ICON
 from core.runs.runner import RunRecord
 from core.search.contract import Stepper
 from core.search.defaults import ALGORITHM_TITLES
+from core.search.dfpn_steps import DfpnStepper
 from core.search.types import Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
@@ -217,6 +219,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
         self.solution_browser, self.solution_dock = add_solution_dock(self)
+        self.dfpn_panel, self.dfpn_dock = add_dfpn_dock(self)
 
     def _action(
         self,
@@ -434,6 +437,7 @@ class MainWindow(QMainWindow):
         driver.progressed.connect(self.tree_view.drop_stale_marks)
         driver.finished.connect(self.tree_view.search_finished)
         driver.search_changed.connect(self.board_focus.set_search)
+        driver.search_changed.connect(self.dfpn_panel.set_search)
         driver.stepped.connect(self.board_focus.step_taken)
         driver.progressed.connect(self.board_focus.moved_on)
         driver.stepped.connect(self._on_stepped)
@@ -512,7 +516,10 @@ class MainWindow(QMainWindow):
 
     def _start(self, search: Stepper) -> None:
         make = partial(build_search, self.problem.game, self.params)
-        self.show_replayed(self.timeline.wrap(search, make))
+        stepped_by_events = isinstance(search, DfpnStepper)  # no tree to replay: no timeline
+        self.show_replayed(search if stepped_by_events else self.timeline.wrap(search, make))
+        self.timeline.setVisible(not stepped_by_events)
+        self.dfpn_dock.setVisible(stepped_by_events)
         self.compare_panel.set_problem(self.problem, self.params)
         self.engine_panel.set_problem(self.problem)
         algo = effective_algo(self.problem.game, self.params)
@@ -817,6 +824,7 @@ class MainWindow(QMainWindow):
             return
         self.gauge.set_state(memory_state(search))
         self.tree_view.refresh()
+        self.dfpn_panel.refresh()
         if board and self.driver.running:
             QTimer.singleShot(0, self._update_board)
         elif board:

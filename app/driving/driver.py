@@ -23,7 +23,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.driving.slice_length import SliceGovernor
-from core.search.contract import Stepper
+from core.search.contract import PathStepper, Stepper
 from core.search.types import Outcome, Phase, StepReport
 from core.values import counted
 
@@ -64,7 +64,8 @@ class SearchDriver(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.search: Stepper | None = None
+        self.search: Stepper | PathStepper | None = None
+        self._events = False
         self.speed = FULL_SPEED
         self.running = False
         self._full_speed_run = False
@@ -89,6 +90,7 @@ class SearchDriver(QObject):
         self._goal = None
         self._goal_report = None
         self.search = search
+        self._events = isinstance(search, PathStepper)
         self._finished_sent = False
         self._samples.clear()
         self.nodes_per_second = 0.0
@@ -116,8 +118,9 @@ class SearchDriver(QObject):
     # -- single steps ----------------------------------------------------------------------------
 
     def _micro_step(self) -> StepReport:
-        """The smallest step the search offers: a PN phase, or a phase of either Pn² level."""
-        return self.search.step_into()
+        """The smallest step the search offers: a PN phase, a phase of either Pn² level, or an
+        event of df-pn's recursion (an expansion or a back-up)."""
+        return self.search.step_event() if self._events else self.search.step_into()
 
     def step_phase(self) -> None:
         """One phase: select, expand (Pn²: a whole second-level evaluation) or update."""

@@ -15,7 +15,10 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.tree_view import style
 from core.search.contract import Stepper
+from core.search.dfpn_steps import DfpnStepper
+from core.search.transposition import BYTES_PER_ENTRY
 from core.tree import BYTES_PER_NODE
+from core.values import counted
 
 WARN_FRACTION = 0.9
 
@@ -30,6 +33,12 @@ class MemoryState:
     second_level: int
     cap: int | None
     peak: int
+    unit: str = "node"
+    """What is counted: nodes, or df-pn's transposition-table entries (`units`: plural)."""
+    units: str = "nodes"
+    replacements: int | None = None
+    """df-pn: table entries evicted for new positions (None for the tree searches)."""
+    bytes_each: int = BYTES_PER_NODE
 
     @property
     def total(self) -> int:
@@ -50,11 +59,24 @@ class MemoryState:
 
     @property
     def estimated_bytes(self) -> float:
-        return self.total * BYTES_PER_NODE
+        return self.total * self.bytes_each
 
 
-def memory_state(search: Stepper) -> MemoryState:
-    """The gauge's counts from a PN or Pn² search (second level: the live inner tree, if any)."""
+def memory_state(search: Stepper | DfpnStepper) -> MemoryState:
+    """The gauge's counts from a PN or Pn² search (second level: the live inner tree, if any), or
+    df-pn's table: entries against its capacity, and the replacements."""
+    if isinstance(search, DfpnStepper):
+        table = search.table
+        return MemoryState(
+            len(table),
+            0,
+            table.capacity,
+            max(table.peak, len(table)),
+            "table entry",
+            "table entries",
+            table.replacements,
+            BYTES_PER_ENTRY,
+        )
     inner = search.second_level
     second = len(inner.tree) if inner is not None else 0
     total = search.nodes_in_memory
@@ -77,9 +99,11 @@ def describe(state: MemoryState) -> str:
     text = f"{state.first_level:,}"
     if state.second_level:
         text += f" + {state.second_level:,} second-level"
-    text += " node" if state.total == 1 else " nodes"
+    text += " " + (state.unit if state.total == 1 else state.units)
     if state.cap:
         text += f" of {state.cap:,} ({100 * state.used_fraction:.0f}%)"
+    if state.replacements is not None:
+        text += f"  ·  {counted(state.replacements, 'replacement')}"
     text += f"  ·  peak {state.peak:,}  ·  {format_bytes(state.estimated_bytes)}"
     return text
 

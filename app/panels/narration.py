@@ -6,6 +6,7 @@ Pure functions of a `StepReport` and the search (no Qt). Nodes are named by the 
 
 from __future__ import annotations
 
+from app.dfpn.narration import describe_events
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from app.panels.narration_children import describe_children
 from app.short_text import short_label
@@ -128,6 +129,7 @@ def describe_step(search: Stepper, report: StepReport) -> str:
                 f"{counted(event.size, 'node')}: {counted(len(event.kept), 'child')} kept in "
                 f"the first-level tree, {counted(event.discarded, 'node')} discarded."
             )
+    lines.extend(describe_events(search, report.path_events))
     if report.outcome is not None:
         lines.append(describe_outcome(report.outcome))
     return " ".join(lines) if lines else "Nothing changed."

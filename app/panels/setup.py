@@ -56,6 +56,7 @@ from core.search.defaults import (
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_PN2_CAP,
+    DFPN,
     LOGISTIC,
     MOBILITY,
     ONE,
@@ -299,10 +300,13 @@ class SetupDialog(QDialog):
         self.search_box = QGroupBox("Search")
         self.pn_radio = QRadioButton("PN search (thesis ch. 3)")
         self.pn2_radio = QRadioButton("Pn² search (ch. 4)")
+        self.dfpn_radio = QRadioButton("df-pn (Nagai; transposition table)")
         group = QButtonGroup(self)
-        group.addButton(self.pn_radio)
-        group.addButton(self.pn2_radio)
-        (self.pn2_radio if params.algo == PN2 else self.pn_radio).setChecked(True)
+        for radio in (self.pn_radio, self.pn2_radio, self.dfpn_radio):
+            group.addButton(radio)
+        {PN2: self.pn2_radio, DFPN: self.dfpn_radio}.get(params.algo, self.pn_radio).setChecked(
+            True
+        )
         self.cap_spin = _spin(1, MAX_SPIN, params.max_nodes, 10_000)
         self.cap_spin.setSuffix(" nodes")
         self.a_spin = _spin(1, MAX_SPIN, round(params.a), 10_000)
@@ -325,10 +329,11 @@ class SetupDialog(QDialog):
             self.fraction_combo.currentIndexChanged,
         ):
             signal.connect(self._update_curves)
-        self.pn_radio.toggled.connect(self._algo_changed)
+        group.buttonToggled.connect(self._algo_changed)
         algos = QHBoxLayout()
         algos.addWidget(self.pn_radio)
         algos.addWidget(self.pn2_radio)
+        algos.addWidget(self.dfpn_radio)
         algos.addStretch(1)
         form = QFormLayout()
         form.addRow("Algorithm", algos)
@@ -359,12 +364,15 @@ class SetupDialog(QDialog):
         self._update_curves()
 
     def _algo_changed(self) -> None:
-        params = SearchParams(self._last_algo, self.cap_spin.value()).with_algo(
-            PN2 if self.pn2_radio.isChecked() else PN
-        )
+        params = SearchParams(self._last_algo, self.cap_spin.value()).with_algo(self._algo())
         self._last_algo = params.algo
         self.cap_spin.setValue(params.max_nodes)
         self._update_curves()
+
+    def _algo(self) -> str:
+        if self.dfpn_radio.isChecked():
+            return DFPN
+        return PN2 if self.pn2_radio.isChecked() else PN
 
     def _update_curves(self) -> None:
         pn2 = self.pn2_radio.isChecked()
@@ -383,7 +391,7 @@ class SetupDialog(QDialog):
 
     def params(self) -> SearchParams:
         return SearchParams(
-            PN2 if self.pn2_radio.isChecked() else PN,
+            self._algo(),
             self.cap_spin.value(),
             float(self.a_spin.value()),
             float(self.b_spin.value()),

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from app.driving.driver import SearchDriver
+from core.search.dfpn_steps import DfpnStepper
 from core.values import counted, format_number, rate_text
+
+
+def next_step(search: object) -> str:
+    """PN's next phase, or df-pn's next event (it has no phases)."""
+    if isinstance(search, DfpnStepper):
+        return "an expansion or a back-up"
+    return search.next_phase.value
 
 
 def status_text(
@@ -28,5 +36,5 @@ def status_text(
     elif driver.running:
         parts.append("running")
     else:
-        parts.append(f"next: {next_text or search.next_phase.value}")
+        parts.append(f"next: {next_text or next_step(search)}")
     return "  ·  ".join(parts)

@@ -14,13 +14,14 @@ from app.problems.sources import Problem, Source, load
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.contract import Stepper
+from core.search.contract import PathStepper, Stepper
 from core.search.defaults import (
     ALGORITHM_TITLES,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_INITIALISATION,
     DEFAULT_MAX_NODES,
+    DFPN,
     LOGISTIC,
     ONE,
     PN,
@@ -97,8 +98,11 @@ def fresh_game(game: ChessGame | ExplicitTreeGame) -> ChessGame | ExplicitTreeGa
 
 
 def effective_algo(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> str:
-    """The algorithm that will actually run: explicit trees always use PN."""
-    return params.algo if isinstance(game, ChessGame) else PN
+    """The algorithm that will actually run: explicit trees use PN, or df-pn when it is asked
+    for and the tree is not a figure's snapshot (Pn²'s second level needs a game to grow)."""
+    if isinstance(game, ChessGame):
+        return params.algo
+    return DFPN if params.algo == DFPN and not is_snapshot(game.tree) else PN
 
 
 def check_problem(source: Source, params: SearchParams) -> Problem:
@@ -109,13 +113,15 @@ def check_problem(source: Source, params: SearchParams) -> Problem:
     return problem
 
 
-def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper:
+def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper | PathStepper:
     """A new stepper for `params` on a fresh cursor of `game`."""
     params.validate()
     game = fresh_game(game)
     if isinstance(game, ExplicitTreeGame):
         if is_snapshot(game.tree):
             return snapshot_search(game.tree, params.limits())
+        if params.algo == DFPN:
+            return create_stepper(params.spec(), game, params.limits())
         return create_stepper(
             AlgorithmSpec(PN, initialisation=params.initialisation), game, params.limits()
         )

@@ -2,7 +2,7 @@
 
 Front ends (CLI, suite workers, the app) describe the search they want with an `AlgorithmSpec`,
 which is small and picklable, and get a `Search` from `create_search`; the app, which steps and
-draws the tree, gets a `Stepper` (PN or Pn²) from `create_stepper`.
+draws the search, gets a `Stepper` (PN or Pn²) or a `PathStepper` (df-pn) from `create_stepper`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from core.errors import InvalidLimitError
 from core.games.game import Game
-from core.search.contract import Search, Stepper
+from core.search.contract import PathStepper, Search, Stepper
 from core.search.defaults import (
     ALGORITHM_TITLES,
     ALL_ALGORITHMS,
@@ -75,8 +75,9 @@ class AlgorithmSpec:
         return ALGORITHM_TITLES[self.name]
 
 
-def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
-    """A tree search for `spec` on `game` that can be stepped phase by phase: PN or Pn²."""
+def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper | PathStepper:
+    """A search for `spec` on `game` that the app can step: PN or Pn² phase by phase, df-pn
+    event by event (`core.search.contract.PathStepper`)."""
     if spec.name == PN:
         from core.search.pn import ProofNumberSearch
 
@@ -85,7 +86,11 @@ def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
         from core.search.pn2 import Pn2Search
 
         return Pn2Search(game, limits, a=spec.a, b=spec.b, fraction=spec.fraction)
-    raise InvalidLimitError(f"{spec.title} keeps no search tree to step: choose pn or pn2")
+    if spec.name == DFPN:
+        from core.search.dfpn_steps import DfpnStepper
+
+        return DfpnStepper(game, limits)
+    raise InvalidLimitError(f"{spec.title} cannot be stepped: choose pn, pn2 or dfpn")
 
 
 def create_search(spec: AlgorithmSpec, game: Game, limits: Limits) -> Search:

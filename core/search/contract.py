@@ -12,6 +12,10 @@ Two protocols, because the αβ baseline has no search tree:
   and the app does not offer it. Pn²'s second level is part of the contract for both: PN answers
   `two_levels` False and `second_level` / `second_level_root` None; `step_into` is one phase and
   `step_over` one iteration for PN, which has no second level to enter or step over.
+* `PathStepper` is df-pn as the app steps it (`core.search.dfpn_steps`): no phases and no search
+  tree (everything lives in the transposition table), but a recursion path of frames with
+  thresholds. A step is one event of that recursion (`step_event`: an expansion or a back-up);
+  `step_iteration` runs up to the next expansion. `tree` is a display tree of the path.
 """
 
 from __future__ import annotations
@@ -109,3 +113,32 @@ class Stepper(Search, Protocol):
 
     def step_over(self) -> StepReport:
         """Pn²: through the next (or current) second-level search; PN: one iteration."""
+
+
+@runtime_checkable
+class PathStepper(Search, Protocol):
+    """A depth-first search the app steps event by event (df-pn): a path of frames, no phases."""
+
+    two_levels: bool
+    """Always False: no second-level search."""
+
+    @property
+    def tree(self) -> Tree:
+        """A display tree of the recursion path and each path node's children."""
+
+    @property
+    def second_level(self) -> None:
+        """Always None (one level)."""
+
+    @property
+    def root_numbers(self) -> tuple[int, int]: ...
+
+    @property
+    def transpositions(self) -> int:
+        """Children found in the transposition table when generated."""
+
+    def step_event(self) -> StepReport:
+        """One event: a node expanded, or a node backing up to its parent."""
+
+    def step_iteration(self) -> StepReport:
+        """Events up to and including the next expansion."""

@@ -16,8 +16,9 @@ ALGORITHM_TITLES = {
     DFPN: "df-pn search",
     DAGPN: "DAG PN search",
 }
-STEPPERS = (PN, PN2)
-"""The searches that keep a tree to step through in the window (αβ keeps only its path)."""
+STEPPERS = (PN, PN2, DFPN)
+"""The searches the window steps: PN and Pn² phase by phase, df-pn event by event along its
+recursion path (αβ and DAG PN are run, not stepped)."""
 SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn", DAGPN: "DAG PN"}
 """Titles where a column is narrow (the comparison panel)."""
 

@@ -28,12 +28,18 @@ proof is a tree whose repeated subtrees are one object (the verifier replays eac
 
 `run` may stop after any expansion (limits, a slice, a cancel) and resume: the search's state is
 the table, and the next run restarts from the root and descends again through it.
+
+MID is a generator so that the app can pause it inside the recursion (`core.search.dfpn_steps`):
+with a `trace` attached it yields after every expansion and before every return to the parent;
+without one (the command line, batch runs) it never yields and `run` drives it to its result.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Generator
+from typing import TYPE_CHECKING
 
 from core.errors import VerificationError
 from core.games.game import NOT_COUNTED, Game
@@ -49,6 +55,9 @@ from core.search.pn import leaf_numbers
 from core.search.transposition import NO_DEPENDENCE, TranspositionTable
 from core.search.types import Limits, Outcome, Result, StopReason
 from core.values import INF, REASON_TEXT, Reason, Value
+
+if TYPE_CHECKING:
+    from core.search.dfpn_steps import DfpnTrace
 
 
 class _Children:
@@ -134,6 +143,8 @@ class DfpnSearch:
     algorithm = DFPN
     tree = None
     second_level_searches = None
+    trace: DfpnTrace | None = None
+    """The stepping hooks (`core.search.dfpn_steps`); None: MID runs without pausing."""
 
     def __init__(
         self, game: Game, limits: Limits | None = None, epsilon: float = DFPN_EPSILON
@@ -149,6 +160,8 @@ class DfpnSearch:
         self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
         self.nodes_created = 1
         self.iterations = 0
+        self.transpositions = 0
+        """Children found in the table when generated (their numbers read, not initialised)."""
         self.elapsed = 0.0
         self.outcome: Outcome | None = None
         self._cancel_requested = False
@@ -268,6 +281,9 @@ class DfpnSearch:
             else:
                 slot = found[key] if key in found else find(key)
                 if mobility == NOT_COUNTED or (slot >= 0 and holds_at(slot, clock)):
+                    self.transpositions += 1
+                    if self.trace is not None:
+                        self.trace.hit(key)
                     proof, disproof = table.proof[slot], table.disproof[slot]
                     fixed = proof == 0 or disproof == 0
                     distance = stored_distance[slot]
@@ -304,7 +320,7 @@ class DfpnSearch:
 
     def multiple_iterative_deepening(
         self, phi_threshold: int, delta_threshold: int, is_or: bool
-    ) -> _Result:
+    ) -> Generator[object, None, _Result]:
         """Nagai's MID at the cursor's (unsolved) position: search it until its φ reaches
         `phi_threshold` or its δ reaches `delta_threshold`, then store it and return."""
         depth = len(self._path_keys) - 1
@@ -327,6 +343,8 @@ class DfpnSearch:
                 f"{game.position_label()} has nothing below it in the tree file",
             )
             return _Result(1, 1, 0, 0)
+        if self.trace is not None:
+            yield self.trace.expanded(depth, is_or, phi_threshold, delta_threshold, children)
         proof, disproof = children.proof, children.disproof
         # φ/δ of the children seen from this node: at an OR node a child's δ is its proof
         # number and its φ its disproof number; at an AND node the other way round.
@@ -348,7 +366,7 @@ class DfpnSearch:
             child_delta_threshold_ = child_delta_threshold(phi_threshold, second_delta, epsilon)
             game.push(children.moves[best])
             self._path_keys.append(children.keys[best])
-            result = self.multiple_iterative_deepening(
+            result = yield from self.multiple_iterative_deepening(
                 child_phi_threshold, child_delta_threshold_, not is_or
             )
             self._path_keys.pop()
@@ -361,6 +379,8 @@ class DfpnSearch:
                 children.rests_on[best] = result.rests_on
                 children.fixed[best] = True
             self._refresh(children)
+        if self.trace is not None and self._stop is None:
+            yield self.trace.backing_up(depth, phi, delta)
         return self._conclude(key, depth, is_or, children, self.nodes_created - created_before)
 
     def _conclude(
@@ -408,9 +428,13 @@ class DfpnSearch:
         self.game.reset()
         self._path_keys = [self._root_key]
         try:
-            result = self.multiple_iterative_deepening(INF, INF, self._root_is_or)
+            result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
         finally:
             self.elapsed += time.perf_counter() - started
+        return self._settle(result)
+
+    def _settle(self, result: _Result) -> Outcome | None:
+        """The root's numbers after a run from the root, and the outcome they (or a limit) give."""
         self._root_numbers = (result.proof, result.disproof)
         if result.proof == 0:
             self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
@@ -431,7 +455,7 @@ class DfpnSearch:
             self._path_keys.append(game.position_hash())
         self._stop = None
         self._run_started = time.perf_counter()
-        result = self.multiple_iterative_deepening(INF, INF, game.is_or())
+        result = finish(self.multiple_iterative_deepening(INF, INF, game.is_or()))
         game.reset()
         self._path_keys = [self._root_key]
         return result.proof, result.disproof
@@ -456,6 +480,15 @@ class DfpnSearch:
         if extracted is None:
             raise VerificationError("df-pn: no cycle-free proof could be read from the table")
         return extracted
+
+
+def finish(mid: Generator[object, None, _Result]) -> _Result:
+    """MID's result, its pauses (if a trace makes it pause) passed over."""
+    while True:
+        try:
+            next(mid)
+        except StopIteration as done:
+            return done.value
 
 
 _SLICE_DONE = Outcome(Result.UNKNOWN, StopReason.TIME, "slice done")
@@ -484,7 +517,7 @@ class _Extraction:
                 self.done[key] = proof
                 return proof
             if attempt == 0:
-                result = search.multiple_iterative_deepening(INF, INF, is_or)
+                result = finish(search.multiple_iterative_deepening(INF, INF, is_or))
                 if result.proof != 0:
                     return None
         return None
@@ -540,7 +573,7 @@ class _Extraction:
         game = search.game
         game.push(children.moves[index])
         search._path_keys.append(children.keys[index])
-        result = search.multiple_iterative_deepening(INF, INF, game.is_or())
+        result = finish(search.multiple_iterative_deepening(INF, INF, game.is_or()))
         search._path_keys.pop()
         game.pop()
         if result.proof != 0:

@@ -200,7 +200,8 @@ class StepReport:
 
     `path`: root-to-leaf ids of the selected most-proving node; `new_children`: (id, proof,
     disproof) as created; `changed`: nodes whose numbers the update changed, leaf first;
-    `outcome`: set once the search has ended; `second_level`: Pn² only.
+    `outcome`: set once the search has ended; `second_level`: Pn² only; `path_events`: df-pn
+    only, the recursion's events (`core.search.dfpn_steps.DfpnEvent`: an expansion, a back-up).
     """
 
     phases: list[Phase] = field(default_factory=list)
@@ -210,6 +211,7 @@ class StepReport:
     outcome: Outcome | None = None
     iteration_done: bool = False
     second_level: SecondLevelEvent | None = None
+    path_events: list = field(default_factory=list)
 
     def merge(self, later: StepReport) -> None:
         """Fold a later phase's report into this one (one iteration = three phases)."""
@@ -222,3 +224,4 @@ class StepReport:
         self.iteration_done = self.iteration_done or later.iteration_done
         if later.second_level is not None:
             self.second_level = later.second_level
+        self.path_events.extend(later.path_events)

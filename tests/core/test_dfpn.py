@@ -70,7 +70,9 @@ class RecordingDfpn(DfpnSearch):
     def multiple_iterative_deepening(self, phi_threshold, delta_threshold, is_or):
         name = self.game.position_label()
         self.calls.append((name, phi_threshold, delta_threshold))
-        result = super().multiple_iterative_deepening(phi_threshold, delta_threshold, is_or)
+        result = yield from super().multiple_iterative_deepening(
+            phi_threshold, delta_threshold, is_or
+        )
         self.returns.append((name, result.proof, result.disproof))
         return result
 

@@ -1,0 +1,1 @@
+"""df-pn in the window: its recursion path, thresholds, back-ups and table hits."""

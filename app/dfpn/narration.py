@@ -1,0 +1,48 @@
+"""df-pn's events told in words: which node MID expanded under which thresholds, and why a node
+returns to its parent (Nagai's loop condition: φ ≥ φ_t or δ ≥ δ_t, or the node was solved)."""
+
+from __future__ import annotations
+
+from app.dfpn.path_panel import pair
+from core.games.chess_game import ChessGame, decode_move
+from core.search.dfpn_steps import BackUpReason, DfpnEvent, DfpnStepper, EventKind
+from core.values import counted, format_number
+
+
+def _name(search: DfpnStepper, event: DfpnEvent) -> str:
+    if event.move is None:
+        return "the root"
+    game = search.game
+    if isinstance(game, ChessGame):
+        return decode_move(event.move).uci()
+    return game.node_name(event.move)
+
+
+def describe_event(search: DfpnStepper, event: DfpnEvent) -> str:
+    """One sentence for one event."""
+    name = _name(search, event)
+    thresholds = pair(event.phi_threshold, event.delta_threshold)
+    if event.kind is EventKind.EXPANDED:
+        return (
+            f"Expand {name} (depth {event.depth}) under φ_t/δ_t {thresholds}: "
+            f"{counted(event.children, 'child')}, φ/δ {pair(event.phi, event.delta)}."
+        )
+    if event.reason in (BackUpReason.PROVED, BackUpReason.DISPROVED):
+        return f"{name} is {event.reason.value}: back to its parent with it."
+    phi = event.reason is BackUpReason.PHI
+    symbol, value = ("φ", event.phi) if phi else ("δ", event.delta)
+    limit = event.phi_threshold if phi else event.delta_threshold
+    return (
+        f"Threshold exceeded at {name}: {symbol} = {format_number(value)} ≥ {symbol}_t = "
+        f"{format_number(limit)}, so it backs up to its parent, which picks its best child again."
+    )
+
+
+def describe_events(search: object, events: list[DfpnEvent]) -> list[str]:
+    """The sentences of a report's df-pn events (the last three when a step merged more)."""
+    if not isinstance(search, DfpnStepper) or not events:
+        return []
+    lines = [describe_event(search, event) for event in events[-3:]]
+    if len(events) > 3:
+        lines.insert(0, f"{counted(len(events) - 3, 'earlier event')} not told.")
+    return lines

@@ -1,0 +1,368 @@
+"""df-pn stepped one event at a time for the app: the recursion path, its thresholds and table hits.
+
+df-pn has no select/expand/update phases (Figure 3.2's loop body is PN's, not Nagai's): it is a
+recursion, MID, that expands a node, descends into its best child under two thresholds and returns
+when a threshold is reached. So a step here is one *event* of that recursion: a node expanded, or
+a node backing up to its parent because its φ reached φ_t or its δ reached δ_t (or it was solved).
+`DfpnStepper` is the same `DfpnSearch` (one implementation: MID is a generator that pauses only
+when a `DfpnTrace` is attached), holding MID's live generator between steps, so stepping and
+`DfpnSearch.run` create the same nodes in the same order. The trace keeps what a view draws: the
+stack of frames (each MID call's position, φ_t/δ_t and children lists), per-position table hits
+and the parents each position was generated from.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from enum import Enum
+
+from core.games.game import Game
+from core.search.defaults import DFPN_EPSILON
+from core.search.dfpn import DfpnSearch, _Children, _Result, saturated_sum
+from core.search.types import Limits, Outcome, StepReport
+from core.tree import ROOT, Tree, pack_flags
+from core.values import INF, Reason, Value
+
+
+class EventKind(Enum):
+    EXPANDED = "expanded"
+    BACKED_UP = "backed up"
+
+
+class BackUpReason(Enum):
+    """Why MID returns to its parent (Nagai's loop condition, or the node was solved)."""
+
+    PROVED = "proved"
+    DISPROVED = "disproved"
+    PHI = "φ ≥ φ_t"
+    DELTA = "δ ≥ δ_t"
+
+
+@dataclass(slots=True)
+class DfpnFrame:
+    """One MID call on the recursion stack: the node at `depth` of the path.
+
+    `children` are MID's own lists (live: the view sees the numbers MID works with, a child's
+    entry updated when the child returns). `backing_up` is set when the node has reached a
+    threshold and is about to be popped.
+    """
+
+    key: int
+    move: int | None
+    is_or: bool
+    phi_threshold: int
+    delta_threshold: int
+    children: _Children
+    backing_up: BackUpReason | None = None
+
+    @property
+    def phi(self) -> int:
+        """φ: the least δ of the children (at an OR node the least proof number)."""
+        return min(self.children.proof if self.is_or else self.children.disproof)
+
+    @property
+    def delta(self) -> int:
+        """δ: the sum of the children's φ (at an OR node the sum of their disproof numbers)."""
+        return saturated_sum(self.children.disproof if self.is_or else self.children.proof)
+
+    @property
+    def numbers(self) -> tuple[int, int]:
+        """(pn, dn) of the node: (φ, δ) at an OR node, (δ, φ) at an AND node."""
+        return (self.phi, self.delta) if self.is_or else (self.delta, self.phi)
+
+
+@dataclass(slots=True)
+class DfpnEvent:
+    """One step of df-pn: `kind` at path `depth` for the position reached by `move` (None: the
+    root), the node's φ/δ and thresholds then; for a back-up, why."""
+
+    kind: EventKind
+    depth: int
+    move: int | None
+    phi: int
+    delta: int
+    phi_threshold: int
+    delta_threshold: int
+    reason: BackUpReason | None = None
+    children: int = 0
+
+
+@dataclass(slots=True)
+class DfpnTrace:
+    """What the stepped search shows: the live frames and the table's hits by position."""
+
+    path_keys: list[int] = field(default_factory=list)
+    """The search's path of position keys (MID pushes and pops it around each descent)."""
+    frames: list[DfpnFrame] = field(default_factory=list)
+    hits: Counter[int] = field(default_factory=Counter)
+    parents: dict[int, set[int]] = field(default_factory=dict)
+    last: DfpnEvent | None = None
+    version: int = 0
+
+    def hit(self, key: int) -> None:
+        """A generated child was found in the table (`DfpnSearch.generate_children`)."""
+        self.hits[key] += 1
+
+    def expanded(
+        self, depth: int, is_or: bool, phi_threshold: int, delta_threshold: int, children: _Children
+    ) -> DfpnEvent:
+        """MID expanded the node at `depth`: its frame replaces whatever stood there."""
+        del self.frames[depth:]
+        key = self.path_keys[depth]
+        move = None
+        if self.frames:
+            parent = self.frames[-1].children
+            move = parent.moves[parent.keys.index(key)]
+        frame = DfpnFrame(key, move, is_or, phi_threshold, delta_threshold, children)
+        self.frames.append(frame)
+        for child in children.keys:
+            self.parents.setdefault(child, set()).add(frame.key)
+        return self._event(
+            DfpnEvent(
+                EventKind.EXPANDED,
+                depth,
+                move,
+                frame.phi,
+                frame.delta,
+                phi_threshold,
+                delta_threshold,
+                children=len(children.moves),
+            )
+        )
+
+    def backing_up(self, depth: int, phi: int, delta: int) -> DfpnEvent:
+        """MID's loop ended at `depth`: the node returns to its parent (popped at the next step)."""
+        del self.frames[depth + 1 :]
+        frame = self.frames[depth]
+        if phi == 0:
+            reason = BackUpReason.PROVED if frame.is_or else BackUpReason.DISPROVED
+        elif delta == 0:
+            reason = BackUpReason.DISPROVED if frame.is_or else BackUpReason.PROVED
+        elif phi >= frame.phi_threshold:
+            reason = BackUpReason.PHI
+        else:
+            reason = BackUpReason.DELTA
+        frame.backing_up = reason
+        return self._event(
+            DfpnEvent(
+                EventKind.BACKED_UP,
+                depth,
+                frame.move,
+                phi,
+                delta,
+                frame.phi_threshold,
+                frame.delta_threshold,
+                reason,
+            )
+        )
+
+    def _event(self, event: DfpnEvent) -> DfpnEvent:
+        self.last = event
+        self.version += 1
+        return event
+
+    def chosen(self, depth: int) -> int | None:
+        """The index, in the children of the frame at `depth`, of the child MID is searching."""
+        if depth + 1 >= len(self.frames):
+            return None
+        return self.frames[depth].children.keys.index(self.frames[depth + 1].key)
+
+    def transposition_label(self, key: int) -> str:
+        """'seen 3× — transposition' for a position the table held when it was generated again
+        from another parent; 're-expanded' when only its one parent generated it again."""
+        count = self.hits[key]
+        if not count:
+            return ""
+        if len(self.parents.get(key, ())) > 1:
+            return f"seen {count}× — transposition"
+        return f"seen {count}× — re-expanded"
+
+
+class DfpnStepper(DfpnSearch):
+    """A df-pn search that the app steps one event at a time (`core.search.contract.PathStepper`).
+
+    It is one-level (`two_levels` False, no second-level search) and keeps no search tree: `tree`
+    is a small display tree built from the recursion path (the path and each path node's
+    children), whose `most_proving_path` is the path MID stands on.
+    """
+
+    two_levels = False
+    second_level = None
+    second_level_root = None
+    second_level_searches = None
+    update_pending = False
+    """MID updates a node's numbers as its children return: no stale numbers wait for an update."""
+
+    def __init__(
+        self, game: Game, limits: Limits | None = None, epsilon: float = DFPN_EPSILON
+    ) -> None:
+        super().__init__(game, limits, epsilon)
+        self.path_trace = DfpnTrace()
+        self.trace = self.path_trace if self.outcome is None else None
+        self._mid: Generator[object, None, _Result] | None = None
+        self._display: PathTree | None = None
+        self._display_version = -1
+
+    # -- stepping -------------------------------------------------------------------------------
+
+    def _next_event(self) -> DfpnEvent | None:
+        """Resume MID up to its next pause; None when the root has returned (outcome set)."""
+        if self._mid is None:
+            self.game.reset()
+            self._path_keys = [self._root_key]
+            self.path_trace.path_keys = self._path_keys
+            self._stop = None
+            self._mid = self.multiple_iterative_deepening(INF, INF, self._root_is_or)
+        try:
+            event = next(self._mid)
+        except StopIteration as done:
+            self._mid = None
+            self._settle(done.value)
+            self.trace = None
+            self.path_trace.version += 1
+            return None
+        assert isinstance(event, DfpnEvent)
+        return event
+
+    def _report(self, events: list[DfpnEvent]) -> StepReport:
+        return StepReport(
+            iteration_done=any(event.kind is EventKind.EXPANDED for event in events),
+            outcome=self.outcome,
+            path_events=events,
+        )
+
+    def step_event(self) -> StepReport:
+        """One event of the recursion: an expansion, or a node backing up to its parent."""
+        return self._steps(lambda event: True)
+
+    def step_iteration(self) -> StepReport:
+        """Events up to and including the next expansion (one MID call's expansion)."""
+        return self._steps(lambda event: event.kind is EventKind.EXPANDED)
+
+    def _steps(self, done) -> StepReport:
+        events: list[DfpnEvent] = []
+        if self.outcome is not None:
+            return self._report(events)
+        started = time.perf_counter()
+        self._run_started = started
+        try:
+            while True:
+                event = self._next_event()
+                if event is None:
+                    break
+                events.append(event)
+                if done(event):
+                    break
+        finally:
+            self.elapsed += time.perf_counter() - started
+        return self._report(events)
+
+    def run(
+        self, max_iterations: int | None = None, max_seconds: float | None = None
+    ) -> Outcome | None:
+        """Resume the paused recursion for a slice (or to the end), keeping its path: no restart
+        from the root, so the nodes created are those of one uninterrupted `DfpnSearch.run`."""
+        if self.outcome is not None:
+            return self.outcome
+        started = time.perf_counter()
+        self._run_started = started
+        end = None if max_seconds is None else started + max_seconds
+        last = None if max_iterations is None else self.iterations + max_iterations
+        try:
+            while self._next_event() is not None:
+                if last is not None and self.iterations >= last:
+                    break
+                if end is not None and time.perf_counter() >= end:
+                    break
+        finally:
+            self.elapsed += time.perf_counter() - started
+        return self.outcome
+
+    # -- what the views read --------------------------------------------------------------------
+
+    @property
+    def frames(self) -> list[DfpnFrame]:
+        return self.path_trace.frames
+
+    @property
+    def path_moves(self) -> list[int]:
+        """The moves from the root to the deepest frame."""
+        return [frame.move for frame in self.path_trace.frames[1:] if frame.move is not None]
+
+    @property
+    def root_numbers(self) -> tuple[int, int]:
+        """The root's (pn, dn) as MID's root frame holds them now (the table's once ended)."""
+        frames = self.path_trace.frames
+        return frames[0].numbers if frames and self.outcome is None else self._root_numbers
+
+    @property
+    def selected_node(self) -> int:
+        """The display tree's node MID stands at (the deepest frame)."""
+        return self.tree.path[-1]
+
+    @property
+    def tree(self) -> PathTree:
+        """The display tree of the current path (rebuilt when the trace has moved on)."""
+        if self._display is None or self._display_version != self.path_trace.version:
+            self._display = PathTree.from_frames(self, self.path_trace.frames)
+            self._display_version = self.path_trace.version
+        return self._display
+
+
+class PathTree(Tree):
+    """The recursion path as a `Tree`: each path node with all its children (numbers as MID's
+    lists hold them, path nodes with their live numbers). Its most-proving path is the recursion
+    path (df-pn's child choice is Figure 3.4's, but a child searched under the 1+ε threshold may
+    run past its sibling's number while it is searched, so the walk is recorded, not recomputed).
+    """
+
+    __slots__ = ("path", "frame_of")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.path: list[int] = []
+        self.frame_of: dict[int, int] = {}
+
+    @classmethod
+    def from_frames(cls, search: DfpnSearch, frames: list[DfpnFrame]) -> PathTree:
+        tree = cls()
+        proof, disproof = frames[0].numbers if frames else search.root_numbers
+        value = Value.TRUE if proof == 0 else Value.FALSE if disproof == 0 else Value.UNKNOWN
+        tree.add_root(search._root_is_or, value, Reason.NONE, proof, disproof)
+        node = ROOT
+        tree.path = [ROOT]
+        tree.frame_of = {ROOT: 0}
+        for depth, frame in enumerate(frames):
+            children = frame.children
+            child_or = not frame.is_or
+            flags = [
+                pack_flags(child_or, _value(p, d) if t else Value.UNKNOWN, Reason.NONE)
+                for p, d, t in zip(
+                    children.proof, children.disproof, children.terminal, strict=True
+                )
+            ]
+            proofs, disproofs = list(children.proof), list(children.disproof)
+            below = depth + 1 < len(frames)
+            if below:
+                chosen = children.keys.index(frames[depth + 1].key)
+                proofs[chosen], disproofs[chosen] = frames[depth + 1].numbers
+            first = tree.add_children(node, list(children.moves), flags, proofs, disproofs)
+            if not below:
+                break
+            node = first + chosen
+            tree.path.append(node)
+            tree.frame_of[node] = depth + 1
+        return tree
+
+    def most_proving_path(self, start: int = ROOT) -> list[int]:
+        """The recursion path (from `start` if it lies on it)."""
+        if start not in self.path:
+            return []
+        return self.path[self.path.index(start) :]
+
+
+def _value(proof: int, disproof: int) -> Value:
+    return Value.TRUE if proof == 0 else Value.FALSE if disproof == 0 else Value.UNKNOWN
