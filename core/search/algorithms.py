@@ -2,7 +2,7 @@
 
 Front ends (CLI, suite workers, the app) describe the search they want with an `AlgorithmSpec`,
 which is small and picklable, and get a `Search` from `create_search`; the app, which steps and
-draws the tree, gets a `Stepper` (PN or Pn²) from `create_stepper`.
+draws the tree, gets a `Stepper` (PN, Pn² or DAG PN) from `create_stepper`.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class AlgorithmSpec:
 
 
 def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
-    """A tree search for `spec` on `game` that can be stepped phase by phase: PN or Pn²."""
+    """A tree search for `spec` on `game` that can be stepped phase by phase: PN, Pn², DAG PN."""
     if spec.name == PN:
         from core.search.pn import ProofNumberSearch
 
@@ -85,7 +85,11 @@ def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
         from core.search.pn2 import Pn2Search
 
         return Pn2Search(game, limits, a=spec.a, b=spec.b, fraction=spec.fraction)
-    raise InvalidLimitError(f"{spec.title} keeps no search tree to step: choose pn or pn2")
+    if spec.name == DAGPN:
+        from core.search.dag_pn import DagProofNumberSearch
+
+        return DagProofNumberSearch(game, limits, initialisation=spec.initialisation)
+    raise InvalidLimitError(f"{spec.title} keeps no search tree to step: choose pn, pn2 or dagpn")
 
 
 def create_search(spec: AlgorithmSpec, game: Game, limits: Limits) -> Search:
