@@ -98,6 +98,7 @@ from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
 from app.tree_view.counts import level_counts
 from app.tree_view.cover import Cover
+from app.tree_view.dag_links import draw_extra_links
 from app.tree_view.effort_map import EffortMap
 from app.tree_view.finale import (
     draw_line_note,
@@ -653,6 +654,9 @@ class TreeView(QWidget):
             index for index, item in enumerate(self._items) if visible.contains(item.x, item.y)
         ]
         draw.edges(self._items, visible)
+        if self._level1 is not None:
+            first = self._level1
+            draw_extra_links(painter, first.tree, self._items, self._index, first.path, text)
         for index in shown:
             item = self._items[index]
             if item.kind == NODE:

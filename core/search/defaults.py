@@ -16,7 +16,7 @@ ALGORITHM_TITLES = {
     DFPN: "df-pn search",
     DAGPN: "DAG PN search",
 }
-STEPPERS = (PN, PN2)
+STEPPERS = (PN, PN2, DAGPN)
 """The searches that keep a tree to step through in the window (αβ keeps only its path)."""
 SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn", DAGPN: "DAG PN"}
 """Titles where a column is narrow (the comparison panel)."""
