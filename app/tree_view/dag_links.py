@@ -2,9 +2,11 @@
 
 The view draws a DAG PN graph as its spanning tree (`core.search.dag_tree.DagTree`): a node
 reached by several paths stands once, under its first parent. So that all its parents show, a
-dashed link runs to it from every other parent that is drawn (orange where the most-proving path
-goes along it), a marker under it says "2 parents", and the node's details list every parent's
-line from the root (`app.tree_view.dag_parents`).
+dashed link runs to it from every other parent that is drawn (teal, the colour of transpositions
+in the Paper menu's Figure 3.12; orange where the most-proving path goes along it), a marker
+under it says "2 parents", and the node's details list every parent's line from the root
+(`app.tree_view.dag_parents`). The layout draws a shared node the last expansion linked, and
+each node of a most-proving path that goes through a link, with its first parent's line.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ def draw_extra_links(
     for parent_at, child_at in links:
         parent, child = items[parent_at], items[child_at]
         lit = (parent.node, child.node) in on_path
-        pen = QPen(style.PATH if lit else style.MUTED_TEXT, 3.0 if lit else 1.4)
+        pen = QPen(style.PATH if lit else style.TRANSPOSITION, 3.0 if lit else style.LINK_WIDTH)
         pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.drawLine(
@@ -61,8 +63,8 @@ def draw_extra_links(
         )
     if not text:
         return
-    painter.setFont(style.font(style.NAME_PX))
-    painter.setPen(style.MUTED_TEXT)
+    painter.setFont(style.font(style.NAME_PX, bold=True))
+    painter.setPen(style.TRANSPOSITION)
     for item in items:
         if item.level == 1 and item.kind == NODE:
             marker = parents_marker(tree, item.node)
