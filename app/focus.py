@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import chess
 
 from app.short_text import short_label
+from app.tree_view.dag_parents import parents_text
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
 from core.search.contract import Stepper
@@ -122,6 +123,12 @@ def position_view(
     details = node_details(tree, node, isinstance(game, ChessGame))
     if level == SECOND_LEVEL:
         details = "second-level tree · " + details
+    else:
+        on_board = isinstance(game, ChessGame)
+        shared = parents_text(
+            tree, game.root_board if on_board else None, node, None if on_board else game.node_name
+        )
+        details += f"\n{shared}" if shared else ""
     if isinstance(game, ChessGame):
         board = game.board_after(moves)
         check = board.king(board.turn) if board.is_check() else None

@@ -126,6 +126,15 @@ class Tree:
         first = self.first_child[node]
         return range(0) if first == NO_NODE else range(first, first + self.child_count[node])
 
+    def successors(self, node: int) -> range:
+        """Every child the search reaches from `node`: in a tree its children (a DAG's tree,
+        `core.search.dag_tree.DagTree`, adds the children it shares with other parents)."""
+        return self.children(node)
+
+    def move_to(self, parent: int, child: int) -> int:
+        """The move from `parent` to its child `child` (in a tree, the move into `child`)."""
+        return self.move[child]
+
     def is_or(self, node: int) -> bool:
         """True for an OR node (attacker to move), False for an AND node."""
         return bool(self.flags[node] & OR_NODE)

@@ -9,8 +9,7 @@ from __future__ import annotations
 from app.dfpn.narration import describe_events
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from app.panels.narration_children import describe_children
-from app.short_text import short_label
-from core.games.chess_game import ChessGame
+from app.panels.narration_links import describe_links, move_labels, walk_labels
 from core.search.contract import Stepper
 from core.search.types import Outcome, Phase, Result, StepReport, StopReason
 from core.values import counted, format_number
@@ -18,11 +17,7 @@ from core.values import counted, format_number
 
 def path_labels(search: Stepper, level: int, node: int) -> list[str]:
     """Labels of the moves from the game's root to a node: SAN for chess, names for trees."""
-    moves = moves_to(search, level, node)
-    game = search.game
-    if isinstance(game, ChessGame):
-        return game.san_line(moves)
-    return [short_label(game.node_name(code)) for code in moves]
+    return move_labels(search, moves_to(search, level, node))
 
 
 def node_label(search: Stepper, level: int, node: int) -> str:
@@ -65,7 +60,11 @@ def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str
     lines: list[str] = []
     for phase in report.phases:
         if phase is Phase.SELECT and report.path:
-            labels = path_labels(search, level, report.path[-1])
+            labels = (
+                walk_labels(search, report.path)
+                if level == FIRST_LEVEL
+                else path_labels(search, level, report.path[-1])
+            )
             path = (
                 " → ".join(["root", *labels[-8:]])
                 if len(labels) <= 8
@@ -76,15 +75,18 @@ def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str
                 f"follow the child with the same proof number, at AND nodes the one "
                 f"with the same disproof number."
             )
-        elif phase is Phase.EXPAND and report.new_children:
-            lines.append(
-                describe_children(
-                    search,
-                    level,
-                    report.new_children,
-                    lambda at, node: node_label(search, at, node),
+        elif phase is Phase.EXPAND:
+            if report.new_children:
+                lines.append(
+                    describe_children(
+                        search,
+                        level,
+                        report.new_children,
+                        lambda at, node: node_label(search, at, node),
+                    )
                 )
-            )
+            if report.linked:
+                lines.append(describe_links(search, search.selected_node, report.linked))
         elif phase is Phase.UPDATE:
             if not report.changed:
                 lines.append("Update: no numbers changed.")

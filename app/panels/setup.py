@@ -53,6 +53,7 @@ from app.problems.sources import (
 from app.short_text import one_line
 from core.errors import PnExplorerError
 from core.search.defaults import (
+    DAGPN,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_PN2_CAP,
@@ -300,13 +301,18 @@ class SetupDialog(QDialog):
         self.search_box = QGroupBox("Search")
         self.pn_radio = QRadioButton("PN search (thesis ch. 3)")
         self.pn2_radio = QRadioButton("Pn² search (ch. 4)")
+        self.dagpn_radio = QRadioButton("DAG PN (transpositions merged)")
         self.dfpn_radio = QRadioButton("df-pn (Nagai; transposition table)")
+        self._algo_radios = {
+            PN: self.pn_radio,
+            PN2: self.pn2_radio,
+            DAGPN: self.dagpn_radio,
+            DFPN: self.dfpn_radio,
+        }
         group = QButtonGroup(self)
-        for radio in (self.pn_radio, self.pn2_radio, self.dfpn_radio):
+        for radio in self._algo_radios.values():
             group.addButton(radio)
-        {PN2: self.pn2_radio, DFPN: self.dfpn_radio}.get(params.algo, self.pn_radio).setChecked(
-            True
-        )
+        self._algo_radios.get(params.algo, self.pn_radio).setChecked(True)
         self.cap_spin = _spin(1, MAX_SPIN, params.max_nodes, 10_000)
         self.cap_spin.setSuffix(" nodes")
         self.a_spin = _spin(1, MAX_SPIN, round(params.a), 10_000)
@@ -319,7 +325,7 @@ class SetupDialog(QDialog):
         self.init_combo.addItem("mobility (§3.3.1): a new node's numbers count its moves", MOBILITY)
         self.init_combo.addItem("unit: every new node starts at 1/1", UNIT)
         self.init_combo.setCurrentIndex(max(0, self.init_combo.findData(params.initialisation)))
-        self.init_combo.setToolTip("PN only: Pn² always initialises by mobility")
+        self.init_combo.setToolTip("PN and DAG PN: Pn² always initialises by mobility")
         self.curves = CurvesWidget()
         self._last_algo = params.algo
         for signal in (
@@ -331,9 +337,8 @@ class SetupDialog(QDialog):
             signal.connect(self._update_curves)
         group.buttonToggled.connect(self._algo_changed)
         algos = QHBoxLayout()
-        algos.addWidget(self.pn_radio)
-        algos.addWidget(self.pn2_radio)
-        algos.addWidget(self.dfpn_radio)
+        for radio in self._algo_radios.values():
+            algos.addWidget(radio)
         algos.addStretch(1)
         form = QFormLayout()
         form.addRow("Algorithm", algos)
@@ -363,16 +368,14 @@ class SetupDialog(QDialog):
         self.b_spin.setValue(b)
         self._update_curves()
 
+    def _chosen_algo(self) -> str:
+        return next(algo for algo, radio in self._algo_radios.items() if radio.isChecked())
+
     def _algo_changed(self) -> None:
-        params = SearchParams(self._last_algo, self.cap_spin.value()).with_algo(self._algo())
+        params = SearchParams(self._last_algo, self.cap_spin.value()).with_algo(self._chosen_algo())
         self._last_algo = params.algo
         self.cap_spin.setValue(params.max_nodes)
         self._update_curves()
-
-    def _algo(self) -> str:
-        if self.dfpn_radio.isChecked():
-            return DFPN
-        return PN2 if self.pn2_radio.isChecked() else PN
 
     def _update_curves(self) -> None:
         pn2 = self.pn2_radio.isChecked()
@@ -391,12 +394,12 @@ class SetupDialog(QDialog):
 
     def params(self) -> SearchParams:
         return SearchParams(
-            self._algo(),
+            self._chosen_algo(),
             self.cap_spin.value(),
             float(self.a_spin.value()),
             float(self.b_spin.value()),
             self.fraction_combo.currentData(),
-            self.init_combo.currentData() if self.pn_radio.isChecked() else MOBILITY,
+            MOBILITY if self.pn2_radio.isChecked() else self.init_combo.currentData(),
         )
 
     def accept(self) -> None:

@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 
 from app.driving.driver import SearchDriver
 from app.panels.root_plot import RootPlot
-from core.runs.replay import Replay
+from core.runs.replay import REPLAYABLE, Replay
 from core.search.contract import Stepper
+from core.search.defaults import SHORT_TITLES
 from core.search.types import Phase
 
 SLICE_SECONDS = 0.02
@@ -126,9 +127,17 @@ class Timeline(QWidget):
 
     # -- the search -------------------------------------------------------------------------------
 
-    def wrap(self, search: Stepper, make_search: Callable[[], Stepper]) -> Replay:
-        """Record this new search (the window's search from now on is the returned replay)."""
+    def wrap(self, search: Stepper, make_search: Callable[[], Stepper]) -> Stepper:
+        """Record this new search (the window's search from now on is the returned replay); a
+        search a replay cannot record (`REPLAYABLE`) is returned as it is, the timeline off."""
         self._cancel_job()
+        recorded = search.algorithm in REPLAYABLE
+        for widget in (self.back_button, self.forward_button, self.slider, self.plot):
+            widget.setEnabled(recorded)
+        if not recorded:
+            self.replay = None
+            self.label.setText(f"Replay: not recorded for {SHORT_TITLES[search.algorithm]}")
+            return search
         self.replay = Replay(search, make_search)
         return self.replay
 

@@ -74,7 +74,8 @@ def phase_words(report: StepReport, inner: bool = False) -> list[str]:
         if count == 0 and report.outcome is not None and not report.outcome.solved:
             words.append(f"could not expand it ({report.outcome.reason.value})")
         else:
-            words.append(f"expanded it: {counted(count, 'child')}")
+            linked = f" + {len(report.linked)} linked (transpositions)" if report.linked else ""
+            words.append(f"expanded it: {counted(count, 'child')}{linked}")
     if Phase.UPDATE in report.phases:
         words.append(f"updated ancestors: {len(report.changed)} changed")
     if inner and report.outcome is not None:

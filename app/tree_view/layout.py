@@ -19,6 +19,7 @@ from array import array
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import chain
 
 import chess
 
@@ -413,11 +414,13 @@ class _Builder:
 
 
 def _wanted_children(tree: Tree, spec: LevelInput) -> dict[int, list[int]]:
-    """For each node, its children that must be shown: on the most-proving path, or on the way
-    to a node to reveal."""
-    required: set[int] = set(spec.path)
+    """For each node, its children that must be shown: on the way to a node of the most-proving
+    path or to a node to reveal. In a tree the path is its own way down; on DAG PN's graph a
+    path node entered through a link is drawn under the parent that created it, so that
+    parent's way down is shown too (`app.tree_view.dag_links` draws the link)."""
+    required: set[int] = set()
     parent = tree.parent
-    for node in spec.reveal:
+    for node in chain(spec.path, spec.reveal):
         while 0 <= node < len(tree) and node not in required:
             required.add(node)
             node = parent[node]

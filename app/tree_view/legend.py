@@ -17,14 +17,18 @@ _SYMBOL_ROOM = {
     "level2": 34.0,
     "path": 24.0,
     "line": 24.0,
+    "link": 24.0,
     "effort": 44.0,
 }
 """Width of a legend entry's symbol, where it is not the plain 18 pixels."""
 
 
-def legend_pixmap(width: int, pn2: bool, ratio: float, effort: bool = False) -> QPixmap:
+def legend_pixmap(
+    width: int, pn2: bool, ratio: float, effort: bool = False, dag: bool = False
+) -> QPixmap:
     """Shapes, numbers, colours and marks, a symbol each, flowing left to right in as many
-    rows as the width needs (with the Pn² band's entry if `pn2`, the effort map's if `effort`)."""
+    rows as the width needs (with the Pn² band's entry if `pn2`, the effort map's if `effort`,
+    DAG PN's dashed link to a shared node if `dag`)."""
     entries = [
         ("or", "OR node: attacker to move"),
         ("and", "AND node: defender to move"),
@@ -41,6 +45,8 @@ def legend_pixmap(width: int, pn2: bool, ratio: float, effort: bool = False) -> 
         entries.append(("level2", "Pn² 2nd-level search"))
     if effort:
         entries.append(("effort", "effort map: nodes below, 1 → whole tree (log)"))
+    if dag:
+        entries.append(("link", "link from another parent: same position, drawn once"))
     text_font = style.font(style.OVERLAY_PX - 1)
     metrics = QFontMetricsF(text_font)
     line = metrics.height() + 4
@@ -109,6 +115,11 @@ def _draw_symbol(painter: QPainter, key: str, centre: QPointF) -> None:
         painter.setPen(QPen(style.OUTLINE, 1.3))
         painter.setBrush(style.UNKNOWN_FILL)
         painter.drawRect(square.adjusted(2, 2, -2, -2))
+    elif key == "link":
+        pen = QPen(style.TRANSPOSITION, style.LINK_WIDTH)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(QPointF(centre.x() - 11, centre.y()), QPointF(centre.x() + 11, centre.y()))
     elif key == "stub":
         pen = QPen(style.STUB_OUTLINE, 1.2)
         pen.setStyle(Qt.PenStyle.DashLine)

@@ -33,6 +33,8 @@ class TreeLevel:
         self.path: list[int] = []
         self.line: list[int] = []
         self.line_set: set[int] = set()
+        self.linked: list[int] = []
+        """DAG PN: the shared nodes the last expansion linked, shown until the next selection."""
         self.marked: list[int] = []
         """Nodes to show whatever the layout would fold (one position's occurrences)."""
         self._line_key: tuple | None = None
@@ -40,12 +42,15 @@ class TreeLevel:
     def mark(self, report: StepReport | None) -> None:
         """Replace the marks with one step's: changed numbers, new children, selected path."""
         if report is None:
-            self.changed, self.new = {}, set()
+            self.changed, self.new, self.linked = {}, set(), []
             return
         self.changed = {change.node: change for change in report.changed}
         self.new = {child for child, _, _ in report.new_children}
         if report.path:
             self.selected_path = list(report.path)
+            self.linked = []
+        if report.linked:
+            self.linked = list(report.linked)
 
     def selected(self) -> int:
         """The node the last step selected, marked until the next step selects another."""
@@ -73,7 +78,7 @@ class TreeLevel:
         count = len(self.tree)
         proved = bool(self.line) and self.tree.proof[ROOT] == 0
         selected_path = [] if proved else [node for node in self.selected_path if node < count]
-        reveal = selected_path + self.line
+        reveal = selected_path + self.line + [node for node in self.linked if node < count]
         reveal += [node for node in self.marked if node < count]
         if 0 <= focus < count:
             reveal.append(focus)

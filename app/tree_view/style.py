@@ -139,7 +139,10 @@ LEVEL1 = QColor("#78909c")
 ALERT = QColor("#ad1457")
 """Something needs attention: the node cap near or reached, a proof that failed verification."""
 TRANSPOSITION = QColor("#00897b")
-"""Every node holding one same position, reached by different paths (Figures 3.11/3.12)."""
+"""Every node holding one same position, reached by different paths (Figures 3.11/3.12); DAG
+PN's links to a shared node from its other parents, and their "2 parents" marker."""
+LINK_WIDTH = 2.2
+"""DAG PN's dashed link from a shared node's other parent (off the most-proving path)."""
 
 EFFORT_STOPS = (
     QColor("#ffffcc"),

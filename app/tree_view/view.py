@@ -98,6 +98,7 @@ from app.tree_view import style
 from app.tree_view.captions import describe_step, node_tooltip, wrap_text
 from app.tree_view.counts import level_counts
 from app.tree_view.cover import Cover
+from app.tree_view.dag_links import draw_extra_links
 from app.tree_view.effort_map import EffortMap
 from app.tree_view.finale import (
     draw_line_note,
@@ -114,6 +115,7 @@ from app.tree_view.level import SYNC_WORK, TreeLevel
 from app.tree_view.paint import SecondLevelGhost, TreePainter, band_title, paint_header
 from app.tree_view.viewport import Viewport
 from core.search.contract import Stepper
+from core.search.dag_tree import DagTree
 from core.search.types import Outcome, StepReport
 from core.tree import NO_NODE
 from core.values import counted
@@ -653,6 +655,9 @@ class TreeView(QWidget):
             index for index, item in enumerate(self._items) if visible.contains(item.x, item.y)
         ]
         draw.edges(self._items, visible)
+        if self._level1 is not None:
+            first = self._level1
+            draw_extra_links(painter, first.tree, self._items, self._index, first.path, text)
         for index in shown:
             item = self._items[index]
             if item.kind == NODE:
@@ -722,7 +727,8 @@ class TreeView(QWidget):
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
         two_levels = self._search is not None and self._search.two_levels
-        key = (self.width(), two_levels, self.devicePixelRatioF(), self.effort_map.on)
+        dag = self._search is not None and isinstance(self._search.tree, DagTree)
+        key = (self.width(), two_levels, self.devicePixelRatioF(), self.effort_map.on, dag)
         if self._legend_cache is None or self._legend_cache[0] != key:
             self._legend_cache = (key, legend_pixmap(*key))
         return self._legend_cache[1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from core.tree import NO_NODE, ROOT, Tree
+from core.tree import ROOT, Tree
 
 
 @dataclass(slots=True)
@@ -76,11 +76,11 @@ def _plies_to_win(tree: Tree, root: int) -> dict[int, int]:
     """
     plies: dict[int, int] = {}
     stack = [(root, False)]
-    proof, first_child = tree.proof, tree.first_child
+    proof = tree.proof
     while stack:
         node, children_done = stack.pop()
-        children = [child for child in tree.children(node) if proof[child] == 0]
-        if first_child[node] == NO_NODE or not children:
+        children = [child for child in tree.successors(node) if proof[child] == 0]
+        if not children:
             plies[node] = 0
             continue
         if not children_done:
@@ -102,7 +102,7 @@ def main_line_nodes(tree: Tree, root: int = ROOT) -> list[int]:
     line = [root]
     node = root
     while tree.is_expanded(node):
-        children = [child for child in tree.children(node) if tree.proof[child] == 0]
+        children = [child for child in tree.successors(node) if tree.proof[child] == 0]
         if tree.is_or(node):
             node = min(children, key=lambda child: (plies[child], child))
         else:
@@ -116,7 +116,9 @@ def node_after_moves(tree: Tree, moves: Iterable[int], root: int = ROOT) -> int:
     line that is in the tree (views play a main line through and point at where it stands)."""
     node = root
     for code in moves:
-        child = next((child for child in tree.children(node) if tree.move[child] == code), None)
+        child = next(
+            (child for child in tree.successors(node) if tree.move_to(node, child) == code), None
+        )
         if child is None:
             break
         node = child
@@ -126,14 +128,14 @@ def node_after_moves(tree: Tree, moves: Iterable[int], root: int = ROOT) -> int:
 def refuting_reply(tree: Tree, node: int) -> int | None:
     """The reply that holds against a disproved attacker move: `node`'s first disproved child
     (None when the move has none in the tree: it failed by itself or was never expanded)."""
-    return next((child for child in tree.children(node) if tree.disproof[child] == 0), None)
+    return next((child for child in tree.successors(node) if tree.disproof[child] == 0), None)
 
 
 def refutation_nodes(tree: Tree, root: int = ROOT) -> list[tuple[int, int | None]]:
     """A disproved root's refutation: every attacker move with the reply that holds against it."""
     if tree.disproof[root] != 0:
         raise ValueError("the node is not disproved")
-    return [(child, refuting_reply(tree, child)) for child in tree.children(root)]
+    return [(child, refuting_reply(tree, child)) for child in tree.successors(root)]
 
 
 def proof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
@@ -143,18 +145,17 @@ def proof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
     plies = _plies_to_win(tree, root)
     result = ProofNode(tree.is_or(root))
     stack = [(root, result)]
-    move = tree.move
     while stack:
         node, out = stack.pop()
         if not tree.is_expanded(node):
             continue
         if tree.is_or(node):
-            proved = [child for child in tree.children(node) if tree.proof[child] == 0]
+            proved = [child for child in tree.successors(node) if tree.proof[child] == 0]
             chosen = [min(proved, key=lambda child: (plies[child], child))]
         else:
-            chosen = list(tree.children(node))
+            chosen = list(tree.successors(node))
         for child in chosen:
             sub = ProofNode(tree.is_or(child))
-            out.children[move[child]] = sub
+            out.children[tree.move_to(node, child)] = sub
             stack.append((child, sub))
     return result

@@ -76,7 +76,7 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
     if not tree.is_or(ROOT):
         return _escapes(board, tree)
     for child, reply in refutation_nodes(tree):
-        move = decode_move(tree.move[child])
+        move = decode_move(tree.move_to(ROOT, child))
         san = board.san(move)
         reason = tree.reason(child)
         if reason is not Reason.NONE or not tree.is_expanded(child):
@@ -87,7 +87,7 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
             continue
         after = board.copy(stack=False)
         after.push(move)
-        text = after.san(decode_move(tree.move[reply]))
+        text = after.san(decode_move(tree.move_to(child, reply)))
         reply_reason = tree.reason(reply)
         if reply_reason is not Reason.NONE:
             text += f" ({REASON_TEXT[reply_reason]})"
@@ -98,11 +98,11 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
 def _escapes(board: chess.Board, tree: Tree) -> Refutation:
     """A disproved AND root (the side to move was to be mated): the defender's moves that hold."""
     lines = []
-    for child in tree.children(ROOT):
+    for child in tree.successors(ROOT):
         if tree.disproof[child] == 0:
             reason = tree.reason(child)
             why = REASON_TEXT[reason] if reason is not Reason.NONE else "no mate after it"
-            lines.append((board.san(decode_move(tree.move[child])), f"holds ({why})"))
+            lines.append((board.san(decode_move(tree.move_to(ROOT, child))), f"holds ({why})"))
     return Refutation(lines)
 
 
@@ -112,8 +112,8 @@ def tree_refutation(game: ExplicitTreeGame, tree: Tree) -> Refutation:
     name = game.node_name
     lines = []
     for child, reply in refutation_nodes(tree):
-        text = "disproved" if reply is None else f"refuted by {name(tree.move[reply])}"
-        lines.append((name(tree.move[child]), text))
+        text = "disproved" if reply is None else f"refuted by {name(tree.move_to(child, reply))}"
+        lines.append((name(tree.move_to(ROOT, child)), text))
     return Refutation(lines)
 
 

@@ -30,13 +30,13 @@ def refutation_tree(tree: Tree, root: int = ROOT) -> ProofNode:
         if not tree.is_expanded(node):
             continue
         if tree.is_or(node):
-            chosen = list(tree.children(node))
+            chosen = list(tree.successors(node))
         else:
             reply = refuting_reply(tree, node)
             chosen = [] if reply is None else [reply]
         for child in chosen:
             sub = ProofNode(tree.is_or(child))
-            out.children[tree.move[child]] = sub
+            out.children[tree.move_to(node, child)] = sub
             stack.append((child, sub))
     return result
 
@@ -62,24 +62,26 @@ def _refutation_children(tree: Tree, node: int) -> list[int]:
     if not tree.is_expanded(node):
         return []
     if tree.is_or(node):
-        return list(tree.children(node))
+        return list(tree.successors(node))
     reply = refuting_reply(tree, node)
     return [] if reply is None else [reply]
 
 
 def _refutation_depths(tree: Tree, root: int) -> dict[int, int]:
-    """Plies below every node of the refutation tree (children have larger ids than parents,
-    so one pass from the largest id up sees every child before its parent)."""
-    below: dict[int, list[int]] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        below[node] = _refutation_children(tree, node)
-        stack.extend(below[node])
+    """Plies below every node of the refutation tree, children before parents (a post-order
+    walk: in a DAG's tree a shared child may have a smaller id than one of its parents)."""
     depth: dict[int, int] = {}
-    for node in sorted(below, reverse=True):
-        children = below[node]
-        depth[node] = 1 + max(depth[child] for child in children) if children else 0
+    stack = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if node in depth:
+            continue
+        children = _refutation_children(tree, node)
+        if children and not children_done:
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if child not in depth)
+        else:
+            depth[node] = 1 + max(depth[child] for child in children) if children else 0
     return depth
 
 
@@ -100,7 +102,7 @@ def solution_node_ids(tree: Tree, solution: ProofNode, root: int = ROOT) -> set[
     stack = [(root, solution)]
     while stack:
         node, sub = stack.pop()
-        by_move = {tree.move[child]: child for child in tree.children(node)}
+        by_move = {tree.move_to(node, child): child for child in tree.successors(node)}
         for move, below in sub.children.items():
             child = by_move.get(move)
             if child is not None and child not in found:

@@ -2,7 +2,8 @@
 
 Front ends (CLI, suite workers, the app) describe the search they want with an `AlgorithmSpec`,
 which is small and picklable, and get a `Search` from `create_search`; the app, which steps and
-draws the search, gets a `Stepper` (PN or Pn²) or a `PathStepper` (df-pn) from `create_stepper`.
+draws the search, gets a `Stepper` (PN, Pn² or DAG PN) or a `PathStepper` (df-pn) from
+`create_stepper`.
 """
 
 from __future__ import annotations
@@ -76,8 +77,8 @@ class AlgorithmSpec:
 
 
 def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper | PathStepper:
-    """A search for `spec` on `game` that the app can step: PN or Pn² phase by phase, df-pn
-    event by event (`core.search.contract.PathStepper`)."""
+    """A search for `spec` on `game` that the app can step: PN, Pn² or DAG PN phase by phase,
+    df-pn event by event (`core.search.contract.PathStepper`)."""
     if spec.name == PN:
         from core.search.pn import ProofNumberSearch
 
@@ -86,11 +87,15 @@ def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper |
         from core.search.pn2 import Pn2Search
 
         return Pn2Search(game, limits, a=spec.a, b=spec.b, fraction=spec.fraction)
+    if spec.name == DAGPN:
+        from core.search.dag_pn import DagProofNumberSearch
+
+        return DagProofNumberSearch(game, limits, initialisation=spec.initialisation)
     if spec.name == DFPN:
         from core.search.dfpn_steps import DfpnStepper
 
         return DfpnStepper(game, limits)
-    raise InvalidLimitError(f"{spec.title} cannot be stepped: choose pn, pn2 or dfpn")
+    raise InvalidLimitError(f"{spec.title} cannot be stepped: choose pn, pn2, dagpn or dfpn")
 
 
 def create_search(spec: AlgorithmSpec, game: Game, limits: Limits) -> Search:

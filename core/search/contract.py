@@ -8,8 +8,10 @@ Two protocols, because the αβ baseline has no search tree:
   its current path); `second_level_searches` is Pn²'s count of second-level searches, None for the
   one-level searches (PN, αβ). Callers test these for None rather than probing for attributes.
 * `Stepper` is a `Search` with a tree that the app steps phase by phase and draws: PN and Pn²
-  (every `core.search.pn.TreeSearch`). αβ is not a `Stepper`: it has no phases and no tree to draw,
-  and the app does not offer it. Pn²'s second level is part of the contract for both: PN answers
+  (every `core.search.pn.TreeSearch`) and DAG PN (`core.search.dag_pn`, whose tree is the
+  spanning tree of its graph, `core.search.dag_tree.DagTree`). αβ is not a `Stepper`: it has no
+  phases and no tree to draw, and the app does not offer it. Pn²'s second level is part of the
+  contract for all: PN and DAG PN answer
   `two_levels` False and `second_level` / `second_level_root` None; `step_into` is one phase and
   `step_over` one iteration for PN, which has no second level to enter or step over.
 * `PathStepper` is df-pn as the app steps it (`core.search.dfpn_steps`): no phases and no search

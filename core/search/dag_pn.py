@@ -33,6 +33,12 @@ graph with cycles): a *separate node* is created instead, and the graph stays ac
   noticing (it was evaluated on the first path). That only favours the attacker, and every proof
   is verified by replaying it in chess (`core.runs.runner`), where a position may recur.
 
+**Stepping.** DAG PN is a `core.search.contract.Stepper`: `step_phase` advances one phase
+(SELECT, EXPAND, UPDATE of Figure 3.2) and reports what it changed, as PN's does (the children an
+expansion linked to existing nodes in `StepReport.linked`; the update's changes through every
+parent); `run` iterates the same three phase functions without reporting. The graph is a
+`core.search.dag_tree.DagTree`, which views read as a tree (each node under its first parent).
+
 Every proof is read out as a tree (`proof`: a shared node's proof is one shared `ProofNode`) and
 verified by the one verify path. The known weakness of PN on a DAG remains: a sum over children
 counts a node reached by several paths once per path, so proof and disproof numbers over-estimate
@@ -43,23 +49,22 @@ from __future__ import annotations
 
 import heapq
 import time
-from array import array
 
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode
+from core.search.dag_tree import DagTree
 from core.search.defaults import DAGPN, INITIALISATIONS, MOBILITY, UNIT
 from core.search.dfpn import saturated_sum
 from core.search.pn import leaf_numbers
-from core.search.types import Limits, Outcome, Result, StopReason
+from core.search.types import Limits, NumberChange, Outcome, Phase, Result, StepReport, StopReason
+from core.tree import EXPANDED, OR_NODE, ROOT
 from core.values import INF, REASON_TEXT, Reason, Value
 
-OR_NODE = 0x01
-EXPANDED = 0x02
-PINNED = 0x04
+PINNED = 0x01
 """A draw below rests on the path above the node: never link another path to it."""
-SHARED_DRAW = 0x08
+SHARED_DRAW = 0x02
 """A repetition draw found below a node that already had several parents."""
-REPETITION = 0x10
+REPETITION = 0x04
 """The game evaluated the node as a repetition of its path: a draw on this path only."""
 
 CLOCK_BITS = 8
@@ -74,7 +79,8 @@ def identity(key: int, clock: int) -> int:
 class DagProofNumberSearch:
     """PN search over a `Game` cursor on a graph of positions (see the module docstring).
 
-    A `core.search.contract.Search` (not a `Stepper`: the app's tree view draws trees). Counts:
+    A `core.search.contract.Stepper` on a `DagTree` (`tree`; marks of the graph-history rule in
+    `tree.marks`: PINNED, SHARED_DRAW, REPETITION). Counts:
     `nodes_created` (distinct nodes, the root included; nodes are never deleted, so it is also
     `nodes_in_memory` and the peak), `iterations`, `transpositions` (links to existing nodes),
     `pinned` (nodes closed to links by a repetition draw below them), `separate` (nodes created
@@ -83,8 +89,10 @@ class DagProofNumberSearch:
     """
 
     algorithm = DAGPN
-    tree = None
     second_level_searches = None
+    two_levels = False
+    second_level = None
+    second_level_root = None
 
     def __init__(
         self, game: Game, limits: Limits | None = None, initialisation: str = MOBILITY
@@ -102,19 +110,9 @@ class DagProofNumberSearch:
         self.separate = 0
         self.shared_draws = 0
         self._cancel_requested = False
-        # Node columns, by node id (ids in creation order, as in `core.tree.Tree`).
-        self.proofs = array("q")
-        self.disproofs = array("q")
-        self.flags = array("B")
-        self.depth = array("I")
-        self.first_edge = array("i")
-        self.edge_count = array("H")
-        self.parent = array("i")
-        """The parent that created the node (-1 for the root); more in `extra_parents`."""
-        self.extra_parents: dict[int, list[int]] = {}
-        # Edges: a node's children are edges first_edge .. first_edge + edge_count.
-        self.edge_child = array("i")
-        self.edge_move = array("I")
+        self.next_phase = Phase.SELECT
+        self._selected = ROOT
+        self.tree = DagTree()
         self._index: dict[int, int] = {}
         """Identity -> the node other paths link to (pinned and repetition nodes are left out)."""
         self._identity: list[int] = []
@@ -126,7 +124,8 @@ class DagProofNumberSearch:
         evaluation = game.evaluate()
         is_or = game.is_or()
         proof, disproof = leaf_numbers(evaluation.value, evaluation.mobility, is_or, initialisation)
-        self._add_node(-1, is_or, proof, disproof, 0, identity(root_key, game.halfmove_clock()))
+        self.tree.add_node(-1, 0, is_or, evaluation.value, evaluation.reason, proof, disproof, 0)
+        self._identity.append(identity(root_key, game.halfmove_clock()))
         if evaluation.value is not Value.UNKNOWN:
             self.outcome = Outcome(
                 Result.PROVED if proof == 0 else Result.DISPROVED,
@@ -136,68 +135,50 @@ class DagProofNumberSearch:
 
     # -- the graph ------------------------------------------------------------------------------
 
-    def _add_node(
-        self, parent: int, is_or: bool, proof: int, disproof: int, depth: int, ident: int
-    ) -> int:
-        node = len(self.flags)
-        self.proofs.append(proof)
-        self.disproofs.append(disproof)
-        self.flags.append(OR_NODE if is_or else 0)
-        self.depth.append(depth)
-        self.first_edge.append(-1)
-        self.edge_count.append(0)
-        self.parent.append(parent)
-        self._identity.append(ident)
-        return node
-
     def __len__(self) -> int:
-        return len(self.flags)
+        return len(self.tree)
 
     @property
     def nodes_created(self) -> int:
-        return len(self.flags)
+        return len(self.tree)
 
     @property
     def nodes_in_memory(self) -> int:
-        return len(self.flags)
+        return len(self.tree)
 
     @property
     def peak_nodes_in_memory(self) -> int:
         """Nodes are never deleted: the peak is the graph's size."""
-        return len(self.flags)
+        return len(self.tree)
 
     @property
     def root_numbers(self) -> tuple[int, int]:
-        return self.proofs[0], self.disproofs[0]
+        return self.tree.numbers(ROOT)
+
+    @property
+    def update_pending(self) -> bool:
+        """True between an EXPAND phase and its UPDATE: `selected_node`'s numbers are stale."""
+        return self.next_phase is Phase.UPDATE
+
+    @property
+    def selected_node(self) -> int:
+        """The most-proving node the last SELECT phase chose."""
+        return self._selected
 
     def children(self, node: int) -> list[int]:
         """A node's children in move order (shared children included)."""
-        first = self.first_edge[node]
-        return [] if first < 0 else list(self.edge_child[first : first + self.edge_count[node]])
+        return self.tree.successors(node)
 
     def moves(self, node: int) -> list[int]:
         """The move codes of a node's edges, in the order of `children`."""
-        first = self.first_edge[node]
-        return [] if first < 0 else list(self.edge_move[first : first + self.edge_count[node]])
+        return [move for move, _ in self.tree.edges(node)]
 
     def parents(self, node: int) -> list[int]:
         """Every parent of a node (the one that created it first); empty for the root."""
-        first = self.parent[node]
-        return [] if first < 0 else [first, *self.extra_parents.get(node, ())]
+        return self.tree.parents(node)
 
     def is_or(self, node: int) -> bool:
-        return bool(self.flags[node] & OR_NODE)
-
-    def ancestors(self, node: int) -> set[int]:
-        """Every node with a path down to `node` (through all parents), `node` included."""
-        seen = {node}
-        stack = [node]
-        while stack:
-            for parent in self.parents(stack.pop()):
-                if parent not in seen:
-                    seen.add(parent)
-                    stack.append(parent)
-        return seen
+        return self.tree.is_or(node)
 
     def cancel(self) -> None:
         """Ask a running search to stop; `run` honours it before its next iteration."""
@@ -212,8 +193,9 @@ class DagProofNumberSearch:
         for _ in range(len(self._path) - 1):
             game.pop()
         del self._path[1:], self._path_keys[1:]
-        proof, disproof, flags = self.proofs, self.disproofs, self.flags
-        first_edge, edge_child, edge_move = self.first_edge, self.edge_child, self.edge_move
+        tree = self.tree
+        proof, disproof, flags = tree.proof, tree.disproof, tree.flags
+        first_edge, edge_child, edge_move = tree.edge_first, tree.edge_child, tree.edge_move
         node = 0
         while flags[node] & EXPANDED:
             numbers, target = (
@@ -238,7 +220,8 @@ class DagProofNumberSearch:
         node is a frontier leaf of a tree file."""
         game = self.game
         cap = self.limits.max_nodes
-        room = INF if cap is None else cap - len(self.flags)
+        tree = self.tree
+        room = INF if cap is None else cap - len(tree)
         expansion = game.expand(room)
         if expansion is None:
             return self.limits.memory_outcome()
@@ -251,10 +234,12 @@ class DagProofNumberSearch:
         keys, clocks = self._child_keys(expansion)
         index = self._index
         ancestors: set[int] | None = None
-        child_depth = self.depth[node] + 1
+        child_depth = tree.depth[node] + 1
         children: list[int] = []
-        for position, (value, mobility, reason, is_or) in enumerate(
+        created = 0
+        for position, (move, value, mobility, reason, is_or) in enumerate(
             zip(
+                expansion.moves,
                 expansion.values,
                 expansion.mobility,
                 expansion.reasons,
@@ -267,26 +252,25 @@ class DagProofNumberSearch:
             existing = None if repetition else index.get(ident)
             if existing is not None:
                 if ancestors is None:
-                    ancestors = self.ancestors(node)
+                    ancestors = tree.ancestors(node)
                 if existing in ancestors:
                     self.separate += 1
                 else:
-                    self._link(node, existing, child_depth)
+                    tree.link(node, existing)
+                    self.transpositions += 1
                     children.append(existing)
                     continue
             proof, disproof = leaf_numbers(value, mobility, is_or, self.initialisation)
-            child = self._add_node(node, is_or, proof, disproof, child_depth, ident)
+            child = tree.add_node(node, move, is_or, value, reason, proof, disproof, child_depth)
+            self._identity.append(ident)
+            created += 1
             if repetition:
-                self.flags[child] |= REPETITION
+                tree.marks[child] |= REPETITION
                 self._pin_path_below(keys[position], child)
             elif existing is None:
                 index[ident] = child
             children.append(child)
-        self.first_edge[node] = len(self.edge_child)
-        self.edge_count[node] = len(children)
-        self.edge_child.extend(children)
-        self.edge_move.extend(expansion.moves)
-        self.flags[node] |= EXPANDED
+        tree.set_edges(node, children, expansion.moves, created)
         return None
 
     def _child_keys(self, expansion: Expansion) -> tuple[list[int], list[int]]:
@@ -303,22 +287,6 @@ class DagProofNumberSearch:
             game.pop()
         return keys, clocks
 
-    def _link(self, parent: int, child: int, depth: int) -> None:
-        """Make `child` a child of `parent` too, keeping every child deeper than its parents."""
-        self.extra_parents.setdefault(child, []).append(parent)
-        self.transpositions += 1
-        if self.depth[child] >= depth:
-            return
-        self.depth[child] = depth
-        stack = [child]
-        while stack:
-            node = stack.pop()
-            below = self.depth[node] + 1
-            for grandchild in self.children(node):
-                if self.depth[grandchild] < below:
-                    self.depth[grandchild] = below
-                    stack.append(grandchild)
-
     def _pin_path_below(self, key: int, leaf: int) -> None:
         """A repetition draw at `leaf` rests on the path from the earlier occurrence of its
         position down to it: pin the nodes strictly between (GHI, see the module docstring)."""
@@ -326,9 +294,9 @@ class DagProofNumberSearch:
         earlier = next(
             (ply for ply in range(len(path_keys) - 1, -1, -1) if path_keys[ply] == key), 0
         )
-        flags, index, identities = self.flags, self._index, self._identity
+        flags, index, identities = self.tree.marks, self._index, self._identity
         for node in self._path[earlier + 1 :]:
-            if node in self.extra_parents:
+            if node in self.tree.extra_parents:
                 flags[leaf] |= SHARED_DRAW
             if not flags[node] & PINNED:
                 flags[node] |= PINNED
@@ -343,19 +311,22 @@ class DagProofNumberSearch:
     def set_proof_and_disproof_numbers(self, node: int) -> None:
         """Figure 3.3 for an expanded node: OR takes the least proof number and sums disproof
         numbers, AND the other way round (sums over shared children count them per path)."""
-        proof, disproof = self.proofs, self.disproofs
-        children = self.children(node)
-        if self.flags[node] & OR_NODE:
+        tree = self.tree
+        proof, disproof = tree.proof, tree.disproof
+        children = tree.successors(node)
+        if tree.flags[node] & OR_NODE:
             proof[node] = min(proof[child] for child in children)
             disproof[node] = saturated_sum([disproof[child] for child in children])
         else:
             proof[node] = saturated_sum([proof[child] for child in children])
             disproof[node] = min(disproof[child] for child in children)
 
-    def update_ancestors(self, node: int) -> None:
+    def update_ancestors(self, node: int, changes: list[NumberChange] | None = None) -> None:
         """Figure 3.6 on a graph: recompute `node`, then every parent of a node that changed,
-        deepest first, so each ancestor is recomputed once, after all its changed children."""
-        proof, disproof, depth = self.proofs, self.disproofs, self.depth
+        deepest first, so each ancestor is recomputed once, after all its changed children.
+        With `changes`, each change is appended there (the stepper's report)."""
+        tree = self.tree
+        proof, disproof, depth, parents = tree.proof, tree.disproof, tree.depth, tree.parents
         queued = {node}
         worklist = [(-depth[node], node)]
         while worklist:
@@ -364,7 +335,9 @@ class DagProofNumberSearch:
             self.set_proof_and_disproof_numbers(current)
             if (proof[current], disproof[current]) == before:
                 continue
-            for parent in self.parents(current):
+            if changes is not None:
+                changes.append(NumberChange(current, *before, proof[current], disproof[current]))
+            for parent in parents(current):
                 if parent not in queued:
                     queued.add(parent)
                     heapq.heappush(worklist, (-depth[parent], parent))
@@ -374,13 +347,14 @@ class DagProofNumberSearch:
     def _limit_reached(self) -> Outcome | None:
         """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
         return self.limits.stop_before(
-            self._cancel_requested, self.iterations, self.elapsed, len(self.flags)
+            self._cancel_requested, self.iterations, self.elapsed, len(self.tree)
         )
 
     def _root_outcome(self) -> Outcome | None:
-        if self.proofs[0] == 0:
+        proof, disproof = self.tree.numbers(ROOT)
+        if proof == 0:
             return Outcome(Result.PROVED, StopReason.SOLVED)
-        if self.disproofs[0] == 0:
+        if disproof == 0:
             if self._disproof_without_shared_draws(0):
                 return Outcome(Result.DISPROVED, StopReason.SOLVED)
             return Outcome(
@@ -396,14 +370,14 @@ class DagProofNumberSearch:
         every child must, at AND nodes one disproved child."""
         clean: dict[int, bool] = {}
         stack: list[tuple[int, bool]] = [(root, False)]
-        flags, disproof = self.flags, self.disproofs
+        flags, marks, disproof = self.tree.flags, self.tree.marks, self.tree.disproof
         while stack:
             node, children_done = stack.pop()
             if node in clean:
                 continue
             children = [child for child in self.children(node) if disproof[child] == 0]
             if not flags[node] & EXPANDED:
-                clean[node] = not flags[node] & SHARED_DRAW
+                clean[node] = not marks[node] & SHARED_DRAW
             elif not children_done:
                 stack.append((node, True))
                 stack.extend((child, False) for child in children if child not in clean)
@@ -413,41 +387,111 @@ class DagProofNumberSearch:
                 clean[node] = any(clean[child] for child in children)
         return clean[root]
 
+    def _finish(self, outcome: Outcome) -> Outcome:
+        self.outcome = outcome
+        return outcome
+
+    def step_phase(self) -> StepReport:
+        """Advance one phase (select → expand → update) and report what it changed."""
+        report = StepReport()
+        if self.outcome is not None:
+            report.outcome = self.outcome
+            return report
+        started = time.perf_counter()
+        phase = self.next_phase
+        report.phases.append(phase)
+        if phase is Phase.SELECT:
+            limit = self._limit_reached()
+            if limit is not None:
+                report.outcome = self._finish(limit)
+            else:
+                self._selected = self.select_most_proving_node()
+                report.path = list(self._path)
+                self.next_phase = Phase.EXPAND
+        elif phase is Phase.EXPAND:
+            first = len(self.tree)
+            stopped = self.expand_node(self._selected)
+            if stopped is not None:
+                report.outcome = self._finish(stopped)
+            else:
+                tree = self.tree
+                report.new_children = [
+                    (child, tree.proof[child], tree.disproof[child])
+                    for child in range(first, len(tree))
+                ]
+                report.linked = [
+                    child for child in tree.successors(self._selected) if child < first
+                ]
+                self.next_phase = Phase.UPDATE
+        else:
+            self._end_iteration(report.changed)
+            report.iteration_done = True
+            if self.outcome is not None:
+                report.outcome = self.outcome
+        self.elapsed += time.perf_counter() - started
+        return report
+
+    def _end_iteration(self, changes: list[NumberChange] | None) -> None:
+        """The UPDATE phase and the end of the iteration: Figure 3.6, then the root's check."""
+        self.update_ancestors(self._selected, changes)
+        self.iterations += 1
+        self.next_phase = Phase.SELECT
+        solved = self._root_outcome()
+        if solved is not None:
+            self._finish(solved)
+
+    def step_iteration(self) -> StepReport:
+        """Advance to the end of the current iteration (all three phases, or what is left)."""
+        report = self.step_phase()
+        while not report.iteration_done and report.outcome is None:
+            report.merge(self.step_phase())
+        return report
+
+    def step_into(self) -> StepReport:
+        """One phase: DAG PN has no second-level search to step into."""
+        return self.step_phase()
+
+    def step_over(self) -> StepReport:
+        """One iteration: DAG PN has no second-level search to step over."""
+        return self.step_iteration()
+
     def run(
         self, max_iterations: int | None = None, max_seconds: float | None = None
     ) -> Outcome | None:
-        """Iterate (Figure 3.2) until the search ends, or for a slice of at most `max_iterations`
-        iterations / `max_seconds` seconds (then returns None; call again to resume)."""
+        """Iterate (Figure 3.2) without reporting until the search ends, or for a slice of at most
+        `max_iterations` iterations / `max_seconds` seconds (then returns None; call again to
+        resume). An iteration a step left halfway is finished first."""
         if self.outcome is not None:
             return self.outcome
+        while self.next_phase is not Phase.SELECT:
+            report = self.step_phase()
+            if report.outcome is not None:
+                return report.outcome
         started = time.perf_counter()
         elapsed_before = self.elapsed
         slice_end = None if max_seconds is None else started + max_seconds
         stop_after = None if max_iterations is None else self.iterations + max_iterations
         clock = time.perf_counter
-        outcome = None
-        while True:
+        while self.outcome is None:
             now = clock()
             self.elapsed = elapsed_before + (now - started)
             if stop_after is not None and self.iterations >= stop_after:
                 break
             if slice_end is not None and now >= slice_end:
                 break
-            outcome = self._limit_reached()
-            if outcome is not None:
+            limit = self._limit_reached()
+            if limit is not None:
+                self._finish(limit)
                 break
-            leaf = self.select_most_proving_node()
-            outcome = self.expand_node(leaf)
-            if outcome is not None:
+            self._selected = self.select_most_proving_node()
+            stopped = self.expand_node(self._selected)
+            if stopped is not None:
+                self.next_phase = Phase.EXPAND
+                self._finish(stopped)
                 break
-            self.update_ancestors(leaf)
-            self.iterations += 1
-            outcome = self._root_outcome()
-            if outcome is not None:
-                break
+            self._end_iteration(None)
         self.elapsed = elapsed_before + (clock() - started)
-        self.outcome = outcome
-        return outcome
+        return self.outcome
 
     # -- the proof ------------------------------------------------------------------------------
 
@@ -456,7 +500,7 @@ class DagProofNumberSearch:
         OR one more than its quickest proved child, AND one more than its slowest."""
         plies: dict[int, int] = {}
         stack: list[tuple[int, bool]] = [(0, False)]
-        proof = self.proofs
+        proof = self.tree.proof
         while stack:
             node, children_done = stack.pop()
             if node in plies:
@@ -469,13 +513,13 @@ class DagProofNumberSearch:
                 stack.extend((child, False) for child in children if child not in plies)
             else:
                 known = [plies[child] for child in children]
-                plies[node] = 1 + (min(known) if self.flags[node] & OR_NODE else max(known))
+                plies[node] = 1 + (min(known) if self.tree.is_or(node) else max(known))
         return plies
 
     def proof(self) -> ProofNode:
         """The proof of a proved root as a tree (quickest proved move at OR nodes, every reply at
         AND nodes); a node reached by several paths gives one shared `ProofNode`."""
-        if self.proofs[0] != 0:
+        if self.tree.proof[ROOT] != 0:
             raise ValueError("the search has not proved the root")
         plies = self._plies_to_win()
         made: dict[int, ProofNode] = {0: ProofNode(self.is_or(0))}
@@ -484,8 +528,8 @@ class DagProofNumberSearch:
             node = stack.pop()
             out = made[node]
             pairs = list(zip(self.moves(node), self.children(node), strict=True))
-            if self.flags[node] & OR_NODE:
-                proved = [(move, child) for move, child in pairs if self.proofs[child] == 0]
+            if self.tree.is_or(node):
+                proved = [(move, child) for move, child in pairs if self.tree.proof[child] == 0]
                 pairs = proved and [min(proved, key=lambda pair: (plies[pair[1]], pair[1]))]
             for move, child in pairs:
                 if child not in made:

@@ -16,9 +16,9 @@ ALGORITHM_TITLES = {
     DFPN: "df-pn search",
     DAGPN: "DAG PN search",
 }
-STEPPERS = (PN, PN2, DFPN)
-"""The searches the window steps: PN and Pn² phase by phase, df-pn event by event along its
-recursion path (αβ and DAG PN are run, not stepped)."""
+STEPPERS = (PN, PN2, DAGPN, DFPN)
+"""The searches the window steps: PN, Pn² and DAG PN phase by phase on their tree (or graph),
+df-pn event by event along its recursion path (αβ keeps only its path and is run, not stepped)."""
 SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn", DAGPN: "DAG PN"}
 """Titles where a column is narrow (the comparison panel)."""
 

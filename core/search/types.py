@@ -201,7 +201,9 @@ class StepReport:
     `path`: root-to-leaf ids of the selected most-proving node; `new_children`: (id, proof,
     disproof) as created; `changed`: nodes whose numbers the update changed, leaf first;
     `outcome`: set once the search has ended; `second_level`: Pn² only; `path_events`: df-pn
-    only, the recursion's events (`core.search.dfpn_steps.DfpnEvent`: an expansion, a back-up).
+    only, the recursion's events (`core.search.dfpn_steps.DfpnEvent`: an expansion, a back-up);
+    `linked`: DAG PN only, existing nodes the expansion made children of the selected node
+    (transpositions merged).
     """
 
     phases: list[Phase] = field(default_factory=list)
@@ -212,6 +214,7 @@ class StepReport:
     iteration_done: bool = False
     second_level: SecondLevelEvent | None = None
     path_events: list = field(default_factory=list)
+    linked: list[int] = field(default_factory=list)
 
     def merge(self, later: StepReport) -> None:
         """Fold a later phase's report into this one (one iteration = three phases)."""
@@ -219,6 +222,7 @@ class StepReport:
         if later.path:
             self.path = later.path
         self.new_children.extend(later.new_children)
+        self.linked.extend(later.linked)
         self.changed.extend(later.changed)
         self.outcome = later.outcome or self.outcome
         self.iteration_done = self.iteration_done or later.iteration_done

@@ -11,7 +11,7 @@ from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import BUILTIN_TREES, find_position, load_suite
 from core.runs.runner import describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.contract import Search
+from core.search.contract import Search, Stepper
 from core.search.dag_pn import PINNED, REPETITION, DagProofNumberSearch
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result, StopReason
@@ -38,7 +38,7 @@ def assert_acyclic(search: DagProofNumberSearch) -> None:
                 state[node] = 2
                 stack.pop()
                 continue
-            assert search.depth[child] > search.depth[node]
+            assert search.tree.depth[child] > search.tree.depth[node]
             assert state.get(child) != 1, "a cycle"
             if child not in state:
                 state[child] = 1
@@ -57,8 +57,8 @@ def test_on_trees_dag_pn_is_pn_node_for_node() -> None:
             pn.run(max_iterations=1)
             dag.run(max_iterations=1)
             assert dag.nodes_created == pn.nodes_created
-            assert list(dag.proofs) == list(pn.tree.proof)
-            assert list(dag.disproofs) == list(pn.tree.disproof)
+            assert list(dag.tree.proof) == list(pn.tree.proof)
+            assert list(dag.tree.disproof) == list(pn.tree.disproof)
         assert dag.outcome == pn.outcome
         assert dag.iterations == pn.iterations
         assert dag.transpositions == 0
@@ -142,11 +142,11 @@ def test_a_repetition_draw_pins_its_path_and_is_never_linked_to() -> None:
     game = ghi_game()
     dag = DagProofNumberSearch(game, Limits(max_nodes=200))
     dag.run()
-    repetitions = [node for node in range(len(dag)) if dag.flags[node] & REPETITION]
+    repetitions = [node for node in range(len(dag)) if dag.tree.marks[node] & REPETITION]
     assert repetitions
     for leaf in repetitions:
         assert len(dag.parents(leaf)) == 1
-    pinned = [node for node in range(len(dag)) if dag.flags[node] & PINNED]
+    pinned = [node for node in range(len(dag)) if dag.tree.marks[node] & PINNED]
     assert pinned and dag.pinned == len(pinned)
     for node in pinned:
         assert dag._index.get(dag._identity[node]) != node
@@ -171,4 +171,4 @@ def test_create_search_builds_dag_pn_as_a_search() -> None:
     search = create_search(AlgorithmSpec("dagpn"), wac("WAC.001"), Limits(max_nodes=10_000))
     assert isinstance(search, Search)
     assert search.run().result is Result.PROVED
-    assert search.tree is None and search.second_level_searches is None
+    assert isinstance(search, Stepper) and search.second_level_searches is None

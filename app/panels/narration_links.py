@@ -1,0 +1,68 @@
+"""DAG PN's expand phase told in words: the children it linked to positions already in the graph.
+
+A DAG PN expansion does not create a child whose position is already in the graph
+(`core.search.dag_pn`): it links the existing node, which then has one parent more. The tree
+view draws that node once, under the parent that created it, so the narration says where it
+was created and how many parents it has now. Pure functions of the search (no Qt).
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from app.short_text import short_label
+from core.games.chess_game import ChessGame, decode_move
+from core.search.contract import Stepper
+from core.search.dag_tree import DagTree
+
+NAMED_LINKS = 3
+"""Linked children told one by one; the rest are counted ("… and 4 more linked")."""
+
+
+def move_labels(search: Stepper, moves: list[int]) -> list[str]:
+    """Labels of a line of moves from the game's root: SAN for chess, names for trees."""
+    game = search.game
+    if isinstance(game, ChessGame):
+        return game.san_line(moves)
+    return [short_label(game.node_name(code)) for code in moves]
+
+
+def walk_labels(search: Stepper, path: list[int]) -> list[str]:
+    """Labels of the moves along a first-level walk from the root (`StepReport.path`): on a
+    DAG the walk may enter a shared node from a parent other than the one that created it."""
+    tree = search.tree
+    return move_labels(search, [tree.move_to(parent, child) for parent, child in pairwise(path)])
+
+
+def _numbered_line(search: Stepper, moves: list[int]) -> str:
+    """A line for a sentence: numbered SAN for chess ("1. Qxg7+ Kxg7 2. Nh5+"), names joined
+    by arrows for a tree file."""
+    game = search.game
+    if isinstance(game, ChessGame):
+        return game.root_board.variation_san([decode_move(code) for code in moves])
+    return " → ".join(move_labels(search, moves))
+
+
+def describe_links(search: Stepper, parent: int, linked: list[int]) -> str:
+    """The children `parent`'s expansion linked instead of creating, in a sentence a class
+    understands: the move, the line the position was first reached by, its parents now."""
+    tree = search.tree
+    if not linked or not isinstance(tree, DagTree):
+        return ""
+    line = tree.moves_to(parent)
+    parts = []
+    for child in linked[:NAMED_LINKS]:
+        move = move_labels(search, [*line, tree.move_to(parent, child)])[-1]
+        first = _numbered_line(search, tree.moves_to(child))
+        count = len(tree.parents(child))
+        parts.append(
+            f"{move} reaches a position already in the graph (via {first}): linked, not "
+            f"created — it now has {count} parents"
+            if not parts
+            else f"{move} likewise (via {first}) — {count} parents"
+        )
+    more = len(linked) - len(parts)
+    if more:
+        parts.append(f"… and {more} more linked the same way")
+    head = "Transposition" if len(linked) == 1 else f"Transpositions ({len(linked)})"
+    return f"{head}: " + "; ".join(parts) + "."
