@@ -424,6 +424,7 @@ def run_dict(run: RunRecord) -> dict:
         "seconds": run.seconds,
         "mate_in": run.mate_in,
         "known_mate_length": run.known_mate_length,
+        "transpositions": run.transpositions,
         "verified": run.verified,
         "main_line": list(run.main_line),
     }
@@ -448,6 +449,7 @@ def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord
         seconds=data["seconds"],
         mate_in=data["mate_in"],
         known_mate_length=data.get("known_mate_length"),
+        transpositions=data.get("transpositions"),
         main_line=main_line,
         first_move=main_line[0] if main_line else "",
         verified=(not rejected) if proved else None,

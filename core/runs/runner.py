@@ -70,6 +70,7 @@ class RunRecord:
     agrees_with_bm: bool | None = None
     known_mate_length: int | None = None
     second_level_searches: int | None = None
+    transpositions: int | None = None
     refutation: list[list[str]] = field(default_factory=list)
     line_moves: list[int] = field(default_factory=list)
 
@@ -136,6 +137,7 @@ def describe_search(
         best_moves=list(best_moves),
         known_mate_length=known_mate_length,
         second_level_searches=search.second_level_searches,
+        transpositions=search.transpositions,
     )
     tree = None if isinstance(search, PathStepper) else search.tree  # df-pn's is a display tree
     if outcome.result is Result.PROVED:

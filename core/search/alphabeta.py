@@ -85,6 +85,7 @@ class AlphaBetaMateSearch:
     algorithm = "ab"
     tree = None
     second_level_searches = None
+    transpositions = None
 
     def __init__(
         self,

@@ -51,6 +51,11 @@ class Search(Protocol):
         """Pn²'s number of second-level searches; None for one-level searches."""
 
     @property
+    def transpositions(self) -> int | None:
+        """Positions reached again and merged: DAG PN's links to existing nodes, df-pn's children
+        found in its table; None for the tree searches (PN, Pn², αβ), which merge nothing."""
+
+    @property
     def nodes_created(self) -> int: ...
 
     @property

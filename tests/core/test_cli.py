@@ -46,6 +46,26 @@ def test_solve_json(capsys):
     assert data["nodes_created"] == data["peak_nodes_in_memory"] > 0
 
 
+@pytest.mark.parametrize("algo", ["pn", "dagpn", "dfpn"])
+def test_solve_json_counts_transpositions(capsys, algo):
+    """The JSON row says how many positions were reached again and merged: none for tree PN
+    (it merges nothing), the search's own count for DAG PN and df-pn."""
+    from core.games.chess_game import ChessGame
+    from core.games.suites import load_suite
+    from core.search.algorithms import AlgorithmSpec, create_search
+    from core.search.types import Limits
+
+    assert main(["solve", "--epd", "wac-mates", "--id", "222", "--algo", algo, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    if algo == "pn":
+        assert data["transpositions"] is None
+        return
+    position = next(p for p in load_suite("wac-mates") if p.id == "WAC.222")
+    search = create_search(AlgorithmSpec(algo), ChessGame(position.board), Limits())
+    search.run()
+    assert data["transpositions"] == search.transpositions > 0
+
+
 def test_solve_an_explicit_tree(capsys):
     assert main(["solve", "--tree", "small-proof"]) == 0
     out = capsys.readouterr().out
