@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from core.explain.explain import Explanation, explanation_steps
 from core.explain.trace import RootTrace
 from core.search.contract import Stepper
+from core.search.defaults import DAGPN
 from core.values import INF
 
 SLICE_SECONDS = 0.015
@@ -161,9 +162,14 @@ class ExplainPanel(QWidget):
     def show_explanation(self, explanation: Explanation) -> None:
         """Fill the table and the texts."""
         self.explanation = explanation
+        shared = (
+            " · DAG PN: a node reached by several paths counts under the root move that made it"
+            if explanation.algorithm == DAGPN
+            else ""
+        )
         self.heading.setText(
             f"{explanation.stopped[:1].upper()}{explanation.stopped[1:]} · "
-            f"{explanation.nodes:,} nodes, {explanation.max_ply} plies deep"
+            f"{explanation.nodes:,} nodes, {explanation.max_ply} plies deep{shared}"
         )
         rows = explanation.effort
         self.table.setRowCount(len(rows))

@@ -44,7 +44,8 @@ def legend_pixmap(
     if pn2:
         entries.append(("level2", "Pn² 2nd-level search"))
     if effort:
-        entries.append(("effort", "effort map: nodes below, 1 → whole tree (log)"))
+        below = "nodes made below (a shared node under its first parent)" if dag else "nodes below"
+        entries.append(("effort", f"effort map: {below}, 1 → whole tree (log)"))
     if dag:
         entries.append(("link", "link from another parent: same position, drawn once"))
     text_font = style.font(style.OVERLAY_PX - 1)

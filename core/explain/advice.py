@@ -10,7 +10,16 @@ from dataclasses import dataclass
 from core.explain.effort import TreeShape
 from core.explain.trace import Trend
 from core.explain.transpositions import Transpositions
-from core.search.defaults import AB, DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, DFPN, PN, PN2
+from core.search.defaults import (
+    AB,
+    DAGPN,
+    DEFAULT_A,
+    DEFAULT_B,
+    DEFAULT_PN2_CAP,
+    DFPN,
+    PN,
+    PN2,
+)
 from core.search.types import Outcome, StopReason, max_nodes_that_fit
 
 LEVELLING = 0.5
@@ -157,6 +166,15 @@ def depth_advice(
     )
 
 
+DAG_NOTE = Suggestion(
+    DFPN,
+    "No transposition table offered: DAG PN already stores a position reached by several paths "
+    "once (its links), as df-pn's table would.",
+    "",
+)
+"""What the df-pn advice says for DAG PN, whose graph is what a transposition table gives."""
+
+
 def dfpn_advice(found: Transpositions, cap: int | None) -> Suggestion:
     """df-pn when many nodes repeat a position the tree already holds."""
     percent = f"{100 * found.share:.0f} %"
@@ -206,5 +224,5 @@ def suggestions(
         depth = depth_advice(shape, leaf[0], leaf[1], known_mate_length)
         if depth is not None:
             found.append(depth)
-    found.append(dfpn_advice(transpositions, cap))
+    found.append(DAG_NOTE if algorithm == DAGPN else dfpn_advice(transpositions, cap))
     return found

@@ -1,11 +1,12 @@
 """What holds the root's proof number up, read off the most-proving path (thesis §3.2).
 
 Along the path an OR node's proof number is its most-proving child's, and an AND node's is the sum
-over its replies. So the root's proof number splits exactly into the proof numbers of the
-defender's replies *off* the path at each AND node, plus the most-proving leaf's own: each AND
-node's share says how much of the remaining work its other replies demand. OR nodes on the path
-where most of the attacker's tries are refuted, or nearly (disproof number at most
-`NEARLY_REFUTED`), show where the attack has little left to choose from.
+over its replies (every reply the search reaches: on DAG PN's graph, shared ones too). So the
+root's proof number splits exactly into the proof numbers of the defender's replies *off* the path
+at each AND node, plus the most-proving leaf's own: each AND node's share says how much of the
+remaining work its other replies demand. OR nodes on the path where most of the attacker's tries
+are refuted, or nearly (disproof number at most `NEARLY_REFUTED`), show where the attack has
+little left to choose from.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.explain.lines import Lines
+from core.search.dag_tree import DagTree
 from core.tree import Tree
 from core.values import counted
 
@@ -94,7 +96,7 @@ def _capitalised(text: str) -> str:
 def _defence(
     tree: Tree, lines: Lines, node: int, ply: int, next_node: int, root_proof: int
 ) -> DefenceHold:
-    children = tree.children(node)
+    children = tree.successors(node)
     open_children = [c for c in children if not tree.is_solved(c)]
     off_path = tree.proof[node] - tree.proof[next_node]
     ranked = sorted((c for c in open_children if c != next_node), key=lambda c: (-tree.proof[c], c))
@@ -129,7 +131,7 @@ def _defence(
 
 
 def _narrow(tree: Tree, lines: Lines, node: int, ply: int, next_node: int) -> NarrowAttack | None:
-    children = tree.children(node)
+    children = tree.successors(node)
     if len(children) < 2:
         return None
     refuted = sum(1 for c in children if tree.disproof[c] == 0)
@@ -169,11 +171,16 @@ def hold_up(tree: Tree, lines: Lines) -> HoldUp:
     defences.sort(key=lambda d: (-d.off_path_proof, d.ply))
     defences = [d for d in defences if d.off_path_proof > 0][:SHOWN_AND_NODES]
     leaf_proof = tree.proof[leaf]
+    leaves = (
+        "it sums every path, so a leaf reached by several paths counts once per path (DAG PN "
+        "over-estimates)"
+        if isinstance(tree, DagTree)
+        else f"at least {counted(root_proof, 'leaf')} must still be proved"
+    )
     summary = (
-        f"The root's proof number is {root_proof}: at least {counted(root_proof, 'leaf')} "
-        f"must still be proved. The most-proving path is {counted(len(path) - 1, 'ply')} deep "
-        f"and ends at {lines.line(leaf) or 'the root'}, not expanded yet, with proof number "
-        f"{leaf_proof}"
+        f"The root's proof number is {root_proof}: {leaves}. The most-proving path is "
+        f"{counted(len(path) - 1, 'ply')} deep and ends at {lines.line(leaf) or 'the root'}, "
+        f"not expanded yet, with proof number {leaf_proof}"
     )
     if not tree.is_or(leaf) and leaf_proof > 1:
         summary += (

@@ -8,6 +8,11 @@ the `move` into it (SAN for chess, the node's name for a tree file) and its `uci
 its `value` (true/false/unknown), how many `children` it has in the full tree, and two flags:
 `most_proving` (on the path Figure 3.4 would select now) and `solution` (in the proof, or the
 refutation tree, of a solved root).
+
+DAG PN's graph (`core.search.dag_tree.DagTree`) is exported whole: a node reached by several
+paths is one node, its edge from the parent that created it as in a tree, and an edge marked
+`link` (true) from each other parent among the exported nodes; `children` counts every child the
+search reaches, shared ones included.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import networkx as nx
 from core.exports.files import write_file
 from core.games.chess_game import decode_move
 from core.proofs.solution_tree import solution_node_ids, solution_of
+from core.search.dag_tree import DagTree
 from core.tree import ROOT, Tree
 from core.values import INF
 
@@ -112,12 +118,18 @@ def nodes_graph(tree: Tree, labels: MoveLabels, nodes: list[int], name: str = ""
             uci=uci,
             depth=depth[node],
             value=tree.value(node).name.lower(),
-            children=len(tree.children(node)),
+            children=len(tree.successors(node)),
             most_proving=node in most_proving,
             solution=node in in_solution,
         )
         if node != ROOT:
             graph.add_edge(tree.parent[node], node)
+    if isinstance(tree, DagTree):
+        for node, parents in tree.extra_parents.items():
+            if node in chosen:
+                graph.add_edges_from(
+                    ((parent, node) for parent in parents if parent in chosen), link=True
+                )
     return graph
 
 

@@ -1,6 +1,8 @@
 """Why an answer is right, in words built from the tree's own proof and disproof numbers.
 
-The selection is Figure 3.4 (thesis §3.2): at an OR node the walk follows the first child, in
+The children are every child the search reaches (`Tree.successors`: on DAG PN's graph a shared
+child counts under each of its parents, as the search's own sums and minima count it). The
+selection is Figure 3.4 (thesis §3.2): at an OR node the walk follows the first child, in
 move order, whose proof number is the parent's (the smallest), at an AND node the first whose
 disproof number is. The numbers are Figure 3.3: an OR node takes the smallest proof number of
 its children and the sum of their disproof numbers, an AND node the other way round.
@@ -8,7 +10,7 @@ its children and the sum of their disproof numbers, an AND node the other way ro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import ExplicitTreeGame
@@ -59,7 +61,7 @@ def walk_step(tree: Tree, parent: int, child: int, label: Labeller) -> str:
     """One step of the selection: why the walk goes from `parent` to `child`."""
     numbers, noun = _deciding(tree, parent)
     value = numbers[child]
-    children = tree.children(parent)
+    children = tree.successors(parent)
     tied = [other for other in children if numbers[other] == value]
     if len(children) == 1:
         return (
@@ -145,7 +147,7 @@ def _sum_text(values: list[int]) -> str:
     return f"{_terms(values, ' + ')} = {format_number(total)}"
 
 
-def _min_text(tree: Tree, values: list[int], children: range, label: Labeller) -> str:
+def _min_text(tree: Tree, values: list[int], children: Sequence[int], label: Labeller) -> str:
     smallest = min(values)
     first = children[values.index(smallest)]
     if len(values) == 1:
@@ -162,7 +164,7 @@ def numbers_why(tree: Tree, node: int, label: Labeller) -> str:
             f"{label(node)} was evaluated by a second-level search that {verdict} it, so it "
             f"takes that search's root numbers {format_number(proof)}/{format_number(disproof)}."
         )
-    children = tree.children(node)
+    children = tree.successors(node)
     proofs = [tree.proof[child] for child in children]
     disproofs = [tree.disproof[child] for child in children]
     count = f"{len(children)} children" if len(children) != 1 else "1 child"

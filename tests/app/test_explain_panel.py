@@ -175,3 +175,27 @@ def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
     image = view.grab().toImage()
     root = view.scene_to_widget(view.displayed_nodes()[0].x, view.displayed_nodes()[0].y)
     assert image.pixelColor(round(root.x()), round(root.y())).name() == "#ffffff"
+
+
+def test_why_not_found_on_dag_pn_counts_shared_replies_and_says_what_differs(qtbot):
+    """DAG PN on WAC.014 stopped by a 20,000-node cap: each AND node's replies are every reply
+    the search reaches (shared ones too), the heading says where a shared node is counted, the
+    proof number is not called a lower bound, and no transposition table is advised."""
+    window = _window(qtbot, Source(SUITE, "wac-mates", "WAC.014"), SearchParams("dagpn", CAP))
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
+    panel = _explained(qtbot, window)
+    tree = window.driver.search.tree
+    assert "counts under the root move that made it" in panel.heading.text()
+    held = panel.explanation.hold_up
+    assert "counts once per path" in held.summary and "at least" not in held.summary.split(".")[0]
+    assert held.defences
+    for defence in held.defences:
+        assert defence.replies == len(tree.successors(defence.node))
+        assert f"{defence.replies} replies" in panel.held.text()
+    assert any(n.tries > tree.child_count[n.node] for n in held.narrow), "a try is shared"
+    for narrow in held.narrow:
+        assert narrow.tries == len(tree.successors(narrow.node))
+        assert f"{narrow.tries} tries" in panel.held.text()
+    assert "No transposition table offered: DAG PN already stores" in panel.advice.text()
+    assert "PN stores each copy" not in panel.advice.text()

@@ -125,3 +125,36 @@ def test_before_a_solution_pgn_export_says_why_not(qtbot, dialogs):
     window.show()
     window.exporter.pgn("unused.pgn")
     assert dialogs and dialogs[0][0] == "Nothing to export"
+
+
+def test_dag_pn_graphml_from_the_window_keeps_every_parent(qtbot, tmp_path):
+    """DAG PN's proof as PGN, and its graph exported whole: one node per graph node, an edge from
+    the parent that created it and a `link` edge from each other parent, as `parents()` has
+    them."""
+    window = MainWindow(persist=False, source=WAC_001, params=SearchParams("dagpn"))
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
+    window.wait_for_solution()
+    qtbot.waitUntil(lambda: window.solution_browser.line is not None, timeout=20000)
+    pgn_path, path = tmp_path / "proof.pgn", tmp_path / "graph.graphml"
+    window.exporter.pgn(str(pgn_path))
+    window.exporter.graphml(str(path))
+    window.exporter.wait()
+    qtbot.waitUntil(lambda: "GraphML" in window.statusBar().currentMessage(), timeout=10000)
+    game = chess.pgn.read_game(io.StringIO(pgn_path.read_text(encoding="utf-8")))
+    assert [m.uci() for m in game.mainline_moves()] == ["g3g6", "d8g8", "g6h7"]
+    search = window.driver.search
+    graph = nx.read_graphml(path, node_type=int)
+    assert graph.number_of_nodes() == len(search.tree) == 4_040
+    shared = [node for node in graph.nodes if len(search.parents(node)) > 1]
+    assert shared
+    for node in graph.nodes:
+        assert sorted(graph.predecessors(node)) == sorted(search.parents(node))
+        assert graph.nodes[node]["children"] == len(search.children(node))
+    links = [edge for edge in graph.edges if graph.edges[edge].get("link")]
+    assert sorted(links) == sorted(
+        (parent, node) for node in shared for parent in search.parents(node)[1:]
+    )

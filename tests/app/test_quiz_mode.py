@@ -2,6 +2,8 @@
 a click on the engine's own selection is right and a click elsewhere wrong, typed numbers are
 graded against the engine's numbers, and the score on screen counts it all."""
 
+from itertools import pairwise
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -237,3 +239,43 @@ def answer_selection(window, question):
     """What a click on the answer does (it may be drawn off screen, or not drawn at all)."""
     window.tree_view.node_clicked.emit(1, question.node)
     assert window.quiz_mode.panel.verdict.text().startswith("Right:")
+
+
+def test_quiz_mode_on_dag_pn_explains_with_every_child_a_node_reaches(qtbot):
+    """DAG PN, WAC.222 after 44 iterations: the 45th selection enters a shared node from its
+    second parent. The quiz asks for it, and the why counts a node's children as the search
+    does, shared ones included (`successors`), for the walk and for the new numbers."""
+    window = MainWindow(
+        persist=False, source=Source(SUITE, "wac-mates", "WAC.222"), params=SearchParams("dagpn")
+    )
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    window.tree_view.set_animated(False)
+    search = window.driver.search
+    tree = search.tree
+    while search.iterations < 44:
+        window.step_iteration()
+        qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
+    window.quiz_mode.action.trigger()
+    quiz = window.quiz_mode.quiz
+    qtbot.waitUntil(lambda: quiz.question is not None, timeout=20000)
+    question = quiz.question
+    assert question.kind == SELECTION and question.node == search.selected_node
+    through = [
+        (above, child) for above, child in pairwise(question.path) if tree.parent[child] != above
+    ]
+    assert through, "the walk enters a shared node through a link"
+    assert highlighted(window) == []
+    click_node(qtbot, window, question.node)
+    panel = window.quiz_mode.panel
+    assert panel.verdict.text().startswith("Right:")
+    above, _ = through[0]
+    assert f"among its {len(search.children(above))} children" in panel.why.text()
+    assert len(search.children(above)) > tree.child_count[above]
+    question = next_question(qtbot, window, NUMBERS)
+    type_numbers(qtbot, window, *tree.numbers(question.node))
+    assert panel.verdict.text().startswith("Right:")
+    count = len(search.children(question.node))
+    assert f"({count} children)" in panel.why.text() or f"({count} child)" in panel.why.text()
