@@ -54,6 +54,7 @@ def run_compare(args: argparse.Namespace) -> int:
         ordering = ordering_report(
             positions,
             Limits(max_nodes=args.max_nodes, max_seconds=args.time),
+            all_keys=args.all_keys,
             max_depth=args.depth,
             jobs=args.jobs,
         )

@@ -252,6 +252,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes, --time); alone, without the comparison of --algos",
     )
     compare.add_argument(
+        "--all-keys",
+        action="store_true",
+        help="ordering report: αβ tries every root move, as Proskurowski's solver did to check "
+        "the key's uniqueness",
+    )
+    compare.add_argument(
         "--json",
         metavar="FILE",
         type=non_empty_option("--json"),

@@ -166,6 +166,9 @@ def test_compare_ordering_report_alone_runs_only_alpha_beta(tmp_path, capsys):
     assert [row["id"] for row in data["ordering"]["rows"]] == ["m2d.001", "m2d.002"]
     assert main([*args, "--algos", "pn,ab", "--ordering-report", "--json", str(out)]) == 0
     assert set(json.loads(out.read_text())) > {"rows", "ordering"}
+    assert main([*args, "--ordering-report", "--all-keys", "--json", str(out)]) == 0
+    assert "every root move tried" in capsys.readouterr().out
+    assert json.loads(out.read_text())["ordering"]["all_keys"] is True
 
 
 def test_compare_needs_two_algorithms(capsys):
