@@ -8,7 +8,7 @@ import json
 import sys
 
 from core.errors import InvalidLimitError, PnExplorerError
-from core.games.suites import load_suite, select_positions
+from core.games.suites import SuitePosition, load_suite, select_positions
 from core.runs.comparison import (
     algorithm_factory,
     compare,
@@ -28,6 +28,7 @@ from core.runs.engine_column import (
     format_mate_lengths,
     is_engine_column,
 )
+from core.search.defaults import ALGORITHMS
 from core.search.types import Limits, check_node_cap
 
 
@@ -39,10 +40,41 @@ def _names(text: str) -> list[str]:
 
 
 def run_compare(args: argparse.Namespace) -> int:
-    names = _names(args.algos)
+    """The comparison of `--algos`, then the ordering report if asked; `--ordering-report`
+    without `--algos` runs the report alone (αβ only: seconds where PN's and Pn²'s columns can
+    take a minute a position at their node caps)."""
     check_node_cap(args.max_nodes)
     check_node_cap(args.pn2_max_nodes)
+    names = _names(args.algos) if args.algos is not None else None
+    if names is None and not args.ordering_report:
+        names = list(ALGORITHMS)
     positions = select_positions(load_suite(args.suite), args.ids)
+    data = _run_comparison(args, names, positions) if names else {}
+    if args.ordering_report:
+        ordering = ordering_report(
+            positions,
+            Limits(max_nodes=args.max_nodes, max_seconds=args.time),
+            all_keys=args.all_keys,
+            max_depth=args.depth,
+            jobs=args.jobs,
+        )
+        if names:
+            print()
+        print(format_ordering_report(ordering))
+        data["ordering"] = ordering_dict(ordering)
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as handle:
+                json.dump(data, handle, indent=2, ensure_ascii=False)
+        except OSError as error:
+            raise PnExplorerError(f"cannot write {args.json}: {error.strerror}") from None
+    return 0
+
+
+def _run_comparison(
+    args: argparse.Namespace, names: list[str], positions: list[SuitePosition]
+) -> dict:
+    """Run and print the comparison of `names`; its JSON data."""
     params = {"pn": {}, "pn2": {"a": args.a, "b": args.b}, "ab": {"max_depth": args.depth}}
     factories = {
         name: engine_factory(name, args.engine)
@@ -82,18 +114,4 @@ def run_compare(args: argparse.Namespace) -> int:
     if "pn" in names and "ab" in names:
         print()
         print(format_paper_comparison(rows, summarize(rows, "pn", "ab")))
-    data = comparison_dict(rows, names)
-    if args.ordering_report:
-        ordering = ordering_report(
-            positions, Limits(max_nodes=args.max_nodes, max_seconds=args.time), jobs=args.jobs
-        )
-        print()
-        print(format_ordering_report(ordering))
-        data["ordering"] = ordering_dict(ordering)
-    if args.json:
-        try:
-            with open(args.json, "w", encoding="utf-8") as handle:
-                json.dump(data, handle, indent=2, ensure_ascii=False)
-        except OSError as error:
-            raise PnExplorerError(f"cannot write {args.json}: {error.strerror}") from None
-    return 0
+    return comparison_dict(rows, names)

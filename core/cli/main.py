@@ -204,9 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     compare.add_argument(
         "--algos",
-        default=",".join(ALGORITHMS),
-        help=f"comma-separated algorithms (default {','.join(ALGORITHMS)}); "
-        "uci:stockfish or uci:PATH adds a UCI engine's claims",
+        default=None,
+        help=f"comma-separated algorithms (default {','.join(ALGORITHMS)}, or none with "
+        "--ordering-report); uci:stockfish or uci:PATH adds a UCI engine's claims",
     )
     compare.add_argument(
         "--engine",
@@ -248,7 +248,14 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--ordering-report",
         action="store_true",
-        help="also measure αβ refutation ordering on the dm 2 positions",
+        help="measure αβ with and without refutation ordering on the dm 2 positions (--depth, "
+        "--max-nodes, --time); alone, without the comparison of --algos",
+    )
+    compare.add_argument(
+        "--all-keys",
+        action="store_true",
+        help="ordering report: αβ tries every root move, as Proskurowski's solver did to check "
+        "the key's uniqueness",
     )
     compare.add_argument(
         "--json",

@@ -9,10 +9,11 @@ tree under the root, since a child is always created after its parent.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
 from core.games.chess_game import ChessGame
+from core.search.dag_pn import identity
 from core.tree import ROOT, Tree
 
 SAMPLE = 60_000
@@ -38,11 +39,25 @@ class Transpositions:
         return self.repeated / self.looked_at if self.looked_at else 0.0
 
 
+def position_key(cursor: ChessGame) -> int:
+    """A position's identity for counting: its hash alone, as Figure 3.12's occurrences."""
+    return cursor.position_hash()
+
+
+def position_and_clock_key(cursor: ChessGame) -> int:
+    """Hash and halfmove clock together: DAG PN's identity (`core.search.dag_pn.identity`)."""
+    return identity(cursor.position_hash(), cursor.halfmove_clock())
+
+
 def count_transpositions(
-    tree: Tree, game: ChessGame, sample: int = SAMPLE, chunk: int = CHUNK
+    tree: Tree,
+    game: ChessGame,
+    sample: int = SAMPLE,
+    chunk: int = CHUNK,
+    key: Callable[[ChessGame], int] = position_key,
 ) -> Generator[float, None, Transpositions]:
-    """Walk the first `sample` nodes with a cursor of its own (the search's stays where it is);
-    yields the share done."""
+    """Walk the first `sample` nodes with a cursor of its own (the search's stays where it is),
+    positions told apart by `key`; yields the share done."""
     cursor = ChessGame(game.root_board)
     limit = min(sample, len(tree))
     seen: set[int] = set()
@@ -57,7 +72,7 @@ def count_transpositions(
         if node != ROOT:
             cursor.push(move[node])
             stack.append((node, True))
-        seen.add(cursor.position_hash())
+        seen.add(key(cursor))
         looked += 1
         if looked % chunk == 0:
             yield looked / limit

@@ -174,6 +174,23 @@ def test_compare_prints_table_3_1_shaped_summaries(tmp_path, capsys):
     assert [row["id"] for row in data["rows"]] == ["WAC.004", "WAC.005"]
 
 
+def test_compare_ordering_report_alone_runs_only_alpha_beta(tmp_path, capsys):
+    out = tmp_path / "ordering.json"
+    args = ["compare", "mate-in-2", "--ids", "m2d.001", "m2d.002", "--depth", "2"]
+    assert main([*args, "--ordering-report", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Positions solved by both" not in text
+    assert "same verdict and mate length in every variant: yes" in text
+    data = json.loads(out.read_text())
+    assert set(data) == {"ordering"}
+    assert [row["id"] for row in data["ordering"]["rows"]] == ["m2d.001", "m2d.002"]
+    assert main([*args, "--algos", "pn,ab", "--ordering-report", "--json", str(out)]) == 0
+    assert set(json.loads(out.read_text())) > {"rows", "ordering"}
+    assert main([*args, "--ordering-report", "--all-keys", "--json", str(out)]) == 0
+    assert "every root move tried" in capsys.readouterr().out
+    assert json.loads(out.read_text())["ordering"]["all_keys"] is True
+
+
 def test_compare_needs_two_algorithms(capsys):
     assert main(["compare", "wac-mates", "--algos", "pn"]) == 2
     assert "at least two" in capsys.readouterr().err

@@ -15,7 +15,11 @@ from core.explain.advice import cap_advice, depth_advice, dfpn_advice, round_up
 from core.explain.effort import TreeShape
 from core.explain.explain import explain, finish
 from core.explain.trace import RootTrace, run_traced
-from core.explain.transpositions import Transpositions, count_transpositions
+from core.explain.transpositions import (
+    Transpositions,
+    count_transpositions,
+    position_and_clock_key,
+)
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import AndOrTree
 from core.search.pn import ProofNumberSearch
@@ -186,6 +190,20 @@ def test_transpositions_counted_with_polyglot_hashes(wac096):
             board.push(decode_move(code))
         hashes.add(chess.polyglot.zobrist_hash(board))
     assert (found.looked_at, found.distinct) == (3000, len(hashes))
+
+
+def test_transpositions_counted_with_the_halfmove_clock_as_dag_pn_merges(wac096):
+    search, _, position = wac096
+    tree = search.tree
+    key = position_and_clock_key
+    found = finish(count_transpositions(tree, search.game, sample=3000, key=key))
+    identities = set()
+    for node in range(3000):
+        board = position.board.copy(stack=False)
+        for code in tree.moves_to(node):
+            board.push(decode_move(code))
+        identities.add((chess.polyglot.zobrist_hash(board), board.halfmove_clock))
+    assert (found.looked_at, found.distinct) == (3000, len(identities))
 
 
 def test_the_chess_suggestions_are_computed_from_the_run(wac096):
