@@ -1,6 +1,7 @@
 """The comparison panel: PN, Pn² and αβ on the current position side by side, as Table 3.1
-compares them on a suite: result, verified mate length, first move, nodes created, peak nodes in
-memory and time.
+compares them on a suite, and beside them the searches that merge transpositions, DAG PN and
+df-pn (issue 12: a class compares tree PN, DAG PN and df-pn on one position): result, verified
+mate length, first move, nodes created, peak nodes in memory and time.
 
 Each algorithm runs in a process of its own (spawned, so nothing of the window is shared) through
 `core.runs.runner.run_item`, the headless comparison's own runner: same node counting, and a
@@ -50,11 +51,12 @@ from core.search.algorithms import AlgorithmSpec
 from core.search.defaults import (
     AB,
     ALGORITHM_TITLES,
-    ALGORITHMS,
+    DAGPN,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
     DEFAULT_MAX_NODES,
+    DFPN,
     LOGISTIC,
     ONE,
     PN,
@@ -68,6 +70,9 @@ DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
 POLL_MS = 100
 """How often the timer reads the pipes and updates the elapsed times."""
+
+ALGORITHMS = (PN, PN2, AB, DAGPN, DFPN)
+"""The panel's rows: the thesis's three, then the two that merge transpositions."""
 
 MIN_COLUMN_WIDTH = 70
 FOOTNOTE_HEAD = "Node budgets, as on the command line:"
@@ -117,13 +122,16 @@ it is next to PN's full budget."""
 def work_items(
     position_id: str, fen: str, seconds: float, attacker_to_move: bool = True
 ) -> list[WorkItem]:
-    """The three runs with the command line's budgets (PN 1,000,000 nodes in memory; Pn² the
-    paper's N = 300,000, a = 600,000, b = 80,000; αβ 1,000,000 nodes created, depth ≤ 20) and a
-    time limit of `seconds` each. Raises InvalidLimitError for a bad time."""
+    """The runs with the command line's budgets (PN and DAG PN 1,000,000 nodes in memory; Pn²
+    the paper's N = 300,000, a = 600,000, b = 80,000; αβ 1,000,000 nodes created, depth ≤ 20;
+    df-pn a 1,000,000-entry table) and a time limit of `seconds` each. Raises InvalidLimitError
+    for a bad time."""
     factories = {
         PN: algorithm_factory(PN),
         PN2: algorithm_factory(PN2, a=PAPER_PN2.a, b=PAPER_PN2.b, fraction=PAPER_PN2.fraction),
         AB: algorithm_factory(AB, max_depth=DEFAULT_DEPTH),
+        DAGPN: algorithm_factory(DAGPN),
+        DFPN: algorithm_factory(DFPN),
     }
     return [
         WorkItem(
@@ -146,6 +154,9 @@ def budgets_text(params: SearchParams) -> list[str]:
         f"{SHORT_TITLES[PN2]}: the paper's setting, N = {DEFAULT_MAX_NODES[PN2]:,}, "
         f"a = {PAPER_PN2.a:,.0f}, b = {PAPER_PN2.b:,.0f} (§4.4)",
         f"{SHORT_TITLES[AB]}: {DEFAULT_MAX_NODES[AB]:,} nodes created, depth ≤ {DEFAULT_DEPTH}",
+        f"{SHORT_TITLES[DAGPN]}: {DEFAULT_MAX_NODES[DAGPN]:,} nodes in memory (transpositions "
+        "merged)",
+        f"{SHORT_TITLES[DFPN]}: a table of {DEFAULT_MAX_NODES[DFPN]:,} entries",
     ]
     own = (params.max_nodes, params.a, params.b, params.fraction)
     paper = (DEFAULT_MAX_NODES[PN2], PAPER_PN2.a, PAPER_PN2.b, PAPER_PN2.fraction)

@@ -46,6 +46,8 @@ def headless(fen: str, name: str):
         "pn": (algorithm_factory("pn"), 1_000_000),
         "pn2": (algorithm_factory("pn2", a=600_000, b=80_000), 300_000),
         "ab": (algorithm_factory("ab", max_depth=20), 1_000_000),
+        "dagpn": (algorithm_factory("dagpn"), 1_000_000),
+        "dfpn": (algorithm_factory("dfpn"), 1_000_000),
     }
     factory, nodes = factories[name]
     return run_item(WorkItem("WAC.004", fen, name, factory, Limits(max_nodes=nodes)))
