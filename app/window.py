@@ -213,7 +213,9 @@ class MainWindow(QMainWindow):
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.statusBar().addPermanentWidget(self.status, 1)
         self.compare_panel = ComparePanel()
-        self.compare_dock = QDockWidget("Comparison: PN, Pn² and αβ on this position", self)
+        self.compare_dock = QDockWidget(
+            "Comparison: PN, Pn², αβ, DAG PN and df-pn on this position", self
+        )
         self.compare_dock.setObjectName("compare")
         self.compare_dock.setWidget(self.compare_panel)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
@@ -306,7 +308,7 @@ class MainWindow(QMainWindow):
             "Ctrl+K",
             self.compare,
             pixmap.SP_FileDialogDetailedView,
-            "Run PN, Pn² and αβ on this position in the background and compare them",
+            "Run PN, Pn², αβ, DAG PN and df-pn on this position in the background and compare them",
         )
         self.slower_action = self._action("Slower", "[", lambda: self._nudge_speed(-1))
         self.faster_action = self._action("Faster", "]", lambda: self._nudge_speed(1))
@@ -645,7 +647,8 @@ class MainWindow(QMainWindow):
         self.driver.pause()
 
     def compare(self) -> None:
-        """Show the comparison panel and run PN, Pn² and αβ on this position in the background."""
+        """Show the comparison panel and run all five searches on this position in the
+        background."""
         self.compare_dock.show()
         self.compare_panel.compare()
 

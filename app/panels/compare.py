@@ -366,7 +366,7 @@ class ComparePanel(QWidget):
         self.compare_button = QPushButton("Compare")
         self.compare_button.setIcon(self.style().standardIcon(pixmap.SP_MediaPlay))
         self.compare_button.setToolTip(
-            "Run PN, Pn² and αβ on this position in the background (Ctrl+K)"
+            "Run PN, Pn², αβ, DAG PN and df-pn on this position in the background (Ctrl+K)"
         )
         self.compare_button.clicked.connect(self.compare)
         self.cancel_button = QPushButton("Cancel")
@@ -444,7 +444,7 @@ class ComparePanel(QWidget):
         self._reset_rows()
 
     def compare(self) -> None:
-        """Start PN, Pn² and αβ on the current position (any earlier comparison is dropped)."""
+        """Start every search on the current position (any earlier comparison is dropped)."""
         if self.problem is None or not self.problem.is_chess:
             return
         game = self.problem.game
@@ -586,5 +586,6 @@ class ComparePanel(QWidget):
             return
         if not self.runs:
             self.status.setText(
-                "Compare runs PN, Pn² and αβ on this position in the background (Ctrl+K)."
+                "Compare runs PN, Pn², αβ, DAG PN and df-pn on this position in the background "
+                "(Ctrl+K)."
             )

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 from app.driving.driver import FULL_SPEED, SearchDriver
 from app.panels.narration import describe_outcome, describe_step
 from core.search.contract import Stepper
+from core.search.defaults import DFPN
 from core.search.types import Outcome, StepReport
 from core.values import format_number
 
@@ -25,10 +26,14 @@ def opening_text(search: Stepper) -> str:
     if search.outcome is not None:
         return describe_outcome(search.outcome)
     proof, disproof = search.root_numbers
+    steps = (
+        "one event (an expansion or a back-up to the parent), Return to the next expansion"
+        if search.algorithm == DFPN
+        else "one phase, Return for a whole iteration"
+    )
     return (
         f"The root starts with proof number {format_number(proof)} and disproof number "
-        f"{format_number(disproof)}. Press Space to step one phase, Return for a whole "
-        f"iteration, F5 to run."
+        f"{format_number(disproof)}. Press Space to step {steps}, F5 to run."
     )
 
 

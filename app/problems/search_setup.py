@@ -71,7 +71,10 @@ class SearchParams:
 
     def describe(self) -> str:
         """The settings in force, as the window's title shows them."""
-        text = f"{ALGORITHM_TITLES.get(self.algo, self.algo)} · node cap {self.max_nodes:,}"
+        name = ALGORITHM_TITLES.get(self.algo, self.algo)
+        if self.algo == DFPN:
+            return f"{name} · table of {self.max_nodes:,} entries (mobility initialisation)"
+        text = f"{name} · node cap {self.max_nodes:,}"
         if self.algo == PN2:
             text += (
                 " · f ≡ 1" if self.fraction == ONE else f" · a = {self.a:,.0f}, b = {self.b:,.0f}"

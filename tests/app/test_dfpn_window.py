@@ -94,3 +94,14 @@ def test_a_proved_root_is_verified_and_its_line_shown(window, qtbot) -> None:
     assert window.solution.verified
     assert window.result_panel.main_line == window.solution.line_moves
     assert "verified" in window.result_panel.headline_text
+
+
+def test_the_title_and_the_first_words_speak_of_a_table_and_events(window) -> None:
+    """Before the first step the title names the table's size, not a node cap, and the
+    narration says what a step is for df-pn (an event, not a phase)."""
+    search = window.driver.search
+    assert f"table of {search.table.capacity:,} entries" in window.title.text()
+    assert "node cap" not in window.title.text()
+    text = window.narration.text()
+    assert "one event" in text and "phase" not in text
+    assert f"proof number {search.root_numbers[0]}" in text
