@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 import chess
 import chess.polyglot
 
+from core.games import mop_up
 from core.games.chess_movecount import count_legal_moves_and_check
 from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
 from core.inputs.boards import check_board, parse_fen
@@ -157,6 +158,7 @@ class ChessGame:
         self._keys: list[tuple] = [_position_key(self.board)]
         self._pieces_hashes: list[int] | None = None
         self._hashes: list[int] = []  # the full hash of each path position, while tracked
+        self._mop_up = mop_up.applies(self.root_board, self.attacker)
 
     @classmethod
     def from_fen(cls, fen: str) -> ChessGame:
@@ -204,6 +206,13 @@ class ChessGame:
 
     def halfmove_clock(self) -> int:
         return self.board.halfmove_clock
+
+    def mop_up_distance(self, move: int) -> int:
+        """`core.games.mop_up`'s estimate after `move`, where the root is an ending it is meant
+        for; else 0."""
+        if not self._mop_up:
+            return 0
+        return mop_up.distance_after(self.board, decode_move(move), self.attacker)
 
     def is_or(self) -> bool:
         return self.board.turn == self.attacker

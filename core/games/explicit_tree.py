@@ -256,6 +256,10 @@ class ExplicitTreeGame:
     def move_label(self, move: int) -> str:
         return self.tree.nodes[move].move
 
+    def mop_up_distance(self, move: int) -> int:
+        """Trees carry no knowledge beyond their values: no estimate."""
+        return 0
+
     def position_label(self) -> str:
         return self.tree.nodes[self._path[-1]].name
 

@@ -93,6 +93,11 @@ class Game(Protocol):
         child instead of a move count.
         """
 
+    def mop_up_distance(self, move: int) -> int:
+        """A heuristic estimate of how far the attacker is from mating after `move` (chess: the
+        mop-up estimate of `core.games.mop_up` in the endings it is meant for); 0 where the game
+        has none. df-pn adds it to a new node's proof number."""
+
     def position_hash(self) -> int:
         """A 64-bit identity of the current position, the same whatever path reached it (chess:
         the Polyglot Zobrist hash; trees: the node), for transposition tables."""

@@ -63,6 +63,10 @@ DEFAULT_MAX_NODES = {
 DFPN_EPSILON = 0.25
 """Pawlewicz and Lew's ε: the best child may run until it is 25 % worse than its sibling."""
 
+DFPN_MOP_UP_WEIGHT = 4
+"""How much a step of the mop-up estimate (`core.games.mop_up`) adds to a new df-pn node's proof
+number: 4 solved 10 of the 14 endgame mates within 2.5M nodes where 0 (mobility alone) solved 1."""
+
 DFPN_WORK_PER_ENTRY = 20
 """df-pn never runs out of memory (its table replaces entries), so without a time or iteration
 limit it stops after this many nodes created per table entry (20M for the default 1M table)."""

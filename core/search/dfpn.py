@@ -17,9 +17,15 @@ The child c₁ with the least δ is searched with thresholds
 the re-expansions of plain df-pn when two children's numbers stay close.
 
 Leaves start with the mobility initialisation of the thesis (§3.3.1), so df-pn and PN search see
-the same numbers at the frontier. Repetitions and the fifty-move rule are handled as the
-transposition table's module says (graph-history interaction): path-dependent disproofs never
-enter the table.
+the same numbers at the frontier, except in the endings `core.games.mop_up` is meant for (the
+defender has at most one piece besides king and pawns): there a new node's proof number also
+grows by `mop_up_weight` per step of the mop-up estimate (the defending king's distance from the
+edge and from the attacking king), Nagai's df-pn+ idea of knowledge in the initial numbers. It
+turns the long quiet endgame mates (KRK, KQ against a rook, two bishops) from out of reach into
+proofs of seconds; on explicit trees and middle-game positions it adds nothing.
+
+Repetitions and the fifty-move rule are handled as the transposition table's module says
+(graph-history interaction): path-dependent disproofs never enter the table.
 
 A proof is extracted from the table (`proof`): at OR nodes the proved move with the smallest
 proven distance that does not lead back onto the extraction path, at AND nodes every reply; an
@@ -48,6 +54,7 @@ from core.search.defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
     DFPN_EPSILON,
+    DFPN_MOP_UP_WEIGHT,
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
@@ -147,11 +154,18 @@ class DfpnSearch:
     """The stepping hooks (`core.search.dfpn_steps`); None: MID runs without pausing."""
 
     def __init__(
-        self, game: Game, limits: Limits | None = None, epsilon: float = DFPN_EPSILON
+        self,
+        game: Game,
+        limits: Limits | None = None,
+        epsilon: float = DFPN_EPSILON,
+        mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
     ) -> None:
         if not epsilon >= 0:
             raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
+        if mop_up_weight < 0:
+            raise ValueError(f"mop_up_weight must be at least 0, not {mop_up_weight!r}")
         self.game = game
+        self.mop_up_weight = mop_up_weight
         self.limits = limits or Limits()
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
@@ -248,6 +262,7 @@ class DfpnSearch:
             return children
         self.nodes_created += len(expansion.moves)
         stored_distance, store_leaf = table.distance, table.store_leaf
+        weight, mop_up = self.mop_up_weight, game.mop_up_distance
         path_keys = self._path_keys
         keys, clocks = expansion.keys, expansion.clocks
         if keys is None or clocks is None:
@@ -289,6 +304,8 @@ class DfpnSearch:
                     distance = stored_distance[slot]
                 else:
                     proof, disproof = leaf_numbers(value, mobility, is_or, MOBILITY)
+                    if weight:
+                        proof += weight * mop_up(move)
                     if slot < 0:
                         store_leaf(key, proof, disproof)
             children.proof.append(proof)

@@ -211,6 +211,9 @@ class GraphGame:
     def halfmove_clock(self) -> int:
         return 0
 
+    def mop_up_distance(self, move: int) -> int:
+        return 0
+
     def move_label(self, move: int) -> str:
         return self.names[move]
 
