@@ -83,7 +83,8 @@ class DfpnFrame:
 @dataclass(slots=True)
 class DfpnEvent:
     """One step of df-pn: `kind` at path `depth` for the position reached by `move` (None: the
-    root), the node's φ/δ and thresholds then; for a back-up, why."""
+    root), the node's φ/δ and thresholds then; for a back-up, why. `line` is the moves from the
+    root to the node (a view names the move in its position: SAN needs the board before it)."""
 
     kind: EventKind
     depth: int
@@ -94,6 +95,7 @@ class DfpnEvent:
     delta_threshold: int
     reason: BackUpReason | None = None
     children: int = 0
+    line: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -133,16 +135,18 @@ class DfpnTrace:
         for child in children.keys:
             self.parents.setdefault(child, set()).add(frame.key)
         self._bound()
+        proof, disproof = frame.numbers
         return self._event(
             DfpnEvent(
                 EventKind.EXPANDED,
                 depth,
                 move,
-                frame.phi,
-                frame.delta,
+                proof if is_or else disproof,
+                disproof if is_or else proof,
                 phi_threshold,
                 delta_threshold,
                 children=len(children.moves),
+                line=self.path_moves(),
             )
         )
 
@@ -169,8 +173,13 @@ class DfpnTrace:
                 frame.phi_threshold,
                 frame.delta_threshold,
                 reason,
+                line=self.path_moves(),
             )
         )
+
+    def path_moves(self) -> tuple[int, ...]:
+        """The moves from the root to the deepest frame."""
+        return tuple(frame.move for frame in self.frames[1:] if frame.move is not None)
 
     def _event(self, event: DfpnEvent) -> DfpnEvent:
         self.version += 1
@@ -322,7 +331,7 @@ class DfpnStepper(DfpnSearch):
     @property
     def path_moves(self) -> list[int]:
         """The moves from the root to the deepest frame."""
-        return [frame.move for frame in self.path_trace.frames[1:] if frame.move is not None]
+        return list(self.path_trace.path_moves())
 
     @property
     def root_numbers(self) -> tuple[int, int]:
