@@ -78,13 +78,11 @@ class BoardFocus:
         """The search ran on without reports: a hovered node gives way, a pinned one stays."""
         self.hovered = None
 
-    def show_line(self, main_line: list[int], ply: int, name: str = MAIN_LINE) -> int:
+    def show_line(self, main_line: list[int], ply: int, name: str = MAIN_LINE) -> int | None:
         """Play a line of the solution (`name`: the main line, or one the solution browser
-        chose) to `ply` on the board; the tree node it reaches."""
+        chose) to `ply` on the board; the tree node it reaches (None: no search tree)."""
         self.main_line, self.line_ply, self.line_name = list(main_line), ply, name
-        return (
-            node_after_moves(self.search.tree, main_line[:ply]) if self.search is not None else ROOT
-        )
+        return self.line_node()
 
     # -- what the board shows ---------------------------------------------------------------------
 
@@ -110,7 +108,7 @@ class BoardFocus:
         if search is None:
             return None
         if self.playing_line():
-            if isinstance(search.game, ChessGame):
+            if isinstance(search.game, ChessGame) or search.tree is None:
                 return focus.line_view(
                     search.game,
                     self.main_line,
@@ -127,11 +125,13 @@ class BoardFocus:
             return replace(shown, details="numbers hidden until you answer the quiz question")
         return shown
 
-    def line_node(self) -> int:
-        """The first-level node the main line has been played to (the root before any)."""
+    def line_node(self) -> int | None:
+        """The first-level node the main line has been played to (the root before any); None
+        for a search without a tree (df-pn): its line is in no tree the view draws."""
         if self.search is None or self.line_ply is None:
             return ROOT
-        return node_after_moves(self.search.tree, self.main_line[: self.line_ply])
+        tree = self.search.tree
+        return None if tree is None else node_after_moves(tree, self.main_line[: self.line_ply])
 
     def playing_line(self) -> bool:
         """Whether the board shows the main line: it has been played, and nothing else is
@@ -147,7 +147,7 @@ class BoardFocus:
             return "The node you pointed at (Esc: back to the most-proving node)"
         if self.covered:
             return "The root (quiz: the most-proving node is yours to find)"
-        if search.outcome is not None and search.tree.is_solved(ROOT):
+        if search.outcome is not None and search.outcome.solved:
             return "The root (solved)"
         if focus.update_pending(search, level, node):
             return "Node just expanded: the update phase comes next"

@@ -15,7 +15,7 @@ from app.short_text import short_label
 from app.tree_view.dag_parents import parents_text
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
-from core.search.contract import Stepper
+from core.search.contract import PathStepper, Stepper, drawn_tree
 from core.tree import ROOT, Tree
 from core.values import REASON_TEXT, Reason, format_number
 
@@ -47,10 +47,11 @@ def second_level_anchor(search: Stepper) -> int | None:
     return search.second_level_root
 
 
-def tree_at(search: Stepper, level: int) -> Tree | None:
-    """The tree a (level, node) pair refers to (None if that level does not exist now)."""
+def tree_at(search: Stepper | PathStepper, level: int) -> Tree | None:
+    """The tree a (level, node) pair refers to, as drawn (None if that level does not exist
+    now): df-pn's level 1 is its display tree of the recursion path."""
     if level == FIRST_LEVEL:
-        return search.tree
+        return drawn_tree(search)
     inner = second_level_search(search)
     return None if inner is None else inner.tree
 
@@ -58,7 +59,7 @@ def tree_at(search: Stepper, level: int) -> Tree | None:
 def moves_to(search: Stepper, level: int, node: int) -> list[int]:
     """Game move codes from the game's root to a node of either level."""
     if level == FIRST_LEVEL:
-        return search.tree.moves_to(node)
+        return drawn_tree(search).moves_to(node)
     anchor = second_level_anchor(search)
     inner = second_level_search(search)
     if anchor is None or inner is None:
@@ -83,7 +84,7 @@ def most_proving_node(search: Stepper) -> tuple[int, int]:
     inner = second_level_search(search)
     if inner is not None and len(inner.tree):
         return SECOND_LEVEL, (inner.tree.most_proving_path() or [ROOT])[-1]
-    return FIRST_LEVEL, (search.tree.most_proving_path() or [ROOT])[-1]
+    return FIRST_LEVEL, (drawn_tree(search).most_proving_path() or [ROOT])[-1]
 
 
 def node_details(tree: Tree, node: int, is_chess: bool) -> str:
@@ -118,7 +119,7 @@ def position_view(
     """What the board panel shows for node (level, node) of `search` on `game`."""
     tree = tree_at(search, level)
     if tree is None or not 0 <= node < len(tree):
-        level, node, tree = FIRST_LEVEL, ROOT, search.tree
+        level, node, tree = FIRST_LEVEL, ROOT, drawn_tree(search)
     moves = moves_to(search, level, node)
     details = node_details(tree, node, isinstance(game, ChessGame))
     if level == SECOND_LEVEL:
@@ -147,9 +148,18 @@ def position_view(
     return PositionView(level, node, heading, None, None, line, details)
 
 
-def line_view(game: ChessGame, moves: list[int], ply: int, heading: str) -> PositionView:
-    """The board after the first `ply` moves of a line (playing through a solution)."""
+def line_view(
+    game: ChessGame | ExplicitTreeGame, moves: list[int], ply: int, heading: str
+) -> PositionView:
+    """The position after the first `ply` moves of a line (playing through a solution), read
+    from the game, not a tree: df-pn's proof is not in the tree it draws."""
     shown = moves[:ply]
+    if isinstance(game, ExplicitTreeGame):
+        names = [game.tree.nodes[0].name] + [game.node_name(code) for code in shown]
+        line = " → ".join(short_label(name) for name in names)
+        return PositionView(
+            FIRST_LEVEL, ROOT, heading, None, None, line, f"move {ply} of {len(moves)}"
+        )
     board = game.board_after(shown)
     check = board.king(board.turn) if board.is_check() else None
     return PositionView(

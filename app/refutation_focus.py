@@ -10,7 +10,7 @@ from core.search.contract import Stepper
 def refutation_target(search: Stepper | None, index: int) -> int | None:
     """The node the board should show for line `index`: the refuting reply, or the root move
     itself when it fails on its own (stalemate, a false leaf). None if there is no such line."""
-    if search is None or search.tree.disproof[0] != 0:
+    if search is None or search.tree is None or search.tree.disproof[0] != 0:
         return None
     lines = refutation_nodes(search.tree)
     if not 0 <= index < len(lines):

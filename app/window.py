@@ -76,9 +76,8 @@ from app.window_layout import restore_layout, set_minimum_sizes
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
 from core.runs.runner import RunRecord
-from core.search.contract import Stepper
+from core.search.contract import PathStepper, Stepper, drawn_tree
 from core.search.defaults import ALGORITHM_TITLES
-from core.search.dfpn_steps import DfpnStepper
 from core.search.types import Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
@@ -516,10 +515,11 @@ class MainWindow(QMainWindow):
             self.settings.set_params(params)
         self._start(search)
 
-    def _start(self, search: Stepper) -> None:
+    def _start(self, search: Stepper | PathStepper) -> None:
         make = partial(build_search, self.problem.game, self.params)
-        stepped_by_events = isinstance(search, DfpnStepper)  # no tree to replay: no timeline
-        self.show_replayed(search if stepped_by_events else self.timeline.wrap(search, make))
+        stepped_by_events = isinstance(search, PathStepper)  # no tree to replay: no timeline
+        # always wrap: an unrecordable search comes back as it is and the old replay is dropped
+        self.show_replayed(self.timeline.wrap(search, make))
         self.timeline.setVisible(not stepped_by_events)
         self.dfpn_dock.setVisible(stepped_by_events)
         self.compare_panel.set_problem(self.problem, self.params)
@@ -708,7 +708,7 @@ class MainWindow(QMainWindow):
         """Play the main line through on the board, and point at its node in the tree."""
         main_line = self.result_panel.main_line
         node = self.board_focus.show_line(main_line, ply, self.result_panel.line_name)
-        if main_line:
+        if main_line and node is not None:
             self.tree_view.set_focused(focus.FIRST_LEVEL, node)
             self.tree_view.show_node(focus.FIRST_LEVEL, node)
         self._update_board()
@@ -811,8 +811,7 @@ class MainWindow(QMainWindow):
         """The redraw timer: at full speed, as often as the drawing budget allows."""
         if not self._dirty:
             return
-        fast = self.driver.running and self.driver._effective_speed() == FULL_SPEED
-        if not fast:
+        if not self.driver.running_fast:
             self.refresh_views()
             return
         if self.throttle.due():
@@ -827,13 +826,13 @@ class MainWindow(QMainWindow):
             return
         self.gauge.set_state(memory_state(search))
         self.tree_view.refresh()
-        self.dfpn_panel.refresh()
+        self.dfpn_panel.refresh(self.driver.running_fast)
         if board and self.driver.running:
             QTimer.singleShot(0, self._update_board)
         elif board:
             self._update_board()
         if self.curves.isVisible() or effective_algo(self.problem.game, self.params) == PN2:
-            self.curves.set_marker(len(search.tree))
+            self.curves.set_marker(len(drawn_tree(search)))
         self.status.setText(self.quiz_mode.status_text() or status_text(self.driver))
 
     def _update_actions(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from array import array
 
-from core.values import Reason, Value
+from core.values import Reason, Value, solved_value
 
 NO_NODE = -1
 ROOT = 0
@@ -147,11 +147,7 @@ class Tree:
 
     def value(self, node: int) -> Value:
         """The node's value as the search knows it now: from its numbers once solved."""
-        if self.proof[node] == 0:
-            return Value.TRUE
-        if self.disproof[node] == 0:
-            return Value.FALSE
-        return Value.UNKNOWN
+        return solved_value(self.proof[node], self.disproof[node])
 
     def evaluation(self, node: int) -> Value:
         """What the evaluation function said when the node was created (before any expansion)."""

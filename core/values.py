@@ -14,6 +14,15 @@ class Value(IntEnum):
     FALSE = 2
 
 
+def solved_value(proof: int, disproof: int) -> Value:
+    """The value a node's numbers say: TRUE at proof 0, FALSE at disproof 0, else UNKNOWN."""
+    if proof == 0:
+        return Value.TRUE
+    if disproof == 0:
+        return Value.FALSE
+    return Value.UNKNOWN
+
+
 class Reason(IntEnum):
     """Why a leaf was evaluated as solved; kept per node so views and refutations can say it."""
 

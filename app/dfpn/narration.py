@@ -4,21 +4,21 @@ returns to its parent (Nagai's loop condition: φ ≥ φ_t or δ ≥ δ_t, or th
 from __future__ import annotations
 
 from app.dfpn.path_panel import pair
-from core.games.chess_game import ChessGame, decode_move
-from core.search.dfpn_steps import BackUpReason, DfpnEvent, DfpnStepper, EventKind
+from app.panels.narration_links import move_labels
+from core.search.contract import PathStepper, Stepper
+from core.search.dfpn_steps import BackUpReason, DfpnEvent, EventKind
 from core.values import counted, format_number
 
 
-def _name(search: DfpnStepper, event: DfpnEvent) -> str:
-    if event.move is None:
+def _name(search: PathStepper, event: DfpnEvent) -> str:
+    """The move into the event's node as the rest of the app names it: SAN in its position for
+    chess ("Qxf7+"), the node's name for a tree file; "the root" at depth 0."""
+    if not event.line:
         return "the root"
-    game = search.game
-    if isinstance(game, ChessGame):
-        return decode_move(event.move).uci()
-    return game.node_name(event.move)
+    return move_labels(search, list(event.line))[-1]
 
 
-def describe_event(search: DfpnStepper, event: DfpnEvent) -> str:
+def describe_event(search: PathStepper, event: DfpnEvent) -> str:
     """One sentence for one event."""
     name = _name(search, event)
     thresholds = pair(event.phi_threshold, event.delta_threshold)
@@ -38,9 +38,9 @@ def describe_event(search: DfpnStepper, event: DfpnEvent) -> str:
     )
 
 
-def describe_events(search: object, events: list[DfpnEvent]) -> list[str]:
+def describe_events(search: Stepper | PathStepper, events: list[DfpnEvent]) -> list[str]:
     """The sentences of a report's df-pn events (the last three when a step merged more)."""
-    if not isinstance(search, DfpnStepper) or not events:
+    if not isinstance(search, PathStepper) or not events:
         return []
     lines = [describe_event(search, event) for event in events[-3:]]
     if len(events) > 3:

@@ -1,39 +1,50 @@
 """The df-pn path panel: MID's recursion path, each node's numbers beside its thresholds.
 
 One row per frame on df-pn's stack (root first): the move, OR/AND, pn/dn, φ/δ and φ_t/δ_t, the
-table hits of that position and, for the frame about to return, why ("φ ≥ φ_t: back to parent").
-Under each row its children as MID's lists hold them, the child MID is searching highlighted in
-the tree view's most-proving orange. The rows are rebuilt from `DfpnStepper.frames` (the search's
-own state) after each step; the panel never calls into the search.
+table hits of that position and, for the frame about to return, why ("φ ≥ φ_t: back to parent");
+after a limit stop, that the search stopped and why. Under each row its children as MID's lists
+hold them, the child MID is searching highlighted in the tree view's most-proving orange. The
+rows are rebuilt from `DfpnStepper.frames` (the search's own state) after each step; the panel
+never calls into the search. Cost on the GUI thread: the path's moves are played once on one
+board, children are labelled for the two deepest frames (the others when a row is unfolded), and
+nothing is rebuilt while the search runs at full speed.
 """
 
 from __future__ import annotations
 
+import chess
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTreeWidget, QTreeWidgetItem, QWidget
 
+from app.panels.narration_links import move_labels
 from app.tree_view import style
 from core.games.chess_game import ChessGame, decode_move
+from core.search.contract import PathStepper, Stepper
 from core.search.dfpn_steps import BackUpReason, DfpnFrame, DfpnStepper
 from core.values import INF, format_number
 
 COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "table", "status")
 CHILDREN_SHOWN = 40
 """Children listed under a frame; the rest are counted ('… and 12 more')."""
-
+LABELLED_FRAMES = 2
+"""The deepest frames whose children are listed at once (unfolded); the others on unfolding."""
+RUNNING_TEXT = "running at full speed: the path is listed when the search pauses"
 
 NEAR_INFINITY = 1 << 40
 """Thresholds within this of ∞ are written ∞ − k (φ_t = δ_t − δ + φ under a root's ∞)."""
 
 
 def number(value: int) -> str:
+    """A number as the panel writes it: ∞, or ∞−k for thresholds just under ∞ (a root's ∞
+    minus a child's numbers), else `format_number`."""
     if INF - NEAR_INFINITY < value < INF:
         return f"∞−{INF - value:,}"
     return format_number(value)
 
 
 def pair(first: int, second: int) -> str:
+    """Two numbers as "first / second" (pn / dn, φ / δ, φ_t / δ_t)."""
     return f"{number(first)} / {number(second)}"
 
 
@@ -43,18 +54,18 @@ def back_up_text(reason: BackUpReason) -> str:
     return f"{reason.value}: back to parent"
 
 
-def move_labels(search: DfpnStepper, moves: list[int]) -> list[str]:
-    """SAN for chess (each move in its position), node names for trees."""
-    game = search.game
-    if isinstance(game, ChessGame):
-        return game.san_line(moves)
-    return [game.node_name(move) for move in moves]
+def status_text(search: DfpnStepper, frame: DfpnFrame) -> str:
+    """A frame's status: backing up and why, stopped by a limit and why, or searching."""
+    if frame.backing_up is not None:
+        return back_up_text(frame.backing_up)
+    if search.path_trace.stopped:
+        return f"stopped — {search.path_trace.stopped}"
+    return "searching"
 
 
 def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
     """The columns of one path row."""
     hits = search.path_trace.transposition_label(frame.key)
-    status = back_up_text(frame.backing_up) if frame.backing_up is not None else "searching"
     return [
         label,
         "OR" if frame.is_or else "AND",
@@ -62,17 +73,17 @@ def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
         pair(frame.phi, frame.delta),
         pair(frame.phi_threshold, frame.delta_threshold),
         hits,
-        status,
+        status_text(search, frame),
     ]
 
 
-def child_labels(search: DfpnStepper, path: list[int], frame: DfpnFrame) -> list[str]:
-    """The children's move labels (SAN needs the position: the path's moves before them)."""
-    game = search.game
-    if not isinstance(game, ChessGame):
-        return [game.node_name(move) for move in frame.children.moves]
-    board = game.board_after(path)
-    return [board.san(decode_move(move)) for move in frame.children.moves]
+def child_labels(search: DfpnStepper, board: chess.Board | None, frame: DfpnFrame) -> list[str]:
+    """The first `CHILDREN_SHOWN` children's labels: SAN on `board` (the frame's position) for
+    chess, node names for trees."""
+    moves = frame.children.moves[:CHILDREN_SHOWN]
+    if board is None:
+        return [search.game.node_name(move) for move in moves]
+    return [board.san(decode_move(move)) for move in moves]
 
 
 class DfpnPathPanel(QTreeWidget):
@@ -87,58 +98,94 @@ class DfpnPathPanel(QTreeWidget):
         self.setMinimumWidth(620)  # every column readable beside the tree at 1600 × 1000
         self.search: DfpnStepper | None = None
         self._version = -1
+        self._boards: dict[int, chess.Board | None] = {}
+        self.rebuilds = 0
+        """Rows built since the panel was made (tests read it: no rebuild at full speed)."""
+        self.itemExpanded.connect(self._fill_unlabelled)
 
-    def set_search(self, search: object) -> None:
+    def set_search(self, search: Stepper | PathStepper | None) -> None:
+        """Follow df-pn's stepper; any other search (or none) empties the panel."""
         self.search = search if isinstance(search, DfpnStepper) else None
         self._version = -1
         self.refresh()
 
-    def refresh(self) -> None:
-        """Rebuild the rows when the trace has moved on since the last look."""
+    def refresh(self, running_fast: bool = False) -> None:
+        """Rebuild the rows when the trace has moved on since the last look; at full speed one
+        line says the path waits for a pause (rebuilding it each frame would cost the search)."""
         search = self.search
         if search is None:
             self.clear()
             return
+        if running_fast:
+            if self._version != -2:
+                self._version = -2
+                self.clear()
+                QTreeWidgetItem(self, [RUNNING_TEXT])
+            return
         if search.path_trace.version == self._version:
             return
         self._version = search.path_trace.version
+        self.rebuilds += 1
         self.clear()
+        self._boards = {}
         frames = search.frames
         moves = search.path_moves
         labels = ["root", *move_labels(search, moves)]
-        trace = search.path_trace
-        highlight = QBrush(style.PATH)
         alert = QBrush(style.DISPROVED_TEXT)
+        chess_game = search.game if isinstance(search.game, ChessGame) else None
+        board = chess_game.root_board.copy(stack=False) if chess_game is not None else None
         for depth, frame in enumerate(frames):
             row = QTreeWidgetItem(self, frame_row(search, frame, f"{depth}. {labels[depth]}"))
             if frame.backing_up is not None:
                 for column in range(len(COLUMNS)):
                     row.setForeground(column, alert)
-            children = frame.children
-            chosen = trace.chosen(depth)
-            names = child_labels(search, moves[:depth], frame)
-            for index in range(min(len(children.moves), CHILDREN_SHOWN)):
-                key = children.keys[index]
-                item = QTreeWidgetItem(
-                    row,
-                    [
-                        names[index],
-                        "AND" if frame.is_or else "OR",
-                        pair(children.proof[index], children.disproof[index]),
-                        "",
-                        "",
-                        trace.transposition_label(key),
-                        "searching" if index == chosen else "",
-                    ],
-                )
-                if index == chosen:
-                    for column in range(len(COLUMNS)):
-                        item.setBackground(column, highlight)
-            if len(children.moves) > CHILDREN_SHOWN:
-                QTreeWidgetItem(row, [f"… and {len(children.moves) - CHILDREN_SHOWN} more"])
-            row.setExpanded(depth >= len(frames) - 2)
+            here = board.copy(stack=False) if board is not None else None
+            if depth >= len(frames) - LABELLED_FRAMES:
+                self._add_children(row, depth, child_labels(search, here, frame))
+                row.setExpanded(True)
+            elif frame.children.moves:
+                self._boards[depth] = here
+                row.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+            if board is not None and depth + 1 < len(frames):
+                board.push(decode_move(frames[depth + 1].move))
         for column in range(len(COLUMNS)):
             self.resizeColumnToContents(column)
+
+    def _fill_unlabelled(self, row: QTreeWidgetItem) -> None:
+        """A shallower frame unfolded: label its children now (its board was kept)."""
+        depth = self.indexOfTopLevelItem(row)
+        search = self.search
+        if search is None or depth not in self._boards or row.childCount():
+            return
+        board = self._boards.pop(depth)
+        self._add_children(row, depth, child_labels(search, board, search.frames[depth]))
+
+    def _add_children(self, row: QTreeWidgetItem, depth: int, names: list[str]) -> None:
+        search = self.search
+        trace = search.path_trace
+        frame = search.frames[depth]
+        children = frame.children
+        chosen = trace.chosen(depth)
+        searching = "stopped" if trace.stopped else "searching"
+        highlight = QBrush(style.PATH)
+        for index, name in enumerate(names):
+            item = QTreeWidgetItem(
+                row,
+                [
+                    name,
+                    "AND" if frame.is_or else "OR",
+                    pair(children.proof[index], children.disproof[index]),
+                    "",
+                    "",
+                    trace.transposition_label(children.keys[index]),
+                    searching if index == chosen else "",
+                ],
+            )
+            if index == chosen:
+                for column in range(len(COLUMNS)):
+                    item.setBackground(column, highlight)
+        if len(children.moves) > CHILDREN_SHOWN:
+            QTreeWidgetItem(row, [f"… and {len(children.moves) - CHILDREN_SHOWN} more"])
 
 
 def add_dfpn_dock(window: QMainWindow) -> tuple[DfpnPathPanel, QDockWidget]:

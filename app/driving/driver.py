@@ -108,6 +108,11 @@ class SearchDriver(QObject):
         return self.running or self._goal is not None
 
     @property
+    def running_fast(self) -> bool:
+        """Running at full speed: views redraw on the throttle and skip what is costly."""
+        return self.running and self._effective_speed() == FULL_SPEED
+
+    @property
     def two_levels(self) -> bool:
         """Whether the search is Pn²: phases and step-over then concern its second level."""
         return self.search is not None and self.search.two_levels

@@ -18,12 +18,20 @@ from PySide6.QtWidgets import QDockWidget
 from app import focus
 from app.panels.explain import ExplainPanel
 from core.explain.trace import RootTrace
-from core.search.contract import Stepper
+from core.search.contract import PathStepper, Stepper
 from core.search.types import Outcome
 
 if TYPE_CHECKING:
     from app.window import MainWindow
 
+
+NO_TREE = (
+    "Why not found? is not offered for df-pn: it keeps no search tree to analyse, only a table "
+    "of positions (its path and table fill are in the df-pn dock and the memory gauge)."
+)
+"""What the panel and the actions' tooltips say while the search keeps no tree (df-pn)."""
+EXPLAIN_TIP = "Explain where the search spent itself and what to try"
+EFFORT_TIP = "Colour the tree's nodes by the nodes below them"
 
 DOCK_HEIGHT = 300
 """The dock's height when it first opens: the table's top rows and the sentences, leaving the
@@ -44,13 +52,13 @@ class ExplainDock:
         self.dock.hide()
         self.explain_action = QAction("&Why not found?", window)
         self.explain_action.setShortcut(QKeySequence("Ctrl+I"))
-        self.explain_action.setToolTip("Explain where the search spent itself and what to try")
+        self.explain_action.setToolTip(EXPLAIN_TIP)
         self.explain_action.triggered.connect(self.explain_now)
         window.addAction(self.explain_action)
         self.effort_action = QAction("&Effort map", window)
         self.effort_action.setShortcut(QKeySequence("E"))
         self.effort_action.setCheckable(True)
-        self.effort_action.setToolTip("Colour the tree's nodes by the nodes below them")
+        self.effort_action.setToolTip(EFFORT_TIP)
         self.effort_action.toggled.connect(self.set_effort_map)
         window.addAction(self.effort_action)
         for title, actions in (
@@ -73,15 +81,23 @@ class ExplainDock:
         if driver.search is not None:
             self._search_changed(driver.search)
 
-    def _search_changed(self, search: Stepper | None) -> None:
+    def _search_changed(self, search: Stepper | PathStepper | None) -> None:
         self.trace = RootTrace()
         self.panel.clear()
-        if search is not None:
+        has_tree = search is None or search.tree is not None
+        self.explain_action.setEnabled(has_tree)
+        self.explain_action.setToolTip(EXPLAIN_TIP if has_tree else NO_TREE)
+        self.effort_action.setEnabled(has_tree)
+        self.effort_action.setToolTip(EFFORT_TIP if has_tree else NO_TREE)
+        if not has_tree:
+            self.effort_action.setChecked(False)
+            self.panel.cancel(NO_TREE)
+        elif search is not None:
             self.trace.record_search(search)
 
     def _moved_on(self, _report: object = None) -> None:
         search = self.window.driver.search
-        if search is None:
+        if search is None or search.tree is None:
             return
         self.trace.record_search(search)
         if self.panel.busy:
@@ -100,6 +116,10 @@ class ExplainDock:
         """Analyse the search as it stands (pausing it if it runs)."""
         driver = self.window.driver
         if driver.search is None:
+            return
+        if driver.search.tree is None:
+            self._open()
+            self.panel.cancel(NO_TREE)
             return
         driver.pause()
         self.trace.record_search(driver.search)

@@ -120,6 +120,12 @@ def save_svg(widget: QWidget, path: str, title: str) -> str:
     return f"Saved {path}"
 
 
+NO_TREE = (
+    "df-pn keeps no search tree, only a table of positions: there is no tree to export as "
+    "GraphML (the proof exports as PGN)."
+)
+
+
 class Exporter(QObject):
     """The Export menu's actions for one window."""
 
@@ -172,7 +178,16 @@ class Exporter(QObject):
             search, record, solution = window.driver.search, browser.record, browser.solution
             self._run(lambda: write_pgn(path, search, record, solution))
 
+    def _has_tree(self) -> bool:
+        """GraphML writes a search tree: say in one line why there is none (df-pn)."""
+        if self.window.driver.search is not None and self.window.driver.search.tree is None:
+            self.window.show_error(NO_TREE, "Nothing to export")
+            return False
+        return True
+
     def graphml(self, path: str | None = None) -> None:
+        if not self._has_tree():
+            return
         path = path or self._ask("Export the tree as GraphML", "graphml", "GraphML")
         if path:
             self.window.pause()
@@ -180,6 +195,8 @@ class Exporter(QObject):
             self._run(lambda: write_tree_graphml(path, search))
 
     def visible_graphml(self, path: str | None = None) -> None:
+        if not self._has_tree():
+            return
         path = path or self._ask("Export the visible tree as GraphML", "graphml", "GraphML")
         if path:
             self.window.pause()

@@ -155,6 +155,8 @@ class PaperMenu(QObject):
             return
         self._waiting_for_end = False
         search = self.window.driver.search
+        if search.tree is None:  # Figure 3.11 opens PN; a search without a tree has no rings
+            return
         game = ChessGame(search.game.root_board)
         self._groups = {}
         self._walk = position_groups(game, search.tree, self._groups)

@@ -14,8 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.tree_view import style
-from core.search.contract import Stepper
-from core.search.dfpn_steps import DfpnStepper
+from core.search.contract import PathStepper, Stepper
 from core.search.transposition import BYTES_PER_ENTRY
 from core.tree import BYTES_PER_NODE
 from core.values import counted
@@ -62,10 +61,10 @@ class MemoryState:
         return self.total * self.bytes_each
 
 
-def memory_state(search: Stepper | DfpnStepper) -> MemoryState:
+def memory_state(search: Stepper | PathStepper) -> MemoryState:
     """The gauge's counts from a PN or Pn² search (second level: the live inner tree, if any), or
     df-pn's table: entries against its capacity, and the replacements."""
-    if isinstance(search, DfpnStepper):
+    if isinstance(search, PathStepper):
         table = search.table
         return MemoryState(
             len(table),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from app.driving.driver import SearchDriver
-from core.search.dfpn_steps import DfpnStepper
+from core.search.contract import PathStepper, Stepper
 from core.values import counted, format_number, rate_text
 
 
-def next_step(search: object) -> str:
+def next_step(search: Stepper | PathStepper) -> str:
     """PN's next phase, or df-pn's next event (it has no phases)."""
-    if isinstance(search, DfpnStepper):
+    if isinstance(search, PathStepper):
         return "an expansion or a back-up"
     return search.next_phase.value
 

@@ -23,7 +23,7 @@ from app.tree_view.cover import Cover
 from core.errors import InvalidAnswerError
 from core.inputs.answers import parse_number_answer
 from core.quiz.session import NUMBERS, SELECTION, Quiz
-from core.search.contract import Stepper
+from core.search.contract import PathStepper, Stepper
 from core.search.types import Phase, StepReport
 from core.tree import ROOT
 
@@ -39,6 +39,13 @@ STEP_ACTIONS = (
     "end_action",
 )
 """The window's controls that would step past an open question."""
+
+TIP = f"Predict the next step: click the most-proving node, type new numbers ({SHORTCUT})"
+NOT_OFFERED = (
+    "No quiz for df-pn: the quiz asks about PN's select and update phases, and df-pn steps by "
+    "events of its recursion (expansions and back-ups) instead"
+)
+"""The quiz action's tooltip (and a status message) while the search is df-pn."""
 
 
 class QuizMode(QObject):
@@ -64,9 +71,7 @@ class QuizMode(QObject):
         self.action = QAction("&Quiz mode", window)
         self.action.setCheckable(True)
         self.action.setShortcut(QKeySequence(SHORTCUT))
-        self.action.setToolTip(
-            f"Predict the next step: click the most-proving node, type new numbers ({SHORTCUT})"
-        )
+        self.action.setToolTip(TIP)
         self.action.toggled.connect(self.set_on)
         self.next_action = QAction("Next quiz question", window)
         self.next_action.setShortcut(QKeySequence("N"))
@@ -94,6 +99,9 @@ class QuizMode(QObject):
         """Start or end quiz mode (the score stays for the session)."""
         if self.action.isChecked() != on:
             self.action.setChecked(on)
+            return
+        if on and isinstance(self.driver.search, PathStepper):
+            self.action.setChecked(False)
             return
         if on:
             for name in STEP_ACTIONS:
@@ -127,7 +135,9 @@ class QuizMode(QObject):
     def _tell_opening(self, search: Stepper | None) -> None:
         """Before the first step the narration tells which keys step the search; quiz mode turns
         them off, so it says how the quiz goes instead (and the keys again when it ends)."""
-        if search is None or search.iterations or search.next_phase is not Phase.SELECT:
+        if search is None or isinstance(search, PathStepper):
+            return
+        if search.iterations or search.next_phase is not Phase.SELECT:
             return
         if search.outcome is None:
             self.window.narration.setText(
@@ -186,8 +196,16 @@ class QuizMode(QObject):
             QTimer.singleShot(0, self._advance)
 
     def _search_changed(self, search: Stepper | None) -> None:
-        """Opened or reset: questions start over on the new search (the score stays)."""
+        """Opened or reset: questions start over on the new search (the score stays); df-pn
+        has no phases to ask about, so quiz mode ends and is not offered while it is open."""
         self._waiting = False
+        offered = not isinstance(search, PathStepper)
+        self.action.setEnabled(offered)
+        self.action.setToolTip(TIP if offered else NOT_OFFERED)
+        if not offered and self.on:
+            self.quiz.set_search(None)  # the old search's question and held-back step go
+            self.action.setChecked(False)
+            self.window.statusBar().showMessage(NOT_OFFERED, 8000)
         self.view.set_cover(Cover(shown_path_only=self.on))
         self.window.board_focus.covered = False
         self.window.board_focus.hidden_numbers = set()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from app.tree_view import style
 from app.tree_view.layout import LevelInput, MoveLabels, SubtreeSizes, solution_line
+from core.search.contract import PathStepper, Stepper
 from core.search.types import NumberChange, StepReport
 from core.tree import NO_NODE, ROOT, Tree
 
@@ -20,7 +21,7 @@ search pauses."""
 class TreeLevel:
     """What the view keeps about one tree: sizes, labels, the user's folds, the step's marks."""
 
-    def __init__(self, search: object, tree: Tree, labels: MoveLabels) -> None:
+    def __init__(self, search: Stepper | PathStepper, tree: Tree, labels: MoveLabels) -> None:
         self.search = search
         self.tree = tree
         self.sizes = SubtreeSizes()

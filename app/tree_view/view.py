@@ -114,7 +114,7 @@ from app.tree_view.legend import legend_pixmap
 from app.tree_view.level import SYNC_WORK, TreeLevel
 from app.tree_view.paint import SecondLevelGhost, TreePainter, band_title, paint_header
 from app.tree_view.viewport import Viewport
-from core.search.contract import Stepper
+from core.search.contract import PathStepper, Stepper, drawn_tree
 from core.search.dag_tree import DagTree
 from core.search.types import Outcome, StepReport
 from core.tree import NO_NODE
@@ -138,7 +138,7 @@ class TreeView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(240, 180)
-        self._search: Stepper | None = None
+        self._search: Stepper | PathStepper | None = None
         self._level1: TreeLevel | None = None
         self._level2: TreeLevel | None = None
         self._second_root = NO_NODE
@@ -198,7 +198,7 @@ class TreeView(QWidget):
         """What the last ended Pn² second level kept and discarded, "" if none just ended."""
         return self._note
 
-    def set_search(self, search: Stepper | None) -> None:
+    def set_search(self, search: Stepper | PathStepper | None) -> None:
         """Show `search` from scratch (folds, marks and view reset), or nothing for None."""
         self._search = search
         self._level1 = None
@@ -211,7 +211,7 @@ class TreeView(QWidget):
         self._verified_moves = []
         self._drop_ghost()
         if search is not None:
-            self._level1 = TreeLevel(search, search.tree, MoveLabels(search.game))
+            self._level1 = TreeLevel(search, drawn_tree(search), MoveLabels(search.game))
         self._rebuild()
         self.reset_view()
 
@@ -472,8 +472,9 @@ class TreeView(QWidget):
         search = self._search
         if first is None or search is None:
             return
-        if first.tree is not search.tree:
-            first.tree = search.tree
+        tree = drawn_tree(search)
+        if first.tree is not tree:
+            first.tree = tree
         first.sync()
         first.path = self._cover.layout_path(first)
         second = self._second_level_state(search, first)
@@ -727,7 +728,7 @@ class TreeView(QWidget):
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
         two_levels = self._search is not None and self._search.two_levels
-        dag = self._search is not None and isinstance(self._search.tree, DagTree)
+        dag = self._search is not None and isinstance(drawn_tree(self._search), DagTree)
         key = (self.width(), two_levels, self.devicePixelRatioF(), self.effort_map.on, dag)
         if self._legend_cache is None or self._legend_cache[0] != key:
             self._legend_cache = (key, legend_pixmap(*key))

@@ -24,6 +24,7 @@ from core.explain.transpositions import (
 )
 from core.games.chess_game import ChessGame
 from core.games.suites import SuitePosition, find_position, load_suite
+from core.generators import finish
 from core.inputs.boards import parse_fen
 from core.inputs.numbers import whole_option
 from core.runs.runner import RunRecord, describe_search
@@ -45,15 +46,6 @@ def _record(position: SuitePosition, game: ChessGame, search, name: str) -> RunR
     )
 
 
-def _finish(walk) -> Transpositions:
-    """Drive a `count_transpositions` walk to its end (no progress to report here)."""
-    while True:
-        try:
-            next(walk)
-        except StopIteration as finished:
-            return finished.value
-
-
 def run_pn(
     position: SuitePosition, limits: Limits
 ) -> tuple[RunRecord, Transpositions, Transpositions]:
@@ -64,8 +56,8 @@ def run_pn(
     search.run()
     record = _record(position, game, search, PN)
     tree, size = search.tree, len(search.tree)
-    by_hash = _finish(count_transpositions(tree, game, sample=size, key=position_key))
-    with_clock = _finish(count_transpositions(tree, game, sample=size, key=position_and_clock_key))
+    by_hash = finish(count_transpositions(tree, game, sample=size, key=position_key))
+    with_clock = finish(count_transpositions(tree, game, sample=size, key=position_and_clock_key))
     return record, by_hash, with_clock
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import asdict, dataclass
-from typing import TypeVar
 
 from core.explain.advice import Suggestion, suggestions
 from core.explain.effort import MoveEffort, TreeShape, measure
@@ -20,10 +19,9 @@ from core.explain.lines import Lines
 from core.explain.trace import RootTrace, Trend
 from core.explain.transpositions import Transpositions, count_transpositions
 from core.games.chess_game import ChessGame
+from core.generators import finish
 from core.search.contract import Stepper
 from core.values import INF
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +146,6 @@ def explanation_steps(
         transpositions,
         found,
     )
-
-
-def finish(steps: Generator[float, None, T]) -> T:
-    """Drive a sliced computation to its result (the command line has no event loop)."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def explain(

@@ -425,6 +425,7 @@ def run_dict(run: RunRecord) -> dict:
         "mate_in": run.mate_in,
         "known_mate_length": run.known_mate_length,
         "transpositions": run.transpositions,
+        "table_hits": run.table_hits,
         "verified": run.verified,
         "main_line": list(run.main_line),
     }
@@ -450,6 +451,7 @@ def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord
         mate_in=data["mate_in"],
         known_mate_length=data.get("known_mate_length"),
         transpositions=data.get("transpositions"),
+        table_hits=data.get("table_hits"),
         main_line=main_line,
         first_move=main_line[0] if main_line else "",
         verified=(not rejected) if proved else None,

@@ -25,7 +25,7 @@ from core.games.explicit_tree import ExplicitTreeGame
 from core.games.game import Game
 from core.inputs.boards import parse_fen
 from core.proofs.solution import mate_solution, refutation, tree_refutation, verify_tree_proof
-from core.search.contract import PathStepper, Search
+from core.search.contract import Search
 from core.search.types import Limits, Result
 
 ERROR = "error"
@@ -71,6 +71,7 @@ class RunRecord:
     known_mate_length: int | None = None
     second_level_searches: int | None = None
     transpositions: int | None = None
+    table_hits: int | None = None
     refutation: list[list[str]] = field(default_factory=list)
     line_moves: list[int] = field(default_factory=list)
 
@@ -138,8 +139,9 @@ def describe_search(
         known_mate_length=known_mate_length,
         second_level_searches=search.second_level_searches,
         transpositions=search.transpositions,
+        table_hits=search.table_hits,
     )
-    tree = None if isinstance(search, PathStepper) else search.tree  # df-pn's is a display tree
+    tree = search.tree
     if outcome.result is Result.PROVED:
         try:
             _record_proof(record, game, search.proof())

@@ -86,6 +86,7 @@ class AlphaBetaMateSearch:
     tree = None
     second_level_searches = None
     transpositions = None
+    table_hits = None
 
     def __init__(
         self,

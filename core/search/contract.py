@@ -5,8 +5,9 @@ Two protocols, because the αβ baseline has no search tree:
 * `Search` is what `create_search` returns and what the command line, batch runs and the
   comparison use: PN, Pn² and αβ all satisfy it. It runs to an outcome, counts its work, can be
   cancelled and hands back its proof. `tree` is the search tree, or None for αβ (which holds only
-  its current path); `second_level_searches` is Pn²'s count of second-level searches, None for the
-  one-level searches (PN, αβ). Callers test these for None rather than probing for attributes.
+  its current path) and df-pn (everything lives in its table); `second_level_searches` is Pn²'s
+  count of second-level searches, None for the one-level searches (PN, αβ). Callers test these
+  for None rather than probing for attributes.
 * `Stepper` is a `Search` with a tree that the app steps phase by phase and draws: PN and Pn²
   (every `core.search.pn.TreeSearch`) and DAG PN (`core.search.dag_pn`, whose tree is the
   spanning tree of its graph, `core.search.dag_tree.DagTree`). αβ is not a `Stepper`: it has no
@@ -17,7 +18,9 @@ Two protocols, because the αβ baseline has no search tree:
 * `PathStepper` is df-pn as the app steps it (`core.search.dfpn_steps`): no phases and no search
   tree (everything lives in the transposition table), but a recursion path of frames with
   thresholds. A step is one event of that recursion (`step_event`: an expansion or a back-up);
-  `step_iteration` runs up to the next expansion. `tree` is a display tree of the path.
+  `step_iteration` runs up to the next expansion. Its `tree` is None, as `Search` says (features
+  that read a search tree check for it and say why they are not offered); the view draws
+  `display_tree`, the path and each path node's children (`drawn_tree`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Protocol, runtime_checkable
 
 from core.games.game import Game
 from core.proofs.proof import ProofNode
+from core.search.transposition import TranspositionTable
 from core.search.types import Limits, Outcome, Phase, StepReport
 from core.tree import Tree
 
@@ -44,7 +48,7 @@ class Search(Protocol):
 
     @property
     def tree(self) -> Tree | None:
-        """The search tree; None for a search that keeps no tree (αβ)."""
+        """The search tree; None for a search that keeps no tree (αβ, df-pn)."""
 
     @property
     def second_level_searches(self) -> int | None:
@@ -52,8 +56,14 @@ class Search(Protocol):
 
     @property
     def transpositions(self) -> int | None:
-        """Positions reached again and merged: DAG PN's links to existing nodes, df-pn's children
-        found in its table; None for the tree searches (PN, Pn², αβ), which merge nothing."""
+        """Positions reached by another path and merged: DAG PN's links to existing nodes; None
+        for the tree searches (PN, Pn², αβ), which merge nothing, and for df-pn, whose table
+        cannot tell another path from a parent re-expanded (see `table_hits`)."""
+
+    @property
+    def table_hits(self) -> int | None:
+        """Children found in a transposition table when generated (df-pn), re-expansions of the
+        same parent included; None for the searches without a table."""
 
     @property
     def nodes_created(self) -> int: ...
@@ -129,9 +139,17 @@ class PathStepper(Search, Protocol):
     two_levels: bool
     """Always False: no second-level search."""
 
+    table: TranspositionTable
+    """Where the search keeps its positions (the memory gauge shows its fill)."""
+
     @property
-    def tree(self) -> Tree:
-        """A display tree of the recursion path and each path node's children."""
+    def tree(self) -> None:
+        """None: the search keeps no tree (see `display_tree`)."""
+
+    @property
+    def display_tree(self) -> Tree:
+        """What the tree view draws: the recursion path and each path node's children, as a
+        `Tree` whose most-proving path is the path (not the search's tree: it has none)."""
 
     @property
     def second_level(self) -> None:
@@ -141,7 +159,7 @@ class PathStepper(Search, Protocol):
     def root_numbers(self) -> tuple[int, int]: ...
 
     @property
-    def transpositions(self) -> int:
+    def table_hits(self) -> int:
         """Children found in the transposition table when generated."""
 
     def step_event(self) -> StepReport:
@@ -149,3 +167,10 @@ class PathStepper(Search, Protocol):
 
     def step_iteration(self) -> StepReport:
         """Events up to and including the next expansion."""
+
+
+def drawn_tree(search: Stepper | PathStepper) -> Tree:
+    """The tree the app draws for a search: its search tree, or a path stepper's display tree
+    (df-pn keeps no search tree). Features that need the search tree itself read `tree`."""
+    tree = search.tree
+    return tree if tree is not None else search.display_tree

@@ -90,6 +90,7 @@ class DagProofNumberSearch:
 
     algorithm = DAGPN
     second_level_searches = None
+    table_hits = None
     two_levels = False
     second_level = None
     second_level_root = None

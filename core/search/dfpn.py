@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from core.errors import VerificationError
 from core.games.game import NOT_COUNTED, Game
+from core.generators import finish
 from core.proofs.proof import ProofNode
 from core.search.defaults import (
     DEFAULT_NODE_CAP,
@@ -127,6 +128,15 @@ def saturated_sum(numbers: list[int]) -> int:
     return INF if INF in numbers else LARGEST_UNSOLVED
 
 
+def node_numbers(children: _Children, is_or: bool) -> tuple[int, int]:
+    """A node's (pn, dn) from its children: φ is the least δ of the children and δ the sum of
+    their φ, so (min proof, Σ disproof) at an OR node and (Σ proof, min disproof) at an AND node.
+    One rule for MID's loop, the stored numbers and the stepped view's frames."""
+    if is_or:
+        return min(children.proof), saturated_sum(children.disproof)
+    return saturated_sum(children.proof), min(children.disproof)
+
+
 def child_delta_threshold(phi_threshold: int, second_delta: int, epsilon: float) -> int:
     """δ_t of the best child: ⌈δ₂·(1+ε)⌉, at least δ₂ + 1 (Nagai's rule when ε = 0), at most the
     parent's φ_t (Pawlewicz and Lew's 1+ε trick)."""
@@ -150,6 +160,7 @@ class DfpnSearch:
     algorithm = DFPN
     tree = None
     second_level_searches = None
+    transpositions = None
     trace: DfpnTrace | None = None
     """The stepping hooks (`core.search.dfpn_steps`); None: MID runs without pausing."""
 
@@ -174,8 +185,10 @@ class DfpnSearch:
         self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
         self.nodes_created = 1
         self.iterations = 0
-        self.transpositions = 0
-        """Children found in the table when generated (their numbers read, not initialised)."""
+        self.table_hits = 0
+        """Children found in the table when generated (their numbers read, not initialised): a
+        parent re-expanded finds its own children again, so this is not a count of positions
+        reached by another path (`transpositions`, which df-pn cannot tell apart: None)."""
         self.elapsed = 0.0
         self.outcome: Outcome | None = None
         self._cancel_requested = False
@@ -296,7 +309,7 @@ class DfpnSearch:
             else:
                 slot = found[key] if key in found else find(key)
                 if mobility == NOT_COUNTED or (slot >= 0 and holds_at(slot, clock)):
-                    self.transpositions += 1
+                    self.table_hits += 1
                     if self.trace is not None:
                         self.trace.hit(key)
                     proof, disproof = table.proof[slot], table.disproof[slot]
@@ -368,8 +381,8 @@ class DfpnSearch:
         deltas, phis = (proof, disproof) if is_or else (disproof, proof)
         epsilon = self.epsilon
         while True:
-            phi = min(deltas)
-            delta = saturated_sum(phis)
+            node_proof, node_disproof = node_numbers(children, is_or)
+            phi, delta = (node_proof, node_disproof) if is_or else (node_disproof, node_proof)
             if phi >= phi_threshold or delta >= delta_threshold or self._stop is not None:
                 break
             best, best_delta, second_delta = 0, INF, INF
@@ -405,10 +418,7 @@ class DfpnSearch:
     ) -> _Result:
         """The node's numbers from its children, stored in the table as the GHI rule allows."""
         proof, disproof = children.proof, children.disproof
-        if is_or:
-            node_proof, node_disproof = min(proof), saturated_sum(disproof)
-        else:
-            node_proof, node_disproof = saturated_sum(proof), min(disproof)
+        node_proof, node_disproof = node_numbers(children, is_or)
         table = self.table
         slot = table.find(key)
         work += table.work[slot] if slot >= 0 else 0
@@ -497,15 +507,6 @@ class DfpnSearch:
         if extracted is None:
             raise VerificationError("df-pn: no cycle-free proof could be read from the table")
         return extracted
-
-
-def finish(mid: Generator[object, None, _Result]) -> _Result:
-    """MID's result, its pauses (if a trace makes it pause) passed over."""
-    while True:
-        try:
-            next(mid)
-        except StopIteration as done:
-            return done.value
 
 
 _SLICE_DONE = Outcome(Result.UNKNOWN, StopReason.TIME, "slice done")

@@ -7,27 +7,33 @@ a node backing up to its parent because its φ reached φ_t or its δ reached δ
 `DfpnStepper` is the same `DfpnSearch` (one implementation: MID is a generator that pauses only
 when a `DfpnTrace` is attached), holding MID's live generator between steps, so stepping and
 `DfpnSearch.run` create the same nodes in the same order. The trace keeps what a view draws: the
-stack of frames (each MID call's position, φ_t/δ_t and children lists), per-position table hits
-and the parents each position was generated from.
+stack of frames (each MID call's position, φ_t/δ_t and children lists), and the table hits and
+parents of the positions those frames show (only those: a search of millions of positions must
+not leave a record of each behind in the window).
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from enum import Enum
 
 from core.games.game import Game
 from core.search.defaults import DFPN_EPSILON
-from core.search.dfpn import DfpnSearch, _Children, _Result, saturated_sum
+from core.search.dfpn import DfpnSearch, _Children, _Result, node_numbers
 from core.search.types import Limits, Outcome, StepReport
 from core.tree import ROOT, Tree, pack_flags
-from core.values import INF, Reason, Value
+from core.values import INF, Reason, Value, solved_value
+
+TRACE_FLOOR = 4096
+"""Positions the trace may hold beyond twice what its frames show before it forgets the rest."""
 
 
 class EventKind(Enum):
+    """What a step of df-pn was: MID expanded a node, or a node returns to its parent."""
+
     EXPANDED = "expanded"
     BACKED_UP = "backed up"
 
@@ -59,25 +65,26 @@ class DfpnFrame:
     backing_up: BackUpReason | None = None
 
     @property
+    def numbers(self) -> tuple[int, int]:
+        """(pn, dn) of the node from its children, by MID's own rule (`node_numbers`)."""
+        return node_numbers(self.children, self.is_or)
+
+    @property
     def phi(self) -> int:
-        """φ: the least δ of the children (at an OR node the least proof number)."""
-        return min(self.children.proof if self.is_or else self.children.disproof)
+        """φ: pn at an OR node, dn at an AND node (the least δ of the children)."""
+        return self.numbers[0 if self.is_or else 1]
 
     @property
     def delta(self) -> int:
-        """δ: the sum of the children's φ (at an OR node the sum of their disproof numbers)."""
-        return saturated_sum(self.children.disproof if self.is_or else self.children.proof)
-
-    @property
-    def numbers(self) -> tuple[int, int]:
-        """(pn, dn) of the node: (φ, δ) at an OR node, (δ, φ) at an AND node."""
-        return (self.phi, self.delta) if self.is_or else (self.delta, self.phi)
+        """δ: dn at an OR node, pn at an AND node (the sum of the children's φ)."""
+        return self.numbers[1 if self.is_or else 0]
 
 
 @dataclass(slots=True)
 class DfpnEvent:
     """One step of df-pn: `kind` at path `depth` for the position reached by `move` (None: the
-    root), the node's φ/δ and thresholds then; for a back-up, why."""
+    root), the node's φ/δ and thresholds then; for a back-up, why. `line` is the moves from the
+    root to the node (a view names the move in its position: SAN needs the board before it)."""
 
     kind: EventKind
     depth: int
@@ -88,19 +95,26 @@ class DfpnEvent:
     delta_threshold: int
     reason: BackUpReason | None = None
     children: int = 0
+    line: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
 class DfpnTrace:
-    """What the stepped search shows: the live frames and the table's hits by position."""
+    """What the stepped search shows: the live frames, and the table hits and parents of the
+    positions they show (forgotten once off the path: memory stays bounded by the path)."""
 
     path_keys: list[int] = field(default_factory=list)
     """The search's path of position keys (MID pushes and pops it around each descent)."""
     frames: list[DfpnFrame] = field(default_factory=list)
     hits: Counter[int] = field(default_factory=Counter)
+    """Table hits by position, counted while the position is a child of a frame."""
     parents: dict[int, set[int]] = field(default_factory=dict)
-    last: DfpnEvent | None = None
+    """The frames each shown position was generated from (two or more: a transposition)."""
+    stopped: str = ""
+    """Why a limit (budget, node cap, cancel, a tree file's frontier) ended the search with these
+    frames still on the stack; empty while it searches or once the root is solved."""
     version: int = 0
+    _bound_at: int = TRACE_FLOOR
 
     def hit(self, key: int) -> None:
         """A generated child was found in the table (`DfpnSearch.generate_children`)."""
@@ -120,16 +134,19 @@ class DfpnTrace:
         self.frames.append(frame)
         for child in children.keys:
             self.parents.setdefault(child, set()).add(frame.key)
+        self._bound()
+        proof, disproof = frame.numbers
         return self._event(
             DfpnEvent(
                 EventKind.EXPANDED,
                 depth,
                 move,
-                frame.phi,
-                frame.delta,
+                proof if is_or else disproof,
+                disproof if is_or else proof,
                 phi_threshold,
                 delta_threshold,
                 children=len(children.moves),
+                line=self.path_moves(),
             )
         )
 
@@ -156,13 +173,32 @@ class DfpnTrace:
                 frame.phi_threshold,
                 frame.delta_threshold,
                 reason,
+                line=self.path_moves(),
             )
         )
 
+    def path_moves(self) -> tuple[int, ...]:
+        """The moves from the root to the deepest frame."""
+        return tuple(frame.move for frame in self.frames[1:] if frame.move is not None)
+
     def _event(self, event: DfpnEvent) -> DfpnEvent:
-        self.last = event
         self.version += 1
         return event
+
+    def _bound(self) -> None:
+        """Forget the hits and parents of positions no frame shows, once they outnumber twice
+        those shown (amortised: a pass over the frames' children every so often)."""
+        if len(self.parents) < self._bound_at and len(self.hits) < self._bound_at:
+            return
+        shown = {key for frame in self.frames for key in frame.children.keys}
+        self.hits = Counter({key: n for key, n in self.hits.items() if key in shown})
+        self.parents = {key: p for key, p in self.parents.items() if key in shown}
+        self._bound_at = 2 * len(shown) + TRACE_FLOOR
+
+    def stop(self, why: str) -> None:
+        """A limit ended the search: the frames left on the stack are stopped, not searching."""
+        self.stopped = why
+        self.version += 1
 
     def chosen(self, depth: int) -> int | None:
         """The index, in the children of the frame at `depth`, of the child MID is searching."""
@@ -185,8 +221,9 @@ class DfpnStepper(DfpnSearch):
     """A df-pn search that the app steps one event at a time (`core.search.contract.PathStepper`).
 
     It is one-level (`two_levels` False, no second-level search) and keeps no search tree: `tree`
-    is a small display tree built from the recursion path (the path and each path node's
-    children), whose `most_proving_path` is the path MID stands on.
+    is None, as for `DfpnSearch`, and `display_tree` is a small tree built from the recursion path
+    (the path and each path node's children) for the view, whose `most_proving_path` is the path
+    MID stands on.
     """
 
     two_levels = False
@@ -222,7 +259,10 @@ class DfpnStepper(DfpnSearch):
             self._mid = None
             self._settle(done.value)
             self.trace = None
-            self.path_trace.version += 1
+            if self.outcome is not None and not self.outcome.solved:
+                self.path_trace.stop(str(self.outcome))
+            else:
+                self.path_trace.version += 1
             return None
         assert isinstance(event, DfpnEvent)
         return event
@@ -242,7 +282,7 @@ class DfpnStepper(DfpnSearch):
         """Events up to and including the next expansion (one MID call's expansion)."""
         return self._steps(lambda event: event.kind is EventKind.EXPANDED)
 
-    def _steps(self, done) -> StepReport:
+    def _steps(self, done: Callable[[DfpnEvent], bool]) -> StepReport:
         events: list[DfpnEvent] = []
         if self.outcome is not None:
             return self._report(events)
@@ -285,12 +325,13 @@ class DfpnStepper(DfpnSearch):
 
     @property
     def frames(self) -> list[DfpnFrame]:
+        """MID's recursion stack, root first: what the path panel lists row by row."""
         return self.path_trace.frames
 
     @property
     def path_moves(self) -> list[int]:
         """The moves from the root to the deepest frame."""
-        return [frame.move for frame in self.path_trace.frames[1:] if frame.move is not None]
+        return list(self.path_trace.path_moves())
 
     @property
     def root_numbers(self) -> tuple[int, int]:
@@ -301,11 +342,12 @@ class DfpnStepper(DfpnSearch):
     @property
     def selected_node(self) -> int:
         """The display tree's node MID stands at (the deepest frame)."""
-        return self.tree.path[-1]
+        return self.display_tree.path[-1]
 
     @property
-    def tree(self) -> PathTree:
-        """The display tree of the current path (rebuilt when the trace has moved on)."""
+    def display_tree(self) -> PathTree:
+        """The tree view's picture of the current path (rebuilt when the trace has moved on);
+        not a search tree, which df-pn does not keep (`tree` is None)."""
         if self._display is None or self._display_version != self.path_trace.version:
             self._display = PathTree.from_frames(self, self.path_trace.frames)
             self._display_version = self.path_trace.version
@@ -319,27 +361,26 @@ class PathTree(Tree):
     run past its sibling's number while it is searched, so the walk is recorded, not recomputed).
     """
 
-    __slots__ = ("path", "frame_of")
+    __slots__ = ("path",)
 
     def __init__(self) -> None:
         super().__init__()
         self.path: list[int] = []
-        self.frame_of: dict[int, int] = {}
 
     @classmethod
     def from_frames(cls, search: DfpnSearch, frames: list[DfpnFrame]) -> PathTree:
         tree = cls()
         proof, disproof = frames[0].numbers if frames else search.root_numbers
-        value = Value.TRUE if proof == 0 else Value.FALSE if disproof == 0 else Value.UNKNOWN
-        tree.add_root(search._root_is_or, value, Reason.NONE, proof, disproof)
+        tree.add_root(
+            search._root_is_or, solved_value(proof, disproof), Reason.NONE, proof, disproof
+        )
         node = ROOT
         tree.path = [ROOT]
-        tree.frame_of = {ROOT: 0}
         for depth, frame in enumerate(frames):
             children = frame.children
             child_or = not frame.is_or
             flags = [
-                pack_flags(child_or, _value(p, d) if t else Value.UNKNOWN, Reason.NONE)
+                pack_flags(child_or, solved_value(p, d) if t else Value.UNKNOWN, Reason.NONE)
                 for p, d, t in zip(
                     children.proof, children.disproof, children.terminal, strict=True
                 )
@@ -354,7 +395,6 @@ class PathTree(Tree):
                 break
             node = first + chosen
             tree.path.append(node)
-            tree.frame_of[node] = depth + 1
         return tree
 
     def most_proving_path(self, start: int = ROOT) -> list[int]:
@@ -362,7 +402,3 @@ class PathTree(Tree):
         if start not in self.path:
             return []
         return self.path[self.path.index(start) :]
-
-
-def _value(proof: int, disproof: int) -> Value:
-    return Value.TRUE if proof == 0 else Value.FALSE if disproof == 0 else Value.UNKNOWN

@@ -74,6 +74,7 @@ class TreeSearch:
         self.second_level_root: int | None = None
         self.second_level_searches: int | None = None
         self.transpositions: int | None = None
+        self.table_hits: int | None = None
         self._current = ROOT
         self._selected = ROOT
         self._cursor_depth = 0

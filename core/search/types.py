@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from core.errors import InvalidLimitError
 from core.search.defaults import DEFAULT_NODE_CAP
 from core.values import counted
+
+if TYPE_CHECKING:
+    from core.search.dfpn_steps import DfpnEvent
 
 BYTES_PER_NODE_BOUND = 120
 """Generous process bytes per node (about 4 × the measured `core.tree.BYTES_PER_NODE`): sizes the
@@ -213,7 +217,7 @@ class StepReport:
     outcome: Outcome | None = None
     iteration_done: bool = False
     second_level: SecondLevelEvent | None = None
-    path_events: list = field(default_factory=list)
+    path_events: list[DfpnEvent] = field(default_factory=list)
     linked: list[int] = field(default_factory=list)
 
     def merge(self, later: StepReport) -> None:

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from app.dfpn.path_panel import COLUMNS, pair
+from app.dfpn.path_panel import COLUMNS, RUNNING_TEXT, pair
+from app.menus.explain_dock import NO_TREE
+from app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
 from app.problems.search_setup import SearchParams
-from app.problems.sources import FEN, Source
+from app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
+from app.quiz.mode import NOT_OFFERED
+from app.tree_view.items import NODE
 from app.window import MainWindow
-from core.search.dfpn_steps import DfpnStepper, EventKind
+from core.games.chess_game import decode_move
+from core.search.dfpn_steps import BackUpReason, DfpnStepper, EventKind
+from core.search.types import StepReport
+from core.values import format_number
+
+THRESHOLD_REASONS = (BackUpReason.PHI, BackUpReason.DELTA)
 
 STATUS = COLUMNS.index("status")
 THRESHOLDS = COLUMNS.index("φ_t / δ_t")
@@ -51,23 +60,47 @@ def test_the_path_panel_shows_each_frames_numbers_and_thresholds(window, qtbot) 
     deepest = window.dfpn_panel.topLevelItem(len(shown) - 1)
     assert deepest.childCount() == min(40, len(search.frames[-1].children.moves))
     assert window.dfpn_panel.visualItemRect(deepest).height() > 0
+    # children are labelled for the two deepest frames; a shallower one when it is unfolded
+    root_row = window.dfpn_panel.topLevelItem(0)
+    assert len(shown) > 2 and root_row.childCount() == 0 and not root_row.isExpanded()
+    root_row.setExpanded(True)
+    board = search.game.root_board
+    wanted = [board.san(decode_move(m)) for m in search.frames[0].children.moves[:40]]
+    assert [root_row.child(i).text(0) for i in range(len(wanted))] == wanted
     table = search.table
     assert f"{len(table):,} table entries of {table.capacity:,}" in window.gauge.text()
     assert f"{table.replacements:,} replacements" in window.gauge.text()
 
 
 def test_a_back_up_is_marked_on_its_frame_and_told(window, qtbot) -> None:
+    """The narration of a back-up names the move in SAN, the number that reached its threshold
+    and the threshold, as the engine's own event has them."""
     search = window.driver.search
+    reports: list[StepReport] = []
+    window.driver.stepped.connect(reports.append)
+    event = None
     for _ in range(200):
         window.step_phase()
         qtbot.waitUntil(lambda: not window.driver.busy)
-        event = search.path_trace.last
-        if event is not None and event.kind is EventKind.BACKED_UP:
+        event = reports[-1].path_events[-1]
+        if event.kind is EventKind.BACKED_UP and event.reason in THRESHOLD_REASONS:
             break
     frame = search.frames[event.depth]
-    status = rows(window)[event.depth][STATUS]
-    assert status == f"{frame.backing_up.value}: back to parent"
-    assert "back" in window.narration.text()
+    assert frame.backing_up is event.reason
+    assert rows(window)[event.depth][STATUS] == f"{event.reason.value}: back to parent"
+    board = search.game.root_board.copy()
+    for code in event.line[:-1]:
+        board.push(decode_move(code))
+    san = board.san(decode_move(event.line[-1]))
+    phi = event.reason is BackUpReason.PHI
+    symbol, value, limit = (
+        ("φ", event.phi, event.phi_threshold) if phi else ("δ", event.delta, event.delta_threshold)
+    )
+    assert value >= limit
+    assert (
+        f"Threshold exceeded at {san}: {symbol} = {format_number(value)} ≥ {symbol}_t = "
+        f"{format_number(limit)}, so it backs up to its parent" in window.narration.text()
+    )
 
 
 def test_table_hits_are_marked_on_the_node(window, qtbot) -> None:
@@ -105,3 +138,152 @@ def test_the_title_and_the_first_words_speak_of_a_table_and_events(window) -> No
     text = window.narration.text()
     assert "one event" in text and "phase" not in text
     assert f"proof number {search.root_numbers[0]}" in text
+
+
+def test_df_pn_keeps_no_search_tree_and_the_view_draws_its_path(window, qtbot) -> None:
+    """The contract's tree is None for df-pn; the tree view draws the display tree, its
+    most-proving path the recursion path MID stands on."""
+    search = window.driver.search
+    for _ in range(3):
+        window.step_iteration()
+        qtbot.waitUntil(lambda: not window.driver.busy)
+    assert search.tree is None
+    shown = search.display_tree
+    drawn = {item.node for item in window.tree_view.displayed_nodes() if item.kind == NODE}
+    assert set(shown.path) <= drawn and max(drawn) < len(shown)
+    assert [shown.move[node] for node in shown.path[1:]] == search.path_moves
+
+
+def test_why_not_found_and_the_effort_map_say_why_they_are_not_offered(window, qtbot) -> None:
+    """Before: the panel analysed the 126-node display tree as if it were the search. Now the
+    actions are off with the reason as their tooltip, and asking says it in one line."""
+    explain = window.explain
+    assert not explain.explain_action.isEnabled()
+    assert explain.explain_action.toolTip() == NO_TREE
+    assert not explain.effort_action.isEnabled()
+    explain.explain_now()
+    assert explain.dock.isVisible() and explain.panel.heading.text() == NO_TREE
+    assert explain.panel.explanation is None and not explain.panel.busy
+    window.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams())
+    assert explain.explain_action.isEnabled()
+
+
+def test_a_limit_stop_says_so_in_explain_and_in_every_path_row(qtbot) -> None:
+    """A df-pn search stopped by its work budget: no "searching" row is left, each says why it
+    stopped (the engine's outcome); Why not found? still names the missing tree, no crash."""
+    win = MainWindow(persist=False, params=SearchParams("dfpn", 64))
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    win.open_source(Source(SUITE, "wac-mates", "WAC.222"), SearchParams("dfpn", 64))
+    search = win.driver.search
+    win.run_to_end()
+    qtbot.waitUntil(lambda: search.outcome is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: not win.driver.running)
+    win.refresh_views()
+    assert not search.outcome.solved
+    shown = rows(win)
+    assert len(shown) == len(search.frames) > 0
+    assert {row[STATUS] for row in shown} == {f"stopped — {search.outcome}"}
+    assert win.explain.panel.heading.text() == NO_TREE
+
+
+def test_a_df_pn_disproof_offers_no_bogus_refutation_tree(window, qtbot) -> None:
+    window.open_source(Source(TREE, TREE_FILES["lesson-every-child"]))
+    search = window.driver.search
+    assert isinstance(search, DfpnStepper)
+    window.run_to_end()
+    qtbot.waitUntil(lambda: search.outcome is not None, timeout=30_000)
+    window.wait_for_solution()
+    window.solution_browser.wait()
+    qtbot.waitUntil(lambda: "Nothing to browse" in window.solution_browser.summary.text())
+    assert window.solution_browser.solution is None
+    assert window.solution_browser.summary.text() == "Nothing to browse: no tree was kept."
+
+
+def test_graphml_export_says_there_is_no_tree(window, dialogs, tmp_path) -> None:
+    target = tmp_path / "tree.graphml"
+    window.exporter.graphml(str(target))
+    window.exporter.visible_graphml(str(target))
+    window.exporter.wait()
+    assert dialogs == [("Nothing to export", NO_TREE_TO_EXPORT)] * 2
+    assert not target.exists()
+
+
+def test_a_proof_on_a_tree_file_plays_its_line_by_the_game(window, qtbot) -> None:
+    """df-pn's line is in no tree the view draws: the board names the line's nodes from the
+    game, and the tree view is not pointed at a node of the display tree."""
+    window.open_source(Source(TREE, TREE_FILES["lesson-deep-narrow"]))
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.search.outcome is not None, timeout=30_000)
+    window.wait_for_solution()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=30_000)
+    game = window.driver.search.game
+    line = window.result_panel.main_line
+    assert line
+    window.result_panel.slider.setValue(1)
+    names = [game.tree.nodes[0].name, game.node_name(line[0])]
+    assert window.board_view.line.text().endswith(": " + " → ".join(names))
+    assert "move 1 of" in window.board_view.details.text()
+    assert window.tree_view.focused is None
+
+
+def test_quiz_mode_is_not_offered_for_df_pn(qtbot) -> None:
+    """Opening df-pn with the quiz on used to crash (no phases to ask about): the quiz ends, its
+    action is off with the reason, and comes back for PN."""
+    win = MainWindow(persist=False, params=SearchParams())
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams())
+    win.quiz_mode.set_on(True)
+    assert win.quiz_mode.on
+    win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams("dfpn", 100_000))
+    qtbot.wait(50)
+    assert isinstance(win.driver.search, DfpnStepper)
+    action = win.quiz_mode.action
+    assert not win.quiz_mode.on and not action.isEnabled()
+    assert action.toolTip() == NOT_OFFERED and not win.quiz_mode.dock.isVisible()
+    win.step_iteration()
+    qtbot.waitUntil(lambda: not win.driver.busy)
+    assert win.driver.search.iterations == 1
+    win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams())
+    assert action.isEnabled()
+
+
+def test_the_previous_searchs_replay_does_not_outlive_it(qtbot) -> None:
+    """PN, then df-pn: the PN replay is dropped, so Alt+← cannot rewind the hidden PN search."""
+    win = MainWindow(persist=False, params=SearchParams())
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams())
+    for _ in range(3):
+        win.step_iteration()
+        qtbot.waitUntil(lambda: not win.driver.busy)
+    assert win.timeline.replay is not None
+    win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams("dfpn", 100_000))
+    search = win.driver.search
+    assert isinstance(search, DfpnStepper) and win.timeline.replay is None
+    win.timeline.back()
+    win.timeline.go_to(1)
+    assert win.driver.search is search and not win.timeline.rewinding
+
+
+def test_the_path_panel_waits_for_a_pause_at_full_speed(window, qtbot) -> None:
+    """At full speed the panel is not rebuilt on each redraw (one line says so); a pause lists
+    the path again, as the engine holds it."""
+    panel = window.dfpn_panel
+    window.driver.set_speed(0)
+    window.driver.run()
+    qtbot.waitUntil(lambda: window.driver.search.iterations > 200, timeout=30_000)
+    built = panel.rebuilds
+    for _ in range(5):
+        window.refresh_views()
+    assert panel.rebuilds == built
+    assert rows(window)[0][0] == RUNNING_TEXT
+    window.driver.pause()
+    window.refresh_views()
+    search = window.driver.search
+    assert panel.rebuilds == built + 1
+    assert [row[NUMBERS] for row in rows(window)] == [pair(*f.numbers) for f in search.frames]

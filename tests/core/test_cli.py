@@ -48,8 +48,9 @@ def test_solve_json(capsys):
 
 @pytest.mark.parametrize("algo", ["pn", "dagpn", "dfpn"])
 def test_solve_json_counts_transpositions(capsys, algo):
-    """The JSON row says how many positions were reached again and merged: none for tree PN
-    (it merges nothing), the search's own count for DAG PN and df-pn."""
+    """`transpositions` counts positions reached by another path and merged: None for tree PN
+    (it merges nothing), DAG PN's links; df-pn's table cannot tell another path from a parent
+    re-expanded, so its hits are `table_hits` and its `transpositions` None."""
     from core.games.chess_game import ChessGame
     from core.games.suites import load_suite
     from core.search.algorithms import AlgorithmSpec, create_search
@@ -58,12 +59,17 @@ def test_solve_json_counts_transpositions(capsys, algo):
     assert main(["solve", "--epd", "wac-mates", "--id", "222", "--algo", algo, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     if algo == "pn":
-        assert data["transpositions"] is None
+        assert data["transpositions"] is None and data["table_hits"] is None
         return
     position = next(p for p in load_suite("wac-mates") if p.id == "WAC.222")
     search = create_search(AlgorithmSpec(algo), ChessGame(position.board), Limits())
     search.run()
-    assert data["transpositions"] == search.transpositions > 0
+    if algo == "dagpn":
+        assert data["transpositions"] == search.transpositions > 0
+        assert data["table_hits"] is None
+    else:
+        assert data["transpositions"] is None
+        assert data["table_hits"] == search.table_hits > 0
 
 
 def test_solve_an_explicit_tree(capsys):

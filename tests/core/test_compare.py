@@ -200,7 +200,7 @@ class BogusSearch:
     nodes_created = nodes_in_memory = peak_nodes_in_memory = iterations = 1
     elapsed = 0.0
     outcome = None
-    tree = second_level_searches = None
+    tree = second_level_searches = transpositions = table_hits = None
 
     def __init__(self, game, limits):
         pass

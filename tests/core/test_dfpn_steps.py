@@ -14,7 +14,7 @@ from core.inputs.boards import parse_fen
 from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import PathStepper
 from core.search.dfpn import DfpnSearch
-from core.search.dfpn_steps import BackUpReason, DfpnStepper, EventKind
+from core.search.dfpn_steps import TRACE_FLOOR, BackUpReason, DfpnStepper, EventKind
 from core.search.types import Limits, Result
 from core.values import INF
 from tests.core.test_dfpn import RecordingDfpn, random_tree, three_child_tree
@@ -45,7 +45,7 @@ def assert_same_search(run: DfpnSearch, stepped: DfpnStepper) -> None:
     assert stepped.nodes_created == run.nodes_created
     assert stepped.iterations == run.iterations
     assert stepped.root_numbers == run.root_numbers
-    assert stepped.transpositions == run.transpositions
+    assert stepped.table_hits == run.table_hits
     assert table_contents(stepped) == table_contents(run)
 
 
@@ -127,7 +127,8 @@ def test_the_display_tree_is_the_path_with_each_frames_children() -> None:
     stepped = DfpnStepper(three_child_tree(), Limits())
     for _ in range(3):
         stepped.step_event()
-    tree = stepped.tree
+    assert stepped.tree is None  # the contract's search tree: df-pn keeps none
+    tree = stepped.display_tree
     path = tree.most_proving_path()
     assert len(path) == len(stepped.frames)
     for node, frame in zip(path, stepped.frames, strict=True):
@@ -153,9 +154,46 @@ def test_hits_count_children_found_in_the_table_by_position() -> None:
                         generated[key] = generated.get(key, 0) + 1
     assert stepped.table.replacements == 0
     trace = stepped.path_trace
-    assert sum(trace.hits.values()) == stepped.transpositions > 0
+    assert sum(trace.hits.values()) == stepped.table_hits > 0
     assert dict(trace.hits) == {key: n - 1 for key, n in generated.items() if n > 1}
     transposed = [key for key in trace.hits if len(trace.parents[key]) > 1]
     assert transposed
     key = transposed[0]
     assert trace.transposition_label(key) == f"seen {trace.hits[key]}× — transposition"
+
+
+def test_the_trace_keeps_only_what_its_frames_show() -> None:
+    """Hits and parents are kept for the frames' children only (bounded by the path), however
+    many positions the search generates: 1M-entry searches must not leave one record each."""
+    game = ChessGame(parse_fen("8/8/8/8/8/2k5/8/K6R w - - 0 1"))
+    stepped = DfpnStepper(game, Limits(max_iterations=6_000))
+    trace = stepped.path_trace
+    most = widest = 0
+    while stepped.outcome is None:
+        stepped.step_iteration()
+        widest = max(widest, sum(len(frame.children.keys) for frame in stepped.frames))
+        most = max(most, len(trace.parents), len(trace.hits))
+        # twice the most the frames showed at a pruning, the slack, one expansion's children
+        assert most <= 2 * widest + TRACE_FLOOR + 64
+    assert stepped.nodes_created > 10 * most
+    for frame in stepped.frames:
+        for key in frame.children.keys:
+            assert frame.key in trace.parents.get(key, {frame.key})
+
+
+@pytest.mark.parametrize("limits", [Limits(max_iterations=30), Limits(max_nodes=64)])
+def test_a_limit_stop_marks_the_frames_stopped(limits) -> None:
+    """Stopped by a limit (iterations, the work budget of a small table), the frames left on the
+    stack are not "searching": the trace says why the search stopped."""
+    stepped = DfpnStepper(chess("WAC.222"), limits)
+    assert stepped.path_trace.stopped == ""
+    step_to_end(stepped)
+    assert not stepped.outcome.solved
+    assert stepped.frames and all(frame.backing_up is None for frame in stepped.frames[1:])
+    assert stepped.path_trace.stopped == str(stepped.outcome)
+
+
+def test_a_solved_root_is_not_marked_stopped() -> None:
+    stepped = DfpnStepper(three_child_tree(), Limits())
+    step_to_end(stepped)
+    assert stepped.outcome.solved and stepped.path_trace.stopped == ""

@@ -13,7 +13,7 @@ import pytest
 from core.cli.main import main
 from core.explain.advice import cap_advice, depth_advice, dfpn_advice, round_up
 from core.explain.effort import TreeShape
-from core.explain.explain import explain, finish
+from core.explain.explain import explain
 from core.explain.trace import RootTrace, run_traced
 from core.explain.transpositions import (
     Transpositions,
@@ -22,6 +22,7 @@ from core.explain.transpositions import (
 )
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import AndOrTree
+from core.generators import finish
 from core.search.pn import ProofNumberSearch
 from core.search.snapshot import snapshot_search
 from core.search.types import Limits, StopReason
