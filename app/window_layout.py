@@ -8,7 +8,7 @@ had no way back but deleting the settings file.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QToolBar, QWidget
 
 from app.tree_view.view import TreeView
 
@@ -26,6 +26,17 @@ HOME_AREA = "home_area"
 """The dock property holding the area a dock started in, where Restore layout puts it back."""
 MIN_WINDOW = (800, 560)
 """The window's smallest size: the panes' minimums, the toolbar's first buttons, the gauge."""
+
+
+def hidden_right_dock(window: QMainWindow, widget: QWidget, title: str, name: str) -> QDockWidget:
+    """A dock at the window's right holding `widget`, hidden until its feature shows it; `name`
+    is its object name, under which the window's saved layout finds it again."""
+    dock = QDockWidget(title, window)
+    dock.setObjectName(name)
+    dock.setWidget(widget)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    dock.hide()
+    return dock
 
 
 def set_minimum_sizes(window: QMainWindow, splitter: QSplitter, docks: list[QDockWidget]) -> None:

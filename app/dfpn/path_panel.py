@@ -13,12 +13,12 @@ nothing is rebuilt while the search runs at full speed.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.panels.narration_links import move_labels
 from app.tree_view import style
+from app.window_layout import hidden_right_dock
 from core.games.chess_game import ChessGame, decode_move
 from core.search.contract import PathStepper, Stepper
 from core.search.dfpn_steps import BackUpReason, DfpnFrame, DfpnStepper
@@ -191,9 +191,5 @@ class DfpnPathPanel(QTreeWidget):
 def add_dfpn_dock(window: QMainWindow) -> tuple[DfpnPathPanel, QDockWidget]:
     """The panel in a dock on the right, shown while the window's search is df-pn."""
     panel = DfpnPathPanel()
-    dock = QDockWidget("df-pn: the recursion path, numbers and thresholds", window)
-    dock.setObjectName("dfpn-path")
-    dock.setWidget(panel)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.hide()
-    return panel, dock
+    title = "df-pn: the recursion path, numbers and thresholds"
+    return panel, hidden_right_dock(window, panel, title, "dfpn-path")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from app.panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
 from app.problems.search_setup import PN, PN2, SearchParams
@@ -24,6 +24,7 @@ from app.tree_view.occurrences import (
     figure_3_12_hash,
     position_groups,
 )
+from app.window_layout import hidden_right_dock
 from core.games.chess_game import ChessGame
 from core.runs.paper import thesis
 from core.search.types import Outcome
@@ -66,11 +67,9 @@ class PaperMenu(QObject):
         self.window = window
         self.caption = ""
         self.runs = PaperRunsPanel()
-        self.dock = QDockWidget("Paper: the thesis's numbers beside ours", window)
-        self.dock.setObjectName("paper")
-        self.dock.setWidget(self.runs)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        self.dock.hide()
+        self.dock = hidden_right_dock(
+            window, self.runs, "Paper: the thesis's numbers beside ours", "paper"
+        )
         self.overlay = OccurrenceOverlay(window.tree_view)
         self._groups: dict[int, list[int]] = {}
         self._walk = None

@@ -34,6 +34,7 @@ from app.board_focus import MAIN_LINE
 from app.panels.shortest_check import ShortestCheck
 from app.short_text import short_label
 from app.tree_view import style
+from app.window_layout import hidden_right_dock
 from core.games.chess_game import ChessGame, decode_move
 from core.proofs.proof import ProofNode
 from core.proofs.solution_tree import SolutionLine, refutation_tree, solution_stats
@@ -301,11 +302,7 @@ def add_solution_dock(window: QMainWindow) -> tuple[SolutionBrowser, QDockWidget
     """The browser in a dock at the window's right (View menu: show or hide). Hidden until a
     search ends solved, so the tree keeps the whole width while the search runs."""
     browser = SolutionBrowser()
-    dock = QDockWidget("Proof / refutation tree", window)
-    dock.setObjectName("solution")
-    dock.setWidget(browser)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.hide()
+    dock = hidden_right_dock(window, browser, "Proof / refutation tree", "solution")
 
     def open_dock() -> None:
         if not dock.isVisible():

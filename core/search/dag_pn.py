@@ -55,6 +55,7 @@ from core.proofs.proof import ProofNode
 from core.search.dag_tree import DagTree
 from core.search.defaults import DAGPN, INITIALISATIONS, MOBILITY, UNIT
 from core.search.dfpn import saturated_sum
+from core.search.phase_steps import PhaseSteps
 from core.search.pn import leaf_numbers
 from core.search.types import Limits, NumberChange, Outcome, Phase, Result, StepReport, StopReason
 from core.tree import EXPANDED, OR_NODE, ROOT
@@ -76,7 +77,7 @@ def identity(key: int, clock: int) -> int:
     return (key << CLOCK_BITS) | min(clock, (1 << CLOCK_BITS) - 1)
 
 
-class DagProofNumberSearch:
+class DagProofNumberSearch(PhaseSteps):
     """PN search over a `Game` cursor on a graph of positions (see the module docstring).
 
     A `core.search.contract.Stepper` on a `DagTree` (`tree`; marks of the graph-history rule in
@@ -440,21 +441,6 @@ class DagProofNumberSearch:
         solved = self._root_outcome()
         if solved is not None:
             self._finish(solved)
-
-    def step_iteration(self) -> StepReport:
-        """Advance to the end of the current iteration (all three phases, or what is left)."""
-        report = self.step_phase()
-        while not report.iteration_done and report.outcome is None:
-            report.merge(self.step_phase())
-        return report
-
-    def step_into(self) -> StepReport:
-        """One phase: DAG PN has no second-level search to step into."""
-        return self.step_phase()
-
-    def step_over(self) -> StepReport:
-        """One iteration: DAG PN has no second-level search to step over."""
-        return self.step_iteration()
 
     def run(
         self, max_iterations: int | None = None, max_seconds: float | None = None

@@ -21,6 +21,7 @@ import time
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode, proof_tree
 from core.search.defaults import INITIALISATIONS, MOBILITY, UNIT
+from core.search.phase_steps import PhaseSteps
 from core.search.types import (
     Limits,
     NumberChange,
@@ -45,7 +46,7 @@ def leaf_numbers(value: Value, mobility: int, is_or: bool, initialisation: str) 
     return (1, mobility) if is_or else (mobility, 1)
 
 
-class TreeSearch:
+class TreeSearch(PhaseSteps):
     """What PN and Pn² share: the tree, the game cursor that follows the search, the limits, and
     the paper's selection (Figure 3.4) and ancestor update (Figures 3.3 and 3.6).
 
@@ -223,21 +224,6 @@ class TreeSearch:
     def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase: immediate evaluation in PN, a second-level search in Pn²."""
         raise NotImplementedError
-
-    def step_iteration(self) -> StepReport:
-        """Advance to the end of the current iteration (all three phases, or what is left)."""
-        report = self.step_phase()
-        while not report.iteration_done and report.outcome is None:
-            report.merge(self.step_phase())
-        return report
-
-    def step_into(self) -> StepReport:
-        """One phase: with one level there is no second-level search to step into (Pn² has)."""
-        return self.step_phase()
-
-    def step_over(self) -> StepReport:
-        """One iteration: with one level there is no second-level search to step over."""
-        return self.step_iteration()
 
 
 class ProofNumberSearch(TreeSearch):
