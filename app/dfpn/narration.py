@@ -23,10 +23,17 @@ def describe_event(search: PathStepper, event: DfpnEvent) -> str:
     name = _name(search, event)
     thresholds = pair(event.phi_threshold, event.delta_threshold)
     if event.kind is EventKind.EXPANDED:
-        return (
+        told = (
             f"Expand {name} (depth {event.depth}) under φ_t/δ_t {thresholds}: "
             f"{counted(event.children, 'child')}, φ/δ {pair(event.phi, event.delta)}."
         )
+        if search.mop_up_in_use:
+            told += (
+                f" New children's proof numbers: mobility + {search.mop_up_weight} × the "
+                "mop-up estimate (2 × the defending king's distance from the edge + how much "
+                "farther than two squares the kings stand apart; df-pn+)."
+            )
+        return told
     if event.reason in (BackUpReason.PROVED, BackUpReason.DISPROVED):
         return f"{name} is {event.reason.value}: back to its parent with it."
     phi = event.reason is BackUpReason.PHI

@@ -158,7 +158,7 @@ class ChessGame:
         self._keys: list[tuple] = [_position_key(self.board)]
         self._pieces_hashes: list[int] | None = None
         self._hashes: list[int] = []  # the full hash of each path position, while tracked
-        self._mop_up = mop_up.applies(self.root_board, self.attacker)
+        self.mop_up_applies = mop_up.applies(self.root_board, self.attacker)
 
     @classmethod
     def from_fen(cls, fen: str) -> ChessGame:
@@ -210,7 +210,7 @@ class ChessGame:
     def mop_up_distance(self, move: int) -> int:
         """`core.games.mop_up`'s estimate after `move`, where the root is an ending it is meant
         for; else 0."""
-        if not self._mop_up:
+        if not self.mop_up_applies:
             return 0
         return mop_up.distance_after(self.board, decode_move(move), self.attacker)
 

@@ -184,6 +184,7 @@ class ExplicitTreeGame:
     """A cursor on an explicit AND/OR tree (`core.games.game.Game`). Move codes are node indices."""
 
     has_pieces = False
+    mop_up_applies = False
 
     def __init__(self, tree: AndOrTree) -> None:
         self.tree = tree

@@ -60,6 +60,9 @@ class Game(Protocol):
     has_pieces: bool
     """True if moves are made by pieces of different power (chess), so `power_ordered_moves`
     means something; explicit trees have none."""
+    mop_up_applies: bool
+    """True if `mop_up_distance` estimates anything here (chess: a won ending of the kind
+    `core.games.mop_up` is for); False for explicit trees."""
 
     def reset(self) -> None:
         """Go back to the root position."""

@@ -142,6 +142,11 @@ class PathStepper(Search, Protocol):
     table: TranspositionTable
     """Where the search keeps its positions (the memory gauge shows its fill)."""
 
+    mop_up_in_use: bool
+    """df-pn+: new nodes' proof numbers include the mop-up estimate (`core.games.mop_up`)."""
+    mop_up_weight: int
+    """What one step of that estimate adds to a new node's proof number."""
+
     @property
     def tree(self) -> None:
         """None: the search keeps no tree (see `display_tree`)."""

@@ -177,6 +177,8 @@ class DfpnSearch:
             raise ValueError(f"mop_up_weight must be at least 0, not {mop_up_weight!r}")
         self.game = game
         self.mop_up_weight = mop_up_weight
+        self.mop_up_in_use = bool(mop_up_weight) and game.mop_up_applies
+        """Whether new nodes' proof numbers include the mop-up estimate (the narration says so)."""
         self.limits = limits or Limits()
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP

@@ -14,6 +14,7 @@ from app.quiz.mode import NOT_OFFERED
 from app.tree_view.items import NODE
 from app.window import MainWindow
 from core.games.chess_game import decode_move
+from core.games.suites import find_position, load_suite
 from core.search.dfpn_steps import BackUpReason, DfpnStepper, EventKind
 from core.search.types import StepReport
 from core.values import format_number
@@ -287,3 +288,26 @@ def test_the_path_panel_waits_for_a_pause_at_full_speed(window, qtbot) -> None:
     search = window.driver.search
     assert panel.rebuilds == built + 1
     assert [row[NUMBERS] for row in rows(window)] == [pair(*f.numbers) for f in search.frames]
+
+
+def test_in_a_won_ending_the_narration_says_where_the_numbers_come_from(qtbot) -> None:
+    """egd.013 (KRK): df-pn+ adds the mop-up estimate to new proof numbers, and an expansion's
+    sentence says so; on WAC.001 (a middle game) it does not apply and is not mentioned."""
+    position = find_position(load_suite("endgame-mates"), "egd.013")
+    win = MainWindow(persist=False, params=SearchParams("dfpn", 100_000))
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    win.open_source(Source(FEN, position.board.fen()))
+    search = win.driver.search
+    assert search.mop_up_in_use
+    win.step_iteration()
+    qtbot.waitUntil(lambda: not win.driver.busy)
+    assert f"mobility + {search.mop_up_weight} × the mop-up estimate" in win.narration.text()
+
+
+def test_in_a_middle_game_the_estimate_is_not_mentioned(window, qtbot) -> None:
+    assert not window.driver.search.mop_up_in_use
+    window.step_iteration()
+    qtbot.waitUntil(lambda: not window.driver.busy)
+    assert "Expand" in window.narration.text() and "mop-up" not in window.narration.text()

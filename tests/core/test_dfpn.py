@@ -155,6 +155,7 @@ class GraphGame:
     a node already on the path is a draw by repetition, as in chess."""
 
     has_pieces = False
+    mop_up_applies = False
 
     def __init__(self, edges: dict[str, list[str]], or_nodes: set[str], wins: set[str]) -> None:
         self.names = sorted({*edges, *(c for children in edges.values() for c in children)})
