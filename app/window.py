@@ -522,6 +522,7 @@ class MainWindow(QMainWindow):
         self.show_replayed(self.timeline.wrap(search, make))
         self.timeline.setVisible(not stepped_by_events)
         self.dfpn_dock.setVisible(stepped_by_events)
+        self.gauge_title.setText(gauge_title(table=stepped_by_events))
         self.compare_panel.set_problem(self.problem, self.params)
         self.engine_panel.set_problem(self.problem)
         algo = effective_algo(self.problem.game, self.params)

@@ -113,12 +113,18 @@ SECOND_COLOUR = style.LEVEL2
 WARN_COLOUR = FULL_COLOUR = style.ALERT
 
 
-def gauge_title() -> str:
-    """The gauge's caption, its key drawn in the gauge's own colours (rich text)."""
+def gauge_title(table: bool = False) -> str:
+    """The gauge's caption, its key drawn in the gauge's own colours (rich text); for a search
+    that keeps a transposition table instead of a tree (df-pn), the table's."""
 
     def swatch(colour: QColor) -> str:
         return f'<span style="color: {colour.name()}">■</span>'
 
+    if table:
+        return (
+            "<b>Memory</b>: transposition-table entries against its size "
+            f"({swatch(FIRST_COLOUR)} entries in use; black tick: peak)"
+        )
     return (
         "<b>Memory</b>: nodes in memory against the node cap "
         f"({swatch(FIRST_COLOUR)} tree; {swatch(SECOND_COLOUR)} Pn² second level; "

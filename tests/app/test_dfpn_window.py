@@ -311,3 +311,10 @@ def test_in_a_middle_game_the_estimate_is_not_mentioned(window, qtbot) -> None:
     window.step_iteration()
     qtbot.waitUntil(lambda: not window.driver.busy)
     assert "Expand" in window.narration.text() and "mop-up" not in window.narration.text()
+
+
+def test_the_gauge_caption_speaks_of_the_table_for_dfpn_and_of_nodes_for_pn(window) -> None:
+    assert "transposition-table entries" in window.gauge_title.text()
+    assert "Pn² second level" not in window.gauge_title.text()
+    window.open_source(Source(FEN, window.driver.search.game.root_board.fen()), SearchParams("pn"))
+    assert "nodes in memory against the node cap" in window.gauge_title.text()
