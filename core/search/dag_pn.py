@@ -153,20 +153,6 @@ class DagProofNumberSearch(PhaseSteps):
         """Nodes are never deleted: the peak is the graph's size."""
         return len(self.tree)
 
-    @property
-    def root_numbers(self) -> tuple[int, int]:
-        return self.tree.numbers(ROOT)
-
-    @property
-    def update_pending(self) -> bool:
-        """True between an EXPAND phase and its UPDATE: `selected_node`'s numbers are stale."""
-        return self.next_phase is Phase.UPDATE
-
-    @property
-    def selected_node(self) -> int:
-        """The most-proving node the last SELECT phase chose."""
-        return self._selected
-
     def children(self, node: int) -> list[int]:
         """A node's children in move order (shared children included)."""
         return self.tree.successors(node)
@@ -181,10 +167,6 @@ class DagProofNumberSearch(PhaseSteps):
 
     def is_or(self, node: int) -> bool:
         return self.tree.is_or(node)
-
-    def cancel(self) -> None:
-        """Ask a running search to stop; `run` honours it before its next iteration."""
-        self._cancel_requested = True
 
     # -- Figure 3.4: selection -----------------------------------------------------------------
 
@@ -346,12 +328,6 @@ class DagProofNumberSearch(PhaseSteps):
 
     # -- running --------------------------------------------------------------------------------
 
-    def _limit_reached(self) -> Outcome | None:
-        """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
-        return self.limits.stop_before(
-            self._cancel_requested, self.iterations, self.elapsed, len(self.tree)
-        )
-
     def _root_outcome(self) -> Outcome | None:
         proof, disproof = self.tree.numbers(ROOT)
         if proof == 0:
@@ -388,10 +364,6 @@ class DagProofNumberSearch(PhaseSteps):
             else:
                 clean[node] = any(clean[child] for child in children)
         return clean[root]
-
-    def _finish(self, outcome: Outcome) -> Outcome:
-        self.outcome = outcome
-        return outcome
 
     def step_phase(self) -> StepReport:
         """Advance one phase (select → expand → update) and report what it changed."""

@@ -1,17 +1,31 @@
-"""Iterations and Pn²'s step into / over, made of phases: shared by every phase-stepped search.
+"""What every phase-stepped search (PN, Pn², DAG PN) shares around its own phases.
 
 PN and DAG PN step phase by phase (SELECT, EXPAND, UPDATE of Figure 3.2's loop body); an
 iteration is those phases run to the end, and with one level there is no second-level search to
 step into or over, so `step_into` is one phase and `step_over` one iteration (Pn² overrides both).
+The root's numbers, the pending update, the selected node, the resource check and the cancel
+read the same attributes in every one of them: `tree`, `next_phase`, `_selected`, `limits`,
+`iterations`, `elapsed`, `outcome`, `_cancel_requested`.
 """
 
 from __future__ import annotations
 
-from core.search.types import StepReport
+from core.search.types import Limits, Outcome, Phase, StepReport
+from core.tree import ROOT, Tree
 
 
 class PhaseSteps:
-    """`step_iteration`, `step_into` and `step_over` from a search's own `step_phase`."""
+    """`step_iteration`, `step_into` and `step_over` from a search's own `step_phase`, and the
+    state every phase-stepped search reports the same way."""
+
+    tree: Tree
+    limits: Limits
+    next_phase: Phase
+    iterations: int
+    elapsed: float
+    outcome: Outcome | None
+    _selected: int
+    _cancel_requested: bool
 
     def step_phase(self) -> StepReport:
         raise NotImplementedError
@@ -30,3 +44,32 @@ class PhaseSteps:
     def step_over(self) -> StepReport:
         """One iteration: with one level there is no second-level search to step over."""
         return self.step_iteration()
+
+    @property
+    def root_numbers(self) -> tuple[int, int]:
+        return self.tree.numbers(ROOT)
+
+    @property
+    def update_pending(self) -> bool:
+        """True between an EXPAND phase and its UPDATE: the node just expanded (`selected_node`)
+        does not yet carry its children's numbers. Views ask this instead of recomputing."""
+        return self.next_phase is Phase.UPDATE
+
+    @property
+    def selected_node(self) -> int:
+        """The most-proving node the last SELECT phase chose."""
+        return self._selected
+
+    def cancel(self) -> None:
+        """Ask a running search to stop; `run` honours it before its next iteration."""
+        self._cancel_requested = True
+
+    def _limit_reached(self) -> Outcome | None:
+        """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
+        return self.limits.stop_before(
+            self._cancel_requested, self.iterations, self.elapsed, len(self.tree)
+        )
+
+    def _finish(self, outcome: Outcome) -> Outcome:
+        self.outcome = outcome
+        return outcome

@@ -93,25 +93,6 @@ class TreeSearch(PhaseSteps):
                 REASON_TEXT[evaluation.reason],
             )
 
-    @property
-    def root_numbers(self) -> tuple[int, int]:
-        return self.tree.numbers(ROOT)
-
-    @property
-    def update_pending(self) -> bool:
-        """True between an EXPAND phase and its UPDATE: the node just expanded (`selected_node`)
-        does not yet carry its children's numbers. Views ask this instead of recomputing."""
-        return self.next_phase is Phase.UPDATE
-
-    @property
-    def selected_node(self) -> int:
-        """The most-proving node the last SELECT phase chose."""
-        return self._selected
-
-    def cancel(self) -> None:
-        """Ask a running search to stop; `run` honours it before its next iteration."""
-        self._cancel_requested = True
-
     def select_most_proving_node(self, node: int) -> int:
         """Figure 3.4: walk down, at OR nodes to a child with the parent's proof number, at AND
         nodes to one with its disproof number (the first such child in move order)."""
@@ -171,16 +152,6 @@ class TreeSearch(PhaseSteps):
             depth -= 1
         self._cursor_depth = depth
         return node
-
-    def _limit_reached(self) -> Outcome | None:
-        """ResourcesAvailable() of Figure 3.2, checked before each iteration."""
-        return self.limits.stop_before(
-            self._cancel_requested, self.iterations, self.elapsed, len(self.tree)
-        )
-
-    def _finish(self, outcome: Outcome) -> Outcome:
-        self.outcome = outcome
-        return outcome
 
     def _root_outcome(self) -> Outcome | None:
         proof, disproof = self.tree.numbers(ROOT)
