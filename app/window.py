@@ -99,6 +99,19 @@ TITLE_LIMIT = 100
 """The problem's title above the views is cut here: a tree file may name itself with a megabyte."""
 
 
+STEP_TEXTS = {
+    False: (
+        ("Phase", "Step one phase: select, expand or update"),
+        ("Iteration", "Step one iteration (select + expand + update)"),
+    ),
+    True: (
+        ("Event", "Step one event of df-pn's recursion: an expansion, or a node backing up"),
+        ("Expansion", "Step to df-pn's next expansion (one MID call)"),
+    ),
+}
+"""The step buttons' names and tips: for the phase-stepped searches, and for df-pn."""
+
+
 class MainWindow(QMainWindow):
     """The explorer window. `persist=False` (screenshots, benchmarks) ignores stored settings."""
 
@@ -222,6 +235,16 @@ class MainWindow(QMainWindow):
         self.solution_browser, self.solution_dock = add_solution_dock(self)
         self.dfpn_panel, self.dfpn_dock = add_dfpn_dock(self)
 
+    def _name_step_actions(self, events: bool) -> None:
+        """Space and Return step phases and iterations of PN, Pn² and DAG PN, but events and
+        expansions of df-pn's recursion: the buttons say which."""
+        for action, (text, tip) in zip(
+            (self.phase_action, self.iteration_action), STEP_TEXTS[events], strict=True
+        ):
+            action.setText(text)
+            action.setToolTip(f"{tip} ({action.shortcut().toString()})")
+            action.setWhatsThis(tip)
+
     def _action(
         self,
         text: str,
@@ -262,18 +285,14 @@ class MainWindow(QMainWindow):
         )
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
         self.phase_action = self._action(
-            "Phase",
-            "Space",
-            self.step_phase,
-            pixmap.SP_MediaSeekForward,
-            "Step one phase: select, expand or update",
+            "Phase", "Space", self.step_phase, pixmap.SP_MediaSeekForward, STEP_TEXTS[False][0][1]
         )
         self.iteration_action = self._action(
             "Iteration",
             "Return",
             self.step_iteration,
             pixmap.SP_MediaSkipForward,
-            "Step one iteration (select + expand + update)",
+            STEP_TEXTS[False][1][1],
         )
         self.into_action = self._action(
             "Into",
@@ -523,6 +542,7 @@ class MainWindow(QMainWindow):
         self.timeline.setVisible(not stepped_by_events)
         self.dfpn_dock.setVisible(stepped_by_events)
         self.gauge_title.setText(gauge_title(table=stepped_by_events))
+        self._name_step_actions(stepped_by_events)
         self.compare_panel.set_problem(self.problem, self.params)
         self.engine_panel.set_problem(self.problem)
         algo = effective_algo(self.problem.game, self.params)

@@ -318,3 +318,11 @@ def test_the_gauge_caption_speaks_of_the_table_for_dfpn_and_of_nodes_for_pn(wind
     assert "Pn² second level" not in window.gauge_title.text()
     window.open_source(Source(FEN, window.driver.search.game.root_board.fen()), SearchParams("pn"))
     assert "nodes in memory against the node cap" in window.gauge_title.text()
+
+
+def test_the_step_buttons_name_events_for_dfpn_and_phases_for_pn(window) -> None:
+    assert window.phase_action.text() == "Event"
+    assert window.iteration_action.text() == "Expansion"
+    assert "backing up" in window.phase_action.toolTip()
+    window.open_source(Source(FEN, window.driver.search.game.root_board.fen()), SearchParams("pn"))
+    assert (window.phase_action.text(), window.iteration_action.text()) == ("Phase", "Iteration")
