@@ -15,7 +15,7 @@ import chess
 import networkx as nx
 
 from core.errors import PnExplorerError
-from core.games.chess_game import decode_move
+from core.exports.graphml import chess_move_labels
 from core.tree import ROOT, Tree
 from core.values import INF
 
@@ -61,19 +61,6 @@ def write_node_link(graph: nx.DiGraph, path: str | Path) -> None:
 
 
 def chess_labels(tree: Tree, root_board: chess.Board) -> list[str]:
-    """SAN of the move into every node, walking the tree once with one board."""
-    labels = [""] * len(tree)
-    board = root_board.copy(stack=False)
-    stack: list[tuple[int, bool]] = [(ROOT, False)]
-    while stack:
-        node, leaving = stack.pop()
-        if leaving:
-            board.pop()
-            continue
-        if node != ROOT:
-            move = decode_move(tree.move[node])
-            labels[node] = board.san(move)
-            board.push(move)
-            stack.append((node, True))
-        stack.extend((child, False) for child in reversed(tree.children(node)))
-    return labels
+    """SAN of the move into every node (the GraphML export's walk, over the whole tree)."""
+    found = chess_move_labels(root_board)(tree, list(range(len(tree))))
+    return [found[node][0] for node in range(len(tree))]

@@ -10,6 +10,8 @@ read the same attributes in every one of them: `tree`, `next_phase`, `_selected`
 
 from __future__ import annotations
 
+import time
+
 from core.search.types import Limits, Outcome, Phase, StepReport
 from core.tree import ROOT, Tree
 
@@ -69,6 +71,25 @@ class PhaseSteps:
         return self.limits.stop_before(
             self._cancel_requested, self.iterations, self.elapsed, len(self.tree)
         )
+
+    def _finish_half_iteration(self) -> Outcome | None:
+        """Before a `run`: step through an iteration a step left halfway, so the run starts at a
+        SELECT; the outcome if that ended the search."""
+        while self.next_phase is not Phase.SELECT:
+            report = self.step_phase()
+            if report.outcome is not None:
+                return report.outcome
+        return None
+
+    def _slice(
+        self, max_iterations: int | None, max_seconds: float | None
+    ) -> tuple[float, float, float | None, int | None]:
+        """A `run` slice's bounds: its start, the time spent before it, when it must end and
+        after which iteration (None: no such bound)."""
+        started = time.perf_counter()
+        slice_end = None if max_seconds is None else started + max_seconds
+        stop_after = None if max_iterations is None else self.iterations + max_iterations
+        return started, self.elapsed, slice_end, stop_after
 
     def _finish(self, outcome: Outcome) -> Outcome:
         self.outcome = outcome

@@ -286,16 +286,9 @@ class ProofNumberSearch(TreeSearch):
     ) -> Outcome | None:
         """Iterate without reporting until the search ends, or for a slice of at most
         `max_iterations` iterations / `max_seconds` seconds (then returns None; call again)."""
-        if self.outcome is not None:
+        if self.outcome is not None or self._finish_half_iteration() is not None:
             return self.outcome
-        while self.next_phase is not Phase.SELECT:
-            report = self.step_phase()
-            if report.outcome is not None:
-                return report.outcome
-        started = time.perf_counter()
-        elapsed_before = self.elapsed
-        slice_end = None if max_seconds is None else started + max_seconds
-        stop_after = None if max_iterations is None else self.iterations + max_iterations
+        started, elapsed_before, slice_end, stop_after = self._slice(max_iterations, max_seconds)
         select, expand, update = (
             self.select_most_proving_node,
             self.expand_node,

@@ -333,11 +333,8 @@ class Pn2Search(TreeSearch):
         if self.outcome is not None:
             return self.outcome
         clock = time.perf_counter
-        started = clock()
-        elapsed_before = self.elapsed
-        slice_end = None if max_seconds is None else started + max_seconds
+        started, elapsed_before, slice_end, stop_after = self._slice(max_iterations, max_seconds)
         time_limit = self.limits.max_seconds
-        stop_after = None if max_iterations is None else self.iterations + max_iterations
         outcome: Outcome | None = None
         while outcome is None:
             now = clock()
