@@ -134,6 +134,7 @@ class Timeline(QWidget):
         recorded = search.algorithm in REPLAYABLE
         for widget in (self.back_button, self.forward_button, self.slider, self.plot):
             widget.setEnabled(recorded)
+        self.plot.setVisible(recorded)  # an empty plot frame would only puzzle a class
         if not recorded:
             self.replay = None
             self.label.setText(f"Replay: not recorded for {SHORT_TITLES[search.algorithm]}")

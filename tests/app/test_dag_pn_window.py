@@ -135,3 +135,17 @@ def test_a_most_proving_path_through_a_link_is_drawn_whole(qtbot) -> None:
     links = {(items[a].node, items[b].node) for a, b in extra_links(tree, items, index)}
     assert set(entered) <= links
     assert all(drawn[node].highlighted for node in path)
+
+
+def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot) -> None:
+    """DAG PN is not recorded: the timeline says so and hides its plot; PN shows it again."""
+    window = MainWindow(persist=False, source=WAC_001, params=SearchParams("dagpn"))
+    qtbot.addWidget(window)
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.timeline.replay is None
+    assert "not recorded for DAG PN" in window.timeline.label.text()
+    assert not window.timeline.plot.isVisible()
+    window.open_source(WAC_001, SearchParams("pn"))
+    assert window.timeline.replay is not None and window.timeline.plot.isVisible()
