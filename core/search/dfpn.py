@@ -18,11 +18,11 @@ the re-expansions of plain df-pn when two children's numbers stay close.
 
 Leaves start with the mobility initialisation of the thesis (§3.3.1), so df-pn and PN search see
 the same numbers at the frontier, except in the endings `core.games.mop_up` is meant for (the
-defender has at most one piece besides king and pawns): there a new node's proof number also
+defender has at most one man besides the king): there a new node's proof number also
 grows by `mop_up_weight` per step of the mop-up estimate (the defending king's distance from the
 edge and from the attacking king), Nagai's df-pn+ idea of knowledge in the initial numbers. It
 turns the long quiet endgame mates (KRK, KQ against a rook, two bishops) from out of reach into
-proofs of seconds; on explicit trees and middle-game positions it adds nothing.
+proofs of seconds; on explicit trees and positions where the defender keeps more it is not used.
 
 Repetitions and the fifty-move rule are handled as the transposition table's module says
 (graph-history interaction): path-dependent disproofs never enter the table.

@@ -18,9 +18,13 @@ from core.values import Value
 KRK = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1"
 
 
-def test_it_applies_to_endings_with_at_most_one_defending_piece_and_no_queen() -> None:
+def test_it_applies_to_endings_with_at_most_one_defending_man_and_no_queen() -> None:
     assert mop_up.applies(parse_fen(KRK), chess.WHITE)
     assert mop_up.applies(parse_fen("5r2/8/8/1k6/6Q1/8/8/K7 w - - 0 1"), chess.WHITE)  # KQ v R
+    assert mop_up.applies(parse_fen("7Q/8/8/8/8/8/K3k1p1/8 w - - 0 1"), chess.WHITE)  # KQ v P
+    # matetrack's mtd.005, a mate in 2: a bishop and three pawns are not a lone king's ending
+    assert not mop_up.applies(parse_fen("8/5R2/2K1P3/4k3/8/b1PPpp1B/5p2/8 w - - 0 1"), chess.WHITE)
+    assert not mop_up.applies(parse_fen("8/8/8/3k4/8/2p5/8/R3K2b w - - 0 1"), chess.WHITE)
     assert not mop_up.applies(parse_fen("8/8/8/3k4/8/8/1q6/R3K3 w - - 0 1"), chess.WHITE)
     assert not mop_up.applies(parse_fen("8/8/2r5/3k4/8/5b2/8/R3K3 w - - 0 1"), chess.WHITE)
     assert not mop_up.applies(chess.Board(), chess.WHITE)
