@@ -308,7 +308,8 @@ class ChessGame:
                 and piece_type_at(move.to_square) is None
                 and piece_type_at(move.from_square) != chess.PAWN
             ):
-                key = _pieces_hash_after(board, move, pieces_hash) ^ turn_term
+                child_pieces = _pieces_hash_after(board, move, pieces_hash)
+                key = child_pieces ^ turn_term
                 asked = True
                 if known(key, quiet_clock):
                     keys.append(key)
@@ -318,7 +319,7 @@ class ChessGame:
                     mobility.append(0 if value else NOT_COUNTED)
                     reasons.append(reason)
                     continue
-            if keys is not None:
+            if keys is not None and not asked:  # a quiet move's term is computed already
                 child_pieces = _pieces_hash_after(board, move, pieces_hash)
             push(move)
             material_changed = board.occupied.bit_count() != pieces_before
