@@ -27,6 +27,12 @@ def describe_event(search: PathStepper, event: DfpnEvent) -> str:
             f"Expand {name} (depth {event.depth}) under φ_t/δ_t {thresholds}: "
             f"{counted(event.children, 'child')}, φ/δ {pair(event.phi, event.delta)}."
         )
+        if event.mates_in_one:
+            told += (
+                f" {counted(event.mates_in_one, 'reply')} of them let the attacker mate in one:"
+                " the one-move mate test proved them as they were generated (pn 0), so they are"
+                " never expanded and add nothing to the proof number."
+            )
         if search.mop_up_in_use:
             told += (
                 f" New children's proof numbers: mobility + {search.mop_up_weight} × the "

@@ -14,6 +14,7 @@ import chess
 import chess.polyglot
 
 from core.games import mop_up
+from core.games.chess_mate_in_one import mating_move
 from core.games.chess_movecount import count_legal_moves_and_check
 from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
 from core.inputs.boards import check_board, parse_fen
@@ -271,9 +272,12 @@ class ChessGame:
                 return Value.FALSE, Reason.REPETITION
         return Value.UNKNOWN, Reason.NONE
 
-    def expand(self, room: int, known: Known | None = None) -> Expansion | None:
+    def expand(
+        self, room: int, known: Known | None = None, mates_in_one: bool = False
+    ) -> Expansion | None:
         """Generate, order and evaluate every child of the cursor's position (Figure 3.5); a
-        child `known` holds for is not counted (see `core.games.game.Game.expand`)."""
+        child `known` holds for is not counted, and with `mates_in_one` each new child where the
+        attacker is to move is tested for a mate in one (see `core.games.game.Game.expand`)."""
         board = self.board
         moves = ordered_legal_moves(board)
         if len(moves) > room:
@@ -285,6 +289,8 @@ class ChessGame:
         push, pop = board.push, board.pop
         pieces_before = board.occupied.bit_count()
         child_ply = len(self._keys)
+        one_move: list[bool] | None = [] if mates_in_one else None
+        test_one_move = mates_in_one and board.turn != self.attacker
         values: list[Value] = []
         mobility: list[int] = []
         reasons: list[Reason] = []
@@ -318,6 +324,8 @@ class ChessGame:
                     values.append(value)
                     mobility.append(0 if value else NOT_COUNTED)
                     reasons.append(reason)
+                    if one_move is not None:
+                        one_move.append(False)
                     continue
             if keys is not None and not asked:  # a quiet move's term is computed already
                 child_pieces = _pieces_hash_after(board, move, pieces_hash)
@@ -334,9 +342,13 @@ class ChessGame:
                     values.append(value)
                     mobility.append(0 if value else NOT_COUNTED)
                     reasons.append(reason)
+                    if one_move is not None:
+                        one_move.append(False)
                     continue
             count, check = count_moves(board)
             value, reason = terminal(board, count, check, child_ply, material_changed)
+            if one_move is not None:
+                one_move.append(test_one_move and not value and mating_move(board) is not None)
             pop()
             values.append(value)
             mobility.append(0 if value else count)
@@ -350,6 +362,7 @@ class ChessGame:
             [child_is_or] * len(moves),
             keys,
             None if keys is None else clocks,
+            one_move,
         )
 
     # -- labels and positions for views ---------------------------------------------------------

@@ -99,12 +99,16 @@ def _pawn_move_count(pawns: int, white: bool, occupied: int, them: int, mask: in
     return count
 
 
-def count_legal_moves_and_check(board: chess.Board) -> tuple[int, bool]:
+def count_legal_moves_and_check(
+    board: chess.Board, king_steps_suffice: bool = False
+) -> tuple[int, bool]:
     """Return (number of legal moves, side to move is in check) for a standard-chess board.
 
     Both come from one computation of the checkers, so a caller telling checkmate from
     stalemate pays for it once. The count equals ``board.legal_moves.count()`` and the flag
-    equals ``board.is_check()``.
+    equals ``board.is_check()``. With `king_steps_suffice`, a count of the king's steps alone is
+    returned when it is not 0: enough for a caller that asks only whether a move exists (is
+    this check a mate?), and the king's steps are counted first and most often exist.
     """
     turn = board.turn
     occupied_co = board.occupied_co
@@ -200,6 +204,8 @@ def count_legal_moves_and_check(board: chess.Board) -> tuple[int, bool]:
                 continue
             count += 1
 
+    if count and king_steps_suffice:
+        return count, bool(checkers)
     if checkers:
         if checkers & (checkers - 1):
             return count, True

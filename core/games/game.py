@@ -30,6 +30,8 @@ class Expansion:
 
     Parallel lists; `mobility` is the number of moves in each child (0 for solved children,
     `NOT_COUNTED` for a child the caller said it `Known` already: its count was skipped).
+    `mates_in_one`, where the caller asked for it, flags each unsolved child where the attacker
+    is to move and mates in one (else None): not a leaf's value, a one-move search's result.
     `keys` and `clocks` are the children's `position_hash()` and `halfmove_clock()` where the
     game has them at no extra cost (a chess cursor that tracks hashes computes them while each
     child is on the board anyway), else None: a transposition table then pushes each child.
@@ -42,6 +44,7 @@ class Expansion:
     child_is_or: list[bool]
     keys: list[int] | None = None
     clocks: list[int] | None = None
+    mates_in_one: list[bool] | None = None
 
 
 NOT_COUNTED = -1
@@ -87,13 +90,17 @@ class Game(Protocol):
         first for the attacker, king first for the defender (αβ's static order, Proskurowski);
         a game without pieces gives its fixed order."""
 
-    def expand(self, room: int, known: Known | None = None) -> Expansion | None:
+    def expand(
+        self, room: int, known: Known | None = None, mates_in_one: bool = False
+    ) -> Expansion | None:
         """Generate and evaluate every child of the current position (immediate evaluation).
 
         Returns None, having created nothing, if there are more children than `room`: the node cap
         is a hard bound on nodes in memory. With `known`, a child it holds for is not counted
         (mobility `NOT_COUNTED`): re-expanding a node df-pn has seen costs a push and a hash per
-        child instead of a move count.
+        child instead of a move count. With `mates_in_one`, each new child where the attacker is to
+        move is tested for a mate in one (`Expansion.mates_in_one`); a game without such a test
+        leaves that None.
         """
 
     def mop_up_distance(self, move: int) -> int:

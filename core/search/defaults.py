@@ -68,6 +68,10 @@ DFPN_MOP_UP_WEIGHT = 4
 number: with 4, df-pn proved 10 of the 14 endgame mates within 2.5M nodes each; with 0 (mobility
 alone), 1 within 1M."""
 
+DFPN_MATES_IN_ONE = True
+"""Whether df-pn proves a new node where the attacker mates in one as it is generated
+(`core.games.chess_mate_in_one`), which it need then never expand."""
+
 DFPN_WORK_PER_ENTRY = 20
 """df-pn never runs out of memory (its table replaces entries), so without a time or iteration
 limit it stops after this many nodes created per table entry (20M for the default 1M table)."""

@@ -24,6 +24,13 @@ edge and from the attacking king), Nagai's df-pn+ idea of knowledge in the initi
 turns the long quiet endgame mates (KRK, KQ against a rook, two bishops) from out of reach into
 proofs of seconds; on explicit trees and positions where the defender keeps more it is not used.
 
+A new node where the attacker is to move and mates in one is proved as it is generated
+(`mates_in_one`, on by default: `core.games.chess_mate_in_one`, the one-ply mate detection of
+tsume-shogi solvers): it is never expanded, and a defender's reply that walks into a mate adds
+nothing to its parent's proof number, so a quiet move that threatens mate is seen to leave only
+the replies that stop the mate. On matetrack-dev at 10 s per position it lifted df-pn's proofs
+(README, "Beyond the thesis").
+
 Repetitions and the fifty-move rule are handled as the transposition table's module says
 (graph-history interaction): path-dependent disproofs never enter the table.
 
@@ -55,6 +62,7 @@ from core.search.defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
     DFPN_EPSILON,
+    DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
@@ -74,7 +82,8 @@ class _Children:
     `rests_on`: for a disproved child, the shallowest path ply its disproof rests on (GHI);
     `distance`: for a proved child, its proven distance in plies; `fixed`: decided for good on
     this path (terminal or solved), so the table need not be read for it again; `terminal`: the
-    game itself decided it (a mate, a draw), not the search.
+    game itself decided it (a mate, a draw), not the search; `mate_in_one`: proved as it was
+    generated, by the one-move mate test (`core.games.chess_mate_in_one`).
     """
 
     __slots__ = (
@@ -87,6 +96,7 @@ class _Children:
         "distance",
         "fixed",
         "terminal",
+        "mate_in_one",
     )
 
     def __init__(self) -> None:
@@ -99,6 +109,7 @@ class _Children:
         self.distance: list[int] = []
         self.fixed: list[bool] = []
         self.terminal: list[bool] = []
+        self.mate_in_one: list[bool] = []
 
 
 class _Result:
@@ -170,6 +181,7 @@ class DfpnSearch:
         limits: Limits | None = None,
         epsilon: float = DFPN_EPSILON,
         mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
+        mates_in_one: bool = DFPN_MATES_IN_ONE,
     ) -> None:
         if not epsilon >= 0:
             raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
@@ -179,6 +191,8 @@ class DfpnSearch:
         self.mop_up_weight = mop_up_weight
         self.mop_up_in_use = bool(mop_up_weight) and game.mop_up_applies
         """Whether new nodes' proof numbers include the mop-up estimate (the narration says so)."""
+        self.mates_in_one = mates_in_one
+        """Whether a new child where the attacker mates in one is proved as it is generated."""
         self.limits = limits or Limits()
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
@@ -271,7 +285,7 @@ class DfpnSearch:
             slot = found[key] = find(key)
             return slot >= 0 and holds_at(slot, clock)
 
-        expansion = game.expand(INF, known)
+        expansion = game.expand(INF, known, self.mates_in_one)
         children = _Children()
         if expansion is None:
             return children
@@ -287,7 +301,8 @@ class DfpnSearch:
                 keys.append(game.position_hash())
                 clocks.append(game.halfmove_clock())
                 game.pop()
-        for move, value, mobility, reason, is_or, key, clock in zip(
+        mates_in_one = expansion.mates_in_one or [False] * len(expansion.moves)
+        for move, value, mobility, reason, is_or, key, clock, mate_in_one in zip(
             expansion.moves,
             expansion.values,
             expansion.mobility,
@@ -295,6 +310,7 @@ class DfpnSearch:
             expansion.child_is_or,
             keys,
             clocks,
+            mates_in_one,
             strict=True,
         ):
             children.moves.append(move)
@@ -302,7 +318,11 @@ class DfpnSearch:
             children.clocks.append(clock)
             rests_on, distance = NO_DEPENDENCE, 0
             terminal = fixed = value is not Value.UNKNOWN
-            if terminal:
+            if mate_in_one:
+                # Proved, but not a leaf: its mate is one expansion away (the proof reads it).
+                fixed, proof, disproof, distance = True, 0, INF, 1
+                table.store(key, 0, INF, 1, 1, clock)
+            elif terminal:
                 proof, disproof = (0, INF) if value is Value.TRUE else (INF, 0)
                 if reason is Reason.REPETITION:
                     rests_on = path_keys.index(key) if key in path_keys else 0
@@ -329,6 +349,7 @@ class DfpnSearch:
             children.distance.append(distance)
             children.fixed.append(fixed)
             children.terminal.append(terminal)
+            children.mate_in_one.append(mate_in_one)
         return children
 
     def _refresh(self, children: _Children) -> None:

@@ -96,6 +96,8 @@ class DfpnEvent:
     reason: BackUpReason | None = None
     children: int = 0
     line: tuple[int, ...] = ()
+    mates_in_one: int = 0
+    """Of an expansion's children, those the one-move mate test proved as they were generated."""
 
 
 @dataclass(slots=True)
@@ -147,6 +149,7 @@ class DfpnTrace:
                 delta_threshold,
                 children=len(children.moves),
                 line=self.path_moves(),
+                mates_in_one=sum(children.mate_in_one),
             )
         )
 

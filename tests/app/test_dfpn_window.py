@@ -326,3 +326,23 @@ def test_the_step_buttons_name_events_for_dfpn_and_phases_for_pn(window) -> None
     assert "backing up" in window.phase_action.toolTip()
     window.open_source(Source(FEN, window.driver.search.game.root_board.fen()), SearchParams("pn"))
     assert (window.phase_action.text(), window.iteration_action.text()) == ("Phase", "Iteration")
+
+
+def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtbot) -> None:
+    """WAC.001's Qg6 threatens mate: when df-pn expands a position where some replies allow a
+    mate in one, the narration counts them as the engine's frame flags them (pn 0, not
+    expanded)."""
+    search = window.driver.search
+    for _ in range(60):
+        window.step_iteration()
+        qtbot.waitUntil(lambda: not window.driver.busy)
+        frame = search.frames[-1] if search.frames else None
+        if frame is not None and any(frame.children.mate_in_one):
+            break
+    else:
+        pytest.fail("no expansion with a mate in one among its children")
+    flagged = [i for i, m in enumerate(frame.children.mate_in_one) if m]
+    assert all(frame.children.proof[i] == 0 for i in flagged)
+    text = window.narration.text()
+    noun = "reply" if len(flagged) == 1 else "replies"
+    assert f"{len(flagged)} {noun} of them let the attacker mate in one" in text

@@ -1,0 +1,168 @@
+"""Find a mate in one by trying only the moves that can give check.
+
+df-pn proves a position where the attacker mates in one the moment it is generated, the way
+tsume-shogi solvers test every new node for a one-move mate (Seo's and Nagai's solvers): the node
+then never has to be expanded, and a defender's reply that walks into a mate counts nothing
+towards its parent's proof number, so a quiet move that threatens mate looks as strong as it is.
+
+Testing all ~35 moves would cost more than the expansion it saves, so only the moves that can
+check are tried: a knight, bishop, rook, queen or pawn landing on a square from which it attacks
+the defending king (read from python-chess's attack tables with the board's occupancy), any move
+of a piece that stands alone between its own slider and that king (a discovered check), and the
+rare moves that can check in other ways (promotions, castling, en passant). Each candidate is
+played; it mates when it is legal, gives check and leaves the defender no legal move.
+"""
+
+from __future__ import annotations
+
+import chess
+
+from core.games.chess_movecount import count_legal_moves_and_check
+
+_KNIGHT = chess.BB_KNIGHT_ATTACKS
+_PAWN = chess.BB_PAWN_ATTACKS
+_DIAG_ATT = chess.BB_DIAG_ATTACKS
+_DIAG_MASK = chess.BB_DIAG_MASKS
+_RANK_ATT = chess.BB_RANK_ATTACKS
+_RANK_MASK = chess.BB_RANK_MASKS
+_FILE_ATT = chess.BB_FILE_ATTACKS
+_FILE_MASK = chess.BB_FILE_MASKS
+_BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+_ORTHO_REACH = [_RANK_ATT[sq][0] | _FILE_ATT[sq][0] for sq in chess.SQUARES]
+_DIAG_REACH = [_DIAG_ATT[sq][0] for sq in chess.SQUARES]
+_PROMOTING_RANK = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
+
+
+def checking_candidates(board: chess.Board) -> list[chess.Move]:
+    """Pseudo-legal moves of the side to move that may give check: every check is among them.
+
+    Direct checks are read square by square from the attack tables (no move generator: this
+    runs for every new node df-pn generates with the attacker to move); the rare kinds of check
+    go through python-chess's generator.
+    """
+    us = board.turn
+    king = board.king(not us)
+    if king is None:
+        return []
+    occupied = board.occupied
+    our = board.occupied_co[us]
+    free = ~our
+    diagonal = _DIAG_ATT[king][_DIAG_MASK[king] & occupied] & free
+    straight = (
+        _RANK_ATT[king][_RANK_MASK[king] & occupied] | _FILE_ATT[king][_FILE_MASK[king] & occupied]
+    ) & free
+    moves: list[chess.Move] = []
+    move = _move
+    if diagonal:
+        for square in _squares(board.bishops & our):
+            for target in _squares(_DIAG_ATT[square][_DIAG_MASK[square] & occupied] & diagonal):
+                moves.append(move(square, target))
+    if straight:
+        for square in _squares(board.rooks & our):
+            reach = _RANK_ATT[square][_RANK_MASK[square] & occupied]
+            reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
+            for target in _squares(reach & straight):
+                moves.append(move(square, target))
+    lines = diagonal | straight
+    if lines:
+        for square in _squares(board.queens & our):
+            reach = _DIAG_ATT[square][_DIAG_MASK[square] & occupied]
+            reach |= _RANK_ATT[square][_RANK_MASK[square] & occupied]
+            reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
+            for target in _squares(reach & lines):
+                moves.append(move(square, target))
+    knight_checks = _KNIGHT[king] & free
+    if knight_checks:
+        for square in _squares(board.knights & our):
+            for target in _squares(_KNIGHT[square] & knight_checks):
+                moves.append(move(square, target))
+    promoting = board.pawns & our & _PROMOTING_RANK[us]
+    pawns = board.pawns & our & ~promoting
+    pawn_checks = _PAWN[not us][king] & free
+    if pawns and pawn_checks & _pawn_reach(pawns, us):
+        moves.extend(board.generate_pseudo_legal_moves(pawns, pawn_checks))
+    rare = promoting | _discovering_pieces(board, king, our)
+    if rare:
+        moves.extend(board.generate_pseudo_legal_moves(rare))
+    if board.castling_rights & our:
+        moves.extend(board.generate_castling_moves())
+    if board.ep_square is not None:
+        moves.extend(board.generate_pseudo_legal_ep())
+    return moves
+
+
+def _squares(bitboard: int) -> list[int]:
+    """The squares of a bitboard (python-chess's scan_reversed, as a list)."""
+    squares = []
+    while bitboard:
+        square = bitboard.bit_length() - 1
+        bitboard ^= 1 << square
+        squares.append(square)
+    return squares
+
+
+def _pawn_reach(pawns: int, white: bool) -> int:
+    """Every square these pawns could reach in one move on an empty board (push, double push,
+    capture): a cheap test whether any of them can land on a checking square."""
+    if white:
+        single = pawns << 8
+        return (
+            single
+            | (single & chess.BB_RANK_3) << 8
+            | (pawns & ~chess.BB_FILE_A) << 7
+            | (pawns & ~chess.BB_FILE_H) << 9
+        )
+    single = pawns >> 8
+    return (
+        single
+        | (single & chess.BB_RANK_6) >> 8
+        | (pawns & ~chess.BB_FILE_A) >> 9
+        | (pawns & ~chess.BB_FILE_H) >> 7
+    )
+
+
+_MOVES: dict[tuple[int, int], chess.Move] = {}
+
+
+def _move(from_square: int, to_square: int) -> chess.Move:
+    """The (shared) move object of a non-promotion move."""
+    found = _MOVES.get((from_square, to_square))
+    if found is None:
+        found = _MOVES[from_square, to_square] = chess.Move(from_square, to_square)
+    return found
+
+
+def _discovering_pieces(board: chess.Board, king: int, our: int) -> int:
+    """Our pieces that stand alone between one of our sliders and the defending king."""
+    straight_sliders = (board.rooks | board.queens) & our & _ORTHO_REACH[king]
+    diagonal_sliders = (board.bishops | board.queens) & our & _DIAG_REACH[king]
+    snipers = straight_sliders | diagonal_sliders
+    occupied = board.occupied
+    between_row = _BETWEEN[king]
+    pieces = 0
+    while snipers:
+        sniper = snipers.bit_length() - 1
+        snipers ^= 1 << sniper
+        inside = between_row[sniper] & occupied
+        if inside and not inside & (inside - 1):
+            pieces |= inside & our
+    return pieces
+
+
+def mating_move(board: chess.Board) -> chess.Move | None:
+    """A move of the side to move that checkmates at once, or None (the board is restored)."""
+    push, pop, illegal = board.push, board.pop, board.was_into_check
+    tried: set[chess.Move] = set()
+    for move in checking_candidates(board):
+        if move in tried:
+            continue
+        tried.add(move)
+        push(move)
+        if illegal():
+            pop()
+            continue
+        count, check = count_legal_moves_and_check(board, king_steps_suffice=True)
+        pop()
+        if check and count == 0:
+            return move
+    return None
