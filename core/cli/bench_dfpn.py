@@ -18,6 +18,8 @@ import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
+import chess
+
 from core.errors import PnExplorerError
 from core.games.chess_game import ChessGame
 from core.games.suites import load_suite
@@ -27,8 +29,10 @@ from core.search.dfpn import DfpnSearch
 from core.search.transposition import BYTES_PER_ENTRY
 from core.search.types import Limits
 
-MEMORY_POSITION = "WAC.096"
-"""Not solved by df-pn within a million nodes: the table fills."""
+MEMORY_POSITION = "the opening position"
+"""Where White has no mate, so df-pn neither proves nor disproves it and the table fills.
+(WAC.096 served until the one-move mate test let df-pn prove it in 124,892 nodes, before the
+table filled.)"""
 WORK_PER_ENTRY_FOR_MEMORY = 3
 """Nodes created per table entry when filling it: leaves and searched nodes fill it well before."""
 
@@ -47,9 +51,9 @@ class TableMemory:
 
 
 def _table_worker(capacity: int, queue: multiprocessing.Queue) -> None:
-    from core.cli.bench import _board, _rss_bytes
+    from core.cli.bench import _rss_bytes
 
-    board = _board(MEMORY_POSITION)
+    board = chess.Board()
     gc.collect()
     before = _rss_bytes()
     search = DfpnSearch(ChessGame(board), Limits(max_nodes=capacity))

@@ -20,6 +20,7 @@ import chess
 from core.games.chess_movecount import count_legal_moves_and_check
 
 _KNIGHT = chess.BB_KNIGHT_ATTACKS
+_KING = chess.BB_KING_ATTACKS
 _PAWN = chess.BB_PAWN_ATTACKS
 _DIAG_ATT = chess.BB_DIAG_ATTACKS
 _DIAG_MASK = chess.BB_DIAG_MASKS
@@ -150,13 +151,20 @@ def _discovering_pieces(board: chess.Board, king: int, our: int) -> int:
 
 
 def mating_move(board: chess.Board) -> chess.Move | None:
-    """A move of the side to move that checkmates at once, or None (the board is restored)."""
+    """A move of the side to move that checkmates at once, or None (the board is restored).
+
+    A candidate after which the defending king can step to a square nobody attacks is no mate,
+    and most checks are answered so: that is read from the attack tables without playing the
+    move (`_king_steps_away`); the rest are played and their replies counted."""
     push, pop, illegal = board.push, board.pop, board.was_into_check
+    king = board.king(not board.turn)
     tried: set[chess.Move] = set()
     for move in checking_candidates(board):
         if move in tried:
             continue
         tried.add(move)
+        if king is not None and _king_steps_away(board, move, king):
+            continue
         push(move)
         if illegal():
             pop()
@@ -166,3 +174,39 @@ def mating_move(board: chess.Board) -> chess.Move | None:
         if check and count == 0:
             return move
     return None
+
+
+def _king_steps_away(board: chess.Board, move: chess.Move, king: int) -> bool:
+    """Whether after `move` (a plain move: no promotion, castling or en passant, for which this
+    says False) the defending `king` has a square to step to that no attacking man attacks."""
+    us = board.turn
+    origin, target = move.from_square, move.to_square
+    mover = board.piece_type_at(origin)
+    if move.promotion or mover is None or board.is_castling(move) or board.is_en_passant(move):
+        return False
+    origin_bb, target_bb = 1 << origin, 1 << target
+    squares = _KING[king] & ~(board.occupied_co[not us] & ~target_bb)
+    if not squares:
+        return False
+    # The sliders see through the king's square: it cannot step back along their line.
+    seen = ((board.occupied & ~origin_bb) | target_bb) & ~(1 << king)
+    squares &= ~_attacks(mover, us, target, seen)
+    attackers_mask = board.attackers_mask
+    return any(not attackers_mask(us, square, seen) & ~origin_bb for square in _squares(squares))
+
+
+def _attacks(piece_type: int, color: bool, square: int, occupied: int) -> int:
+    """The squares a man of this type and colour on `square` attacks, given `occupied`."""
+    if piece_type == chess.PAWN:
+        return _PAWN[color][square]
+    if piece_type == chess.KNIGHT:
+        return _KNIGHT[square]
+    if piece_type == chess.KING:
+        return _KING[square]
+    reach = 0
+    if piece_type in (chess.BISHOP, chess.QUEEN):
+        reach |= _DIAG_ATT[square][_DIAG_MASK[square] & occupied]
+    if piece_type in (chess.ROOK, chess.QUEEN):
+        reach |= _RANK_ATT[square][_RANK_MASK[square] & occupied]
+        reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
+    return reach
