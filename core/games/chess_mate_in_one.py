@@ -9,15 +9,22 @@ Testing all ~35 moves would cost more than the expansion it saves, so only the m
 check are tried: a knight, bishop, rook, queen or pawn landing on a square from which it attacks
 the defending king (read from python-chess's attack tables with the board's occupancy), any move
 of a piece that stands alone between its own slider and that king (a discovered check), and the
-rare moves that can check in other ways (promotions, castling, en passant). Each candidate is
-played; it mates when it is legal, gives check and leaves the defender no legal move.
+rare moves that can check in other ways (promotions, castling, en passant). A candidate after
+which the defending king can step to a square nobody attacks is no mate, which the attack tables
+tell without playing it; the others are played, and mate when legal, giving check and leaving the
+defender no legal move.
 """
 
 from __future__ import annotations
 
 import chess
 
-from core.games.chess_movecount import count_legal_moves_and_check
+from core.games.chess_movecount import (
+    BETWEEN,
+    DIAG_REACH,
+    ORTHO_REACH,
+    count_legal_moves_and_check,
+)
 
 _KNIGHT = chess.BB_KNIGHT_ATTACKS
 _KING = chess.BB_KING_ATTACKS
@@ -28,9 +35,7 @@ _RANK_ATT = chess.BB_RANK_ATTACKS
 _RANK_MASK = chess.BB_RANK_MASKS
 _FILE_ATT = chess.BB_FILE_ATTACKS
 _FILE_MASK = chess.BB_FILE_MASKS
-_BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
-_ORTHO_REACH = [_RANK_ATT[sq][0] | _FILE_ATT[sq][0] for sq in chess.SQUARES]
-_DIAG_REACH = [_DIAG_ATT[sq][0] for sq in chess.SQUARES]
+_scan = chess.scan_reversed
 _PROMOTING_RANK = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
 
 
@@ -55,27 +60,27 @@ def checking_candidates(board: chess.Board) -> list[chess.Move]:
     moves: list[chess.Move] = []
     move = _move
     if diagonal:
-        for square in _squares(board.bishops & our):
-            for target in _squares(_DIAG_ATT[square][_DIAG_MASK[square] & occupied] & diagonal):
+        for square in _scan(board.bishops & our):
+            for target in _scan(_DIAG_ATT[square][_DIAG_MASK[square] & occupied] & diagonal):
                 moves.append(move(square, target))
     if straight:
-        for square in _squares(board.rooks & our):
+        for square in _scan(board.rooks & our):
             reach = _RANK_ATT[square][_RANK_MASK[square] & occupied]
             reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
-            for target in _squares(reach & straight):
+            for target in _scan(reach & straight):
                 moves.append(move(square, target))
     lines = diagonal | straight
     if lines:
-        for square in _squares(board.queens & our):
+        for square in _scan(board.queens & our):
             reach = _DIAG_ATT[square][_DIAG_MASK[square] & occupied]
             reach |= _RANK_ATT[square][_RANK_MASK[square] & occupied]
             reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
-            for target in _squares(reach & lines):
+            for target in _scan(reach & lines):
                 moves.append(move(square, target))
     knight_checks = _KNIGHT[king] & free
     if knight_checks:
-        for square in _squares(board.knights & our):
-            for target in _squares(_KNIGHT[square] & knight_checks):
+        for square in _scan(board.knights & our):
+            for target in _scan(_KNIGHT[square] & knight_checks):
                 moves.append(move(square, target))
     promoting = board.pawns & our & _PROMOTING_RANK[us]
     pawns = board.pawns & our & ~promoting
@@ -90,16 +95,6 @@ def checking_candidates(board: chess.Board) -> list[chess.Move]:
     if board.ep_square is not None:
         moves.extend(board.generate_pseudo_legal_ep())
     return moves
-
-
-def _squares(bitboard: int) -> list[int]:
-    """The squares of a bitboard (python-chess's scan_reversed, as a list)."""
-    squares = []
-    while bitboard:
-        square = bitboard.bit_length() - 1
-        bitboard ^= 1 << square
-        squares.append(square)
-    return squares
 
 
 def _pawn_reach(pawns: int, white: bool) -> int:
@@ -135,11 +130,11 @@ def _move(from_square: int, to_square: int) -> chess.Move:
 
 def _discovering_pieces(board: chess.Board, king: int, our: int) -> int:
     """Our pieces that stand alone between one of our sliders and the defending king."""
-    straight_sliders = (board.rooks | board.queens) & our & _ORTHO_REACH[king]
-    diagonal_sliders = (board.bishops | board.queens) & our & _DIAG_REACH[king]
+    straight_sliders = (board.rooks | board.queens) & our & ORTHO_REACH[king]
+    diagonal_sliders = (board.bishops | board.queens) & our & DIAG_REACH[king]
     snipers = straight_sliders | diagonal_sliders
     occupied = board.occupied
-    between_row = _BETWEEN[king]
+    between_row = BETWEEN[king]
     pieces = 0
     while snipers:
         sniper = snipers.bit_length() - 1
@@ -192,7 +187,7 @@ def _king_steps_away(board: chess.Board, move: chess.Move, king: int) -> bool:
     seen = ((board.occupied & ~origin_bb) | target_bb) & ~(1 << king)
     squares &= ~_attacks(mover, us, target, seen)
     attackers_mask = board.attackers_mask
-    return any(not attackers_mask(us, square, seen) & ~origin_bb for square in _squares(squares))
+    return any(not attackers_mask(us, square, seen) & ~origin_bb for square in _scan(squares))
 
 
 def _attacks(piece_type: int, color: bool, square: int, occupied: int) -> int:

@@ -37,11 +37,12 @@ _BLACK_DOUBLE_TARGETS = chess.BB_RANK_6 | chess.BB_RANK_5
 _RANK_2 = chess.BB_RANK_2
 _RANK_7 = chess.BB_RANK_7
 
-# Empty-board slider reach from each square: a cheap "could any slider matter here" pre-test.
-_ORTHO_REACH = [_RANK_ATT[sq][0] | _FILE_ATT[sq][0] for sq in chess.SQUARES]
-_DIAG_REACH = [_DIAG_ATT[sq][0] for sq in chess.SQUARES]
+# Empty-board slider reach from each square: a cheap "could any slider matter here" pre-test
+# (shared with `core.games.chess_mate_in_one`, as is BETWEEN).
+ORTHO_REACH = [_RANK_ATT[sq][0] | _FILE_ATT[sq][0] for sq in chess.SQUARES]
+DIAG_REACH = [_DIAG_ATT[sq][0] for sq in chess.SQUARES]
 # chess.between as a table, so the hot path does one lookup instead of a function call.
-_BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
+BETWEEN = [[chess.between(a, b) for b in chess.SQUARES] for a in chess.SQUARES]
 
 # Per side to move: back rank, and the squares where a castling king and rook land (c+d with the
 # a-side rook, f+g with the h-side rook), which must be empty for any castling to exist.
@@ -155,9 +156,9 @@ def count_legal_moves_and_check(
         | king_att[king] & their_kings
     )
     blockers = 0
-    snipers = _ORTHO_REACH[king] & their_rq | _DIAG_REACH[king] & their_bq
+    snipers = ORTHO_REACH[king] & their_rq | DIAG_REACH[king] & their_bq
     if snipers:
-        between_row = _BETWEEN[king]
+        between_row = BETWEEN[king]
         while snipers:
             sniper = snipers.bit_length() - 1
             sniper_bb = 1 << sniper
@@ -193,14 +194,14 @@ def count_legal_moves_and_check(
             if knight_att[sq] & their_knights or king_att[sq] & their_kings:
                 continue
             if (
-                _ORTHO_REACH[sq] & their_rq
+                ORTHO_REACH[sq] & their_rq
                 and (
                     rank_att[sq][rank_mask[sq] & occupied] | file_att[sq][file_mask[sq] & occupied]
                 )
                 & their_rq
             ):
                 continue
-            if _DIAG_REACH[sq] & their_bq and diag_att[sq][diag_mask[sq] & occupied] & their_bq:
+            if DIAG_REACH[sq] & their_bq and diag_att[sq][diag_mask[sq] & occupied] & their_bq:
                 continue
             count += 1
 
@@ -210,7 +211,7 @@ def count_legal_moves_and_check(
         if checkers & (checkers - 1):
             return count, True
         checker = checkers.bit_length() - 1
-        mask = _BETWEEN[king][checker] | checkers
+        mask = BETWEEN[king][checker] | checkers
     else:
         mask = _BB_ALL ^ our
 
@@ -223,8 +224,8 @@ def count_legal_moves_and_check(
         count += (knight_att[sq] & mask).bit_count()
     # The empty-board reach test skips the occupancy lookup for sliders that cannot reach the
     # mask at all, which is most of them when the mask is a few squares next to a checked king.
-    diag_reach = _DIAG_REACH
-    ortho_reach = _ORTHO_REACH
+    diag_reach = DIAG_REACH
+    ortho_reach = ORTHO_REACH
     bb = bishops_queens & free
     while bb:
         sq = bb.bit_length() - 1
