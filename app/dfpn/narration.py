@@ -29,7 +29,7 @@ def describe_event(search: PathStepper, event: DfpnEvent) -> str:
         )
         if event.mates_in_one:
             told += (
-                f" {counted(event.mates_in_one, 'reply')} of them let the attacker mate in one:"
+                f" {counted(event.mates_in_one, 'reply')} let the attacker mate in one:"
                 " the one-move mate test proved them as they were generated (pn 0), so they are"
                 " never expanded and add nothing to the proof number."
             )

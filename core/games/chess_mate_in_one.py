@@ -18,6 +18,17 @@ defender no legal move.
 from __future__ import annotations
 
 import chess
+from chess import (
+    BB_DIAG_ATTACKS,
+    BB_DIAG_MASKS,
+    BB_FILE_ATTACKS,
+    BB_FILE_MASKS,
+    BB_KING_ATTACKS,
+    BB_KNIGHT_ATTACKS,
+    BB_PAWN_ATTACKS,
+    BB_RANK_ATTACKS,
+    BB_RANK_MASKS,
+)
 
 from core.games.chess_movecount import (
     BETWEEN,
@@ -26,15 +37,6 @@ from core.games.chess_movecount import (
     count_legal_moves_and_check,
 )
 
-_KNIGHT = chess.BB_KNIGHT_ATTACKS
-_KING = chess.BB_KING_ATTACKS
-_PAWN = chess.BB_PAWN_ATTACKS
-_DIAG_ATT = chess.BB_DIAG_ATTACKS
-_DIAG_MASK = chess.BB_DIAG_MASKS
-_RANK_ATT = chess.BB_RANK_ATTACKS
-_RANK_MASK = chess.BB_RANK_MASKS
-_FILE_ATT = chess.BB_FILE_ATTACKS
-_FILE_MASK = chess.BB_FILE_MASKS
 _scan = chess.scan_reversed
 _PROMOTING_RANK = {chess.WHITE: chess.BB_RANK_7, chess.BLACK: chess.BB_RANK_2}
 
@@ -53,38 +55,32 @@ def checking_candidates(board: chess.Board) -> list[chess.Move]:
     occupied = board.occupied
     our = board.occupied_co[us]
     free = ~our
-    diagonal = _DIAG_ATT[king][_DIAG_MASK[king] & occupied] & free
-    straight = (
-        _RANK_ATT[king][_RANK_MASK[king] & occupied] | _FILE_ATT[king][_FILE_MASK[king] & occupied]
-    ) & free
+    diagonal = _diagonal(king, occupied) & free
+    straight = _straight(king, occupied) & free
     moves: list[chess.Move] = []
     move = _move
     if diagonal:
         for square in _scan(board.bishops & our):
-            for target in _scan(_DIAG_ATT[square][_DIAG_MASK[square] & occupied] & diagonal):
+            for target in _scan(_diagonal(square, occupied) & diagonal):
                 moves.append(move(square, target))
     if straight:
         for square in _scan(board.rooks & our):
-            reach = _RANK_ATT[square][_RANK_MASK[square] & occupied]
-            reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
-            for target in _scan(reach & straight):
+            for target in _scan(_straight(square, occupied) & straight):
                 moves.append(move(square, target))
     lines = diagonal | straight
     if lines:
         for square in _scan(board.queens & our):
-            reach = _DIAG_ATT[square][_DIAG_MASK[square] & occupied]
-            reach |= _RANK_ATT[square][_RANK_MASK[square] & occupied]
-            reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
+            reach = _diagonal(square, occupied) | _straight(square, occupied)
             for target in _scan(reach & lines):
                 moves.append(move(square, target))
-    knight_checks = _KNIGHT[king] & free
+    knight_checks = BB_KNIGHT_ATTACKS[king] & free
     if knight_checks:
         for square in _scan(board.knights & our):
-            for target in _scan(_KNIGHT[square] & knight_checks):
+            for target in _scan(BB_KNIGHT_ATTACKS[square] & knight_checks):
                 moves.append(move(square, target))
     promoting = board.pawns & our & _PROMOTING_RANK[us]
     pawns = board.pawns & our & ~promoting
-    pawn_checks = _PAWN[not us][king] & free
+    pawn_checks = BB_PAWN_ATTACKS[not us][king] & free
     if pawns and pawn_checks & _pawn_reach(pawns, us):
         moves.extend(board.generate_pseudo_legal_moves(pawns, pawn_checks))
     rare = promoting | _discovering_pieces(board, king, our)
@@ -95,6 +91,19 @@ def checking_candidates(board: chess.Board) -> list[chess.Move]:
     if board.ep_square is not None:
         moves.extend(board.generate_pseudo_legal_ep())
     return moves
+
+
+def _diagonal(square: int, occupied: int) -> int:
+    """A bishop's attacks from `square`, given `occupied`."""
+    return BB_DIAG_ATTACKS[square][BB_DIAG_MASKS[square] & occupied]
+
+
+def _straight(square: int, occupied: int) -> int:
+    """A rook's attacks from `square`, given `occupied`."""
+    return (
+        BB_RANK_ATTACKS[square][BB_RANK_MASKS[square] & occupied]
+        | (BB_FILE_ATTACKS[square][BB_FILE_MASKS[square] & occupied])
+    )
 
 
 def _pawn_reach(pawns: int, white: bool) -> int:
@@ -180,7 +189,7 @@ def _king_steps_away(board: chess.Board, move: chess.Move, king: int) -> bool:
     if move.promotion or mover is None or board.is_castling(move) or board.is_en_passant(move):
         return False
     origin_bb, target_bb = 1 << origin, 1 << target
-    squares = _KING[king] & ~(board.occupied_co[not us] & ~target_bb)
+    squares = BB_KING_ATTACKS[king] & ~(board.occupied_co[not us] & ~target_bb)
     if not squares:
         return False
     # The sliders see through the king's square: it cannot step back along their line.
@@ -193,15 +202,14 @@ def _king_steps_away(board: chess.Board, move: chess.Move, king: int) -> bool:
 def _attacks(piece_type: int, color: bool, square: int, occupied: int) -> int:
     """The squares a man of this type and colour on `square` attacks, given `occupied`."""
     if piece_type == chess.PAWN:
-        return _PAWN[color][square]
+        return BB_PAWN_ATTACKS[color][square]
     if piece_type == chess.KNIGHT:
-        return _KNIGHT[square]
+        return BB_KNIGHT_ATTACKS[square]
     if piece_type == chess.KING:
-        return _KING[square]
+        return BB_KING_ATTACKS[square]
     reach = 0
     if piece_type in (chess.BISHOP, chess.QUEEN):
-        reach |= _DIAG_ATT[square][_DIAG_MASK[square] & occupied]
+        reach |= _diagonal(square, occupied)
     if piece_type in (chess.ROOK, chess.QUEEN):
-        reach |= _RANK_ATT[square][_RANK_MASK[square] & occupied]
-        reach |= _FILE_ATT[square][_FILE_MASK[square] & occupied]
+        reach |= _straight(square, occupied)
     return reach

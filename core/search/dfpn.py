@@ -320,6 +320,7 @@ class DfpnSearch:
             terminal = fixed = value is not Value.UNKNOWN
             if mate_in_one:
                 # Proved, but not a leaf: its mate is one expansion away (the proof reads it).
+                # Stored with work 1, so a new leaf (work 0, `store_leaf`) never takes its slot.
                 fixed, proof, disproof, distance = True, 0, INF, 1
                 table.store(key, 0, INF, 1, 1, clock)
             elif terminal:

@@ -345,4 +345,4 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     assert all(frame.children.proof[i] == 0 for i in flagged)
     text = window.narration.text()
     noun = "reply" if len(flagged) == 1 else "replies"
-    assert f"{len(flagged)} {noun} of them let the attacker mate in one" in text
+    assert f"{len(flagged)} {noun} let the attacker mate in one" in text
