@@ -14,6 +14,7 @@ import chess
 import chess.polyglot
 
 from core.games import mop_up
+from core.games.chess_make import make, unmake
 from core.games.chess_mate_in_one import mating_move
 from core.games.chess_movecount import count_legal_moves_and_check
 from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
@@ -286,7 +287,6 @@ class ChessGame:
             self.position_hash()
         count_moves = self.count
         terminal = self._terminal
-        push, pop = board.push, board.pop
         pieces_before = board.occupied.bit_count()
         child_ply = len(self._keys)
         one_move: list[bool] | None = [] if mates_in_one else None
@@ -329,7 +329,7 @@ class ChessGame:
                     continue
             if keys is not None and not asked:  # a quiet move's term is computed already
                 child_pieces = _pieces_hash_after(board, move, pieces_hash)
-            push(move)
+            saved = make(board, move)
             material_changed = board.occupied.bit_count() != pieces_before
             if keys is not None:
                 key = child_pieces ^ _rest_hash(board)
@@ -338,7 +338,7 @@ class ChessGame:
                 if known is not None and not asked and known(key, board.halfmove_clock):
                     # Searched before, so it has moves: only the path rules can end it here.
                     value, reason = terminal(board, 1, False, child_ply, material_changed)
-                    pop()
+                    unmake(board, saved)
                     values.append(value)
                     mobility.append(0 if value else NOT_COUNTED)
                     reasons.append(reason)
@@ -349,7 +349,7 @@ class ChessGame:
             value, reason = terminal(board, count, check, child_ply, material_changed)
             if one_move is not None:
                 one_move.append(test_one_move and not value and mating_move(board) is not None)
-            pop()
+            unmake(board, saved)
             values.append(value)
             mobility.append(0 if value else count)
             reasons.append(reason)

@@ -30,6 +30,7 @@ from chess import (
     BB_RANK_MASKS,
 )
 
+from core.games.chess_make import make, unmake
 from core.games.chess_movecount import (
     BETWEEN,
     DIAG_REACH,
@@ -160,7 +161,7 @@ def mating_move(board: chess.Board) -> chess.Move | None:
     A candidate after which the defending king can step to a square nobody attacks is no mate,
     and most checks are answered so: that is read from the attack tables without playing the
     move (`_king_steps_away`); the rest are played and their replies counted."""
-    push, pop, illegal = board.push, board.pop, board.was_into_check
+    illegal = board.was_into_check
     king = board.king(not board.turn)
     tried: set[chess.Move] = set()
     for move in checking_candidates(board):
@@ -169,12 +170,12 @@ def mating_move(board: chess.Board) -> chess.Move | None:
         tried.add(move)
         if king is not None and _king_steps_away(board, move, king):
             continue
-        push(move)
+        saved = make(board, move)
         if illegal():
-            pop()
+            unmake(board, saved)
             continue
         count, check = count_legal_moves_and_check(board, king_steps_suffice=True)
-        pop()
+        unmake(board, saved)
         if check and count == 0:
             return move
     return None

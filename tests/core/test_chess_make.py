@@ -1,0 +1,78 @@
+"""`make`/`unmake` must leave the board exactly as python-chess's `push`/`pop` do: every search's
+expansion relies on it, and a wrong square would change what is counted and proved."""
+
+from __future__ import annotations
+
+import chess
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.games.chess_make import make, unmake
+from core.games.suites import load_suite
+
+
+def fields(board: chess.Board) -> tuple:
+    """Everything `push` may change, apart from the move stack."""
+    return (
+        board.pawns,
+        board.knights,
+        board.bishops,
+        board.rooks,
+        board.queens,
+        board.kings,
+        tuple(board.occupied_co),
+        board.occupied,
+        board.promoted,
+        board.turn,
+        board.castling_rights,
+        board.ep_square,
+        board.halfmove_clock,
+        board.fullmove_number,
+    )
+
+
+def assert_same_as_push(board: chess.Board) -> None:
+    before = fields(board)
+    for move in list(board.pseudo_legal_moves):
+        reference = board.copy(stack=False)
+        reference.push(move)
+        saved = make(board, move)
+        assert fields(board) == fields(reference), move
+        unmake(board, saved)
+        assert fields(board) == before, move
+
+
+def test_the_awkward_moves() -> None:
+    # Castling both ways with rights on both sides, en passant, promotions and under-promotions,
+    # captures of a rook that still has castling rights, a king that loses them.
+    for fen in (
+        "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 12 40",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ):
+        assert_same_as_push(chess.Board(fen))
+
+
+def test_rights_python_chess_would_clean_go_through_push() -> None:
+    # The FEN claims castling rights with no rook on h1: `push` cleans them first.
+    board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1")
+    assert_same_as_push(board)
+
+
+_POSITIONS = [p.board for p in load_suite("matetrack-dev")] + [
+    p.board for p in load_suite("endgame-mates")
+]
+
+
+@given(st.integers(0, len(_POSITIONS) - 1), st.lists(st.integers(0, 200), max_size=16))
+def test_every_pseudo_legal_move_matches_push(start: int, choices: list[int]) -> None:
+    """From suite positions and random play after them (promoted pieces included)."""
+    board = _POSITIONS[start].copy(stack=False)
+    for choice in choices:
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        board.push(legal[choice % len(legal)])
+    assert_same_as_push(board.copy(stack=False))
