@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import chess
+
 from core.games.suites import find_position, load_suite
 from core.tree import Tree
 
@@ -14,6 +16,19 @@ def wac(position_id: str):
     if _WAC is None:
         _WAC = load_suite("wac-mates")
     return find_position(_WAC, position_id)
+
+
+def played_from(board: chess.Board, choices: list[int]) -> chess.Board:
+    """A fresh board (no move stack) after playing from `board` the legal moves `choices` pick,
+    each an index taken modulo the number of legal moves, stopping where none is left: random
+    play from a suite position, driven by Hypothesis."""
+    board = board.copy(stack=False)
+    for choice in choices:
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        board.push(legal[choice % len(legal)])
+    return board.copy(stack=False)
 
 
 def tree_columns(tree: Tree) -> tuple:

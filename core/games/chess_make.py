@@ -2,12 +2,13 @@
 
 An expansion plays each child, counts its moves (and, for df-pn, tests it for a mate in one)
 and takes it back at once: nothing is ever searched from there. python-chess's `push` saves the
-whole board state and the move on two stacks and handles every kind of move, 3.5 µs for a move
-and its `pop` here; `make` moves the bitboards of a plain move itself and hands back the few
-values `unmake` puts back, 1.1 µs for both. Promotions, castling, en passant and boards where
-python-chess would first tidy something up (promoted pieces, castling rights it would clean) go
-through `push` and `pop`, so the board is always exactly what `push` makes of it: a test compares
-every field after every pseudo-legal move of the suites' positions and of random play from them.
+board and the move on two stacks and handles every kind of move, 3.5 µs for a move and its `pop`
+here. `make` moves the bitboards of a plain move itself and hands back python-chess's own
+snapshot of the board before it (the one `pop` restores), which `unmake` puts back. Promotions,
+castling, en passant and boards where python-chess would first tidy something up (promoted
+pieces, castling rights it would clean) go through `push` and `pop`, so the board is always
+exactly what `push` makes of it: a test compares the snapshots after every pseudo-legal move of
+the suites' positions and of random play from them.
 
 Only for a move taken back before anyone reads the move stack: while it is on the board, the
 board's `move_stack` does not show it.
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 import chess
 
-Saved = tuple[int, ...] | None
-"""What `unmake` needs: the bitboards, turn, castling rights, en passant square and clocks
-before the move, or None for a move `make` left to python-chess's `push`."""
+Saved = chess._BoardState | None
+"""What `unmake` needs: python-chess's own snapshot of the board before the move (the one `pop`
+restores), or None for a move `make` left to `push`."""
 
 _BACK_RANK = {chess.WHITE: chess.BB_RANK_1, chess.BLACK: chess.BB_RANK_8}
 
@@ -39,27 +40,12 @@ def make(board: chess.Board, move: chess.Move) -> Saved:
     ):
         board.push(move)
         return None
+    saved = chess._BoardState(board)  # what `pop` restores, so `unmake` restores the same
     knights, bishops, rooks, queens = board.knights, board.bishops, board.rooks, board.queens
     occupied_co = board.occupied_co
     white, black = occupied_co[chess.WHITE], occupied_co[chess.BLACK]
     turn = board.turn
     clock = board.halfmove_clock
-    saved = (
-        pawns,
-        knights,
-        bishops,
-        rooks,
-        queens,
-        kings,
-        white,
-        black,
-        board.occupied,
-        turn,
-        rights,
-        board.ep_square,
-        clock,
-        board.fullmove_number,
-    )
     clock += 1
     if (black if turn else white) & to_bb:
         clock = 0
@@ -120,22 +106,5 @@ def unmake(board: chess.Board, saved: Saved) -> None:
     """Take back the move `make` played, which returned `saved`."""
     if saved is None:
         board.pop()
-        return
-    (
-        board.pawns,
-        board.knights,
-        board.bishops,
-        board.rooks,
-        board.queens,
-        board.kings,
-        white,
-        black,
-        board.occupied,
-        board.turn,
-        board.castling_rights,
-        board.ep_square,
-        board.halfmove_clock,
-        board.fullmove_number,
-    ) = saved
-    occupied_co = board.occupied_co
-    occupied_co[chess.WHITE], occupied_co[chess.BLACK] = white, black
+    else:
+        saved.restore(board)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from core.games.chess_mate_in_one import checking_candidates, mating_move
 from core.games.suites import load_suite
+from tests.helpers import played_from
 
 
 def mates(board: chess.Board) -> list[chess.Move]:
@@ -72,13 +73,7 @@ _POSITIONS = [p.board for p in load_suite("matetrack-dev")] + [
 def test_found_exactly_when_python_chess_finds_one(start: int, choices: list[int]) -> None:
     """From suite positions and random play after them, the fast test agrees with trying every
     move: a mate is returned exactly when one exists, and what is returned mates."""
-    board = _POSITIONS[start].copy(stack=False)
-    for choice in choices:
-        legal = list(board.legal_moves)
-        if not legal:
-            break
-        board.push(legal[choice % len(legal)])
-    board = board.copy(stack=False)
+    board = played_from(_POSITIONS[start], choices)
     if board.is_game_over():
         return
     expected = mates(board)
