@@ -5,10 +5,11 @@ and takes it back at once: nothing is ever searched from there. python-chess's `
 board and the move on two stacks and handles every kind of move, 3.5 µs for a move and its `pop`
 here. `make` moves the bitboards of a plain move itself and hands back python-chess's own
 snapshot of the board before it (the one `pop` restores), which `unmake` puts back. Promotions,
-castling, en passant and boards where python-chess would first tidy something up (promoted
-pieces, castling rights it would clean) go through `push` and `pop`, so the board is always
-exactly what `push` makes of it: a test compares the snapshots after every pseudo-legal move of
-the suites' positions and of random play from them.
+castling, en passant, the capture of a king (illegal positions), variants and Chess960 boards, and
+boards where python-chess would first tidy something up (promoted pieces, castling rights it would
+clean) go through `push` and `pop`, so the board is always exactly what `push` makes of it: a
+test compares the snapshots after every pseudo-legal move of the suites' positions and of random
+play from them.
 
 Only for a move taken back before anyone reads the move stack: while it is on the board, the
 board's `move_stack` does not show it.
@@ -34,6 +35,9 @@ def make(board: chess.Board, move: chess.Move) -> Saved:
     if (
         move.promotion
         or board.promoted
+        or type(board) is not chess.Board  # a variant's push does more
+        or board.chess960  # castling is king takes rook, maybe a one-file king move
+        or kings & to_bb
         or (kings & from_bb and abs((origin & 7) - (target & 7)) > 1)
         or (pawns & from_bb and target == board.ep_square)
         or (rights and rights != board.clean_castling_rights())
@@ -58,10 +62,8 @@ def make(board: chess.Board, move: chess.Move) -> Saved:
             bishops &= keep
         elif rooks & to_bb:
             rooks &= keep
-        elif queens & to_bb:
-            queens &= keep
         else:
-            kings &= keep
+            queens &= keep
         if turn:
             black &= keep
         else:
