@@ -27,7 +27,8 @@ _BACK_RANK = {chess.WHITE: chess.BB_RANK_1, chess.BLACK: chess.BB_RANK_8}
 
 
 def make(board: chess.Board, move: chess.Move) -> Saved:
-    """Play the pseudo-legal `move` on `board` (standard chess) as `board.push` would."""
+    """Play the pseudo-legal `move` on `board` as `board.push` would (plain moves of standard
+    chess by hand, anything else by `push`)."""
     origin, target = move.from_square, move.to_square
     from_bb, to_bb = 1 << origin, 1 << target
     rights = board.castling_rights
@@ -49,8 +50,7 @@ def make(board: chess.Board, move: chess.Move) -> Saved:
     occupied_co = board.occupied_co
     white, black = occupied_co[chess.WHITE], occupied_co[chess.BLACK]
     turn = board.turn
-    clock = board.halfmove_clock
-    clock += 1
+    clock = board.halfmove_clock + 1
     if (black if turn else white) & to_bb:
         clock = 0
         keep = ~to_bb
