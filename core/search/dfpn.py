@@ -68,7 +68,7 @@ from core.search.defaults import (
     MOBILITY,
 )
 from core.search.pn import leaf_numbers
-from core.search.transposition import NO_DEPENDENCE, TranspositionTable
+from core.search.transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
 from core.search.types import Limits, Outcome, Result, StopReason
 from core.values import INF, REASON_TEXT, Reason, Value
 
@@ -278,97 +278,103 @@ class DfpnSearch:
         `known`): a re-expansion costs a push and a hash per child."""
         game = self.game
         table = self.table
-        find, holds_at = table.find, table.holds_at
-        found: dict[int, int] = {}  # the table's slot (or -1) of each child the game asked about
+        probe = table.probe
+        found: dict[int, int] = {}  # `probe`'s answer for each child the game asked about
 
         def known(key: int, clock: int) -> bool:
-            slot = found[key] = find(key)
-            return slot >= 0 and holds_at(slot, clock)
+            slot = found[key] = probe(key, clock)
+            return slot >= 0
 
         expansion = game.expand(INF, known, self.mates_in_one)
         children = _Children()
         if expansion is None:
             return children
-        self.nodes_created += len(expansion.moves)
-        stored_distance, store_leaf = table.distance, table.store_leaf
-        weight, mop_up = self.mop_up_weight, game.mop_up_distance
-        path_keys = self._path_keys
+        moves = expansion.moves
+        count = len(moves)
+        self.nodes_created += count
         keys, clocks = expansion.keys, expansion.clocks
         if keys is None or clocks is None:
             keys, clocks = [], []
-            for move in expansion.moves:
+            for move in moves:
                 game.push(move)
                 keys.append(game.position_hash())
                 clocks.append(game.halfmove_clock())
                 game.pop()
-        mates_in_one = expansion.mates_in_one or [False] * len(expansion.moves)
-        for move, value, mobility, reason, is_or, key, clock, mate_in_one in zip(
-            expansion.moves,
-            expansion.values,
-            expansion.mobility,
-            expansion.reasons,
-            expansion.child_is_or,
-            keys,
-            clocks,
-            mates_in_one,
-            strict=True,
-        ):
-            children.moves.append(move)
-            children.keys.append(key)
-            children.clocks.append(clock)
-            rests_on, distance = NO_DEPENDENCE, 0
-            terminal = fixed = value is not Value.UNKNOWN
-            if mate_in_one:
+        mates_in_one = expansion.mates_in_one or [False] * count
+        children.moves, children.keys, children.clocks = moves, keys, clocks
+        children.mate_in_one = mates_in_one
+        proof, disproof = [0] * count, [0] * count
+        rests_on, distance = [NO_DEPENDENCE] * count, [0] * count
+        terminal = [value is not Value.UNKNOWN for value in expansion.values]
+        fixed = terminal[:]
+        children.proof, children.disproof = proof, disproof
+        children.rests_on, children.distance = rests_on, distance
+        children.fixed, children.terminal = fixed, terminal
+        table_proof, table_disproof, stored_distance = table.proof, table.disproof, table.distance
+        store_leaf, store, trace = table.store_leaf, table.store, self.trace
+        weight, mop_up = self.mop_up_weight, game.mop_up_distance
+        values, mobility, reasons = expansion.values, expansion.mobility, expansion.reasons
+        child_is_or = expansion.child_is_or
+        for index, key in enumerate(keys):
+            if mates_in_one[index]:
                 # Proved, but not a leaf: its mate is one expansion away (the proof reads it).
                 # Stored with work 1, so a new leaf (work 0, `store_leaf`) never takes its slot.
-                fixed, proof, disproof, distance = True, 0, INF, 1
-                table.store(key, 0, INF, 1, 1, clock)
-            elif terminal:
-                proof, disproof = (0, INF) if value is Value.TRUE else (INF, 0)
+                fixed[index] = True
+                proof[index], disproof[index], distance[index] = 0, INF, 1
+                store(key, 0, INF, 1, 1, clocks[index])
+            elif terminal[index]:
+                if values[index] is Value.TRUE:
+                    disproof[index] = INF
+                    continue
+                proof[index] = INF
+                reason = reasons[index]
                 if reason is Reason.REPETITION:
-                    rests_on = path_keys.index(key) if key in path_keys else 0
+                    rests_on[index] = self._path_keys.index(key) if key in self._path_keys else 0
                 elif reason is Reason.FIFTY_MOVES:
-                    rests_on = 0
+                    rests_on[index] = 0
             else:
-                slot = found[key] if key in found else find(key)
-                if mobility == NOT_COUNTED or (slot >= 0 and holds_at(slot, clock)):
+                slot = found[key] if key in found else probe(key, clocks[index])
+                if slot >= 0 or mobility[index] == NOT_COUNTED:
                     self.table_hits += 1
-                    if self.trace is not None:
-                        self.trace.hit(key)
-                    proof, disproof = table.proof[slot], table.disproof[slot]
-                    fixed = proof == 0 or disproof == 0
-                    distance = stored_distance[slot]
+                    if trace is not None:
+                        trace.hit(key)
+                    proof[index] = child_proof = table_proof[slot]
+                    disproof[index] = child_disproof = table_disproof[slot]
+                    fixed[index] = child_proof == 0 or child_disproof == 0
+                    distance[index] = stored_distance[slot]
                 else:
-                    proof, disproof = leaf_numbers(value, mobility, is_or, MOBILITY)
+                    child_proof, child_disproof = leaf_numbers(
+                        Value.UNKNOWN, mobility[index], child_is_or[index], MOBILITY
+                    )
                     if weight:
-                        proof += weight * mop_up(move)
-                    if slot < 0:
-                        store_leaf(key, proof, disproof)
-            children.proof.append(proof)
-            children.disproof.append(disproof)
-            children.rests_on.append(rests_on)
-            children.distance.append(distance)
-            children.fixed.append(fixed)
-            children.terminal.append(terminal)
-            children.mate_in_one.append(mate_in_one)
+                        child_proof += weight * mop_up(moves[index])
+                    proof[index], disproof[index] = child_proof, child_disproof
+                    if slot == ABSENT:
+                        store_leaf(key, child_proof, child_disproof)
         return children
 
     def _refresh(self, children: _Children) -> None:
         """Re-read the unsolved children from the table: a transposition may have moved them."""
         table = self.table
-        find, holds_at = table.find, table.holds_at
-        proof, disproof, fixed = children.proof, children.disproof, children.fixed
+        probe, table_proof, table_disproof = table.probe, table.proof, table.disproof
+        proof, disproof, fixed, clocks = (
+            children.proof,
+            children.disproof,
+            children.fixed,
+            children.clocks,
+        )
         for index, key in enumerate(children.keys):
             if fixed[index]:
                 continue
-            slot = find(key)
-            if slot < 0 or not holds_at(slot, children.clocks[index]):
+            slot = probe(key, clocks[index])
+            if slot < 0:
                 continue
-            proof[index], disproof[index] = table.proof[slot], table.disproof[slot]
-            if proof[index] == 0:
+            proof[index] = child_proof = table_proof[slot]
+            disproof[index] = child_disproof = table_disproof[slot]
+            if child_proof == 0:
                 children.distance[index] = table.distance[slot]
                 fixed[index] = True
-            elif disproof[index] == 0:
+            elif child_disproof == 0:
                 children.rests_on[index] = NO_DEPENDENCE
                 fixed[index] = True
 

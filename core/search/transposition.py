@@ -52,6 +52,10 @@ FIFTY_MOVE_PLIES = 100
 """The halfmove clock at which a position is a draw (`core.games.chess_game`)."""
 USED = 0x01
 MAX_DISTANCE = 0xFFFF
+ABSENT = -1
+"""`probe`: the table has no entry for the key."""
+UNUSABLE = -2
+"""`probe`: the key's entry is a proof that does not hold at the asked clock."""
 NO_DEPENDENCE = INF
 """`rests_on` of a result that uses no repetition and no clock."""
 
@@ -93,8 +97,8 @@ class TranspositionTable:
         if capacity < 1:
             raise ValueError(f"capacity must be positive, not {capacity}")
         self.buckets = max(1, capacity // BUCKET)
-        slots = self.buckets * BUCKET if capacity >= BUCKET else capacity
-        self.capacity = slots
+        self.capacity = self.buckets * BUCKET if capacity >= BUCKET else capacity
+        slots = self.buckets * BUCKET  # a table of fewer slots than a bucket still has a bucket
         self.keys = array("Q", bytes(8 * slots))
         self.proof = array("q", bytes(8 * slots))
         self.disproof = array("q", bytes(8 * slots))
@@ -140,6 +144,33 @@ class TranspositionTable:
                 self.hits += 1
                 return slot
         return -1
+
+    def probe(self, key: int, clock: int) -> int:
+        """`find` and `holds_at` in one: the slot of `key` if its entry may be used at halfmove
+        clock `clock`, `ABSENT` if the table has no entry for it, `UNUSABLE` if it has one that
+        does not hold at that clock. df-pn asks this for every child it generates, so the bucket
+        is read slot by slot without a loop."""
+        self.probes += 1
+        keys = self.keys
+        slot = (key % self.buckets) * BUCKET
+        if keys[slot] != key:
+            slot += 1
+            if keys[slot] != key:
+                slot += 1
+                if keys[slot] != key:
+                    slot += 1
+                    if keys[slot] != key:
+                        return ABSENT
+        if not self.flags[slot]:
+            return ABSENT
+        self.hits += 1
+        if (
+            self.proof[slot] != 0
+            or clock <= self.clock[slot]
+            or clock + self.distance[slot] < FIFTY_MOVE_PLIES
+        ):
+            return slot
+        return UNUSABLE
 
     def holds_at(self, slot: int, clock: int) -> bool:
         """Whether the entry at `slot` may be used at halfmove clock `clock`: a proof found at a
@@ -202,7 +233,7 @@ class TranspositionTable:
         slot or another leaf. It never evicts an entry with work, so leaves cost the table
         nothing it searched; a later re-expansion of the parent finds the child here and need not
         count its moves. Returns whether it was stored."""
-        keys, flags, works = self.keys, self.flags, self.work
+        flags, works = self.flags, self.work
         target = -1
         for slot in self._bucket(key):
             if not flags[slot]:
@@ -211,14 +242,14 @@ class TranspositionTable:
                 if self.entries > self.peak:
                     self.peak = self.entries
                 break
-            if works[slot] == 0 and target < 0:
+            if target < 0 and works[slot] == 0:
                 target = slot
         if target < 0:
             return False
         if flags[target]:
             self.replacements += 1
         self.stores += 1
-        keys[target] = key
+        self.keys[target] = key
         flags[target] = USED
         self.proof[target] = proof
         self.disproof[target] = disproof

@@ -10,9 +10,11 @@ import chess.polyglot
 
 from core.games.chess_game import ChessGame, encode_move
 from core.search.transposition import (
+    ABSENT,
     BUCKET,
     BYTES_PER_ENTRY,
     NO_DEPENDENCE,
+    UNUSABLE,
     TranspositionTable,
     is_path_independent,
 )
@@ -26,6 +28,23 @@ def test_store_then_find_counts_hits_and_misses() -> None:
     assert table.lookup(12345) == (3, 7, 10)
     assert table.lookup(999) is None
     assert (table.probes, table.hits, len(table)) == (3, 1, 1)
+
+
+def test_probe_agrees_with_find_and_holds_at() -> None:
+    """df-pn's one-call lookup: the slot where `find` and `holds_at` say yes, else why not."""
+    rng = random.Random(7)
+    for capacity in (1, 3, BUCKET, 64):
+        table = TranspositionTable(capacity)
+        keys = [0, *(rng.getrandbits(64) for _ in range(40))]  # 0: an explicit tree's root
+        for key in keys[1::2]:
+            table.store(key, rng.choice((0, 5)), 7, work=rng.randrange(5), distance=60, clock=30)
+        for key in keys:
+            for clock in (10, 30, 45):
+                slot = table.find(key)
+                expected = (
+                    ABSENT if slot < 0 else slot if table.holds_at(slot, clock) else UNUSABLE
+                )
+                assert table.probe(key, clock) == expected
 
 
 def test_storing_a_key_again_updates_its_entry() -> None:
