@@ -14,42 +14,17 @@ import chess
 import chess.polyglot
 
 from core.games import mop_up
+from core.games.chess_children import ChildrenMemo
+from core.games.chess_codes import decode_move, ordered_legal_moves
 from core.games.chess_make import make, unmake
 from core.games.chess_mate_in_one import mating_move
 from core.games.chess_movecount import count_legal_moves_and_check
-from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
+from core.games.chess_zobrist import HASHER, pieces_hash_after, rest_hash
+from core.games.game import Evaluation, Expansion, Known
 from core.inputs.boards import check_board, parse_fen
 from core.values import Reason, Value
 
 Counter = Callable[[chess.Board], tuple[int, bool]]
-
-
-def encode_move(move: chess.Move) -> int:
-    """Move code whose descending order is the thesis's move order (§3.3.2).
-
-    From-square in the high bits, then to-square, then promotion piece: python-chess numbers a1=0
-    … h8=63, so h8, g8, …, a1 is descending; Queen(5) > Rook > Bishop > Knight(2).
-    """
-    return move.from_square << 9 | move.to_square << 3 | (move.promotion or 0)
-
-
-_MOVE_CACHE: dict[int, chess.Move] = {}
-
-
-def decode_move(code: int) -> chess.Move:
-    """The chess.Move of a code (shared objects: at most 64·64·5 distinct moves exist)."""
-    move = _MOVE_CACHE.get(code)
-    if move is None:
-        move = chess.Move(code >> 9, (code >> 3) & 63, (code & 7) or None)
-        _MOVE_CACHE[code] = move
-    return move
-
-
-def ordered_legal_moves(board: chess.Board) -> list[int]:
-    """Legal move codes in the thesis's order: from-square h8…a1, then to-square, then Q R B N."""
-    codes = [encode_move(move) for move in board.generate_legal_moves()]
-    codes.sort(reverse=True)
-    return codes
 
 
 ATTACKER_PIECE_ORDER = (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN, chess.KING)
@@ -72,47 +47,6 @@ def power_ordered_moves(board: chess.Board, attacker: chess.Color) -> list[int]:
             by_square[square] = rank[piece_type_at(square)]
     codes.sort(key=lambda code: by_square[decode_move(code).from_square])
     return codes
-
-
-_ZOBRIST = chess.polyglot.POLYGLOT_RANDOM_ARRAY
-_ZOBRIST_HASHER = chess.polyglot.ZobristHasher(_ZOBRIST)
-_CASTLING_HASH: dict[int, int] = {}
-
-
-def _rest_hash(board: chess.Board) -> int:
-    """The Polyglot Zobrist terms that are not pieces: castling rights, en passant file, turn."""
-    rights = board.castling_rights
-    castling = _CASTLING_HASH.get(rights)
-    if castling is None:
-        castling = _CASTLING_HASH[rights] = _ZOBRIST_HASHER.hash_castling(board)
-    rest = castling ^ (_ZOBRIST[780] if board.turn else 0)
-    if board.ep_square is not None:
-        rest ^= _ZOBRIST_HASHER.hash_ep_square(board)
-    return rest
-
-
-def _pieces_hash_after(board: chess.Board, move: chess.Move, pieces_hash: int) -> int:
-    """The pieces' Zobrist term after `move`, from the term before it (board not yet pushed)."""
-    mover = board.piece_type_at(move.from_square)
-    color = 1 if board.turn else 0  # Polyglot's piece index: (type - 1) * 2 + (1 for White)
-    to_square = move.to_square
-    pieces_hash ^= _ZOBRIST[64 * ((mover - 1) * 2 + color) + move.from_square]
-    captured = board.piece_type_at(to_square)
-    if captured is not None:
-        pieces_hash ^= _ZOBRIST[64 * ((captured - 1) * 2 + 1 - color) + to_square]
-    elif mover == chess.PAWN and to_square == board.ep_square:
-        taken = to_square - 8 if board.turn else to_square + 8
-        pieces_hash ^= _ZOBRIST[64 * (1 - color) + taken]
-    landed = move.promotion or mover
-    pieces_hash ^= _ZOBRIST[64 * ((landed - 1) * 2 + color) + to_square]
-    if mover == chess.KING and abs(to_square - move.from_square) == 2:
-        rank = move.from_square & ~7
-        rook_from, rook_to = (
-            (rank + 7, rank + 5) if to_square > move.from_square else (rank, rank + 3)
-        )
-        rook = 64 * ((chess.ROOK - 1) * 2 + color)
-        pieces_hash ^= _ZOBRIST[rook + rook_from] ^ _ZOBRIST[rook + rook_to]
-    return pieces_hash
 
 
 def plain_count(board: chess.Board) -> tuple[int, bool]:
@@ -160,6 +94,7 @@ class ChessGame:
         self._keys: list[tuple] = [_position_key(self.board)]
         self._pieces_hashes: list[int] | None = None
         self._hashes: list[int] = []  # the full hash of each path position, while tracked
+        self._memo = ChildrenMemo(0)  # df-pn's expansions, for its re-expansions (it sizes it)
         self.mop_up_applies = mop_up.applies(self.root_board, self.attacker)
 
     @classmethod
@@ -172,18 +107,18 @@ class ChessGame:
         self.board = self.root_board.copy(stack=False)
         self._keys = [_position_key(self.board)]
         if self._pieces_hashes is not None:
-            self._pieces_hashes = [_ZOBRIST_HASHER.hash_board(self.board)]
-            self._hashes = [self._pieces_hashes[0] ^ _rest_hash(self.board)]
+            self._pieces_hashes = [HASHER.hash_board(self.board)]
+            self._hashes = [self._pieces_hashes[0] ^ rest_hash(self.board)]
 
     def push(self, move: int) -> None:
         chess_move = decode_move(move)
         hashes = self._pieces_hashes
         if hashes is not None:
-            hashes.append(_pieces_hash_after(self.board, chess_move, hashes[-1]))
+            hashes.append(pieces_hash_after(self.board, chess_move, hashes[-1]))
         self.board.push(chess_move)
         self._keys.append(_position_key(self.board))
         if hashes is not None:
-            self._hashes.append(hashes[-1] ^ _rest_hash(self.board))
+            self._hashes.append(hashes[-1] ^ rest_hash(self.board))
 
     def pop(self) -> None:
         self.board.pop()
@@ -198,13 +133,33 @@ class ChessGame:
         so the cursor starts tracking it (PN never asks and pays nothing)."""
         if self._pieces_hashes is None:
             replay = self.root_board.copy(stack=False)
-            hashes = self._pieces_hashes = [_ZOBRIST_HASHER.hash_board(replay)]
-            self._hashes = [hashes[0] ^ _rest_hash(replay)]
+            hashes = self._pieces_hashes = [HASHER.hash_board(replay)]
+            self._hashes = [hashes[0] ^ rest_hash(replay)]
             for move in self.board.move_stack:
-                hashes.append(_pieces_hash_after(replay, move, hashes[-1]))
+                hashes.append(pieces_hash_after(replay, move, hashes[-1]))
                 replay.push(move)
-                self._hashes.append(hashes[-1] ^ _rest_hash(replay))
+                self._hashes.append(hashes[-1] ^ rest_hash(replay))
         return self._hashes[-1]
+
+    def pieces_hash(self) -> int:
+        """The pieces' term of the cursor's `position_hash()` (`core.games.chess_zobrist`)."""
+        if self._pieces_hashes is None:
+            self.position_hash()
+        return self._pieces_hashes[-1]
+
+    def keep_expansions(self, positions: int) -> None:
+        """Keep the children of the last `positions` positions expanded with a `known` predicate
+        (df-pn's), for their re-expansions (`core.games.chess_children`; 0: none)."""
+        self._memo = ChildrenMemo(positions)
+
+    @property
+    def memo_hits(self) -> int:
+        """Expansions read from the memo of df-pn's expansions (`core.games.chess_children`)."""
+        return self._memo.hits
+
+    def ply(self) -> int:
+        """The cursor's distance from the root."""
+        return len(self._keys) - 1
 
     def halfmove_clock(self) -> int:
         return self.board.halfmove_clock
@@ -260,11 +215,12 @@ class ChessGame:
         key = keys[ply] if len(keys) > ply else _position_key(board)
         return any(keys[index] == key for index in range(ply - 2, max(ply - clock, 0) - 1, -2))
 
-    def _path_rules(self, key: int, clock: int, ply: int) -> tuple[Value, Reason]:
-        """`_terminal` for a child with moves reached by a quiet move (material unchanged), from
-        its hash: the fifty-move rule, then a repetition on the path. The hash stands for
-        `_position_key`: they differ only in en passant, which a repetition cannot involve (a
-        position with an en passant square follows a pawn move, so nothing before it repeats)."""
+    def path_rules(self, key: int, clock: int, ply: int) -> tuple[Value, Reason]:
+        """The rules of `_terminal` that depend on the path, for a child `ply` plies deep with
+        moves, from its hash: the fifty-move rule, then a repetition on the path (df-pn's
+        expansions, `core.games.chess_children`). The hash stands for `_position_key`: they
+        differ only in en passant, which a repetition cannot involve (a position with an en
+        passant square follows a pawn move, so nothing before it repeats)."""
         if clock >= 100:
             return Value.FALSE, Reason.FIFTY_MOVES
         if clock >= 4 and ply >= 4:
@@ -278,13 +234,14 @@ class ChessGame:
     ) -> Expansion | None:
         """Generate, order and evaluate every child of the cursor's position (Figure 3.5); a
         child `known` holds for is not counted, and with `mates_in_one` each new child where the
-        attacker is to move is tested for a mate in one (see `core.games.game.Game.expand`)."""
+        attacker is to move is tested for a mate in one (see `core.games.game.Game.expand`).
+        With `known` (df-pn) the children come from, and go to, the cursor's `ChildrenMemo`."""
+        if known is not None:
+            return self._memo.expand(self, room, known, mates_in_one)
         board = self.board
         moves = ordered_legal_moves(board)
         if len(moves) > room:
             return None
-        if known is not None and self._pieces_hashes is None:
-            self.position_hash()
         count_moves = self.count
         terminal = self._terminal
         pieces_before = board.occupied.bit_count()
@@ -294,57 +251,21 @@ class ChessGame:
         values: list[Value] = []
         mobility: list[int] = []
         reasons: list[Reason] = []
-        # A cursor that tracks hashes (the transposition searches) reads each child's key and
-        # clock while the child is on the board: the table then needs no second push.
+        # A cursor that tracks hashes (DAG PN) reads each child's key and clock while the child
+        # is on the board: the search then needs no second push.
         hashes = self._pieces_hashes
         keys: list[int] | None = None if hashes is None else []
         clocks: list[int] = []
         pieces_hash = 0 if hashes is None else hashes[-1]
-        # Without castling rights a quiet piece move changes only the pieces' term and the side
-        # to move, so a known child's hash and clock need no push (see `_quiet_known`).
-        quiet = known is not None and keys is not None and not board.castling_rights
-        turn_term = _ZOBRIST[780] if board.turn == chess.BLACK else 0
-        quiet_clock = board.halfmove_clock + 1
-        piece_type_at = board.piece_type_at
         for code in moves:
             move = decode_move(code)
-            asked = False
-            if (
-                quiet
-                and piece_type_at(move.to_square) is None
-                and piece_type_at(move.from_square) != chess.PAWN
-            ):
-                child_pieces = _pieces_hash_after(board, move, pieces_hash)
-                key = child_pieces ^ turn_term
-                asked = True
-                if known(key, quiet_clock):
-                    keys.append(key)
-                    clocks.append(quiet_clock)
-                    value, reason = self._path_rules(key, quiet_clock, child_ply)
-                    values.append(value)
-                    mobility.append(0 if value else NOT_COUNTED)
-                    reasons.append(reason)
-                    if one_move is not None:
-                        one_move.append(False)
-                    continue
-            if keys is not None and not asked:  # a quiet move's term is computed already
-                child_pieces = _pieces_hash_after(board, move, pieces_hash)
-            saved = make(board, move)
-            material_changed = board.occupied.bit_count() != pieces_before
             if keys is not None:
-                key = child_pieces ^ _rest_hash(board)
-                keys.append(key)
+                child_pieces = pieces_hash_after(board, move, pieces_hash)
+            saved = make(board, move)
+            if keys is not None:
+                keys.append(child_pieces ^ rest_hash(board))
                 clocks.append(board.halfmove_clock)
-                if known is not None and not asked and known(key, board.halfmove_clock):
-                    # Searched before, so it has moves: only the path rules can end it here.
-                    value, reason = terminal(board, 1, False, child_ply, material_changed)
-                    unmake(board, saved)
-                    values.append(value)
-                    mobility.append(0 if value else NOT_COUNTED)
-                    reasons.append(reason)
-                    if one_move is not None:
-                        one_move.append(False)
-                    continue
+            material_changed = board.occupied.bit_count() != pieces_before
             count, check = count_moves(board)
             value, reason = terminal(board, count, check, child_ply, material_changed)
             if one_move is not None:

@@ -260,6 +260,9 @@ class ExplicitTreeGame:
     def move_label(self, move: int) -> str:
         return self.tree.nodes[move].move
 
+    def keep_expansions(self, positions: int) -> None:
+        """A tree file's children are in memory already: nothing to keep."""
+
     def mop_up_distance(self, move: int) -> int:
         """Trees carry no knowledge beyond their values: no estimate."""
         return 0

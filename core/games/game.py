@@ -97,11 +97,17 @@ class Game(Protocol):
 
         Returns None, having created nothing, if there are more children than `room`: the node cap
         is a hard bound on nodes in memory. With `known`, a child it holds for is not counted
-        (mobility `NOT_COUNTED`): re-expanding a node df-pn has seen costs a push and a hash per
-        child instead of a move count. With `mates_in_one`, each new child where the attacker is to
+        (mobility `NOT_COUNTED`): re-expanding a node df-pn has seen costs a hash per child
+        instead of a move count (chess keeps the children of recent expansions, so not even
+        that). With `mates_in_one`, each new child where the attacker is to
         move is tested for a mate in one (`Expansion.mates_in_one`); a game without such a test
         leaves that None.
         """
+
+    def keep_expansions(self, positions: int) -> None:
+        """Let the game keep what expanding up to `positions` positions taught it, for when they
+        are expanded again (df-pn re-expands; it sizes this from its table's memory). A game
+        without such a memory ignores it."""
 
     def mop_up_distance(self, move: int) -> int:
         """A heuristic estimate of how far the attacker is from mating after `move` (chess: the

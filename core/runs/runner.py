@@ -20,7 +20,8 @@ from typing import Protocol, runtime_checkable
 import chess
 
 from core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from core.games.chess_game import ChessGame, encode_move
+from core.games.chess_codes import encode_move
+from core.games.chess_game import ChessGame
 from core.games.explicit_tree import ExplicitTreeGame
 from core.games.game import Game
 from core.inputs.boards import parse_fen

@@ -72,6 +72,12 @@ DFPN_MATES_IN_ONE = True
 """Whether df-pn proves a new node where the attacker mates in one as it is generated
 (`core.games.chess_mate_in_one`), which it need then never expand."""
 
+DFPN_SLOTS_PER_MEMO = 128
+"""df-pn lets the game keep the children of one recently expanded position per 128 table slots,
+for its re-expansions (`Game.keep_expansions`; a chess position's take about 1 KB, so about 8
+bytes a slot). With the default 1M-slot table that is 7,812 positions; 8,192 caught 78–85 % of
+the re-expansions in 300,000 nodes of matetrack positions (4,096: 62–85 %)."""
+
 DFPN_WORK_PER_ENTRY = 20
 """df-pn never runs out of memory (its table replaces entries), so without a time or iteration
 limit it stops after this many nodes created per table entry (20M for the default 1M table)."""

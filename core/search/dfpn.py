@@ -64,6 +64,7 @@ from core.search.defaults import (
     DFPN_EPSILON,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
+    DFPN_SLOTS_PER_MEMO,
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
@@ -197,6 +198,7 @@ class DfpnSearch:
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
         self.table = TranspositionTable(capacity)
+        game.keep_expansions(capacity // DFPN_SLOTS_PER_MEMO)
         unlimited = self.limits.max_seconds is None and self.limits.max_iterations is None
         self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
         self.nodes_created = 1
@@ -275,7 +277,7 @@ class DfpnSearch:
         """Expand the cursor's position: every child evaluated, hashed and given its numbers
         from the table or, when the table has none, by mobility (thesis §3.3.1), which are then
         stored as a leaf entry. A child the table has is not counted again (`Game.expand`'s
-        `known`): a re-expansion costs a push and a hash per child."""
+        `known`): a re-expansion costs a hash and a table probe per child."""
         game = self.game
         table = self.table
         probe = table.probe

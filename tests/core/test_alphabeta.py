@@ -4,7 +4,8 @@ import chess
 import pytest
 
 from core.errors import InvalidLimitError
-from core.games.chess_game import ChessGame, decode_move, encode_move, power_ordered_moves
+from core.games.chess_codes import decode_move, encode_move
+from core.games.chess_game import ChessGame, power_ordered_moves
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import RESOURCES, load_suite
 from core.proofs.solution import mate_solution, verify_tree_proof

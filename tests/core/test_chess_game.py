@@ -7,7 +7,8 @@ import chess.polyglot
 import pytest
 
 from core.errors import InvalidPositionError
-from core.games.chess_game import ChessGame, decode_move, encode_move, plain_count
+from core.games.chess_codes import decode_move, encode_move
+from core.games.chess_game import ChessGame, plain_count
 from core.games.game import NOT_COUNTED
 from core.inputs.boards import parse_fen
 from core.values import INF, Reason, Value

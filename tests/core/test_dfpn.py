@@ -9,7 +9,8 @@ import chess
 import networkx as nx
 import pytest
 
-from core.games.chess_game import ChessGame, encode_move, plain_count
+from core.games.chess_codes import encode_move
+from core.games.chess_game import ChessGame, plain_count
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.game import Evaluation, Expansion
 from core.games.suites import find_position, load_suite
@@ -213,6 +214,9 @@ class GraphGame:
 
     def halfmove_clock(self) -> int:
         return 0
+
+    def keep_expansions(self, positions: int) -> None:
+        pass
 
     def mop_up_distance(self, move: int) -> int:
         return 0

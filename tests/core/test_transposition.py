@@ -8,7 +8,8 @@ import random
 import chess
 import chess.polyglot
 
-from core.games.chess_game import ChessGame, encode_move
+from core.games.chess_codes import encode_move
+from core.games.chess_game import ChessGame
 from core.search.transposition import (
     ABSENT,
     BUCKET,
@@ -41,9 +42,7 @@ def test_probe_agrees_with_find_and_holds_at() -> None:
         for key in keys:
             for clock in (10, 30, 45):
                 slot = table.find(key)
-                expected = (
-                    ABSENT if slot < 0 else slot if table.holds_at(slot, clock) else UNUSABLE
-                )
+                expected = ABSENT if slot < 0 else slot if table.holds_at(slot, clock) else UNUSABLE
                 assert table.probe(key, clock) == expected
 
 
