@@ -19,7 +19,8 @@ the least recently expanded positions go first) and compact (arrays, about 1 KB 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import chess
 
@@ -30,8 +31,24 @@ from core.games.chess_zobrist import TURN_TERM, pieces_hash_after, rest_hash
 from core.games.game import NOT_COUNTED, Expansion, Known
 from core.values import Reason, Value
 
-if TYPE_CHECKING:
-    from core.games.chess_game import ChessGame
+
+class Cursor(Protocol):
+    """What the memo reads off the chess cursor (`core.games.chess_game.ChessGame`)."""
+
+    board: chess.Board
+    attacker: chess.Color
+    count: Callable[[chess.Board], tuple[int, bool]]
+
+    def position_hash(self) -> int: ...
+
+    def pieces_hash(self) -> int: ...
+
+    def ply(self) -> int: ...
+
+    def ordered_moves(self) -> list[int]: ...
+
+    def path_rules(self, key: int, clock: int, ply: int) -> tuple[Value, Reason]: ...
+
 
 COUNTED, CHECK, SHORT_OF_MATERIAL, MATE_TESTED, MATES = 1, 2, 4, 8, 16
 """A child's facts, as bits: its moves are counted (in `counts`), it is check, the attacker
@@ -64,9 +81,7 @@ class ChildrenMemo:
     def __len__(self) -> int:
         return len(self._kept)
 
-    def expand(
-        self, game: ChessGame, room: int, known: Known, mates_in_one: bool
-    ) -> Expansion | None:
+    def expand(self, game: Cursor, room: int, known: Known, mates_in_one: bool) -> Expansion | None:
         """`ChessGame.expand` with a `known` predicate: every child hashed and, where `known`
         does not hold for it, evaluated (from the memo where it was before)."""
         board = game.board
@@ -87,7 +102,7 @@ class ChildrenMemo:
 
 
 def _evaluate(
-    game: ChessGame,
+    game: Cursor,
     board: chess.Board,
     kept: _Children,
     moves: list[int],
