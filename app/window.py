@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_focus import BoardFocus
+from app.dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
 from app.dfpn.path_panel import add_dfpn_dock
 from app.driving.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
@@ -534,12 +535,20 @@ class MainWindow(QMainWindow):
             self.settings.set_params(params)
         self._start(search)
 
+    def _size_dfpn_dock(self) -> None:
+        """Give df-pn's dock the width its columns need; the tree keeps the rest."""
+        if self.dfpn_dock.isVisible() and not self.dfpn_dock.isFloating():
+            self.resizeDocks([self.dfpn_dock], [DFPN_DOCK_WIDTH], Qt.Orientation.Horizontal)
+
     def _start(self, search: Stepper | PathStepper) -> None:
         make = partial(build_search, self.problem.game, self.params)
         stepped_by_events = isinstance(search, PathStepper)  # no tree to replay: no timeline
         # always wrap: an unrecordable search comes back as it is and the old replay is dropped
         self.show_replayed(self.timeline.wrap(search, make))
         self.timeline.setVisible(not stepped_by_events)
+        if stepped_by_events and not self.dfpn_dock.isVisible():
+            # After the window is laid out: a resize before it is shown does nothing.
+            QTimer.singleShot(0, self._size_dfpn_dock)
         self.dfpn_dock.setVisible(stepped_by_events)
         self.gauge_title.setText(gauge_title(table=stepped_by_events))
         self._name_step_actions(stepped_by_events)

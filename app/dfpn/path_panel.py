@@ -95,7 +95,7 @@ class DfpnPathPanel(QTreeWidget):
         self.setHeaderLabels(list(COLUMNS))
         self.setRootIsDecorated(True)
         self.setUniformRowHeights(True)
-        self.setMinimumWidth(620)  # every column readable beside the tree at 1600 × 1000
+        self.setMinimumWidth(MIN_WIDTH)
         self.search: DfpnStepper | None = None
         self._version = -1
         self._boards: dict[int, chess.Board | None] = {}
@@ -185,7 +185,16 @@ class DfpnPathPanel(QTreeWidget):
                 for column in range(len(COLUMNS)):
                     item.setBackground(column, highlight)
         if len(children.moves) > CHILDREN_SHOWN:
-            QTreeWidgetItem(row, [f"… and {len(children.moves) - CHILDREN_SHOWN} more"])
+            more = QTreeWidgetItem(row, [f"… and {len(children.moves) - CHILDREN_SHOWN} more"])
+            more.setFirstColumnSpanned(True)  # its words do not widen the move column
+
+
+DOCK_WIDTH = 360
+"""The dock's width when df-pn starts: its seven columns fit, and the tree keeps the rest (a
+fixed 620 left the tree its bare minimum on a 1,400-pixel window, cutting the root's children
+off at the finale)."""
+MIN_WIDTH = 300
+"""Narrower than this the panel scrolls sideways rather than squeeze the tree's pane."""
 
 
 def add_dfpn_dock(window: QMainWindow) -> tuple[DfpnPathPanel, QDockWidget]:

@@ -305,8 +305,18 @@ def add_solution_dock(window: QMainWindow) -> tuple[SolutionBrowser, QDockWidget
     dock = hidden_right_dock(window, browser, "Proof / refutation tree", "solution")
 
     def open_dock() -> None:
-        if not dock.isVisible():
-            dock.show()
+        if dock.isVisible():
+            return
+        beside = [
+            other
+            for other in window.findChildren(QDockWidget)
+            if other is not dock
+            and other.isVisible()
+            and not other.isFloating()
+            and window.dockWidgetArea(other) == window.dockWidgetArea(dock)
+        ]
+        dock.show()
+        if not beside:  # a dock already there (df-pn's path) keeps the width it has
             window.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
 
     browser.opened.connect(open_dock)

@@ -4,6 +4,7 @@ memory gauge's table fill, and a verified finale, all checked against the search
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QFontMetrics
 
 from app.dfpn.path_panel import COLUMNS, RUNNING_TEXT, pair
 from app.menus.explain_dock import NO_TREE
@@ -11,6 +12,7 @@ from app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
 from app.problems.search_setup import SearchParams
 from app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
 from app.quiz.mode import NOT_OFFERED
+from app.tree_view import style
 from app.tree_view.items import NODE
 from app.window import MainWindow
 from core.games.chess_game import decode_move
@@ -346,3 +348,39 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     text = window.narration.text()
     noun = "reply" if len(flagged) == 1 else "replies"
     assert f"{len(flagged)} {noun} let the attacker mate in one" in text
+
+
+def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:
+    """At 1600 × 1000, after df-pn proves WAC.001 (its path dock and the proof dock open on
+    the right), every drawn child of the root, numbers included, is inside the tree's pane, the
+    engine's first move among them: the path dock used to keep 620 pixels and cut the row off."""
+    win = MainWindow(persist=False, params=SearchParams("dfpn", 100_000))
+    qtbot.addWidget(win)
+    win.resize(1600, 1000)
+    win.show()
+    qtbot.waitExposed(win)
+    win.run_to_end()
+    qtbot.waitUntil(lambda: win.driver.search.outcome is not None, timeout=60_000)
+    win.wait_for_solution()
+    qtbot.waitUntil(lambda: win.solution is not None, timeout=30_000)
+    qtbot.wait(100)  # the docks settle after the proof dock opens
+    view = win.tree_view
+    drawn = view.displayed_nodes()
+    row = [item for item in drawn if item.parent == 0]
+    assert len(row) >= 3
+    for item in row:
+        if item.kind == NODE:  # the circle and its numbers, as painted
+            left_text, right_text = (
+                QFontMetrics(style.number_font(len(text), False)).horizontalAdvance(text)
+                for text in (item.proof_text, item.disproof_text)
+            )
+            reach = style.NODE / 2 + style.NUMBER_GAP
+            left_edge, right_edge = item.x - reach - left_text, item.x + reach + right_text
+        else:  # the "+N more" stub
+            left_edge, right_edge = item.x - style.STUB_WIDTH / 2, item.x + style.STUB_WIDTH / 2
+        left = view.scene_to_widget(left_edge, item.y).x()
+        right = view.scene_to_widget(right_edge, item.y).x()
+        assert left >= 0 and right <= view.width(), (item.kind, left, right, view.width())
+    shown = win.driver.search.display_tree
+    first = win.solution.line_moves[0]
+    assert first in [shown.move[item.node] for item in row if item.kind == NODE]
