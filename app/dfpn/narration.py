@@ -33,6 +33,12 @@ def describe_event(search: PathStepper, event: DfpnEvent) -> str:
                 " the one-move mate test proved them as they were generated (pn 0), so they are"
                 " never expanded and add nothing to the proof number."
             )
+        if event.threats:
+            told += (
+                f" {counted(event.threats, 'quiet move')} threaten mate in one (the attacker"
+                " would mate if the defender passed): they start at their mobility ÷"
+                f" {search.threat_divisor}, as the defender must answer the threat."
+            )
         if search.mop_up_in_use:
             told += (
                 f" New children's proof numbers: mobility + {search.mop_up_weight} × the "

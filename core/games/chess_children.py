@@ -26,7 +26,7 @@ import chess
 
 from core.games.chess_codes import decode_move
 from core.games.chess_make import make, unmake
-from core.games.chess_mate_in_one import mating_move
+from core.games.chess_mate_in_one import mating_move, threatens_mate
 from core.games.chess_zobrist import TURN_TERM, pieces_hash_after, rest_hash
 from core.games.game import NOT_COUNTED, Expansion, Known
 from core.values import Reason, Value
@@ -50,9 +50,11 @@ class Cursor(Protocol):
     def path_rules(self, key: int, clock: int, ply: int) -> tuple[Value, Reason]: ...
 
 
-COUNTED, CHECK, SHORT_OF_MATERIAL, MATE_TESTED, MATES = 1, 2, 4, 8, 16
+COUNTED, CHECK, SHORT_OF_MATERIAL, MATE_TESTED, MATES, THREATENS = 1, 2, 4, 8, 16, 32
 """A child's facts, as bits: its moves are counted (in `counts`), it is check, the attacker
-cannot mate with what is left, it was tested for a one-move mate, and it has one."""
+cannot mate with what is left, it was tested for a one-move mate, it has one, and (a child with
+the defender to move, reached by a quiet move) the attacker would mate in one if the defender
+passed: the move threatens mate."""
 
 
 class _Children:
@@ -81,7 +83,9 @@ class ChildrenMemo:
     def __len__(self) -> int:
         return len(self._kept)
 
-    def expand(self, game: Cursor, room: int, known: Known, mates_in_one: bool) -> Expansion | None:
+    def expand(
+        self, game: Cursor, room: int, known: Known, mates_in_one: bool, threats: bool = False
+    ) -> Expansion | None:
         """`ChessGame.expand` with a `known` predicate: every child hashed and, where `known`
         does not hold for it, evaluated (from the memo where it was before)."""
         board = game.board
@@ -98,7 +102,7 @@ class ChildrenMemo:
         self._kept[key] = kept
         if len(self._kept) > self.positions:
             del self._kept[next(iter(self._kept))]
-        return _evaluate(game, board, kept, moves, fresh, known, mates_in_one)
+        return _evaluate(game, board, kept, moves, fresh, known, mates_in_one, threats)
 
 
 def _evaluate(
@@ -109,6 +113,7 @@ def _evaluate(
     fresh: bool,
     known: Known,
     mates_in_one: bool,
+    threats: bool,
 ) -> Expansion:
     """Each child's value, mobility and mate-in-one flag: hashed (first time) or read, the path
     rules applied, and its facts worked out with the move on the board where still missing."""
@@ -119,11 +124,12 @@ def _evaluate(
     clock = board.halfmove_clock + 1
     child_is_or = board.turn != attacker
     test_one_move = mates_in_one and child_is_or
+    test_threats = threats and not child_is_or
     pieces_before = board.occupied.bit_count()
     pieces_hash = game.pieces_hash()
     # Without castling rights a quiet piece move changes only the pieces' term and the side to
     # move, so its hash needs no move on the board.
-    quiet = not board.castling_rights
+    no_castling = not board.castling_rights
     turn_term = TURN_TERM if board.turn == chess.BLACK else 0
     piece_type_at = board.piece_type_at
     values: list[Value] = []
@@ -132,13 +138,14 @@ def _evaluate(
     child_keys: list[int] = []
     clocks: list[int] = []
     one_move: list[bool] = []
+    threatening: list[bool] = []
     for index, code in enumerate(moves):
         saved: object = False  # False: the move is not on the board
         if fresh:
             move = decode_move(code)
             child_pieces = pieces_hash_after(board, move, pieces_hash)
             if (
-                quiet
+                no_castling
                 and piece_type_at(move.to_square) is None
                 and piece_type_at(move.from_square) != chess.PAWN
             ):
@@ -162,6 +169,7 @@ def _evaluate(
             mobility.append(0 if value else NOT_COUNTED)
             reasons.append(reason)
             one_move.append(False)
+            threatening.append(False)
             continue
         fact = facts[index]
         if not fact & COUNTED:
@@ -170,12 +178,12 @@ def _evaluate(
             count, check = count_moves(board)
             counts[index] = count
             fact = COUNTED | (CHECK if check else 0)
-            if (
-                count
-                and board.occupied.bit_count() != pieces_before
-                and board.has_insufficient_material(attacker)
-            ):
+            material_changed = board.occupied.bit_count() != pieces_before
+            if count and material_changed and board.has_insufficient_material(attacker):
                 fact |= SHORT_OF_MATERIAL
+            quiet_move = not (check or material_changed or code & 7)  # code & 7: a promotion
+            if test_threats and count and quiet_move and threatens_mate(board):
+                fact |= THREATENS
         count = counts[index]
         value, reason = _without_moves(count, fact, child_is_or)
         if value is Value.UNKNOWN:
@@ -196,6 +204,7 @@ def _evaluate(
         mobility.append(0 if value else count)
         reasons.append(reason)
         one_move.append(mates)
+        threatening.append(not value and bool(fact & THREATENS))
     return Expansion(
         moves,
         values,
@@ -205,6 +214,7 @@ def _evaluate(
         child_keys,
         clocks,
         one_move if mates_in_one else None,
+        threatening if threats else None,
     )
 
 

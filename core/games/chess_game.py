@@ -17,7 +17,7 @@ from core.games import mop_up
 from core.games.chess_children import ChildrenMemo
 from core.games.chess_codes import decode_move, ordered_legal_moves
 from core.games.chess_make import make, unmake
-from core.games.chess_mate_in_one import mating_move
+from core.games.chess_mate_in_one import mating_move, threatens_mate
 from core.games.chess_movecount import count_legal_moves_and_check
 from core.games.chess_zobrist import HASHER, pieces_hash_after, rest_hash
 from core.games.game import Evaluation, Expansion, Known
@@ -230,14 +230,18 @@ class ChessGame:
         return Value.UNKNOWN, Reason.NONE
 
     def expand(
-        self, room: int, known: Known | None = None, mates_in_one: bool = False
+        self,
+        room: int,
+        known: Known | None = None,
+        mates_in_one: bool = False,
+        threats: bool = False,
     ) -> Expansion | None:
         """Generate, order and evaluate every child of the cursor's position (Figure 3.5); a
         child `known` holds for is not counted, and with `mates_in_one` each new child where the
         attacker is to move is tested for a mate in one (see `core.games.game.Game.expand`).
         With `known` (df-pn) the children come from, and go to, the cursor's `ChildrenMemo`."""
         if known is not None:
-            return self._memo.expand(self, room, known, mates_in_one)
+            return self._memo.expand(self, room, known, mates_in_one, threats)
         board = self.board
         moves = ordered_legal_moves(board)
         if len(moves) > room:
@@ -248,6 +252,8 @@ class ChessGame:
         child_ply = len(self._keys)
         one_move: list[bool] | None = [] if mates_in_one else None
         test_one_move = mates_in_one and board.turn != self.attacker
+        threatening: list[bool] | None = [] if threats else None
+        test_threats = threats and board.turn == self.attacker
         values: list[Value] = []
         mobility: list[int] = []
         reasons: list[Reason] = []
@@ -270,6 +276,11 @@ class ChessGame:
             value, reason = terminal(board, count, check, child_ply, material_changed)
             if one_move is not None:
                 one_move.append(test_one_move and not value and mating_move(board) is not None)
+            if threatening is not None:
+                quiet_move = not (check or material_changed or move.promotion)
+                threatening.append(
+                    test_threats and not value and quiet_move and threatens_mate(board)
+                )
             unmake(board, saved)
             values.append(value)
             mobility.append(0 if value else count)
@@ -284,6 +295,7 @@ class ChessGame:
             keys,
             None if keys is None else clocks,
             one_move,
+            threatening,
         )
 
     # -- labels and positions for views ---------------------------------------------------------

@@ -181,6 +181,21 @@ def mating_move(board: chess.Board) -> chess.Move | None:
     return None
 
 
+def threatens_mate(board: chess.Board) -> bool:
+    """Whether the side not to move (it just made a quiet move; the side to move is not in
+    check) would mate in one if the side to move passed: the null move is the turn flipped and
+    the en passant square cleared, the board restored afterwards. df-pn starts such a move's
+    proof number lower (`core.search.dfpn`)."""
+    ep_square = board.ep_square
+    board.turn = not board.turn
+    board.ep_square = None
+    try:
+        return mating_move(board) is not None
+    finally:
+        board.turn = not board.turn
+        board.ep_square = ep_square
+
+
 def _king_steps_away(board: chess.Board, move: chess.Move, king: int) -> bool:
     """Whether after `move` (a plain move: no promotion, castling or en passant, for which this
     says False) the defending `king` has a square to step to that no attacking man attacks."""

@@ -219,11 +219,15 @@ class ExplicitTreeGame:
         return self._evaluate_node(self._path[-1])
 
     def expand(
-        self, room: int, known: Known | None = None, mates_in_one: bool = False
+        self,
+        room: int,
+        known: Known | None = None,
+        mates_in_one: bool = False,
+        threats: bool = False,
     ) -> Expansion | None:
         """Every child, evaluated; a child `known` holds for keeps its value but reports no
         mobility (`NOT_COUNTED`), as the game contract says. A tree has no rules to find a mate
-        in one by, so `mates_in_one` changes nothing."""
+        in one by or a threat to see, so `mates_in_one` and `threats` change nothing."""
         children = self.tree.nodes[self._path[-1]].children
         if len(children) > room:
             return None

@@ -45,6 +45,10 @@ class Expansion:
     keys: list[int] | None = None
     clocks: list[int] | None = None
     mates_in_one: list[bool] | None = None
+    threats: list[bool] | None = None
+    """Where the caller asked for it, flags each new unsolved child reached by a quiet attacker
+    move (no check, capture or promotion) after which the attacker, were the defender to pass,
+    would mate in one: the move threatens mate (else None)."""
 
 
 NOT_COUNTED = -1
@@ -91,7 +95,11 @@ class Game(Protocol):
         a game without pieces gives its fixed order."""
 
     def expand(
-        self, room: int, known: Known | None = None, mates_in_one: bool = False
+        self,
+        room: int,
+        known: Known | None = None,
+        mates_in_one: bool = False,
+        threats: bool = False,
     ) -> Expansion | None:
         """Generate and evaluate every child of the current position (immediate evaluation).
 
@@ -100,8 +108,9 @@ class Game(Protocol):
         (mobility `NOT_COUNTED`): re-expanding a node df-pn has seen costs a hash per child
         instead of a move count (chess keeps the children of recent expansions, so not even
         that). With `mates_in_one`, each new child where the attacker is to
-        move is tested for a mate in one (`Expansion.mates_in_one`); a game without such a test
-        leaves that None.
+        move is tested for a mate in one (`Expansion.mates_in_one`), and with `threats` each new
+        child reached by a quiet attacker move for the mate it threatens (`Expansion.threats`);
+        a game without such tests leaves those None.
         """
 
     def keep_expansions(self, positions: int) -> None:

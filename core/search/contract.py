@@ -146,6 +146,8 @@ class PathStepper(Search, Protocol):
     """df-pn+: new nodes' proof numbers include the mop-up estimate (`core.games.mop_up`)."""
     mop_up_weight: int
     """What one step of that estimate adds to a new node's proof number."""
+    threat_divisor: int
+    """What a new node's proof number is divided by where its quiet move threatens mate."""
 
     @property
     def tree(self) -> None:

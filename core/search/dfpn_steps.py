@@ -98,6 +98,9 @@ class DfpnEvent:
     line: tuple[int, ...] = ()
     mates_in_one: int = 0
     """Of an expansion's children, those the one-move mate test proved as they were generated."""
+    threats: int = 0
+    """Of an expansion's new children, those reached by a quiet move that threatens mate in one
+    (their proof numbers started lower)."""
 
 
 @dataclass(slots=True)
@@ -150,6 +153,7 @@ class DfpnTrace:
                 children=len(children.moves),
                 line=self.path_moves(),
                 mates_in_one=sum(children.mate_in_one),
+                threats=sum(children.threat),
             )
         )
 
@@ -199,7 +203,10 @@ class DfpnTrace:
         self._bound_at = 2 * len(shown) + TRACE_FLOOR
 
     def stop(self, why: str) -> None:
-        """A limit ended the search: the frames left on the stack are stopped, not searching."""
+        """A limit ended the search: the frames left on the stack are stopped, not searching. A
+        frame that had just backed up has returned to its parent already: it goes."""
+        while len(self.frames) > 1 and self.frames[-1].backing_up is not None:
+            self.frames.pop()
         self.stopped = why
         self.version += 1
 

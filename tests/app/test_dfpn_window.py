@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QFontMetrics
 
-from app.dfpn.path_panel import COLUMNS, RUNNING_TEXT, pair
+from app.dfpn.path_panel import CHILDREN_SHOWN, COLUMNS, RUNNING_TEXT, pair
 from app.menus.explain_dock import NO_TREE
 from app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
 from app.problems.search_setup import SearchParams
@@ -275,7 +275,8 @@ def test_the_previous_searchs_replay_does_not_outlive_it(qtbot) -> None:
 
 def test_the_path_panel_waits_for_a_pause_at_full_speed(window, qtbot) -> None:
     """At full speed the panel is not rebuilt on each redraw (one line says so); a pause lists
-    the path again, as the engine holds it."""
+    the path again, as the engine holds it (WAC.222: df-pn proves WAC.001 in 96 iterations)."""
+    window.open_source(Source(SUITE, "wac-mates", "WAC.222"), SearchParams("dfpn", 100_000))
     panel = window.dfpn_panel
     window.driver.set_speed(0)
     window.driver.run()
@@ -348,6 +349,35 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     text = window.narration.text()
     noun = "reply" if len(flagged) == 1 else "replies"
     assert f"{len(flagged)} {noun} let the attacker mate in one" in text
+
+
+def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers(window, qtbot) -> None:
+    """The first expansion of WAC.001 (the root): the narration counts the quiet moves the
+    engine's frame flags as threats, and each flagged child's proof number in the path panel is
+    its mobility halved (what python-chess counts for the defender, ÷ the search's divisor)."""
+    search = window.driver.search
+    window.step_iteration()
+    qtbot.waitUntil(lambda: not window.driver.busy)
+    frame = search.frames[0]
+    flagged = [i for i, threat in enumerate(frame.children.threat) if threat]
+    assert flagged
+    text = window.narration.text()
+    noun = "quiet move" if len(flagged) == 1 else "quiet moves"
+    assert f"{len(flagged)} {noun} threaten mate in one" in text
+    assert f"mobility ÷ {search.threat_divisor}" in text
+    root_row = window.dfpn_panel.topLevelItem(0)
+    board = search.game.root_board
+    for index in flagged:
+        move = decode_move(frame.children.moves[index])
+        after = board.copy()
+        after.push(move)
+        halved = max(1, after.legal_moves.count() // search.threat_divisor)
+        assert frame.children.proof[index] == halved
+        if index >= CHILDREN_SHOWN:
+            continue
+        row = root_row.child(index)
+        assert row.text(0) == board.san(move)
+        assert row.text(NUMBERS).startswith(f"{halved} /")
 
 
 def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:

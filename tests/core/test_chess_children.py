@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.games.chess_children import ChildrenMemo
-from core.games.chess_codes import encode_move
+from core.games.chess_codes import decode_move, encode_move
 from core.games.chess_game import ChessGame
 from core.games.game import NOT_COUNTED
 from core.games.suites import load_suite
@@ -35,6 +35,29 @@ def _cursor(start: int, choices: list[int], path: list[int]) -> ChessGame:
     return game
 
 
+def _threatens(game: ChessGame, code: int) -> bool:
+    """The reference: a quiet move of the attacker (no check, capture or promotion) after which,
+    the defender passing, python-chess finds a mating move among all the attacker's moves."""
+    board = game.board.copy()
+    if board.turn != game.attacker:
+        return False
+    move = decode_move(code)
+    if move.promotion or board.is_capture(move):
+        return False
+    board.push(move)
+    if board.is_check():
+        return False
+    board.turn = not board.turn
+    board.ep_square = None
+    for reply in list(board.legal_moves):
+        board.push(reply)
+        mate = board.is_checkmate()
+        board.pop()
+        if mate:
+            return True
+    return False
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(0, len(_POSITIONS) - 1),
@@ -58,9 +81,10 @@ def test_a_remembered_expansion_says_what_a_fresh_one_says(
         if known_mod and key % 4 < known_mod and reason in _PATH_RULES
     }
     memo = ChildrenMemo(8192)
-    first = memo.expand(game, INF, lambda key, clock: key in keep, True)
-    again = memo.expand(game, INF, lambda key, clock: key in keep, True)
+    first = memo.expand(game, INF, lambda key, clock: key in keep, True, True)
+    again = memo.expand(game, INF, lambda key, clock: key in keep, True, True)
     assert memo.hits == 1
+    threats = [_threatens(game, move) for move in plain.moves]
     for expansion in (first, again):
         assert expansion is not None
         assert (expansion.moves, expansion.keys, expansion.clocks) == (
@@ -75,12 +99,14 @@ def test_a_remembered_expansion_says_what_a_fresh_one_says(
                     plain.values[index] if path_only else Value.UNKNOWN
                 )
                 assert expansion.mobility[index] == (0 if path_only else NOT_COUNTED)
-                assert not expansion.mates_in_one[index]
+                assert not expansion.mates_in_one[index] and not expansion.threats[index]
             else:
                 assert expansion.values[index] is plain.values[index]
                 assert expansion.reasons[index] is plain.reasons[index]
                 assert expansion.mobility[index] == plain.mobility[index]
                 assert expansion.mates_in_one[index] == plain.mates_in_one[index]
+                unsolved = plain.values[index] is Value.UNKNOWN
+                assert expansion.threats[index] == (unsolved and threats[index])
 
 
 def test_a_remembered_child_still_repeats_the_path() -> None:

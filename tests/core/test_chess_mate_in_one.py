@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.games.chess_mate_in_one import checking_candidates, mating_move
+from core.games.chess_mate_in_one import checking_candidates, mating_move, threatens_mate
 from core.games.suites import load_suite
 from tests.helpers import played_from
 
@@ -83,3 +83,41 @@ def test_found_exactly_when_python_chess_finds_one(start: int, choices: list[int
         return
     assert found in expected
     assert set(expected) <= set(checking_candidates(board))
+
+
+def _passed(board: chess.Board) -> chess.Board:
+    """The same position with the other side to move (a null move: no en passant)."""
+    passed = board.copy(stack=False)
+    passed.turn = not passed.turn
+    passed.ep_square = None
+    return passed
+
+
+def test_a_quiet_rook_move_threatens_the_back_rank_mate() -> None:
+    """After 1. Rf4 (from matetrack mtd.046's line) White threatens Rf8#; after 1. Rh4 not."""
+    threat = chess.Board("1k6/2p1p1r1/2P3Pn/2B5/5R2/K2pp3/8/8 b - - 1 3")
+    assert threatens_mate(threat)
+    passed = _passed(threat)
+    assert [passed.san(move) for move in mates(passed)] == ["Rf8#"]
+    quiet = chess.Board("1k6/2p1p1r1/2P3Pn/2B5/7R/K2pp3/8/8 b - - 1 3")
+    assert not threatens_mate(quiet) and not mates(_passed(quiet))
+
+
+def test_the_threat_test_restores_the_board() -> None:
+    board = chess.Board("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3")
+    before = (board.fen(), board.ep_square, board.turn)  # Black may take en passant on e3
+    assert board.ep_square == chess.E3
+    threatens_mate(board)
+    assert (board.fen(), board.ep_square, board.turn) == before
+
+
+@given(st.integers(0, len(_POSITIONS) - 1), st.lists(st.integers(0, 200), max_size=16))
+def test_a_threat_is_found_exactly_when_a_pass_allows_a_mate(
+    start: int, choices: list[int]
+) -> None:
+    """From suite positions and random play: a threat exactly when, the side to move passing,
+    the other side has a mate in one (python-chess trying every move)."""
+    board = played_from(_POSITIONS[start], choices)
+    if board.is_check() or board.is_game_over():
+        return
+    assert threatens_mate(board) == bool(mates(_passed(board)))
