@@ -24,7 +24,7 @@ from core.errors import PnExplorerError
 from core.games.chess_game import ChessGame
 from core.games.suites import load_suite
 from core.runs.runner import RunRecord, describe_search
-from core.search.defaults import DEFAULT_NODE_CAP, DFPN, DFPN_EPSILON
+from core.search.defaults import DEFAULT_NODE_CAP, DFPN, DFPN_EPSILON, DFPN_THREAT_DIVISOR
 from core.search.dfpn import DfpnSearch
 from core.search.transposition import BYTES_PER_ENTRY
 from core.search.types import Limits
@@ -117,7 +117,12 @@ def run_dfpn_bench(args: argparse.Namespace) -> int:
 
 
 def solve_at_budget(
-    suite: str, budget: int, min_length: int = 0, every: int = 1, epsilon: float = DFPN_EPSILON
+    suite: str,
+    budget: int,
+    min_length: int = 0,
+    every: int = 1,
+    epsilon: float = DFPN_EPSILON,
+    threat_divisor: int = DFPN_THREAT_DIVISOR,
 ) -> Iterator[RunRecord]:
     """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
     `every`-th), each stopped at `budget` nodes created with a 1,000,000-entry table: positions
@@ -126,7 +131,9 @@ def solve_at_budget(
     positions = [p for p in load_suite(suite) if (p.mate_length or 0) >= min_length][::every]
     for position in positions:
         game = ChessGame(position.board, attacker=position.attacker)
-        search = DfpnSearch(game, Limits(max_nodes=DEFAULT_NODE_CAP), epsilon=epsilon)
+        search = DfpnSearch(
+            game, Limits(max_nodes=DEFAULT_NODE_CAP), epsilon=epsilon, threat_divisor=threat_divisor
+        )
         search.work_budget = budget
         search.run()
         yield describe_search(
@@ -143,18 +150,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-length", type=int, default=0)
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
+    parser.add_argument(
+        "--threat-divisor",
+        type=int,
+        default=DFPN_THREAT_DIVISOR,
+        help="divide a quiet move's new proof number by this where it threatens mate (1: off)",
+    )
     args = parser.parse_args(argv)
-    if args.budget < 1_000 or args.every < 1 or not args.epsilon >= 0:
+    if args.budget < 1_000 or args.every < 1 or not args.epsilon >= 0 or args.threat_divisor < 1:
         print(
-            "pn-explorer: the budget must be at least 1,000, --every at least 1 "
-            "and --epsilon at least 0",
+            "pn-explorer: the budget must be at least 1,000, --every at least 1, "
+            "--epsilon at least 0 and --threat-divisor at least 1",
             file=sys.stderr,
         )
         return 2
     records = []
     try:
         for record in solve_at_budget(
-            args.suite, args.budget, args.min_length, args.every, args.epsilon
+            args.suite,
+            args.budget,
+            args.min_length,
+            args.every,
+            args.epsilon,
+            args.threat_divisor,
         ):
             records.append(record)
             mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
@@ -169,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     solved = [r for r in records if r.solved]
     print(
         f"{args.suite}: {len(solved)} of {len(records)} solved at {args.budget:,} nodes each "
-        f"(ε = {args.epsilon:g}); nodes on the solved {sum(r.nodes_created for r in solved):,}, "
+        f"(ε = {args.epsilon:g}, threats ÷ {args.threat_divisor}); "
+        f"nodes on the solved {sum(r.nodes_created for r in solved):,}, "
         f"on all {sum(r.nodes_created for r in records):,}"
     )
     return 0

@@ -72,10 +72,12 @@ DFPN_MATES_IN_ONE = True
 """Whether df-pn proves a new node where the attacker mates in one as it is generated
 (`core.games.chess_mate_in_one`), which it need then never expand."""
 
-DFPN_THREAT_DIVISOR = 2
-"""A new df-pn child reached by a quiet attacker move that threatens mate in one (the attacker
-would mate if the defender passed) starts with its proof number divided by this (at least 1);
-1: off. At 650,000 nodes per position on matetrack-dev it proved 94 of 110 against 89."""
+DFPN_THREAT_DIVISOR = 1
+"""What a new df-pn child's proof number is divided by where its quiet attacker move threatens
+mate in one (at least 1; 1: off, no threat test). Off by default: with 2 df-pn proved 94 of
+matetrack-dev's 110 at 650,000 nodes each against 89, and 92 against 90 at 10 s each, but the
+test costs about a quarter of its time per node and `bench --algo dfpn` fell to 1.22× the
+python-chess ceiling, under issue 12's floor of 1.5× (README, "Threats first")."""
 
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,

@@ -31,13 +31,14 @@ nothing to its parent's proof number, so a quiet move that threatens mate is see
 the replies that stop the mate. With it df-pn proves 88 of matetrack-dev's 110 at 500,000 nodes
 each, where without it 86 at 650,000 (README, "Beyond the thesis").
 
-A new child reached by a quiet attacker move (no check, capture or promotion) after which the
-attacker would mate in one if the defender passed (a null move: `threatens_mate`) starts with its
-proof number divided by `threat_divisor` (2; at least 1): the defender must answer the threat,
-and the replies that do not are proved as they are generated, so such a move is worth trying
-before its mobility says. This is a cheap taste of Thomsen's λ-search, where threats come first.
-At 650,000 nodes per position it proves 94 of matetrack-dev's 110 against 89 without it (README,
-"Beyond the thesis"); the test costs about a quarter of df-pn's time per node.
+With `threat_divisor` above 1 (off by default: `core.search.defaults.DFPN_THREAT_DIVISOR` says
+why), a new child reached by a quiet attacker move (no check, capture or promotion) after which
+the attacker would mate in one if the defender passed (a null move: `threatens_mate`) starts with
+its proof number divided by it (at least 1): the defender must answer the threat, and the replies
+that do not are proved as they are generated, so such a move is worth trying before its mobility
+says. A cheap taste of Thomsen's λ-search, where threats come first. With 2 df-pn proves 94 of
+matetrack-dev's 110 at 650,000 nodes each against 89 (README, "Threats first"); the test costs
+about a quarter of df-pn's time per node.
 
 Repetitions and the fifty-move rule are handled as the transposition table's module says
 (graph-history interaction): path-dependent disproofs never enter the table.

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from core.games.game import Game
-from core.search.defaults import DFPN_EPSILON
+from core.search.defaults import DFPN_EPSILON, DFPN_THREAT_DIVISOR
 from core.search.dfpn import DfpnSearch, _Children, _Result, node_numbers
 from core.search.types import Limits, Outcome, StepReport
 from core.tree import ROOT, Tree, pack_flags
@@ -244,9 +244,13 @@ class DfpnStepper(DfpnSearch):
     """MID updates a node's numbers as its children return: no stale numbers wait for an update."""
 
     def __init__(
-        self, game: Game, limits: Limits | None = None, epsilon: float = DFPN_EPSILON
+        self,
+        game: Game,
+        limits: Limits | None = None,
+        epsilon: float = DFPN_EPSILON,
+        threat_divisor: int = DFPN_THREAT_DIVISOR,
     ) -> None:
-        super().__init__(game, limits, epsilon)
+        super().__init__(game, limits, epsilon, threat_divisor=threat_divisor)
         self.path_trace = DfpnTrace()
         self.trace = self.path_trace if self.outcome is None else None
         self._mid: Generator[object, None, _Result] | None = None

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QFontMetrics
 
-from app.dfpn.path_panel import CHILDREN_SHOWN, COLUMNS, RUNNING_TEXT, pair
+from app.dfpn.narration import describe_events
+from app.dfpn.path_panel import COLUMNS, RUNNING_TEXT, pair
 from app.menus.explain_dock import NO_TREE
 from app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
 from app.problems.search_setup import SearchParams
@@ -15,7 +16,7 @@ from app.quiz.mode import NOT_OFFERED
 from app.tree_view import style
 from app.tree_view.items import NODE
 from app.window import MainWindow
-from core.games.chess_game import decode_move
+from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
 from core.search.dfpn_steps import BackUpReason, DfpnStepper, EventKind
 from core.search.types import StepReport
@@ -351,33 +352,29 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     assert f"{len(flagged)} {noun} let the attacker mate in one" in text
 
 
-def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers(window, qtbot) -> None:
-    """The first expansion of WAC.001 (the root): the narration counts the quiet moves the
-    engine's frame flags as threats, and each flagged child's proof number in the path panel is
-    its mobility halved (what python-chess counts for the defender, ÷ the search's divisor)."""
-    search = window.driver.search
-    window.step_iteration()
-    qtbot.waitUntil(lambda: not window.driver.busy)
+def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers() -> None:
+    """With threats on (divisor 2; off by default), the first expansion of WAC.001: the
+    narration counts the quiet moves the engine's frame flags as threats, and each flagged
+    child's proof number is the defender's move count (python-chess) halved."""
+    position = find_position(load_suite("wac-mates"), "WAC.001")
+    search = DfpnStepper(ChessGame(position.board), threat_divisor=2)
+    report = search.step_iteration()
     frame = search.frames[0]
     flagged = [i for i, threat in enumerate(frame.children.threat) if threat]
     assert flagged
-    text = window.narration.text()
+    text = " ".join(describe_events(search, report.path_events))
     noun = "quiet move" if len(flagged) == 1 else "quiet moves"
     assert f"{len(flagged)} {noun} threaten mate in one" in text
-    assert f"mobility ÷ {search.threat_divisor}" in text
-    root_row = window.dfpn_panel.topLevelItem(0)
-    board = search.game.root_board
+    assert "mobility ÷ 2" in text
+    board = position.board
     for index in flagged:
-        move = decode_move(frame.children.moves[index])
         after = board.copy()
-        after.push(move)
-        halved = max(1, after.legal_moves.count() // search.threat_divisor)
-        assert frame.children.proof[index] == halved
-        if index >= CHILDREN_SHOWN:
-            continue
-        row = root_row.child(index)
-        assert row.text(0) == board.san(move)
-        assert row.text(NUMBERS).startswith(f"{halved} /")
+        after.push(decode_move(frame.children.moves[index]))
+        assert frame.children.proof[index] == max(1, after.legal_moves.count() // 2)
+    plain = DfpnStepper(ChessGame(position.board))
+    plain_report = plain.step_iteration()
+    assert not any(plain.frames[0].children.threat)
+    assert "threaten" not in " ".join(describe_events(plain, plain_report.path_events))
 
 
 def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:

@@ -444,7 +444,7 @@ def test_the_attackers_own_moves_are_not_tested() -> None:
 
 def test_the_mate_in_one_test_saves_nodes_and_the_proof_still_verifies() -> None:
     """WAC.222 with and without the test: both proofs verify, the test's after half the nodes
-    (20,095 against 45,161); a tree file has no such test and its search is the same either way."""
+    (21,464 against 44,185); a tree file has no such test and its search is the same either way."""
     position = find_position(load_suite("wac-mates"), "WAC.222")
     created = {}
     for flag in (False, True):
@@ -453,7 +453,7 @@ def test_the_mate_in_one_test_saves_nodes_and_the_proof_still_verifies() -> None
         assert search.run().result is Result.PROVED
         created[flag] = search.nodes_created
         assert describe_search(game, search, "dfpn", "WAC.222").verified
-    assert created == {False: 45_161, True: 20_095}
+    assert created == {False: 44_185, True: 21_464}
     tree_counts = []
     for flag in (False, True):
         search = DfpnSearch(three_child_tree(), Limits(max_nodes=1_000), mates_in_one=flag)
@@ -463,11 +463,12 @@ def test_the_mate_in_one_test_saves_nodes_and_the_proof_still_verifies() -> None
 
 
 def test_a_quiet_move_that_threatens_mate_starts_at_half_its_proof_number() -> None:
-    """From mtd.046's line: 1. Rf4 threatens Rf8#, so Rf4's child starts at half its mobility;
-    the other children, and every child with the divisor 1, at their mobility."""
+    """From mtd.046's line: 1. Rf4 threatens Rf8#, so with the divisor 2 Rf4's child starts at
+    half its mobility; the other children, and every child with the default divisor 1, at their
+    mobility."""
     board = chess.Board("1k6/2p1p1r1/2P3Pn/2B5/4R3/K2pp3/8/8 w - - 0 3")
-    halved = DfpnSearch(ChessGame(board)).generate_children()
-    plain = DfpnSearch(ChessGame(board), threat_divisor=1).generate_children()
+    halved = DfpnSearch(ChessGame(board), threat_divisor=2).generate_children()
+    plain = DfpnSearch(ChessGame(board)).generate_children()  # the default: no threat test
     assert halved.moves == plain.moves and not any(plain.threat)
     threat = halved.moves.index(encode_move(chess.Move.from_uci("e4f4")))
     assert halved.threat[threat]
