@@ -31,6 +31,18 @@ def played_from(board: chess.Board, choices: list[int]) -> chess.Board:
     return board.copy(stack=False)
 
 
+def has_mate_in_one(board: chess.Board) -> bool:
+    """Whether the side to move mates in one, by trying every legal move (the reference the
+    fast one-move mate and threat tests are held against)."""
+    for move in list(board.legal_moves):
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if mate:
+            return True
+    return False
+
+
 def tree_columns(tree: Tree) -> tuple:
     """Every column of a tree, for node-for-node equality."""
     return (

@@ -15,7 +15,7 @@ from core.games.suites import load_suite
 from core.search.dfpn import DfpnSearch
 from core.search.types import Limits
 from core.values import INF, Reason, Value
-from tests.helpers import played_from
+from tests.helpers import has_mate_in_one, played_from
 
 _POSITIONS = [p for suite in ("matetrack-dev", "endgame-mates") for p in load_suite(suite)]
 _PATH_RULES = (Reason.NONE, Reason.REPETITION, Reason.FIFTY_MOVES)
@@ -49,13 +49,7 @@ def _threatens(game: ChessGame, code: int) -> bool:
         return False
     board.turn = not board.turn
     board.ep_square = None
-    for reply in list(board.legal_moves):
-        board.push(reply)
-        mate = board.is_checkmate()
-        board.pop()
-        if mate:
-            return True
-    return False
+    return has_mate_in_one(board)
 
 
 @settings(max_examples=60, deadline=None)

@@ -21,6 +21,7 @@ from core.search.dfpn import DfpnSearch, child_delta_threshold, saturated_sum
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.values import INF, Reason, Value
+from tests.helpers import has_mate_in_one
 
 # -- hand-made trees ------------------------------------------------------------------------------
 
@@ -408,17 +409,6 @@ def test_a_re_expansion_counts_only_children_the_table_does_not_have() -> None:
 # -- the one-move mate test ----------------------------------------------------------------------
 
 
-def one_move_mate_exists(board: chess.Board) -> bool:
-    """Whether the side to move mates in one, by trying every move (the reference)."""
-    for move in list(board.legal_moves):
-        board.push(move)
-        mate = board.is_checkmate()
-        board.pop()
-        if mate:
-            return True
-    return False
-
-
 def test_replies_that_allow_a_mate_in_one_are_flagged_as_generated() -> None:
     """After Ne8 in WAC.001, 29 of Black's 35 replies allow a mate in one and 6 do not; the
     expansion flags exactly those, and only when asked."""
@@ -429,7 +419,7 @@ def test_replies_that_allow_a_mate_in_one_are_flagged_as_generated() -> None:
     expected = []
     for move in expansion.moves:
         game.push(move)
-        expected.append(one_move_mate_exists(game.board.copy()))
+        expected.append(has_mate_in_one(game.board.copy()))
         game.pop()
     assert expansion.mates_in_one == expected
     assert sum(expected) == 29 and len(expected) == 35
