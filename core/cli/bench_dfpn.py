@@ -24,7 +24,13 @@ from core.errors import PnExplorerError
 from core.games.chess_game import ChessGame
 from core.games.suites import load_suite
 from core.runs.runner import RunRecord, describe_search
-from core.search.defaults import DEFAULT_NODE_CAP, DFPN, DFPN_EPSILON, DFPN_THREAT_DIVISOR
+from core.search.defaults import (
+    DEFAULT_NODE_CAP,
+    DFPN,
+    DFPN_EPSILON,
+    DFPN_THREAT_DEPTH,
+    DFPN_THREAT_DIVISOR,
+)
 from core.search.dfpn import DfpnSearch
 from core.search.transposition import BYTES_PER_ENTRY
 from core.search.types import Limits
@@ -123,6 +129,7 @@ def solve_at_budget(
     every: int = 1,
     epsilon: float = DFPN_EPSILON,
     threat_divisor: int = DFPN_THREAT_DIVISOR,
+    threat_depth: int = DFPN_THREAT_DEPTH,
 ) -> Iterator[RunRecord]:
     """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
     `every`-th), each stopped at `budget` nodes created with a 1,000,000-entry table: positions
@@ -132,7 +139,11 @@ def solve_at_budget(
     for position in positions:
         game = ChessGame(position.board, attacker=position.attacker)
         search = DfpnSearch(
-            game, Limits(max_nodes=DEFAULT_NODE_CAP), epsilon=epsilon, threat_divisor=threat_divisor
+            game,
+            Limits(max_nodes=DEFAULT_NODE_CAP),
+            epsilon=epsilon,
+            threat_divisor=threat_divisor,
+            threat_depth=threat_depth,
         )
         search.work_budget = budget
         search.run()
@@ -156,11 +167,23 @@ def main(argv: list[str] | None = None) -> int:
         default=DFPN_THREAT_DIVISOR,
         help="divide a quiet move's new proof number by this where it threatens mate (1: off)",
     )
+    parser.add_argument(
+        "--threat-depth",
+        type=int,
+        default=DFPN_THREAT_DEPTH,
+        help="test quiet moves for threats only this many plies from the root or nearer",
+    )
     args = parser.parse_args(argv)
-    if args.budget < 1_000 or args.every < 1 or not args.epsilon >= 0 or args.threat_divisor < 1:
+    if (
+        args.budget < 1_000
+        or args.every < 1
+        or not args.epsilon >= 0
+        or args.threat_divisor < 1
+        or args.threat_depth < 0
+    ):
         print(
             "pn-explorer: the budget must be at least 1,000, --every at least 1, "
-            "--epsilon at least 0 and --threat-divisor at least 1",
+            "--epsilon at least 0, --threat-divisor at least 1 and --threat-depth at least 0",
             file=sys.stderr,
         )
         return 2
@@ -173,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             args.every,
             args.epsilon,
             args.threat_divisor,
+            args.threat_depth,
         ):
             records.append(record)
             mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
@@ -187,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     solved = [r for r in records if r.solved]
     print(
         f"{args.suite}: {len(solved)} of {len(records)} solved at {args.budget:,} nodes each "
-        f"(ε = {args.epsilon:g}, threats ÷ {args.threat_divisor}); "
+        f"(ε = {args.epsilon:g}, threats ÷ {args.threat_divisor} to ply {args.threat_depth}); "
         f"nodes on the solved {sum(r.nodes_created for r in solved):,}, "
         f"on all {sum(r.nodes_created for r in records):,}"
     )

@@ -79,6 +79,12 @@ matetrack-dev's 110 at 650,000 nodes each against 89, and 92 against 90 at 10 s 
 test costs about a quarter of its time per node and `bench --algo dfpn` fell to 1.22× the
 python-chess ceiling, under issue 12's floor of 1.5× (README, "Threats first")."""
 
+DFPN_THREAT_DEPTH = 4
+"""With threats on, only the positions this many plies from the root or nearer test their
+quiet moves for threats: on the 33 matetrack-dev positions df-pn misses or proves slowly, at
+650,000 nodes each, 15 solved against 17 testing everywhere and 12 with threats off, and
+`bench --algo dfpn` stays at 1.78× the python-chess ceiling (1.22× testing everywhere)."""
+
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,
 for its re-expansions (`Game.keep_expansions`; a chess position's take about 1 KB, so about 8

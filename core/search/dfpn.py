@@ -36,9 +36,10 @@ why), a new child reached by a quiet attacker move (no check, capture or promoti
 the attacker would mate in one if the defender passed (a null move: `threatens_mate`) starts with
 its proof number divided by it (at least 1): the defender must answer the threat, and the replies
 that do not are proved as they are generated, so such a move is worth trying before its mobility
-says. A cheap taste of Thomsen's λ-search, where threats come first. With 2 df-pn proves 94 of
-matetrack-dev's 110 at 650,000 nodes each against 89 (README, "Threats first"); the test costs
-about a quarter of df-pn's time per node.
+says. A cheap taste of Thomsen's λ-search, where threats come first. With 2, testing at every
+depth, df-pn proves 94 of matetrack-dev's 110 at 650,000 nodes each against 89 (README, "Threats
+first"), but the test costs about a quarter of df-pn's time per node; `threat_depth` tests only
+the positions that near the root, where it costs little.
 
 Repetitions and the fifty-move rule are handled as the transposition table's module says
 (graph-history interaction): path-dependent disproofs never enter the table.
@@ -74,6 +75,7 @@ from core.search.defaults import (
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_SLOTS_PER_MEMO,
+    DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
@@ -197,6 +199,7 @@ class DfpnSearch:
         mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
         mates_in_one: bool = DFPN_MATES_IN_ONE,
         threat_divisor: int = DFPN_THREAT_DIVISOR,
+        threat_depth: int = DFPN_THREAT_DEPTH,
     ) -> None:
         if not epsilon >= 0:
             raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
@@ -204,6 +207,8 @@ class DfpnSearch:
             raise ValueError(f"mop_up_weight must be at least 0, not {mop_up_weight!r}")
         if threat_divisor < 1:
             raise ValueError(f"threat_divisor must be at least 1, not {threat_divisor!r}")
+        if threat_depth < 0:
+            raise ValueError(f"threat_depth must be at least 0, not {threat_depth!r}")
         self.game = game
         self.mop_up_weight = mop_up_weight
         self.mop_up_in_use = bool(mop_up_weight) and game.mop_up_applies
@@ -212,6 +217,8 @@ class DfpnSearch:
         """Whether a new child where the attacker mates in one is proved as it is generated."""
         self.threat_divisor = threat_divisor
         """What a new child's proof number is divided by where its quiet move threatens mate."""
+        self.threat_depth = threat_depth
+        """The deepest position (plies from the root) whose quiet moves are tested for threats."""
         self.limits = limits or Limits()
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
@@ -306,7 +313,8 @@ class DfpnSearch:
             return slot >= 0
 
         divisor = self.threat_divisor
-        expansion = game.expand(INF, known, self.mates_in_one, divisor > 1)
+        test_threats = divisor > 1 and len(self._path_keys) - 1 <= self.threat_depth
+        expansion = game.expand(INF, known, self.mates_in_one, test_threats)
         children = _Children()
         if expansion is None:
             return children

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from core.games.game import Game
-from core.search.defaults import DFPN_EPSILON, DFPN_THREAT_DIVISOR
+from core.search.defaults import DFPN_EPSILON, DFPN_THREAT_DEPTH, DFPN_THREAT_DIVISOR
 from core.search.dfpn import DfpnSearch, _Children, _Result, node_numbers
 from core.search.types import Limits, Outcome, StepReport
 from core.tree import ROOT, Tree, pack_flags
@@ -249,8 +249,11 @@ class DfpnStepper(DfpnSearch):
         limits: Limits | None = None,
         epsilon: float = DFPN_EPSILON,
         threat_divisor: int = DFPN_THREAT_DIVISOR,
+        threat_depth: int = DFPN_THREAT_DEPTH,
     ) -> None:
-        super().__init__(game, limits, epsilon, threat_divisor=threat_divisor)
+        super().__init__(
+            game, limits, epsilon, threat_divisor=threat_divisor, threat_depth=threat_depth
+        )
         self.path_trace = DfpnTrace()
         self.trace = self.path_trace if self.outcome is None else None
         self._mid: Generator[object, None, _Result] | None = None

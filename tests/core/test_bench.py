@@ -73,7 +73,8 @@ def test_dfpn_at_a_node_budget_is_deterministic_and_verified(capsys):
     assert budget_main(["wac-mates", "10"]) == 2
     assert budget_main(["wac-mates", "5000", "--epsilon", "-1"]) == 2
     assert budget_main(["wac-mates", "5000", "--threat-divisor", "0"]) == 2
+    assert budget_main(["wac-mates", "5000", "--threat-depth", "-1"]) == 2
     assert budget_main(["no-such-suite", "5000"]) == 2
-    assert capsys.readouterr().err.count("\n") == 4
-    threats = list(solve_at_budget("wac-mates", 5_000, every=40, threat_divisor=2))
+    assert capsys.readouterr().err.count("\n") == 5
+    threats = list(solve_at_budget("wac-mates", 5_000, every=40, threat_divisor=2, threat_depth=99))
     assert [(r.result, r.nodes_created) for r in threats][0] == ("proved", 2_038)

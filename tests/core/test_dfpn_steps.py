@@ -197,3 +197,25 @@ def test_a_solved_root_is_not_marked_stopped() -> None:
     stepped = DfpnStepper(three_child_tree(), Limits())
     step_to_end(stepped)
     assert stepped.outcome.solved and stepped.path_trace.stopped == ""
+
+
+def test_threats_are_tested_only_down_to_the_threat_depth() -> None:
+    """With threats on and `threat_depth` 0, WAC.001's root flags its threatening quiet moves
+    and no deeper frame tests any; with depth 2, a frame at ply 2 may flag them too."""
+    stepped = DfpnStepper(chess("WAC.001"), threat_divisor=2, threat_depth=0)
+    deepest = 0
+    for _ in range(40):
+        stepped.step_iteration()
+        for depth, frame in enumerate(stepped.frames):
+            deepest = max(deepest, depth)
+            if depth > 0:
+                assert not any(frame.children.threat)
+    assert any(stepped.frames[0].children.threat) and deepest >= 2
+    deeper = DfpnStepper(chess("WAC.001"), threat_divisor=2, threat_depth=2)
+    flagged_below_root = False
+    for _ in range(40):
+        deeper.step_iteration()
+        flagged_below_root |= any(any(frame.children.threat) for frame in deeper.frames[1:3])
+    assert flagged_below_root
+    with pytest.raises(ValueError, match="threat_depth"):
+        DfpnStepper(chess("WAC.001"), threat_divisor=2, threat_depth=-1)
