@@ -81,9 +81,9 @@ python-chess ceiling, under issue 12's floor of 1.5× (README, "Threats first").
 
 DFPN_THREAT_DEPTH = 4
 """With threats on, only the positions this many plies from the root or nearer test their
-quiet moves for threats: on the 33 matetrack-dev positions df-pn misses or proves slowly, at
-650,000 nodes each, 15 solved against 17 testing everywhere and 12 with threats off, and
-`bench --algo dfpn` stays at 1.78× the python-chess ceiling (1.22× testing everywhere)."""
+quiet moves for threats: at 650,000 nodes each df-pn then solves 92 of matetrack-dev's 110 (94
+testing everywhere, 89 off), and `bench --algo dfpn` gives 1.64× the python-chess ceiling
+(1.22× testing everywhere, 1.81× off)."""
 
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,
