@@ -50,11 +50,13 @@ class Cursor(Protocol):
     def path_rules(self, key: int, clock: int, ply: int) -> tuple[Value, Reason]: ...
 
 
-COUNTED, CHECK, SHORT_OF_MATERIAL, MATE_TESTED, MATES, THREATENS = 1, 2, 4, 8, 16, 32
+COUNTED, CHECK, SHORT_OF_MATERIAL, MATE_TESTED, MATES = 1, 2, 4, 8, 16
+QUIET, THREAT_TESTED, THREATENS = 32, 64, 128
 """A child's facts, as bits: its moves are counted (in `counts`), it is check, the attacker
-cannot mate with what is left, it was tested for a one-move mate, it has one, and (a child with
-the defender to move, reached by a quiet move) the attacker would mate in one if the defender
-passed: the move threatens mate."""
+cannot mate with what is left, it was tested for a one-move mate, it has one; the move to it
+was quiet (no check, capture or promotion), it was tested for a threat, and the attacker would
+mate in one if the defender passed: the move threatens mate. A test is asked for or not at each
+expansion (df-pn tests threats near the root only), so a fact says whether it was tested."""
 
 
 class _Children:
@@ -181,15 +183,21 @@ def _evaluate(
             material_changed = board.occupied.bit_count() != pieces_before
             if count and material_changed and board.has_insufficient_material(attacker):
                 fact |= SHORT_OF_MATERIAL
-            quiet_move = not (check or material_changed or code & 7)  # code & 7: a promotion
-            if test_threats and count and quiet_move and threatens_mate(board):
-                fact |= THREATENS
+            if not (check or material_changed or code & 7):  # code & 7: a promotion
+                fact |= QUIET
         count = counts[index]
         value, reason = _without_moves(count, fact, child_is_or)
         if value is Value.UNKNOWN:
             value, reason = path_rules(key, child_clock, child_ply)
             if not value and fact & SHORT_OF_MATERIAL:
                 value, reason = Value.FALSE, Reason.INSUFFICIENT_MATERIAL
+        threat = False
+        if test_threats and not value and fact & QUIET:
+            if not fact & THREAT_TESTED:
+                if saved is False:
+                    saved = make(board, decode_move(code))
+                fact |= THREAT_TESTED | (THREATENS if threatens_mate(board) else 0)
+            threat = bool(fact & THREATENS)
         mates = False
         if test_one_move and not value:
             if not fact & MATE_TESTED:
@@ -204,7 +212,7 @@ def _evaluate(
         mobility.append(0 if value else count)
         reasons.append(reason)
         one_move.append(mates)
-        threatening.append(not value and bool(fact & THREATENS))
+        threatening.append(threat)
     return Expansion(
         moves,
         values,

@@ -136,6 +136,23 @@ def test_a_remembered_capture_still_leaves_the_attacker_short_of_material() -> N
     assert memo.hits == 1
 
 
+def test_a_threat_is_told_only_where_asked_for_whatever_the_memo_holds() -> None:
+    """df-pn asks for threats near the root only: a position expanded first without the test
+    and then with it (or the other way round) flags its threats exactly when asked."""
+    board = chess.Board("1k6/2p1p1r1/2P3Pn/2B5/4R3/K2pp3/8/8 w - - 0 3")  # Rf4 threatens Rf8#
+    threat = encode_move(chess.Move.from_uci("e4f4"))
+    for order in ((False, True), (True, False)):
+        game = ChessGame(board)
+        game.position_hash()
+        memo = ChildrenMemo(8192)
+        for asked in order:
+            expansion = memo.expand(game, INF, lambda key, clock: False, False, asked)
+            assert expansion is not None
+            flagged = expansion.threats[expansion.moves.index(threat)] if asked else None
+            assert flagged is (True if asked else None)
+        assert memo.hits == 1
+
+
 def test_the_memo_keeps_the_positions_expanded_last() -> None:
     game = ChessGame(chess.Board())
     game.position_hash()
