@@ -114,18 +114,35 @@ class _Children:
         "threat",
     )
 
-    def __init__(self) -> None:
-        self.moves: list[int] = []
-        self.keys: list[int] = []
-        self.clocks: list[int] = []
-        self.proof: list[int] = []
-        self.disproof: list[int] = []
-        self.rests_on: list[int] = []
-        self.distance: list[int] = []
-        self.fixed: list[bool] = []
-        self.terminal: list[bool] = []
-        self.mate_in_one: list[bool] = []
-        self.threat: list[bool] = []
+    def __init__(
+        self,
+        moves: list[int],
+        keys: list[int],
+        clocks: list[int],
+        proof: list[int],
+        disproof: list[int],
+        rests_on: list[int],
+        distance: list[int],
+        fixed: list[bool],
+        terminal: list[bool],
+        mate_in_one: list[bool],
+        threat: list[bool],
+    ) -> None:
+        self.moves = moves
+        self.keys = keys
+        self.clocks = clocks
+        self.proof = proof
+        self.disproof = disproof
+        self.rests_on = rests_on
+        self.distance = distance
+        self.fixed = fixed
+        self.terminal = terminal
+        self.mate_in_one = mate_in_one
+        self.threat = threat
+
+
+_NO_CHILDREN = _Children([], [], [], [], [], [], [], [], [], [], [])
+"""What `generate_children` returns for a position with nothing below it in a tree file."""
 
 
 class _Result:
@@ -315,9 +332,8 @@ class DfpnSearch:
         divisor = self.threat_divisor
         test_threats = divisor > 1 and len(self._path_keys) - 1 <= self.threat_depth
         expansion = game.expand(INF, known, self.mates_in_one, test_threats)
-        children = _Children()
         if expansion is None:
-            return children
+            return _NO_CHILDREN
         moves = expansion.moves
         count = len(moves)
         self.nodes_created += count
@@ -331,16 +347,10 @@ class DfpnSearch:
                 game.pop()
         mates_in_one = expansion.mates_in_one or [False] * count
         threats = expansion.threats or [False] * count
-        children.moves, children.keys, children.clocks = moves, keys, clocks
-        children.mate_in_one = mates_in_one
-        children.threat = threats
         proof, disproof = [0] * count, [0] * count
         rests_on, distance = [NO_DEPENDENCE] * count, [0] * count
         terminal = [value is not Value.UNKNOWN for value in expansion.values]
         fixed = terminal[:]
-        children.proof, children.disproof = proof, disproof
-        children.rests_on, children.distance = rests_on, distance
-        children.fixed, children.terminal = fixed, terminal
         table_proof, table_disproof, stored_distance = table.proof, table.disproof, table.distance
         store_leaf, store, trace = table.store_leaf, table.store, self.trace
         weight, mop_up = self.mop_up_weight, game.mop_up_distance
@@ -384,7 +394,19 @@ class DfpnSearch:
                     proof[index], disproof[index] = child_proof, child_disproof
                     if slot == ABSENT:
                         store_leaf(key, child_proof, child_disproof)
-        return children
+        return _Children(
+            moves,
+            keys,
+            clocks,
+            proof,
+            disproof,
+            rests_on,
+            distance,
+            fixed,
+            terminal,
+            mates_in_one,
+            threats,
+        )
 
     def _refresh(self, children: _Children) -> None:
         """Re-read the unsolved children from the table: a transposition may have moved them."""
