@@ -22,6 +22,8 @@ from core.search.defaults import (
     DEFAULT_INITIALISATION,
     DEFAULT_MAX_NODES,
     DFPN,
+    DFPN_THREAT_DEPTH,
+    DFPN_THREAT_DIVISOR,
     LOGISTIC,
     ONE,
     PN,
@@ -73,7 +75,13 @@ class SearchParams:
         """The settings in force, as the window's title shows them."""
         name = ALGORITHM_TITLES.get(self.algo, self.algo)
         if self.algo == DFPN:
-            return f"{name} · table of {self.max_nodes:,} entries (mobility initialisation)"
+            threats = (
+                f", threats ÷ {DFPN_THREAT_DIVISOR} to ply {DFPN_THREAT_DEPTH}"
+                if DFPN_THREAT_DIVISOR > 1
+                else ""
+            )
+            table = f"table of {self.max_nodes:,} entries"
+            return f"{name} · {table} (mobility initialisation{threats})"
         text = f"{name} · node cap {self.max_nodes:,}"
         if self.algo == PN2:
             text += (

@@ -72,12 +72,11 @@ DFPN_MATES_IN_ONE = True
 """Whether df-pn proves a new node where the attacker mates in one as it is generated
 (`core.games.chess_mate_in_one`), which it need then never expand."""
 
-DFPN_THREAT_DIVISOR = 1
+DFPN_THREAT_DIVISOR = 2
 """What a new df-pn child's proof number is divided by where its quiet attacker move threatens
-mate in one (at least 1; 1: off, no threat test). Off by default: with 2 df-pn proved 94 of
-matetrack-dev's 110 at 650,000 nodes each against 89, and 92 against 90 at 10 s each, but the
-test costs about a quarter of its time per node and `bench --algo dfpn` fell to 1.22× the
-python-chess ceiling, under issue 12's floor of 1.5× (README, "Threats first")."""
+mate in one (at least 1; 1: off, no threat test). With 2 (and `DFPN_THREAT_DEPTH`) df-pn proved
+92 of matetrack-dev's 110 at 650,000 nodes each against 89 off, and at 10 s each gained mtd.046
+and 088 and lost none (README, "Threats first")."""
 
 DFPN_THREAT_DEPTH = 4
 """With threats on, only the positions this many plies from the root or nearer test their

@@ -31,7 +31,7 @@ nothing to its parent's proof number, so a quiet move that threatens mate is see
 the replies that stop the mate. With it df-pn proves 88 of matetrack-dev's 110 at 500,000 nodes
 each, where without it 86 at 650,000 (README, "Beyond the thesis").
 
-With `threat_divisor` above 1 (off by default: `core.search.defaults.DFPN_THREAT_DIVISOR` says
+With `threat_divisor` above 1 (2 by default: `core.search.defaults.DFPN_THREAT_DIVISOR` says
 why), a new child reached by a quiet attacker move (no check, capture or promotion) after which
 the attacker would mate in one if the defender passed (a null move: `threatens_mate`) starts with
 its proof number divided by it (at least 1): the defender must answer the threat, and the replies
@@ -39,7 +39,9 @@ that do not are proved as they are generated, so such a move is worth trying bef
 says. A cheap taste of Thomsen's λ-search, where threats come first. With 2, testing at every
 depth, df-pn proves 94 of matetrack-dev's 110 at 650,000 nodes each against 89 (README, "Threats
 first"), but the test costs about a quarter of df-pn's time per node; `threat_depth` tests only
-the positions that near the root, where it costs little.
+the positions that near the root, where it costs little. Where the mop-up estimate is in use no
+move is tested: in KQ against KR the queen threatens mate at almost every move, and halving
+those moves' numbers drowned the estimate (egd.011 unproved in 10M nodes, against 2M without).
 
 Repetitions and the fifty-move rule are handled as the transposition table's module says
 (graph-history interaction): path-dependent disproofs never enter the table.
@@ -234,6 +236,8 @@ class DfpnSearch:
         """Whether a new child where the attacker mates in one is proved as it is generated."""
         self.threat_divisor = threat_divisor
         """What a new child's proof number is divided by where its quiet move threatens mate."""
+        self.threats_in_use = threat_divisor > 1 and not self.mop_up_in_use
+        """Whether quiet moves are tested for threats: not where the mop-up estimate guides."""
         self.threat_depth = threat_depth
         """The deepest position (plies from the root) whose quiet moves are tested for threats."""
         self.limits = limits or Limits()
@@ -330,7 +334,7 @@ class DfpnSearch:
             return slot >= 0
 
         divisor = self.threat_divisor
-        test_threats = divisor > 1 and len(self._path_keys) - 1 <= self.threat_depth
+        test_threats = self.threats_in_use and len(self._path_keys) - 1 <= self.threat_depth
         expansion = game.expand(INF, known, self.mates_in_one, test_threats)
         if expansion is None:
             return _NO_CHILDREN

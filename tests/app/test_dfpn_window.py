@@ -353,11 +353,11 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
 
 
 def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers() -> None:
-    """With threats on (divisor 2; off by default), the first expansion of WAC.001: the
-    narration counts the quiet moves the engine's frame flags as threats, and each flagged
-    child's proof number is the defender's move count (python-chess) halved."""
+    """With threats on (the default divisor 2), the first expansion of WAC.001: the narration
+    counts the quiet moves the engine's frame flags as threats, and each flagged child's proof
+    number is the defender's move count (python-chess) halved; with threats off, none."""
     position = find_position(load_suite("wac-mates"), "WAC.001")
-    search = DfpnStepper(ChessGame(position.board), threat_divisor=2)
+    search = DfpnStepper(ChessGame(position.board))
     report = search.step_iteration()
     frame = search.frames[0]
     flagged = [i for i, threat in enumerate(frame.children.threat) if threat]
@@ -371,7 +371,7 @@ def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers() -> N
         after = board.copy()
         after.push(decode_move(frame.children.moves[index]))
         assert frame.children.proof[index] == max(1, after.legal_moves.count() // 2)
-    plain = DfpnStepper(ChessGame(position.board))
+    plain = DfpnStepper(ChessGame(position.board), threat_divisor=1)
     plain_report = plain.step_iteration()
     assert not any(plain.frames[0].children.threat)
     assert "threaten" not in " ".join(describe_events(plain, plain_report.path_events))

@@ -62,19 +62,21 @@ def test_dfpn_at_a_node_budget_is_deterministic_and_verified(capsys):
     from core.cli.bench_dfpn import main as budget_main
     from core.cli.bench_dfpn import solve_at_budget
 
-    first = list(solve_at_budget("wac-mates", 5_000, every=40))
-    again = list(solve_at_budget("wac-mates", 5_000, every=40))
+    first = list(solve_at_budget("wac-mates", 2_000, every=40))
+    again = list(solve_at_budget("wac-mates", 2_000, every=40))
     assert [r.id for r in first] == ["WAC.001", "WAC.167", "WAC.295"]
     assert [r.nodes_created for r in first] == [r.nodes_created for r in again]
     assert all(r.verified for r in first if r.result == "proved")
-    assert first[0].result == "unknown" and 5_000 <= first[0].nodes_created < 5_100
-    assert budget_main(["wac-mates", "5000", "--every", "40"]) == 0
-    assert "wac-mates: 2 of 3 solved at 5,000 nodes each" in capsys.readouterr().out
+    assert first[0].result == "unknown" and 2_000 <= first[0].nodes_created < 2_100
+    assert budget_main(["wac-mates", "2000", "--every", "40"]) == 0
+    assert "wac-mates: 2 of 3 solved at 2,000 nodes each" in capsys.readouterr().out
     assert budget_main(["wac-mates", "10"]) == 2
     assert budget_main(["wac-mates", "5000", "--epsilon", "-1"]) == 2
     assert budget_main(["wac-mates", "5000", "--threat-divisor", "0"]) == 2
     assert budget_main(["wac-mates", "5000", "--threat-depth", "-1"]) == 2
     assert budget_main(["no-such-suite", "5000"]) == 2
     assert capsys.readouterr().err.count("\n") == 5
-    threats = list(solve_at_budget("wac-mates", 5_000, every=40, threat_divisor=2, threat_depth=99))
+    threats = list(solve_at_budget("wac-mates", 5_000, every=40))
     assert [(r.result, r.nodes_created) for r in threats][0] == ("proved", 2_038)
+    off = list(solve_at_budget("wac-mates", 5_000, every=40, threat_divisor=1))
+    assert off[0].result == "unknown" and 5_000 <= off[0].nodes_created < 5_100

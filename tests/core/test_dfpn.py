@@ -9,7 +9,7 @@ import chess
 import networkx as nx
 import pytest
 
-from core.games.chess_codes import encode_move
+from core.games.chess_codes import decode_move, encode_move
 from core.games.chess_game import ChessGame, plain_count
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.game import Evaluation, Expansion
@@ -433,13 +433,14 @@ def test_the_attackers_own_moves_are_not_tested() -> None:
 
 
 def test_the_mate_in_one_test_saves_nodes_and_the_proof_still_verifies() -> None:
-    """WAC.222 with and without the test: both proofs verify, the test's after half the nodes
-    (21,464 against 44,185); a tree file has no such test and its search is the same either way."""
+    """WAC.222 with and without the test (threats off, so the test alone counts): both proofs
+    verify, the test's after half the nodes (21,464 against 44,185); a tree file has no such test
+    and its search is the same either way."""
     position = find_position(load_suite("wac-mates"), "WAC.222")
     created = {}
     for flag in (False, True):
         game = ChessGame(position.board)
-        search = DfpnSearch(game, Limits(max_nodes=1_000_000), mates_in_one=flag)
+        search = DfpnSearch(game, Limits(max_nodes=1_000_000), mates_in_one=flag, threat_divisor=1)
         assert search.run().result is Result.PROVED
         created[flag] = search.nodes_created
         assert describe_search(game, search, "dfpn", "WAC.222").verified
@@ -454,11 +455,11 @@ def test_the_mate_in_one_test_saves_nodes_and_the_proof_still_verifies() -> None
 
 def test_a_quiet_move_that_threatens_mate_starts_at_half_its_proof_number() -> None:
     """From mtd.046's line: 1. Rf4 threatens Rf8#, so with the divisor 2 Rf4's child starts at
-    half its mobility; the other children, and every child with the default divisor 1, at their
-    mobility."""
+    half its mobility (the default divisor 2); the other children, and every child with the
+    divisor 1 (threats off), at their mobility."""
     board = chess.Board("1k6/2p1p1r1/2P3Pn/2B5/4R3/K2pp3/8/8 w - - 0 3")
-    halved = DfpnSearch(ChessGame(board), threat_divisor=2).generate_children()
-    plain = DfpnSearch(ChessGame(board)).generate_children()  # the default: no threat test
+    halved = DfpnSearch(ChessGame(board)).generate_children()
+    plain = DfpnSearch(ChessGame(board), threat_divisor=1).generate_children()
     assert halved.moves == plain.moves and not any(plain.threat)
     threat = halved.moves.index(encode_move(chess.Move.from_uci("e4f4")))
     assert halved.threat[threat]
@@ -467,3 +468,25 @@ def test_a_quiet_move_that_threatens_mate_starts_at_half_its_proof_number() -> N
         assert halved.proof[index] == expected
     with pytest.raises(ValueError, match="threat_divisor"):
         DfpnSearch(ChessGame(board), threat_divisor=0)
+
+
+def test_no_threat_test_where_the_mop_up_estimate_guides() -> None:
+    """KQ against KR with the king in the corner: 15 of the queen's 23 moves threaten mate, so
+    halving them would drown the mop-up estimate; with the estimate in use none is tested, and
+    without it (weight 0) the same position flags them."""
+    board = chess.Board("k7/8/1K6/8/8/8/8/r5Q1 w - - 0 1")
+    guided = DfpnSearch(ChessGame(board))
+    assert guided.mop_up_in_use and not guided.threats_in_use
+    assert not any(guided.generate_children().threat)
+    unguided = DfpnSearch(ChessGame(board), mop_up_weight=0)
+    assert unguided.threats_in_use
+    children = unguided.generate_children()
+    expected = []
+    for code in children.moves:
+        after = board.copy()
+        move = decode_move(code)
+        quiet = not (board.gives_check(move) or board.is_capture(move))
+        after.push(move)
+        after.push(chess.Move.null())
+        expected.append(quiet and has_mate_in_one(after))
+    assert children.threat == expected and sum(expected) == 15
