@@ -64,6 +64,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from core.errors import VerificationError
@@ -91,6 +92,7 @@ if TYPE_CHECKING:
     from core.search.dfpn_steps import DfpnTrace
 
 
+@dataclass(slots=True)
 class _Children:
     """The children of the node MID is searching, as parallel lists.
 
@@ -102,45 +104,17 @@ class _Children:
     a quiet move that threatens mate in one, so it started at a lower proof number.
     """
 
-    __slots__ = (
-        "moves",
-        "keys",
-        "clocks",
-        "proof",
-        "disproof",
-        "rests_on",
-        "distance",
-        "fixed",
-        "terminal",
-        "mate_in_one",
-        "threat",
-    )
-
-    def __init__(
-        self,
-        moves: list[int],
-        keys: list[int],
-        clocks: list[int],
-        proof: list[int],
-        disproof: list[int],
-        rests_on: list[int],
-        distance: list[int],
-        fixed: list[bool],
-        terminal: list[bool],
-        mate_in_one: list[bool],
-        threat: list[bool],
-    ) -> None:
-        self.moves = moves
-        self.keys = keys
-        self.clocks = clocks
-        self.proof = proof
-        self.disproof = disproof
-        self.rests_on = rests_on
-        self.distance = distance
-        self.fixed = fixed
-        self.terminal = terminal
-        self.mate_in_one = mate_in_one
-        self.threat = threat
+    moves: list[int]
+    keys: list[int]
+    clocks: list[int]
+    proof: list[int]
+    disproof: list[int]
+    rests_on: list[int]
+    distance: list[int]
+    fixed: list[bool]
+    terminal: list[bool]
+    mate_in_one: list[bool]
+    threat: list[bool]
 
 
 _NO_CHILDREN = _Children([], [], [], [], [], [], [], [], [], [], [])
