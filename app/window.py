@@ -46,6 +46,7 @@ from app.menus.paper import PaperMenu
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
 from app.panels.curves import CurvesWidget
+from app.panels.elided_label import ElidedLabel
 from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
@@ -166,7 +167,7 @@ class MainWindow(QMainWindow):
     # -- building ---------------------------------------------------------------------------------
 
     def _build_views(self) -> None:
-        self.title = QLabel()
+        self.title = ElidedLabel()
         self.title.setStyleSheet("font-size: 13pt; font-weight: bold; padding: 2px 4px;")
         self.banner = QLabel()
         self.banner.setWordWrap(True)
@@ -223,7 +224,6 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.status = QLabel()
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.statusBar().addPermanentWidget(self.status, 1)
         self.compare_panel = ComparePanel()
         self.compare_dock = QDockWidget(

@@ -75,13 +75,10 @@ class SearchParams:
         """The settings in force, as the window's title shows them."""
         name = ALGORITHM_TITLES.get(self.algo, self.algo)
         if self.algo == DFPN:
-            threats = (
-                f", threats ÷ {DFPN_THREAT_DIVISOR} to ply {DFPN_THREAT_DEPTH}"
-                if DFPN_THREAT_DIVISOR > 1
-                else ""
-            )
-            table = f"table of {self.max_nodes:,} entries"
-            return f"{name} · {table} (mobility initialisation{threats})"
+            text = f"{name} · table of {self.max_nodes:,} entries"
+            if DFPN_THREAT_DIVISOR > 1:
+                text += f" · threats ÷ {DFPN_THREAT_DIVISOR} to ply {DFPN_THREAT_DEPTH}"
+            return text
         text = f"{name} · node cap {self.max_nodes:,}"
         if self.algo == PN2:
             text += (

@@ -138,10 +138,26 @@ def test_the_title_and_the_first_words_speak_of_a_table_and_events(window) -> No
     narration says what a step is for df-pn (an event, not a phase)."""
     search = window.driver.search
     assert f"table of {search.table.capacity:,} entries" in window.title.text()
+    assert f"threats ÷ {search.threat_divisor} to ply {search.threat_depth}" in window.title.text()
     assert "node cap" not in window.title.text()
     text = window.narration.text()
     assert "one event" in text and "phase" not in text
     assert f"proof number {search.root_numbers[0]}" in text
+
+
+def test_a_title_wider_than_the_window_ends_in_an_ellipsis_and_says_all_in_its_tooltip(
+    window, qtbot
+) -> None:
+    """At 1600 px the whole title is drawn; in a narrow window it is cut at a character with
+    "…" (not clipped mid-letter) and its tooltip holds the whole of it."""
+    whole = window.title.text()
+    assert window.title.shown_text() == whole and window.title.toolTip() == ""
+    window.resize(700, 1000)
+    qtbot.waitUntil(lambda: window.title.shown_text() != whole)
+    shown = window.title.shown_text()
+    assert shown.endswith("…") and whole.startswith(shown[:-1])
+    assert window.title.fontMetrics().horizontalAdvance(shown) <= window.title.width()
+    assert window.title.toolTip() == whole
 
 
 def test_df_pn_keeps_no_search_tree_and_the_view_draws_its_path(window, qtbot) -> None:

@@ -1,0 +1,45 @@
+"""A one-line label that never cuts a word in half at its edge: what does not fit ends in "…".
+
+The window's title names the problem and every setting in force; at a small window size or with a
+long problem name it is wider than the window, and a plain QLabel then clips it mid-letter with
+nothing to say more is there. This label shows as much as fits, ending in "…", and keeps the whole
+text in its tooltip.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+
+class ElidedLabel(QLabel):
+    """`text()` is the whole text; `shown_text()` is what is drawn (elided to the width)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        self._full = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def shown_text(self) -> str:
+        """The text as drawn: the whole text, or its start and "…"."""
+        return super().text()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        """Fit the text to the label's current width; the tooltip says it all when cut."""
+        self.ensurePolished()
+        width = self.contentsRect().width() - 2 * self.margin()
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        super().setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
