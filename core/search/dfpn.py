@@ -157,6 +157,18 @@ def node_numbers(children: _Children, is_or: bool) -> tuple[int, int]:
     return saturated_sum(children.proof), min(children.disproof)
 
 
+def child_phi_threshold_of(delta_threshold: int, delta: int, child_phi: int) -> int:
+    """φ_t of the best child: δ_t − δ + φ(c₁), so the child returns once the parent's δ would
+    reach δ_t (under a root's ∞ that is ∞ − δ + φ(c₁), which the path panel writes ∞−k). A δ
+    summed past `LARGEST_UNSOLVED` (a DAG's disproof numbers where the defender has one or two
+    moves and the attacker thirty) is no longer a count: under an unbounded δ_t the child then
+    stays unbounded, where ∞ − (∞ − 1) would leave it 1 of room and it would return after
+    every expansion."""
+    if delta_threshold >= INF and delta >= LARGEST_UNSOLVED:
+        return INF
+    return min(INF, delta_threshold - delta + child_phi)
+
+
 def child_delta_threshold(phi_threshold: int, second_delta: int, epsilon: float) -> int:
     """δ_t of the best child: ⌈δ₂·(1+ε)⌉, at least δ₂ + 1 (Nagai's rule when ε = 0), at most the
     parent's φ_t (Pawlewicz and Lew's 1+ε trick)."""
@@ -455,7 +467,7 @@ class DfpnSearch:
                 elif child_delta < second_delta:
                     second_delta = child_delta
             child_phi = phis[best]
-            child_phi_threshold = min(INF, delta_threshold - delta + child_phi)
+            child_phi_threshold = child_phi_threshold_of(delta_threshold, delta, child_phi)
             child_delta_threshold_ = child_delta_threshold(phi_threshold, second_delta, epsilon)
             game.push(children.moves[best])
             self._path_keys.append(children.keys[best])

@@ -17,7 +17,13 @@ from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.runs.runner import describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.dfpn import DfpnSearch, child_delta_threshold, saturated_sum
+from core.search.dfpn import (
+    LARGEST_UNSOLVED,
+    DfpnSearch,
+    child_delta_threshold,
+    child_phi_threshold_of,
+    saturated_sum,
+)
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.values import INF, Reason, Value
@@ -106,6 +112,16 @@ def test_child_delta_threshold() -> None:
     assert child_delta_threshold(INF, 8, 0.25) == 10
     assert child_delta_threshold(6, 8, 0.25) == 6  # never above the parent's φ_t
     assert child_delta_threshold(7, INF, 0.25) == 7
+
+
+def test_child_phi_threshold() -> None:
+    """δ_t − δ + φ(c₁) (∞ − 12 + 3 under a root's ∞), except that an unbounded δ_t stays
+    unbounded where the parent's δ has saturated: else the child would have 1 of room and
+    return after every expansion."""
+    assert child_phi_threshold_of(20, 12, 3) == 11
+    assert child_phi_threshold_of(INF, 12, 3) == INF - 12 + 3
+    assert child_phi_threshold_of(INF, LARGEST_UNSOLVED, 3) == INF
+    assert child_phi_threshold_of(LARGEST_UNSOLVED, LARGEST_UNSOLVED - 1, 3) == 4
 
 
 def test_sums_saturate_below_infinity_unless_a_child_is_infinite() -> None:
