@@ -366,6 +366,33 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     text = window.narration.text()
     noun = "reply" if len(flagged) == 1 else "replies"
     assert f"{len(flagged)} {noun} let the attacker mate in one" in text
+    window.dfpn_panel.refresh()
+    row = window.dfpn_panel.topLevelItem(len(search.frames) - 1)
+    shown = min(row.childCount(), len(frame.children.moves))
+    notes = [row.child(i).text(STATUS) for i in range(shown)]
+    assert any(i < shown for i in flagged)
+    assert [i for i, note in enumerate(notes) if note == "mate in one: proved at once"] == [
+        i for i in flagged if i < shown
+    ]
+
+
+def test_the_path_panel_marks_the_children_whose_quiet_moves_threaten_mate(window, qtbot) -> None:
+    """After the root's expansion of WAC.001, the children the engine's frame flags as threats
+    (and only those, unless being searched) say so in the status column, with the divisor."""
+    search = window.driver.search
+    window.step_iteration()
+    qtbot.waitUntil(lambda: not window.driver.busy)
+    frame = search.frames[0]
+    assert any(frame.children.threat)
+    row = window.dfpn_panel.topLevelItem(0)
+    chosen = search.path_trace.chosen(0)
+    note = f"threatens mate (÷ {search.threat_divisor})"
+    for index in range(min(row.childCount(), len(frame.children.moves))):
+        status = row.child(index).text(STATUS)
+        if index == chosen:
+            assert status == "searching"
+        else:
+            assert (status == note) == frame.children.threat[index]
 
 
 def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers() -> None:
