@@ -556,7 +556,7 @@ class MainWindow(QMainWindow):
         self.engine_panel.set_problem(self.problem)
         algo = effective_algo(self.problem.game, self.params)
         method = (
-            self.params.describe()
+            self.params.describe(search)
             if algo == self.params.algo
             else f"{ALGORITHM_TITLES[PN]} (tree files are searched with PN)"
         )

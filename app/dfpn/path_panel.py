@@ -4,7 +4,8 @@ One row per frame on df-pn's stack (root first): the move, OR/AND, pn/dn, φ/δ 
 table hits of that position and, for the frame about to return, why ("φ ≥ φ_t: back to parent");
 after a limit stop, that the search stopped and why. Under each row its children as MID's lists
 hold them, the child MID is searching highlighted in the tree view's most-proving orange, and a
-child the one-move mate test proved or whose quiet move threatens mate says so. The
+child the one-move mate test proved or whose quiet move threatens mate says so when it is new (a
+re-expansion reads the children it already has from the table, numbers only). The
 rows are rebuilt from `DfpnStepper.frames` (the search's own state) after each step; the panel
 never calls into the search. Cost on the GUI thread: the path's moves are played once on one
 board, children are labelled for the two deepest frames (the others when a row is unfolded), and
@@ -79,8 +80,9 @@ def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
 
 
 def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> str:
-    """Why a child started where it did, in its status column: the one-move mate test proved it
-    as it was generated, or its quiet move threatens mate, so it started at mobility ÷ d."""
+    """Why a new child started where it did, in its status column: the one-move mate test proved
+    it as it was generated, or its quiet move threatens mate, so it started at mobility ÷ d (the
+    frame's flags, which only new children carry)."""
     children = frame.children
     if children.mate_in_one[index]:
         return "mate in one: proved at once"

@@ -22,8 +22,6 @@ from core.search.defaults import (
     DEFAULT_INITIALISATION,
     DEFAULT_MAX_NODES,
     DFPN,
-    DFPN_THREAT_DEPTH,
-    DFPN_THREAT_DIVISOR,
     LOGISTIC,
     ONE,
     PN,
@@ -71,13 +69,17 @@ class SearchParams:
             cap = DEFAULT_MAX_NODES[algo]
         return replace(self, algo=algo, max_nodes=cap)
 
-    def describe(self) -> str:
-        """The settings in force, as the window's title shows them."""
+    def describe(self, search: Stepper | PathStepper | None = None) -> str:
+        """The settings in force, as the window's title shows them; for df-pn, what `search`
+        does about threats and the mop-up estimate (they depend on the position)."""
         name = ALGORITHM_TITLES.get(self.algo, self.algo)
         if self.algo == DFPN:
             text = f"{name} · table of {self.max_nodes:,} entries"
-            if DFPN_THREAT_DIVISOR > 1:
-                text += f" · threats ÷ {DFPN_THREAT_DIVISOR} to ply {DFPN_THREAT_DEPTH}"
+            if isinstance(search, PathStepper):
+                if search.threats_in_use:
+                    text += f" · threats ÷ {search.threat_divisor} to ply {search.threat_depth}"
+                if search.mop_up_in_use:
+                    text += " · mop-up estimate"
             return text
         text = f"{name} · node cap {self.max_nodes:,}"
         if self.algo == PN2:

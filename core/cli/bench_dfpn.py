@@ -211,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     solved = [r for r in records if r.solved]
     print(
         f"{args.suite}: {len(solved)} of {len(records)} solved at {args.budget:,} nodes each "
-        f"(ε = {args.epsilon:g}, threats ÷ {args.threat_divisor} to ply {args.threat_depth}); "
+        f"(ε = {args.epsilon:g}, threats ÷ {args.threat_divisor} to ply {args.threat_depth} "
+        "where no mop-up estimate guides); "
         f"nodes on the solved {sum(r.nodes_created for r in solved):,}, "
         f"on all {sum(r.nodes_created for r in records):,}"
     )

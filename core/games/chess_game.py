@@ -96,6 +96,7 @@ class ChessGame:
         self._hashes: list[int] = []  # the full hash of each path position, while tracked
         self._memo = ChildrenMemo(0)  # df-pn's expansions, for its re-expansions (it sizes it)
         self.mop_up_applies = mop_up.applies(self.root_board, self.attacker)
+        self.threats_apply = True
 
     @classmethod
     def from_fen(cls, fen: str) -> ChessGame:

@@ -185,6 +185,7 @@ class ExplicitTreeGame:
 
     has_pieces = False
     mop_up_applies = False
+    threats_apply = False
 
     def __init__(self, tree: AndOrTree) -> None:
         self.tree = tree

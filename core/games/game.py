@@ -70,6 +70,9 @@ class Game(Protocol):
     mop_up_applies: bool
     """True if `mop_up_distance` estimates anything here (chess: a won ending of the kind
     `core.games.mop_up` is for); False for explicit trees."""
+    threats_apply: bool
+    """True if `expand` can test quiet moves for mate threats (chess); explicit trees have no
+    mates to threaten."""
 
     def reset(self) -> None:
         """Go back to the root position."""

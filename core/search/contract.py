@@ -148,6 +148,11 @@ class PathStepper(Search, Protocol):
     """What one step of that estimate adds to a new node's proof number."""
     threat_divisor: int
     """What a new node's proof number is divided by where its quiet move threatens mate."""
+    threat_depth: int
+    """The deepest position (plies from the root) whose quiet moves are tested for threats."""
+    threats_in_use: bool
+    """Whether this search tests threats at all (chess, and not where the mop-up estimate
+    guides)."""
 
     @property
     def tree(self) -> None:

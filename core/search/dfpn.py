@@ -92,7 +92,7 @@ if TYPE_CHECKING:
     from core.search.dfpn_steps import DfpnTrace
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Children:
     """The children of the node MID is searching, as parallel lists.
 
@@ -222,8 +222,9 @@ class DfpnSearch:
         """Whether a new child where the attacker mates in one is proved as it is generated."""
         self.threat_divisor = threat_divisor
         """What a new child's proof number is divided by where its quiet move threatens mate."""
-        self.threats_in_use = threat_divisor > 1 and not self.mop_up_in_use
-        """Whether quiet moves are tested for threats: not where the mop-up estimate guides."""
+        self.threats_in_use = threat_divisor > 1 and game.threats_apply and not self.mop_up_in_use
+        """Whether quiet moves are tested for threats: in chess, not where the mop-up estimate
+        guides."""
         self.threat_depth = threat_depth
         """The deepest position (plies from the root) whose quiet moves are tested for threats."""
         self.limits = limits or Limits()

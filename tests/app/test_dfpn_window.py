@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtGui import QFontMetrics
 
 from app.dfpn.narration import describe_events
-from app.dfpn.path_panel import COLUMNS, RUNNING_TEXT, pair
+from app.dfpn.path_panel import CHILDREN_SHOWN, COLUMNS, RUNNING_TEXT, pair
 from app.menus.explain_dock import NO_TREE
 from app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
 from app.problems.search_setup import SearchParams
@@ -143,6 +143,19 @@ def test_the_title_and_the_first_words_speak_of_a_table_and_events(window) -> No
     text = window.narration.text()
     assert "one event" in text and "phase" not in text
     assert f"proof number {search.root_numbers[0]}" in text
+
+
+def test_the_title_says_what_this_search_does_about_threats(window) -> None:
+    """The threat setting is the search's, not the defaults': a KQ v KR ending is guided by the
+    mop-up estimate and tests no threats, and a tree file has no mates to threaten."""
+    window.open_source(Source(FEN, "k7/8/1K6/8/8/8/8/r5Q1 w - - 0 1"), SearchParams("dfpn"))
+    search = window.driver.search
+    assert search.mop_up_in_use and not search.threats_in_use
+    assert "mop-up estimate" in window.title.text() and "threats" not in window.title.text()
+    window.open_source(Source(TREE, TREE_FILES["lesson-every-child"]), SearchParams("dfpn"))
+    search = window.driver.search
+    assert isinstance(search, DfpnStepper) and not search.threats_in_use
+    assert "threats" not in window.title.text()
 
 
 def test_a_title_wider_than_the_window_ends_in_an_ellipsis_and_says_all_in_its_tooltip(
@@ -368,7 +381,7 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     assert f"{len(flagged)} {noun} let the attacker mate in one" in text
     window.dfpn_panel.refresh()
     row = window.dfpn_panel.topLevelItem(len(search.frames) - 1)
-    shown = min(row.childCount(), len(frame.children.moves))
+    shown = min(CHILDREN_SHOWN, len(frame.children.moves))
     notes = [row.child(i).text(STATUS) for i in range(shown)]
     assert any(i < shown for i in flagged)
     assert [i for i, note in enumerate(notes) if note == "mate in one: proved at once"] == [
@@ -387,7 +400,7 @@ def test_the_path_panel_marks_the_children_whose_quiet_moves_threaten_mate(windo
     row = window.dfpn_panel.topLevelItem(0)
     chosen = search.path_trace.chosen(0)
     note = f"threatens mate (÷ {search.threat_divisor})"
-    for index in range(min(row.childCount(), len(frame.children.moves))):
+    for index in range(min(CHILDREN_SHOWN, len(frame.children.moves))):
         status = row.child(index).text(STATUS)
         if index == chosen:
             assert status == "searching"

@@ -174,6 +174,7 @@ class GraphGame:
 
     has_pieces = False
     mop_up_applies = False
+    threats_apply = False
 
     def __init__(self, edges: dict[str, list[str]], or_nodes: set[str], wins: set[str]) -> None:
         self.names = sorted({*edges, *(c for children in edges.values() for c in children)})
