@@ -4,9 +4,11 @@ One row per frame on df-pn's stack (root first): the move, OR/AND, pn/dn, φ/δ 
 table hits of that position and, for the frame about to return, why ("φ ≥ φ_t: back to parent");
 after a limit stop, that the search stopped and why. Under each row its children as MID's lists
 hold them, the child MID is searching highlighted in the tree view's most-proving orange, and a
-child the one-move mate test proved or whose quiet move threatens mate says so when it is new (a
-re-expansion reads the children it already has from the table, numbers only). The
-rows are rebuilt from `DfpnStepper.frames` (the search's own state) after each step; the panel
+child the attacker mates in one says so ("mate in 1"), and one whose quiet move threatens mate
+says so when it is new (a re-expansion reads the children it already has from the table, numbers
+only, and the table keeps no threats). The status column comes before the table's hit labels so
+that it shows in the dock's first width; every status cell says the whole reason in its tooltip.
+The rows are rebuilt from `DfpnStepper.frames` (the search's own state) after each step; the panel
 never calls into the search. Cost on the GUI thread: the path's moves are played once on one
 board, children are labelled for the two deepest frames (the others when a row is unfolded), and
 nothing is rebuilt while the search runs at full speed.
@@ -26,7 +28,8 @@ from core.search.contract import PathStepper, Stepper
 from core.search.dfpn_steps import BackUpReason, DfpnFrame, DfpnStepper
 from core.values import INF, format_number
 
-COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "table", "status")
+COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "status", "table")
+STATUS = COLUMNS.index("status")
 CHILDREN_SHOWN = 40
 """Children listed under a frame; the rest are counted ('… and 12 more')."""
 LABELLED_FRAMES = 2
@@ -56,6 +59,21 @@ def back_up_text(reason: BackUpReason) -> str:
     return f"{reason.value}: back to parent"
 
 
+BACK_UP_TIPS = {
+    BackUpReason.PROVED: "This node is proved: MID returns its numbers to the parent.",
+    BackUpReason.DISPROVED: "This node is disproved: MID returns its numbers to the parent.",
+    BackUpReason.PHI: (
+        "Its φ reached the threshold φ_t: a sibling now looks better to the parent, so MID"
+        " backs up and stores the node's numbers in the table."
+    ),
+    BackUpReason.DELTA: (
+        "Its δ reached the threshold δ_t: the node is no longer worth searching under this"
+        " parent, so MID backs up and stores its numbers in the table."
+    ),
+}
+"""The whole reason behind a back-up, for the status cell's tooltip."""
+
+
 def status_text(search: DfpnStepper, frame: DfpnFrame) -> str:
     """A frame's status: backing up and why, stopped by a limit and why, or searching."""
     if frame.backing_up is not None:
@@ -63,6 +81,16 @@ def status_text(search: DfpnStepper, frame: DfpnFrame) -> str:
     if search.path_trace.stopped:
         return f"stopped — {search.path_trace.stopped}"
     return "searching"
+
+
+def status_tip(search: DfpnStepper, frame: DfpnFrame) -> str:
+    """The status cell's tooltip: the status, then why it matters."""
+    text = status_text(search, frame)
+    if frame.backing_up is not None:
+        return f"{text}. {BACK_UP_TIPS[frame.backing_up]}"
+    if search.path_trace.stopped:
+        return f"{text}. Run or step again to go on from the table."
+    return "MID is searching below this node, within its thresholds φ_t and δ_t."
 
 
 def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
@@ -74,21 +102,40 @@ def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
         pair(*frame.numbers),
         pair(frame.phi, frame.delta),
         pair(frame.phi_threshold, frame.delta_threshold),
-        hits,
         status_text(search, frame),
+        hits,
     ]
 
 
-def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> str:
-    """Why a new child started where it did, in its status column: the one-move mate test proved
-    it as it was generated, or its quiet move threatens mate, so it started at mobility ÷ d (the
-    frame's flags, which only new children carry)."""
+MATE_IN_ONE_NOTE = "mate in 1"
+MATE_IN_ONE_TIP = (
+    "The attacker mates in one move here: proved without an expansion (the one-move mate test"
+    " when it was generated, or the table), so it adds nothing to its parent's proof number."
+)
+
+
+def threat_note(search: DfpnStepper) -> str:
+    """A new child's note where its quiet move threatens mate: 'threat ÷ 2'."""
+    return f"threat ÷ {search.threat_divisor}"
+
+
+def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> tuple[str, str]:
+    """Why a child stands where it does, for its status column and tooltip: the attacker mates
+    in one there (the one-move mate test's flag, or a proof one move long the table holds), or
+    its quiet move threatens mate, so it started at mobility ÷ d (a flag only new children
+    carry: the table keeps no threats)."""
     children = frame.children
-    if children.mate_in_one[index]:
-        return "mate in one: proved at once"
+    mates_at_once = children.proof[index] == 0 and children.distance[index] == 1
+    if children.mate_in_one[index] or (not frame.is_or and mates_at_once):
+        return MATE_IN_ONE_NOTE, MATE_IN_ONE_TIP
     if children.threat[index]:
-        return f"threatens mate (÷ {search.threat_divisor})"
-    return ""
+        divisor = search.threat_divisor
+        return threat_note(search), (
+            "Its quiet move threatens mate in one (if the defender passed, the attacker would"
+            f" mate), so its proof number started at its mobility ÷ {divisor}: the defender"
+            " must answer the threat, and the replies that do not are proved at once."
+        )
+    return "", ""
 
 
 def child_labels(search: DfpnStepper, board: chess.Board | None, frame: DfpnFrame) -> list[str]:
@@ -150,6 +197,7 @@ class DfpnPathPanel(QTreeWidget):
         board = chess_game.root_board.copy(stack=False) if chess_game is not None else None
         for depth, frame in enumerate(frames):
             row = QTreeWidgetItem(self, frame_row(search, frame, f"{depth}. {labels[depth]}"))
+            row.setToolTip(STATUS, status_tip(search, frame))
             if frame.backing_up is not None:
                 for column in range(len(COLUMNS)):
                     row.setForeground(column, alert)
@@ -183,6 +231,7 @@ class DfpnPathPanel(QTreeWidget):
         searching = "stopped" if trace.stopped else "searching"
         highlight = QBrush(style.PATH)
         for index, name in enumerate(names):
+            note, tip = (searching, "") if index == chosen else child_note(search, frame, index)
             item = QTreeWidgetItem(
                 row,
                 [
@@ -191,10 +240,12 @@ class DfpnPathPanel(QTreeWidget):
                     pair(children.proof[index], children.disproof[index]),
                     "",
                     "",
+                    note,
                     trace.transposition_label(children.keys[index]),
-                    searching if index == chosen else child_note(search, frame, index),
                 ],
             )
+            if tip:
+                item.setToolTip(STATUS, tip)
             if index == chosen:
                 for column in range(len(COLUMNS)):
                     item.setBackground(column, highlight)
@@ -204,9 +255,9 @@ class DfpnPathPanel(QTreeWidget):
 
 
 DOCK_WIDTH = 360
-"""The dock's width when df-pn starts: its seven columns fit, and the tree keeps the rest (a
-fixed 620 left the tree its bare minimum on a 1,400-pixel window, cutting the root's children
-off at the finale)."""
+"""The dock's width when df-pn starts: the columns up to the status fit (the table's hit labels
+scroll into view), and the tree keeps the rest (a fixed 620 left the tree its bare minimum on a
+1,400-pixel window, cutting the root's children off at the finale)."""
 MIN_WIDTH = 300
 """Narrower than this the panel scrolls sideways rather than squeeze the tree's pane."""
 

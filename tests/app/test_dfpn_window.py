@@ -3,11 +3,20 @@ memory gauge's table fill, and a verified finale, all checked against the search
 
 from __future__ import annotations
 
+import chess
 import pytest
 from PySide6.QtGui import QFontMetrics
 
 from app.dfpn.narration import describe_events
-from app.dfpn.path_panel import CHILDREN_SHOWN, COLUMNS, RUNNING_TEXT, pair
+from app.dfpn.path_panel import (
+    CHILDREN_SHOWN,
+    COLUMNS,
+    DOCK_WIDTH,
+    MATE_IN_ONE_NOTE,
+    RUNNING_TEXT,
+    pair,
+    threat_note,
+)
 from app.menus.explain_dock import NO_TREE
 from app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
 from app.problems.search_setup import SearchParams
@@ -92,6 +101,9 @@ def test_a_back_up_is_marked_on_its_frame_and_told(window, qtbot) -> None:
     frame = search.frames[event.depth]
     assert frame.backing_up is event.reason
     assert rows(window)[event.depth][STATUS] == f"{event.reason.value}: back to parent"
+    tip = window.dfpn_panel.topLevelItem(event.depth).toolTip(STATUS)
+    threshold = "φ_t" if event.reason is BackUpReason.PHI else "δ_t"
+    assert tip.startswith(f"{event.reason.value}: back to parent.") and threshold in tip[30:]
     board = search.game.root_board.copy()
     for code in event.line[:-1]:
         board.push(decode_move(code))
@@ -382,11 +394,61 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     window.dfpn_panel.refresh()
     row = window.dfpn_panel.topLevelItem(len(search.frames) - 1)
     shown = min(CHILDREN_SHOWN, len(frame.children.moves))
-    notes = [row.child(i).text(STATUS) for i in range(shown)]
+    noted = {i for i in range(shown) if row.child(i).text(STATUS) == MATE_IN_ONE_NOTE}
     assert any(i < shown for i in flagged)
-    assert [i for i, note in enumerate(notes) if note == "mate in one: proved at once"] == [
-        i for i in flagged if i < shown
-    ]
+    assert {i for i in flagged if i < shown} <= noted
+    assert all(frame.children.proof[i] == 0 for i in noted)
+    assert "one-move mate test" in row.child(min(noted)).toolTip(STATUS)
+
+
+def mates_in_one_move(board: chess.Board) -> bool:
+    """python-chess's own answer: some legal move of the side to move checkmates."""
+    for move in board.legal_moves:
+        board.push(move)
+        mate = board.is_checkmate()
+        board.pop()
+        if mate:
+            return True
+    return False
+
+
+def test_a_re_expanded_child_that_mates_in_one_still_says_so(window, qtbot) -> None:
+    """A re-expansion reads its children from the table, without the one-move mate test's
+    flags: a child the table holds as proved one move from mate is still noted "mate in 1",
+    and python-chess finds a mate in one there (WAC.222: re-expansions come early)."""
+    window.open_source(Source(SUITE, "wac-mates", "WAC.222"), SearchParams("dfpn", 100_000))
+    search = window.driver.search
+    seen_before: set[int] = set()
+    for _ in range(400):
+        window.step_iteration()
+        qtbot.waitUntil(lambda: not window.driver.busy)
+        frame = search.frames[-1] if search.frames else None
+        if frame is None or frame.is_or:
+            continue
+        if frame.key not in seen_before:
+            seen_before.add(frame.key)
+            continue
+        children = frame.children
+        known = [
+            i
+            for i in range(min(CHILDREN_SHOWN, len(children.moves)))
+            if children.proof[i] == 0 and not children.mate_in_one[i]
+        ]
+        if known:
+            break
+    else:
+        pytest.fail("no re-expanded AND node with a child already proved")
+    window.dfpn_panel.refresh()
+    row = window.dfpn_panel.topLevelItem(len(search.frames) - 1)
+    board = search.game.root_board.copy()
+    for later in search.frames[1:]:
+        board.push(decode_move(later.move))
+    for index in known:
+        board.push(decode_move(children.moves[index]))
+        one_move = children.distance[index] == 1
+        assert one_move == mates_in_one_move(board)
+        assert (row.child(index).text(STATUS) == MATE_IN_ONE_NOTE) == one_move
+        board.pop()
 
 
 def test_the_path_panel_marks_the_children_whose_quiet_moves_threaten_mate(window, qtbot) -> None:
@@ -399,13 +461,16 @@ def test_the_path_panel_marks_the_children_whose_quiet_moves_threaten_mate(windo
     assert any(frame.children.threat)
     row = window.dfpn_panel.topLevelItem(0)
     chosen = search.path_trace.chosen(0)
-    note = f"threatens mate (÷ {search.threat_divisor})"
+    note = threat_note(search)
+    assert note == f"threat ÷ {search.threat_divisor}"
     for index in range(min(CHILDREN_SHOWN, len(frame.children.moves))):
         status = row.child(index).text(STATUS)
         if index == chosen:
             assert status == "searching"
         else:
             assert (status == note) == frame.children.threat[index]
+            if status == note:
+                assert f"÷ {search.threat_divisor}" in row.child(index).toolTip(STATUS)
 
 
 def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers() -> None:
@@ -467,3 +532,26 @@ def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:
     shown = win.driver.search.display_tree
     first = win.solution.line_moves[0]
     assert first in [shown.move[item.node] for item in row if item.kind == NODE]
+
+
+def test_the_status_column_shows_in_the_docks_first_width(qtbot) -> None:
+    """At the window's first size the dock is `DOCK_WIDTH` wide; after the root's expansion of
+    WAC.001 every status shown there ("searching", "mate in 1", "threat ÷ 2") is within the
+    panel's viewport without scrolling (it was the last column and was cut to "threa")."""
+    win = MainWindow(persist=False, params=SearchParams("dfpn", 100_000))
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.step_iteration()
+    qtbot.waitUntil(lambda: not win.driver.busy)
+    qtbot.wait(50)
+    panel = win.dfpn_panel
+    assert abs(win.dfpn_dock.width() - DOCK_WIDTH) <= 20
+    row = panel.topLevelItem(0)
+    texts = {row.text(STATUS)} | {row.child(i).text(STATUS) for i in range(row.childCount())}
+    texts.discard("")
+    assert threat_note(win.driver.search) in texts
+    start = panel.header().sectionViewportPosition(STATUS)
+    metrics = QFontMetrics(panel.font())
+    for text in texts:
+        assert start + metrics.horizontalAdvance(text) <= panel.viewport().width(), text
