@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 
 import chess
 
-from core.errors import PnExplorerError
+from core.errors import PnExplorerError, UnknownPositionIdError
 from core.games.chess_game import ChessGame
 from core.games.suites import load_suite
 from core.runs.runner import RunRecord, describe_search
@@ -130,12 +130,20 @@ def solve_at_budget(
     epsilon: float = DFPN_EPSILON,
     threat_divisor: int = DFPN_THREAT_DIVISOR,
     threat_depth: int = DFPN_THREAT_DEPTH,
+    ids: tuple[str, ...] = (),
 ) -> Iterator[RunRecord]:
     """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
-    `every`-th), each stopped at `budget` nodes created with a 1,000,000-entry table: positions
-    solved and nodes are deterministic, unlike counts at a time limit on a busy machine. Each
-    record, yielded as its search ends, has been through the runner's verify path."""
+    `every`-th, or only `ids`, say the misses of a compare run), each stopped at `budget` nodes
+    created with a 1,000,000-entry table: positions solved and nodes are deterministic, unlike
+    counts at a time limit on a busy machine. Each record, yielded as its search ends, has been
+    through the runner's verify path."""
     positions = [p for p in load_suite(suite) if (p.mate_length or 0) >= min_length][::every]
+    if ids:
+        wanted = {name.lower() for name in ids}
+        unknown = wanted - {p.id.lower() for p in positions}
+        if unknown:
+            raise UnknownPositionIdError(f"no position {sorted(unknown)[0]!r} in {suite} (--ids)")
+        positions = [p for p in positions if p.id.lower() in wanted]
     for position in positions:
         game = ChessGame(position.board, attacker=position.attacker)
         search = DfpnSearch(
@@ -153,13 +161,16 @@ def solve_at_budget(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K]`: the solved
-    count and nodes of df-pn at a node budget, one line per position and a total."""
+    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K] [--ids A,B]`:
+    the solved count and nodes of df-pn at a node budget, one line per position and a total."""
     parser = argparse.ArgumentParser(prog="python -m core.cli.bench_dfpn")
     parser.add_argument("suite")
     parser.add_argument("budget", type=int)
     parser.add_argument("--min-length", type=int, default=0)
     parser.add_argument("--every", type=int, default=1)
+    parser.add_argument(
+        "--ids", default="", help="only these positions, comma-separated (mtd.043,mtd.081)"
+    )
     parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
     parser.add_argument(
         "--threat-divisor",
@@ -197,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             args.epsilon,
             args.threat_divisor,
             args.threat_depth,
+            tuple(name.strip() for name in args.ids.split(",") if name.strip()),
         ):
             records.append(record)
             mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""

@@ -75,7 +75,12 @@ def test_dfpn_at_a_node_budget_is_deterministic_and_verified(capsys):
     assert budget_main(["wac-mates", "5000", "--threat-divisor", "0"]) == 2
     assert budget_main(["wac-mates", "5000", "--threat-depth", "-1"]) == 2
     assert budget_main(["no-such-suite", "5000"]) == 2
-    assert capsys.readouterr().err.count("\n") == 5
+    assert budget_main(["wac-mates", "5000", "--ids", "WAC.001,WAC.999"]) == 2
+    assert capsys.readouterr().err.count("\n") == 6
+    assert budget_main(["wac-mates", "2000", "--ids", "wac.167, WAC.001"]) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("WAC.001") and "\nWAC.167 " in shown
+    assert "wac-mates: 1 of 2 solved at 2,000 nodes each" in shown
     threats = list(solve_at_budget("wac-mates", 5_000, every=40))
     assert [(r.result, r.nodes_created) for r in threats][0] == ("proved", 2_038)
     off = list(solve_at_budget("wac-mates", 5_000, every=40, threat_divisor=1))
