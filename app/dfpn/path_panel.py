@@ -1,17 +1,17 @@
 """The df-pn path panel: MID's recursion path, each node's numbers beside its thresholds.
 
-One row per frame on df-pn's stack (root first): the move, OR/AND, pn/dn, φ/δ and φ_t/δ_t, the
-table hits of that position and, for the frame about to return, why ("φ ≥ φ_t: back to parent");
-after a limit stop, that the search stopped and why. Under each row its children as MID's lists
-hold them, the child MID is searching highlighted in the tree view's most-proving orange, and a
-child the attacker mates in one says so ("mate in 1"), and one whose quiet move threatens mate
-says so when it is new (a re-expansion reads the children it already has from the table, numbers
-only, and the table keeps no threats). The status column comes before the table's hit labels so
-that it shows in the dock's first width; every status cell says the whole reason in its tooltip.
-The rows are rebuilt from `DfpnStepper.frames` (the search's own state) after each step; the panel
-never calls into the search. Cost on the GUI thread: the path's moves are played once on one
-board, children are labelled for the two deepest frames (the others when a row is unfolded), and
-nothing is rebuilt while the search runs at full speed.
+One row per frame on df-pn's stack (root first): the move, OR/AND, pn/dn, φ/δ and φ_t/δ_t, its
+status (searching, or for the frame about to return why: "φ ≥ φ_t: back to parent"; after a limit
+stop, that the search stopped and why) and the table hits of that position. Under each row its
+children as MID's lists hold them, the child MID is searching highlighted in the tree view's
+most-proving orange, and a child the attacker mates in one says so ("mate in 1"), and one whose
+quiet move threatens mate says so when it is new (a re-expansion reads the children it already has
+from the table, numbers only, and the table keeps no threats). The status column comes before the
+table's hit labels so that it shows in the dock's first width; every status cell says the whole
+reason in its tooltip. The rows are rebuilt from `DfpnStepper.frames` (the search's own state) after
+each step; the panel never calls into the search. Cost on the GUI thread: the path's moves are
+played once on one board, children are labelled for the two deepest frames (the others when a row is
+unfolded), and nothing is rebuilt while the search runs at full speed.
 """
 
 from __future__ import annotations
@@ -63,12 +63,14 @@ BACK_UP_TIPS = {
     BackUpReason.PROVED: "This node is proved: MID returns its numbers to the parent.",
     BackUpReason.DISPROVED: "This node is disproved: MID returns its numbers to the parent.",
     BackUpReason.PHI: (
-        "Its φ reached the threshold φ_t: a sibling now looks better to the parent, so MID"
-        " backs up and stores the node's numbers in the table."
+        "Its φ reached the threshold φ_t = δ_t − δ + φ of the parent: with it the parent's δ"
+        " would reach the parent's own δ_t, so MID backs up and stores the node's numbers in"
+        " the table."
     ),
     BackUpReason.DELTA: (
-        "Its δ reached the threshold δ_t: the node is no longer worth searching under this"
-        " parent, so MID backs up and stores its numbers in the table."
+        "Its δ reached the threshold δ_t: a sibling now looks better to the parent (δ₂ · (1+ε)),"
+        " or the parent's own φ_t was reached, so MID backs up and stores the node's numbers in"
+        " the table."
     ),
 }
 """The whole reason behind a back-up, for the status cell's tooltip."""
@@ -109,8 +111,9 @@ def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
 
 MATE_IN_ONE_NOTE = "mate in 1"
 MATE_IN_ONE_TIP = (
-    "The attacker mates in one move here: proved without an expansion (the one-move mate test"
-    " when it was generated, or the table), so it adds nothing to its parent's proof number."
+    "The attacker mates in one move here: a proof one move long, found by the one-move mate"
+    " test as the position was generated or held in the table, so it adds nothing to its"
+    " parent's proof number."
 )
 
 

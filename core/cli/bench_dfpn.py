@@ -133,17 +133,18 @@ def solve_at_budget(
     ids: tuple[str, ...] = (),
 ) -> Iterator[RunRecord]:
     """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
-    `every`-th, or only `ids`, say the misses of a compare run), each stopped at `budget` nodes
-    created with a 1,000,000-entry table: positions solved and nodes are deterministic, unlike
-    counts at a time limit on a busy machine. Each record, yielded as its search ends, has been
-    through the runner's verify path."""
-    positions = [p for p in load_suite(suite) if (p.mate_length or 0) >= min_length][::every]
+    `every`-th, of `ids` alone where given: say the misses of a compare run), each stopped at
+    `budget` nodes created with a 1,000,000-entry table: positions solved and nodes are
+    deterministic, unlike counts at a time limit on a busy machine. Each record, yielded as its
+    search ends, has been through the runner's verify path."""
+    positions = load_suite(suite)
     if ids:
         wanted = {name.lower() for name in ids}
         unknown = wanted - {p.id.lower() for p in positions}
         if unknown:
             raise UnknownPositionIdError(f"no position {sorted(unknown)[0]!r} in {suite} (--ids)")
         positions = [p for p in positions if p.id.lower() in wanted]
+    positions = [p for p in positions if (p.mate_length or 0) >= min_length][::every]
     for position in positions:
         game = ChessGame(position.board, attacker=position.attacker)
         search = DfpnSearch(
@@ -169,7 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--min-length", type=int, default=0)
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument(
-        "--ids", default="", help="only these positions, comma-separated (mtd.043,mtd.081)"
+        "--ids",
+        default="",
+        help="only these positions, comma-separated (mtd.043,mtd.081); --min-length and"
+        " --every then choose among them",
     )
     parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
     parser.add_argument(

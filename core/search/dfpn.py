@@ -435,9 +435,12 @@ class DfpnSearch:
         stop = self._limit_reached() if not self._extracting else None
         if stop is not None:
             self._stop = stop
-            slot = self.table.find(key)
+            # The table's numbers, where they hold at this clock (a proof stored at a later
+            # clock does not), with a proof's own distance: the parent may conclude from them.
+            table = self.table
+            slot = table.probe(key, game.halfmove_clock())
             if slot >= 0:
-                return _Result(self.table.proof[slot], self.table.disproof[slot], 0, 0)
+                return _Result(table.proof[slot], table.disproof[slot], 0, table.distance[slot])
             return _Result(1, 1, 0, 0)
         self.iterations += 1
         created_before = self.nodes_created

@@ -507,3 +507,19 @@ def test_no_threat_test_where_the_mop_up_estimate_guides() -> None:
         after.push(chess.Move.null())
         expected.append(quiet and has_mate_in_one(after))
     assert children.threat == expected and sum(expected) == 15
+
+
+def test_a_stopped_mid_hands_back_a_stored_proof_with_its_distance_where_it_holds() -> None:
+    """When a limit stops MID at a node, it returns the table's numbers: a proof with its own
+    proven distance (the parent's distance is built on it), and nothing of a proof that does
+    not hold at this clock (stored at clock 0, 99 plies long: the fifty-move rule could end it
+    at clock 5)."""
+    from core.generators import finish
+
+    board = chess.Board("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 5 30")
+    for distance, clock, expected in ((3, 5, (0, INF, 3)), (99, 0, (1, 1, 0))):
+        search = DfpnSearch(ChessGame(board), Limits(max_nodes=1_000))
+        search.table.store(search._root_key, 0, INF, 10, distance, clock)
+        search.cancel()
+        result = finish(search.multiple_iterative_deepening(INF, INF, True))
+        assert (result.proof, result.disproof, result.distance) == expected
