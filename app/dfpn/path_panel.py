@@ -16,6 +16,8 @@ unfolded), and nothing is rebuilt while the search runs at full speed.
 
 from __future__ import annotations
 
+import html
+
 import chess
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTreeWidget, QTreeWidgetItem, QWidget
@@ -93,6 +95,12 @@ def status_tip(search: DfpnStepper, frame: DfpnFrame) -> str:
     if search.path_trace.stopped:
         return f"{text}. Run or step again to go on from the table."
     return "MID is searching below this node, within its thresholds φ_t and δ_t."
+
+
+def wrapped(tip: str) -> str:
+    """A tooltip as a rich-text paragraph, which Qt word-wraps: a sentence on one line would
+    run off the screen."""
+    return f"<p>{html.escape(tip, quote=False)}</p>"
 
 
 def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
@@ -200,7 +208,7 @@ class DfpnPathPanel(QTreeWidget):
         board = chess_game.root_board.copy(stack=False) if chess_game is not None else None
         for depth, frame in enumerate(frames):
             row = QTreeWidgetItem(self, frame_row(search, frame, f"{depth}. {labels[depth]}"))
-            row.setToolTip(STATUS, status_tip(search, frame))
+            row.setToolTip(STATUS, wrapped(status_tip(search, frame)))
             if frame.backing_up is not None:
                 for column in range(len(COLUMNS)):
                     row.setForeground(column, alert)
@@ -248,7 +256,7 @@ class DfpnPathPanel(QTreeWidget):
                 ],
             )
             if tip:
-                item.setToolTip(STATUS, tip)
+                item.setToolTip(STATUS, wrapped(tip))
             if index == chosen:
                 for column in range(len(COLUMNS)):
                     item.setBackground(column, highlight)

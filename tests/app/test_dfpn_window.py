@@ -102,7 +102,7 @@ def test_a_back_up_is_marked_on_its_frame_and_told(window, qtbot) -> None:
     assert frame.backing_up is event.reason
     assert rows(window)[event.depth][STATUS] == f"{event.reason.value}: back to parent"
     tip = window.dfpn_panel.topLevelItem(event.depth).toolTip(STATUS)
-    assert tip.startswith(f"{event.reason.value}: back to parent. Its ")
+    assert tip.startswith(f"<p>{event.reason.value}: back to parent. Its ") and tip.endswith("</p>")
     # φ ≥ φ_t: the parent's δ would reach its δ_t; δ ≥ δ_t: a sibling looks better.
     assert ("sibling" in tip) == (event.reason is BackUpReason.DELTA)
     assert ("parent's δ" in tip) == (event.reason is BackUpReason.PHI)
