@@ -3,7 +3,6 @@ memory gauge's table fill, and a verified finale, all checked against the search
 
 from __future__ import annotations
 
-import chess
 import pytest
 from PySide6.QtGui import QFontMetrics
 
@@ -30,6 +29,7 @@ from core.games.suites import find_position, load_suite
 from core.search.dfpn_steps import BackUpReason, DfpnStepper, EventKind
 from core.search.types import StepReport
 from core.values import format_number
+from tests.helpers import has_mate_in_one
 
 THRESHOLD_REASONS = (BackUpReason.PHI, BackUpReason.DELTA)
 
@@ -408,17 +408,6 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     assert "one-move mate test" in row.child(min(noted)).toolTip(STATUS)
 
 
-def mates_in_one_move(board: chess.Board) -> bool:
-    """python-chess's own answer: some legal move of the side to move checkmates."""
-    for move in board.legal_moves:
-        board.push(move)
-        mate = board.is_checkmate()
-        board.pop()
-        if mate:
-            return True
-    return False
-
-
 def test_a_re_expanded_child_that_mates_in_one_still_says_so(window, qtbot) -> None:
     """A re-expansion reads its children from the table, without the one-move mate test's
     flags: a child the table holds as proved one move from mate is still noted "mate in 1",
@@ -453,7 +442,7 @@ def test_a_re_expanded_child_that_mates_in_one_still_says_so(window, qtbot) -> N
     for index in known:
         board.push(decode_move(children.moves[index]))
         one_move = children.distance[index] == 1
-        assert one_move == mates_in_one_move(board)
+        assert one_move == has_mate_in_one(board)
         assert (row.child(index).text(STATUS) == MATE_IN_ONE_NOTE) == one_move
         board.pop()
 
