@@ -20,9 +20,9 @@ from dataclasses import asdict, dataclass
 
 import chess
 
-from core.errors import PnExplorerError, UnknownPositionIdError
+from core.errors import PnExplorerError
 from core.games.chess_game import ChessGame
-from core.games.suites import load_suite
+from core.games.suites import load_suite, select_positions
 from core.runs.runner import RunRecord, describe_search
 from core.search.defaults import (
     DEFAULT_NODE_CAP,
@@ -133,17 +133,11 @@ def solve_at_budget(
     ids: tuple[str, ...] = (),
 ) -> Iterator[RunRecord]:
     """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
-    `every`-th, of `ids` alone where given: say the misses of a compare run), each stopped at
-    `budget` nodes created with a 1,000,000-entry table: positions solved and nodes are
-    deterministic, unlike counts at a time limit on a busy machine. Each record, yielded as its
-    search ends, has been through the runner's verify path."""
-    positions = load_suite(suite)
-    if ids:
-        wanted = {name.lower() for name in ids}
-        unknown = wanted - {p.id.lower() for p in positions}
-        if unknown:
-            raise UnknownPositionIdError(f"no position {sorted(unknown)[0]!r} in {suite} (--ids)")
-        positions = [p for p in positions if p.id.lower() in wanted]
+    `every`-th, of `ids` alone, in their order, where given: say the misses of a compare run),
+    each stopped at `budget` nodes created with a 1,000,000-entry table: positions solved and
+    nodes are deterministic, unlike counts at a time limit on a busy machine. Each record,
+    yielded as its search ends, has been through the runner's verify path."""
+    positions = select_positions(load_suite(suite), list(ids))
     positions = [p for p in positions if (p.mate_length or 0) >= min_length][::every]
     for position in positions:
         game = ChessGame(position.board, attacker=position.attacker)
