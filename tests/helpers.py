@@ -43,6 +43,24 @@ def has_mate_in_one(board: chess.Board) -> bool:
     return False
 
 
+def forced_mate_within(board: chess.Board, attacker: chess.Color, moves: int) -> bool:
+    """Whether `attacker` forces mate within `moves` of its own moves from `board` (whoever is
+    to move there), by trying every line: the brute-force reference for "mate in N" and "no
+    mate in N or fewer" claims. Exponential: for N of 1 or 2."""
+    if board.is_checkmate():
+        return board.turn != attacker
+    if moves == 0 or board.is_game_over(claim_draw=False):
+        return False
+    attacking = board.turn == attacker
+    for move in list(board.legal_moves):
+        board.push(move)
+        found = forced_mate_within(board, attacker, moves - 1 if attacking else moves)
+        board.pop()
+        if found == attacking:
+            return attacking
+    return not attacking
+
+
 def tree_columns(tree: Tree) -> tuple:
     """Every column of a tree, for node-for-node equality."""
     return (

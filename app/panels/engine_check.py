@@ -63,7 +63,7 @@ def ours_text(record: RunRecord | Exception | None) -> str:
     if record.result == Result.PROVED.value and record.verified:
         first = f", first move {record.first_move}" if record.first_move else ""
         return f"Ours: mate in {record.mate_in}{first} (verified)."
-    if record.result == Result.PROVED.value:
+    if record.rejected:
         return "Ours: the proof failed verification (no mate)."
     if record.result == Result.DISPROVED.value:
         return "Ours: disproved, no forced mate."

@@ -45,9 +45,9 @@ def solution_record(search) -> RunRecord:
 
 def result_kind(record: RunRecord) -> str:
     """Which of the panel's kinds of result `record` is."""
+    if record.rejected:
+        return ERROR
     if record.result == Result.PROVED.value:
-        if not record.verified:
-            return ERROR
         return MATE if record.is_chess else TREE_PROOF
     return REFUTED if record.result == Result.DISPROVED.value else UNSOLVED
 

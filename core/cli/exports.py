@@ -101,9 +101,9 @@ def _what(record: RunRecord) -> str:
 def solution_pgn(search: Search, game: ChessGame, record: RunRecord) -> str:
     """The PGN of a verified proof or of a disproved root's refutation tree."""
     engine = ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
+    if record.rejected:
+        raise ExportError("the proof failed verification: no PGN is written")
     if record.result == Result.PROVED.value:
-        if not record.verified:
-            raise ExportError("the proof failed verification: no PGN is written")
         return proof_pgn(game, search.proof(), engine, record.nodes_created)
     if record.result == Result.DISPROVED.value:
         if search.tree is None:

@@ -62,7 +62,7 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
         if record.best_moves:
             verdict = "agrees with" if record.agrees_with_bm else "differs from"
             print(f"Key move   {record.first_move} ({verdict} bm {' '.join(record.best_moves)})")
-    elif record.result == Result.PROVED.value:
+    elif record.rejected:
         print(
             f"Result     ERROR: the search claimed a mate but the proof failed verification: "
             f"{record.verification_error}"
@@ -185,7 +185,7 @@ def run_solve(args: argparse.Namespace) -> int:
             print(f"Shortest   {shortest['text']}")
         if explanation is not None:
             print_explanation(explanation)
-    if record.result == Result.PROVED.value and not record.verified:
+    if record.rejected:
         print(
             f"pn-explorer solve: error: proof failed verification: {record.verification_error}",
             file=sys.stderr,

@@ -123,7 +123,7 @@ def _row_text(record: RunRecord) -> str:
         what = f"mate in {record.mate_in:<3}"
         verdict = {True: "=bm", False: "≠bm", None: ""}[record.agrees_with_bm]
         first = f"{record.first_move:<8}{verdict}"
-    elif record.result == Result.PROVED.value:
+    elif record.rejected:
         what, first = "UNVERIFIED", ""
     else:
         what, first = record.result, record.reason.split(": ", 1)[0]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from core.explain.effort import TreeShape
 from core.explain.trace import Trend
 from core.explain.transpositions import Transpositions
+from core.proofs.claims import mate_length, no_mate_within
 from core.search.defaults import (
     AB,
     DAGPN,
@@ -21,6 +22,7 @@ from core.search.defaults import (
     PN2,
 )
 from core.search.types import Outcome, StopReason, max_nodes_that_fit
+from core.values import counted
 
 LEVELLING = 0.5
 """A root proof number growing slower than √nodes (×2^0.5 per doubling) is levelling off."""
@@ -141,15 +143,17 @@ def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
 
 
 def depth_advice(
-    shape: TreeShape, leaf_ply: int, leaf_is_or: bool, known: int | None
+    shape: TreeShape, leaf_ply: int, leaf_is_or: bool, known: int | None, attacker_first: bool
 ) -> Suggestion | None:
     """αβ mate-in-n to a depth the tree states: no shorter mate can exist (every line is open
-    only beyond `shape.shortest_open_ply`), and the most-proving line needs at least this long."""
+    only beyond `shape.shortest_open_ply`), and the most-proving line needs at least this long.
+    `attacker_first`: the root is the attacker's move (else the defender moves first, `bm #-N`);
+    the plies-to-moves arithmetic is `core.proofs.claims`'s."""
     if shape.shortest_open_ply is None:
         return None
-    excluded = (shape.shortest_open_ply + 1) // 2
+    excluded = no_mate_within(shape.shortest_open_ply, attacker_first)
     mate_plies = leaf_ply + (1 if leaf_is_or else 2)
-    along_path = (mate_plies + 2) // 2
+    along_path = mate_length(mate_plies, attacker_first)
     depth = known or max(excluded + 1, along_path)
     searched = (
         f"Every line is searched to ply {shape.shortest_open_ply}, so there is no mate in "
@@ -160,8 +164,9 @@ def depth_advice(
     reason = f"the problem says mate in {known}" if known else "as far as the tree points"
     return Suggestion(
         AB,
-        f"{searched} mate along the most-proving line would take at least {along_path} moves. "
-        f"αβ mate-in-n holds only its path in memory: try it up to mate in {depth} ({reason}).",
+        f"{searched} mate along the most-proving line would take at least "
+        f"{counted(along_path, 'move')}. αβ mate-in-n holds only its path in memory: try it up "
+        f"to mate in {depth} ({reason}).",
         f"--algo ab --depth {depth}",
     )
 
@@ -206,6 +211,7 @@ def suggestions(
     leaf: tuple[int, bool] | None,
     transpositions: Transpositions | None,
     known_mate_length: int | None,
+    attacker_first: bool = True,
 ) -> list[Suggestion]:
     """Everything worth trying for an unfinished search (none for a solved one). The search
     changes (Pn², αβ, df-pn) are offered for chess, where the command line runs them;
@@ -221,7 +227,7 @@ def suggestions(
     if algorithm == PN:
         found.append(pn2_advice(cap, nodes))
     if leaf is not None:
-        depth = depth_advice(shape, leaf[0], leaf[1], known_mate_length)
+        depth = depth_advice(shape, leaf[0], leaf[1], known_mate_length, attacker_first)
         if depth is not None:
             found.append(depth)
     found.append(DAG_NOTE if algorithm == DAGPN else dfpn_advice(transpositions, cap))

@@ -21,6 +21,7 @@ from core.explain.transpositions import Transpositions, count_transpositions
 from core.games.chess_game import ChessGame
 from core.generators import finish
 from core.search.contract import Stepper
+from core.tree import ROOT
 from core.values import INF
 
 
@@ -129,6 +130,7 @@ def explanation_steps(
         leaf,
         transpositions,
         known_mate_length,
+        attacker_first=tree.is_or(ROOT),
     )
     rows = []
     for effort in shape.moves:

@@ -3,10 +3,9 @@ tree file) and the two sides' names, without touching the search's own game curs
 
 from __future__ import annotations
 
-import chess
-
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
+from core.proofs.claims import side_names
 from core.proofs.solution import numbered_line
 from core.tree import Tree
 
@@ -20,8 +19,7 @@ class Lines:
         self.chess = isinstance(game, ChessGame)
         self._moves: dict[int, list[str]] = {}
         if self.chess:
-            white = game.root_board.turn == chess.WHITE
-            self.attacker, self.defender = ("White", "Black") if white else ("Black", "White")
+            self.attacker, self.defender = side_names(game.attacker)
         else:
             self.attacker, self.defender = "the attacker", "the defender"
 

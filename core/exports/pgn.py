@@ -13,6 +13,7 @@ import chess.pgn
 
 from core.errors import ExportError
 from core.games.chess_game import ChessGame, decode_move
+from core.proofs.claims import result_tag
 from core.proofs.proof import ProofNode
 from core.proofs.solution import mate_solution
 from core.proofs.solution_tree import solution_stats
@@ -26,7 +27,6 @@ refused rather than written as files no GUI opens."""
 def proof_pgn(game: ChessGame, proof: ProofNode, engine: str, nodes_created: int) -> str:
     """The verified proof as PGN (raises VerificationError if the replay rejects it)."""
     solution = mate_solution(game, proof)
-    attacker_white = game.root_board.turn == chess.WHITE
     comment = (
         f"{engine}, {counted(nodes_created, 'node')} created: mate in {solution.mate_in}, "
         f"verified by an independent replay of its proof tree "
@@ -34,8 +34,14 @@ def proof_pgn(game: ChessGame, proof: ProofNode, engine: str, nodes_created: int
         "Main line: the longest defence; "
         "variations: every other defender reply."
     )
-    result = "1-0" if attacker_white else "0-1"
-    return _pgn(game, proof, comment, result, f"Mate in {solution.mate_in}", endings=False)
+    return _pgn(
+        game,
+        proof,
+        comment,
+        result_tag(game.attacker),
+        f"Mate in {solution.mate_in}",
+        endings=False,
+    )
 
 
 def refutation_pgn(game: ChessGame, refutation: ProofNode, engine: str, nodes_created: int) -> str:

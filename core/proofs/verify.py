@@ -18,6 +18,7 @@ from typing import Any
 import chess
 
 from core.errors import VerificationError
+from core.proofs.claims import mate_length
 
 UciProof = dict[str, Any]
 """A proof tree as nested dicts: UCI move -> the proof after it ({} at a mated leaf)."""
@@ -57,9 +58,10 @@ def verify_mate(
         raise VerificationError("the root position is not a standard chess FEN") from None
     if board.status() != chess.STATUS_VALID:
         raise VerificationError("the root position is not legal in standard chess")
-    checker = _Replay(board, board.turn if attacker is None else attacker)
+    attacker = board.turn if attacker is None else attacker
+    checker = _Replay(board, attacker)
     plies = checker.replay(proof)
-    return VerifiedMate((plies + 1) // 2, plies, checker.nodes)
+    return VerifiedMate(mate_length(plies, board.turn == attacker), plies, checker.nodes)
 
 
 class _Replay:

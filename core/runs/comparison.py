@@ -441,7 +441,7 @@ def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord
         id=position_id,
         fen=fen,
         algorithm=data["algorithm"],
-        result=Result.PROVED.value if rejected else data["result"],
+        result=data["result"],
         reason=data["reason"],
         nodes_created=data["nodes"],
         nodes_in_memory=0,

@@ -46,6 +46,8 @@ Factory = Callable[[Game, Limits], Search]
 class RunRecord:
     """One search on one position (or tree): its verdict, its cost and, once verified, its mate.
 
+    `result` is "proved" only for a proof the verifier accepted: a proof it rejected is `ERROR`,
+    so no row, file or sentence built from a record can call an unverified claim a mate.
     Flat enough for CSV and JSON (`to_dict`). `main_line` is SAN for chess, node names for an
     explicit tree; `line_moves` are the same moves as game move codes (to play them through).
     """
@@ -76,6 +78,10 @@ class RunRecord:
     refutation: list[list[str]] = field(default_factory=list)
     line_moves: list[int] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        if self.result == Result.PROVED.value and self.verified is False:
+            self.result = ERROR
+
     @property
     def is_chess(self) -> bool:
         """A chess position (an explicit tree has no FEN)."""
@@ -88,12 +94,12 @@ class RunRecord:
     @property
     def rejected(self) -> bool:
         """The search claimed a proof and the verifier rejected it."""
-        return self.result == Result.PROVED.value and self.verified is False
+        return self.result == ERROR
 
     @property
     def verdict(self) -> str:
         """proved / disproved / unknown, or `error` for a rejected proof (the comparison's word)."""
-        return ERROR if self.rejected else self.result
+        return self.result
 
     @property
     def verdict_reason(self) -> str:
@@ -147,6 +153,7 @@ def describe_search(
         try:
             _record_proof(record, game, search.proof())
         except VerificationError as error:
+            record.result = ERROR
             record.verified = False
             record.verification_error = str(error)
     elif outcome.result is Result.DISPROVED and tree is not None:

@@ -14,6 +14,7 @@ from app.tree_view.layout import NODE
 from app.window import MainWindow
 from core.games.chess_game import decode_move
 from core.proofs.proof import node_after_moves
+from core.runs.runner import ERROR
 from core.search.types import Result
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
@@ -163,7 +164,8 @@ def test_a_longer_mate_than_needed_is_named_and_the_check_can_be_cancelled(solve
 def test_a_rejected_proof_is_not_browsed(solved, qtbot):
     window = solved(WAC_001)
     record = window.solution
-    record.verified, record.verification_error = False, "after g3g6: planted"
+    record.result, record.verified = ERROR, False
+    record.verification_error = "after g3g6: planted"
     assert read_solution(window.driver.search, record) is None
     browser = window.solution_browser
     browser.show_solution(window.driver.search, record)

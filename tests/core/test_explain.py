@@ -237,8 +237,14 @@ def test_cap_advice_follows_the_trend():
 
 def test_depth_and_dfpn_advice():
     shape = TreeShape(100, [], 9, 4)
-    advice = depth_advice(shape, leaf_ply=9, leaf_is_or=False, known=None)
+    advice = depth_advice(shape, leaf_ply=9, leaf_is_or=False, known=None, attacker_first=True)
     assert "no mate in 2 or fewer" in advice.text and advice.options == "--algo ab --depth 6"
+    # The defender moves first (`bm #-N`): ply 5 holds two attacker moves, not three.
+    odd = TreeShape(100, [], 9, 5)
+    first = depth_advice(odd, leaf_ply=9, leaf_is_or=False, known=None, attacker_first=True)
+    second = depth_advice(odd, leaf_ply=9, leaf_is_or=True, known=None, attacker_first=False)
+    assert "no mate in 3 or fewer" in first.text and "no mate in 2 or fewer" in second.text
+    assert "at least 5 moves" in second.text
     assert dfpn_advice(Transpositions(1000, 700), 5000).options == "--algo dfpn --max-nodes 5000"
     assert dfpn_advice(Transpositions(1000, 950), 5000).options == ""
 
