@@ -6,7 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 
-from app.problems.search_setup import SearchParams, check_problem
+from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams, check_problem
 from app.problems.sources import DEFAULT_SOURCE, EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
 from app.short_text import one_line
 from core.cli.output import EXIT_USER_ERROR
@@ -33,7 +33,7 @@ def params_from_options(options: argparse.Namespace, base: SearchParams) -> Sear
     params = base.with_algo(options.algo) if options.algo else base
     changes = {
         name: getattr(options, name)
-        for name in ("max_nodes", "a", "b", "fraction", "initialisation")
+        for name in ("max_nodes", *SEARCH_PARAMETERS)
         if getattr(options, name) is not None
     }
     return replace(params, **changes)

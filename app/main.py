@@ -15,11 +15,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.problems.search_setup import SEARCH_PARAMETERS
 from core.cli.main import SUBCOMMANDS, OneLineParser
 from core.cli.options import add_node_cap_option, add_search_options
 from core.inputs.numbers import whole_option
 from core.inputs.text import non_empty_option
-from core.search.defaults import INITIALISATIONS, STEPPERS
+from core.search.registry import names
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -74,15 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     problem.add_argument("--game", type=whole_option("--game"), default=1, help="PGN game number")
     search = parser.add_argument_group("search")
-    add_search_options(search, STEPPERS, with_defaults=False)
-    add_node_cap_option(search, STEPPERS, with_defaults=False)
-    search.add_argument(
-        "--init",
-        dest="initialisation",
-        choices=INITIALISATIONS,
-        default=None,
-        help="PN leaf initialisation: mobility (§3.3.1, the default) or unit (1/1)",
-    )
+    steppers = names(steppable=True)
+    add_search_options(search, steppers, with_defaults=False, parameters=SEARCH_PARAMETERS)
+    add_node_cap_option(search, steppers, with_defaults=False)
     shot = parser.add_argument_group("screenshot")
     shot.add_argument(
         "--steps",

@@ -54,7 +54,7 @@ from app.panels.result import ResultPanel, SolutionJob, solution_record
 from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
-from app.problems.search_setup import PN, PN2, SearchParams, build_search, effective_algo
+from app.problems.search_setup import SearchParams, build_search
 from app.problems.settings import Settings
 from app.problems.sources import (
     DEFAULT_SOURCE,
@@ -79,7 +79,7 @@ from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
 from core.runs.runner import RunRecord
 from core.search.contract import PathStepper, Stepper, drawn_tree
-from core.search.defaults import ALGORITHM_TITLES
+from core.search.registry import entry, memory_alternative
 from core.search.types import Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
@@ -554,21 +554,17 @@ class MainWindow(QMainWindow):
         self._name_step_actions(stepped_by_events)
         self.compare_panel.set_problem(self.problem, self.params)
         self.engine_panel.set_problem(self.problem)
-        algo = effective_algo(self.problem.game, self.params)
-        method = (
-            self.params.describe(search)
-            if algo == self.params.algo
-            else f"{ALGORITHM_TITLES[PN]} (tree files are searched with PN)"
-        )
+        two_levels = entry(self.params.algo).capabilities.two_levels
+        method = self.params.describe(search)
         title = short_label(self.problem.title, TITLE_LIMIT)
         self.title.setText(f"{title}  ·  {method}")
         self.setWindowTitle(f"PN Explorer — {title}")
-        self.curves.setVisible(algo == PN2)
+        self.curves.setVisible(two_levels)
         self.curves.set_parameters(
             self.params.a, self.params.b, self.params.max_nodes, self.params.fraction
         )
-        self.into_action.setEnabled(algo == PN2)
-        self.over_action.setEnabled(algo == PN2)
+        self.into_action.setEnabled(two_levels)
+        self.over_action.setEnabled(two_levels)
         self._update_actions()
         self.refresh_views()
 
@@ -796,7 +792,8 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.refresh_views()
         if outcome.reason is StopReason.MEMORY:
-            hint = " or try Pn²" if self.params.algo == PN and self.problem.is_chess else ""
+            other = memory_alternative(self.params.algo)
+            hint = f" or try {other.short_title}" if other and self.problem.is_chess else ""
             self.banner.setText(
                 f"The node cap stopped the search: {outcome.detail}. The root is "
                 f"unsolved. Raise the cap (Ctrl+N){hint}."
@@ -861,7 +858,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._update_board)
         elif board:
             self._update_board()
-        if self.curves.isVisible() or effective_algo(self.problem.game, self.params) == PN2:
+        if self.curves.isVisible() or entry(self.params.algo).capabilities.two_levels:
             self.curves.set_marker(len(drawn_tree(search)))
         self.status.setText(self.quiz_mode.status_text() or status_text(self.driver))
 
@@ -870,7 +867,7 @@ class MainWindow(QMainWindow):
         for action in (self.phase_action, self.iteration_action, self.end_action):
             action.setEnabled(not done)
         self.run_action.setEnabled(not done or self.driver.running)
-        pn2 = effective_algo(self.problem.game, self.params) == PN2 if self.problem else False
+        pn2 = entry(self.params.algo).capabilities.two_levels if self.problem else False
         self.into_action.setEnabled(pn2 and not done)
         self.over_action.setEnabled(pn2 and not done)
 

@@ -30,7 +30,7 @@ from core.exports.graphml import (
 )
 from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.chess_game import ChessGame
-from core.search.defaults import ALGORITHM_TITLES
+from core.search.registry import title_of
 from core.values import counted
 
 
@@ -59,7 +59,7 @@ def write_pgn(path: str, search, record, solution) -> str:
     if solution is None:
         raise ExportError("there is no verified proof or refutation to export yet")
     tree, proved = solution
-    engine = ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
+    engine = title_of(record.algorithm)
     export = proof_pgn if proved else refutation_pgn
     text = export(game, tree, engine, record.nodes_created)
     write_file(path, lambda stream: stream.write(text.encode("utf-8")))

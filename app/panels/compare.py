@@ -47,22 +47,7 @@ from app.problems.sources import Problem
 from app.tree_view import style
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
-from core.search.algorithms import AlgorithmSpec
-from core.search.defaults import (
-    AB,
-    ALGORITHM_TITLES,
-    DAGPN,
-    DEFAULT_A,
-    DEFAULT_B,
-    DEFAULT_DEPTH,
-    DEFAULT_MAX_NODES,
-    DFPN,
-    LOGISTIC,
-    ONE,
-    PN,
-    PN2,
-    SHORT_TITLES,
-)
+from core.search.registry import entries, entry
 from core.search.types import Limits, Result
 from core.values import counted
 
@@ -71,8 +56,18 @@ MAX_SECONDS = 3600
 POLL_MS = 100
 """How often the timer reads the pipes and updates the elapsed times."""
 
-ALGORITHMS = (PN, PN2, AB, DAGPN, DFPN)
-"""The panel's rows: the thesis's three, then the two that merge transpositions."""
+
+def compared() -> tuple[str, ...]:
+    """The panel's rows: every search of the registry that the comparison runs, in its order
+    (the thesis's three, then the two that merge transpositions)."""
+    return tuple(search.name for search in entries(compared=True))
+
+
+def spoken(names: tuple[str, ...]) -> str:
+    """ "PN, Pn², αβ, DAG PN and df-pn"."""
+    titles = [entry(name).short_title for name in names]
+    return titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
+
 
 MIN_COLUMN_WIDTH = 70
 FOOTNOTE_HEAD = "Node budgets, as on the command line:"
@@ -112,57 +107,54 @@ def _work(item: WorkItem, connection: Connection) -> None:
     connection.close()
 
 
-PAPER_PN2 = AlgorithmSpec(PN2, a=DEFAULT_A, b=DEFAULT_B, fraction=LOGISTIC)
-"""The comparison's one Pn² setting: the paper's (§4.4: N = 300K, a = 600K, b = 80K), the setting
-Table 3.1's comparison and the command line's `compare` use. The window's own a and b (say the
-classroom preset, tuned to show the second level, not to solve) would make Pn² look worse than
-it is next to PN's full budget."""
-
-
 def work_items(
-    position_id: str, fen: str, seconds: float, attacker_to_move: bool = True
+    position_id: str,
+    fen: str,
+    seconds: float,
+    attacker_to_move: bool = True,
+    names: tuple[str, ...] | None = None,
 ) -> list[WorkItem]:
-    """The runs with the command line's budgets (PN and DAG PN 1,000,000 nodes in memory; Pn²
-    the paper's N = 300,000, a = 600,000, b = 80,000; αβ 1,000,000 nodes created, depth ≤ 20;
-    df-pn a 1,000,000-entry table) and a time limit of `seconds` each. Raises InvalidLimitError
-    for a bad time."""
-    factories = {
-        PN: algorithm_factory(PN),
-        PN2: algorithm_factory(PN2, a=PAPER_PN2.a, b=PAPER_PN2.b, fraction=PAPER_PN2.fraction),
-        AB: algorithm_factory(AB, max_depth=DEFAULT_DEPTH),
-        DAGPN: algorithm_factory(DAGPN),
-        DFPN: algorithm_factory(DFPN),
-    }
+    """The runs with the command line's budgets: each search with its default cap and default
+    parameters (Pn² the paper's N = 300,000, a = 600,000, b = 80,000, the setting Table 3.1's
+    comparison and the command line's `compare` use, not the window's own, which may be tuned
+    to show the second level rather than to solve), and a time limit of `seconds` each. Raises
+    InvalidLimitError for a bad time. `names`: these searches (default: every one compared)."""
     return [
         WorkItem(
             position_id,
             fen,
             name,
-            factories[name],
-            Limits(max_nodes=DEFAULT_MAX_NODES[name], max_seconds=seconds),
+            algorithm_factory(name),
+            Limits(max_nodes=entry(name).cap, max_seconds=seconds),
             attacker_to_move=attacker_to_move,
         )
-        for name in ALGORITHMS
+        for name in (compared() if names is None else names)
     ]
+
+
+def budget_text(name: str) -> str:
+    """One search's budget in the comparison: its cap and its default settings."""
+    search = entry(name)
+    settings = search.settings(search.defaults())
+    if search.capabilities.tuned_cap:
+        return f"{search.short_title}: the paper's setting, N = {search.cap:,}, {settings}"
+    return f"{search.short_title}: {search.cap_unit.budget_text(search.cap)}" + (
+        f", {settings}" if settings else ""
+    )
 
 
 def budgets_text(params: SearchParams) -> list[str]:
-    """The node budget of each algorithm, one line each, and, when the window's own Pn² differs
-    from the paper's, a line saying the comparison does not use it."""
-    lines = [
-        f"{SHORT_TITLES[PN]}: {DEFAULT_MAX_NODES[PN]:,} nodes in memory",
-        f"{SHORT_TITLES[PN2]}: the paper's setting, N = {DEFAULT_MAX_NODES[PN2]:,}, "
-        f"a = {PAPER_PN2.a:,.0f}, b = {PAPER_PN2.b:,.0f} (§4.4)",
-        f"{SHORT_TITLES[AB]}: {DEFAULT_MAX_NODES[AB]:,} nodes created, depth ≤ {DEFAULT_DEPTH}",
-        f"{SHORT_TITLES[DAGPN]}: {DEFAULT_MAX_NODES[DAGPN]:,} nodes in memory (transpositions "
-        "merged)",
-        f"{SHORT_TITLES[DFPN]}: a table of {DEFAULT_MAX_NODES[DFPN]:,} entries",
-    ]
-    own = (params.max_nodes, params.a, params.b, params.fraction)
-    paper = (DEFAULT_MAX_NODES[PN2], PAPER_PN2.a, PAPER_PN2.b, PAPER_PN2.fraction)
-    if params.algo == PN2 and own != paper:
-        shape = "f ≡ 1" if params.fraction == ONE else f"a = {params.a:,.0f}, b = {params.b:,.0f}"
-        lines.append(f"(Not the window's own Pn²: N = {params.max_nodes:,}, {shape}.)")
+    """The node budget of each algorithm, one line each, and, when the window's own search is
+    compared with settings other than the comparison's, a line saying the comparison does not
+    use them."""
+    lines = [budget_text(name) for name in compared()]
+    search = entry(params.algo)
+    own = (params.max_nodes, search.settings(params.values()))
+    used = (search.cap, search.settings(search.defaults()))
+    if search.capabilities.compared and own != used:
+        lines.append(
+            f"(Not the window's own {search.short_title}: N = {params.max_nodes:,}, {own[1]}.)"
+        )
     return lines
 
 
@@ -355,6 +347,8 @@ class ComparePanel(QWidget):
         self.problem: Problem | None = None
         self.params = SearchParams()
         self.runs: dict[str, PanelRun] = {}
+        self.algorithms = compared()
+        """The rows, one per search the registry compares when the panel is made."""
         self._key: str | None = None
         self._started = 0.0
         self.jobs = ComparisonJobs(parent=self)
@@ -366,7 +360,7 @@ class ComparePanel(QWidget):
         self.compare_button = QPushButton("Compare")
         self.compare_button.setIcon(self.style().standardIcon(pixmap.SP_MediaPlay))
         self.compare_button.setToolTip(
-            "Run PN, Pn², αβ, DAG PN and df-pn on this position in the background (Ctrl+K)"
+            f"Run {spoken(self.algorithms)} on this position in the background (Ctrl+K)"
         )
         self.compare_button.clicked.connect(self.compare)
         self.cancel_button = QPushButton("Cancel")
@@ -388,7 +382,7 @@ class ComparePanel(QWidget):
         controls.addWidget(self.seconds)
         controls.addSpacing(12)
         controls.addWidget(self.status, 1)
-        self.model = CompareModel(len(ALGORITHMS), self)
+        self.model = CompareModel(len(self.algorithms), self)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
@@ -405,7 +399,7 @@ class ComparePanel(QWidget):
         header.setMinimumSectionSize(MIN_COLUMN_WIDTH)
         self.table.setFixedHeight(
             self.table.horizontalHeader().sizeHint().height()
-            + len(ALGORITHMS) * self.table.verticalHeader().defaultSectionSize()
+            + len(self.algorithms) * self.table.verticalHeader().defaultSectionSize()
             + 2 * self.table.frameWidth()
         )
         self.footnote = QLabel()
@@ -453,10 +447,11 @@ class ComparePanel(QWidget):
             game.root_board.fen(),
             self.seconds.value(),
             game.attacker == game.root_board.turn,
+            self.algorithms,
         )
         self.runs = {}
         self._reset_rows()
-        for name in ALGORITHMS:
+        for name in self.algorithms:
             self._set_pending(name, "waiting for a free core")
         self._started = time.monotonic()
         self.jobs.start(items)
@@ -468,7 +463,7 @@ class ComparePanel(QWidget):
         if not self.jobs.busy:
             return
         self.jobs.cancel()
-        for name in ALGORITHMS:
+        for name in self.algorithms:
             if name not in self.runs:
                 self._set_pending(name, "cancelled")
         self._update_controls()
@@ -481,8 +476,8 @@ class ComparePanel(QWidget):
     # -- rows -------------------------------------------------------------------------------------
 
     def _reset_rows(self) -> None:
-        for row, name in enumerate(ALGORITHMS):
-            self._set_row(row, [ALGORITHM_TITLES[name], "", "", "", "", "", ""])
+        for row, name in enumerate(self.algorithms):
+            self._set_row(row, [entry(name).title, "", "", "", "", "", ""])
         self._update_controls()
         self._show_status()
         self._reset_footnote()
@@ -510,19 +505,17 @@ class ComparePanel(QWidget):
         self.model.set_row(row, Row(tuple(cells), colour, tooltip, best, quiet))
 
     def _set_pending(self, name: str, text: str) -> None:
-        row = ALGORITHMS.index(name)
-        self._set_row(
-            row, [ALGORITHM_TITLES[name], text, "", "", "", "", ""], QUIET_COLOUR, quiet=True
-        )
+        row = self.algorithms.index(name)
+        self._set_row(row, [entry(name).title, text, "", "", "", "", ""], QUIET_COLOUR, quiet=True)
 
     def _show_run(self, run: PanelRun, best: bool = False) -> None:
         cells, colour, tooltip = row_cells(run)
-        name = ALGORITHM_TITLES[run.algorithm] + ("  ★" if best else "")
-        self._set_row(ALGORITHMS.index(run.algorithm), [name, *cells], colour, tooltip, best)
+        name = entry(run.algorithm).title + ("  ★" if best else "")
+        self._set_row(self.algorithms.index(run.algorithm), [name, *cells], colour, tooltip, best)
 
     def result_text(self, name: str) -> str:
         """What the Result cell of `name`'s row says (tests, screenshots)."""
-        return self.model.text(ALGORITHMS.index(name), RESULT_COLUMN)
+        return self.model.text(self.algorithms.index(name), RESULT_COLUMN)
 
     # -- job signals ------------------------------------------------------------------------------
 
@@ -530,11 +523,11 @@ class ComparePanel(QWidget):
         self._set_pending(name, "running… 0.0 s")
 
     def _show_elapsed(self) -> None:
-        for name in ALGORITHMS:
+        for name in self.algorithms:
             elapsed = self.jobs.elapsed(name)
             if elapsed is not None:
                 self.model.set_text(
-                    ALGORITHMS.index(name), RESULT_COLUMN, f"running… {elapsed:.1f} s"
+                    self.algorithms.index(name), RESULT_COLUMN, f"running… {elapsed:.1f} s"
                 )
         self._show_status()
 
@@ -568,14 +561,14 @@ class ComparePanel(QWidget):
             return
         if self.jobs.busy:
             self.status.setText(
-                f"Comparing: {len(self.runs)} of {len(ALGORITHMS)} finished "
+                f"Comparing: {len(self.runs)} of {len(self.algorithms)} finished "
                 f"after {time.monotonic() - self._started:.1f} s"
             )
             return
-        if len(self.runs) == len(ALGORITHMS):
+        if len(self.runs) == len(self.algorithms):
             best = best_algorithms(self.runs)
             if best:
-                names = " and ".join(SHORT_TITLES[name] for name in ALGORITHMS if name in best)
+                names = spoken(tuple(name for name in self.algorithms if name in best))
                 nodes = self.runs[min(best)].record.nodes_created
                 self.status.setText(
                     f"★ Best performer: {names}, {counted(nodes, 'node')} created: the "
@@ -586,6 +579,6 @@ class ComparePanel(QWidget):
             return
         if not self.runs:
             self.status.setText(
-                "Compare runs PN, Pn², αβ, DAG PN and df-pn on this position in the background "
+                f"Compare runs {spoken(self.algorithms)} on this position in the background "
                 "(Ctrl+K)."
             )

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from core.explain.explain import Explanation, explanation_steps
 from core.explain.trace import RootTrace
 from core.search.contract import Stepper
-from core.search.defaults import DAGPN
+from core.search.registry import entry
 from core.values import INF
 
 SLICE_SECONDS = 0.015
@@ -162,9 +162,11 @@ class ExplainPanel(QWidget):
     def show_explanation(self, explanation: Explanation) -> None:
         """Fill the table and the texts."""
         self.explanation = explanation
+        search = entry(explanation.algorithm)
         shared = (
-            " · DAG PN: a node reached by several paths counts under the root move that made it"
-            if explanation.algorithm == DAGPN
+            f" · {search.short_title}: a node reached by several paths counts under the root "
+            "move that made it"
+            if search.capabilities.transpositions
             else ""
         )
         self.heading.setText(

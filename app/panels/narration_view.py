@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 from app.driving.driver import FULL_SPEED, SearchDriver
 from app.panels.narration import describe_outcome, describe_step
 from core.search.contract import Stepper
-from core.search.defaults import DFPN
+from core.search.registry import entry
 from core.search.types import Outcome, StepReport
 from core.values import format_number
 
@@ -28,7 +28,7 @@ def opening_text(search: Stepper) -> str:
     proof, disproof = search.root_numbers
     steps = (
         "one event (an expansion or a back-up to the parent), Return to the next expansion"
-        if search.algorithm == DFPN
+        if entry(search.algorithm).capabilities.event_steps
         else "one phase, Return for a whole iteration"
     )
     return (

@@ -183,7 +183,9 @@ class PaperRunsPanel(QWidget):
     def summary_lines(self) -> list[str]:
         """Ours beside the thesis's, over the records so far."""
         records = [self.records[i] for i in sorted(self.records)]
-        pn = [record for record in records if record.algorithm == PN]
+        by_algorithm: dict[str, list[RunRecord]] = {PN: [], PN2: []}
+        for record in records:
+            by_algorithm.setdefault(record.algorithm, []).append(record)
         if self.kind == CHAPTER_4:
-            return chapter_4_lines(pn, [record for record in records if record.algorithm == PN2])
-        return table_3_1_lines(pn, len(self.items))
+            return chapter_4_lines(by_algorithm[PN], by_algorithm[PN2])
+        return table_3_1_lines(by_algorithm[PN], len(self.items))

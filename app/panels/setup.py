@@ -1,5 +1,6 @@
 """The setup dialog: what to search (a FEN, a built-in suite position, an EPD/PGN file or a tree
-file) and how (PN or Pn², the node cap, a, b and the fraction), with the paper's Pn² curves
+file) and how (a search of the registry that can be stepped, the node cap and the parameters the
+window keeps, each widget made from the parameter's declaration), with the paper's Pn² curves
 redrawn as the values are edited.
 
 The dialog only collects a `Source` and `SearchParams`; the window opens them and, if they are
@@ -14,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -37,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from app.panels.curves import CurvesWidget, short_count
 from app.problems.classroom import CLASSROOM_PN2
-from app.problems.search_setup import PN, PN2, SearchParams
+from app.problems.search_setup import PN, PN2, SEARCH_PARAMETERS, SearchParams
 from app.problems.sources import (
     FEN,
     PGN,
@@ -52,17 +54,9 @@ from app.problems.sources import (
 )
 from app.short_text import one_line
 from core.errors import PnExplorerError
-from core.search.defaults import (
-    DAGPN,
-    DEFAULT_A,
-    DEFAULT_B,
-    DEFAULT_PN2_CAP,
-    DFPN,
-    LOGISTIC,
-    MOBILITY,
-    ONE,
-    UNIT,
-)
+from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC
+from core.search.parameters import PARAMETERS, Kind, Parameter
+from core.search.registry import entries, entry
 from core.trees.catalog import tree_points
 
 MAX_SPIN = 2_000_000_000
@@ -85,6 +79,39 @@ PN2_PRESETS = (
     ),
 )
 """Buttons that set N, a and b at once, as (label, (N, a, b), tooltip)."""
+
+
+def _takers(parameter: str) -> str:
+    """Which searches take a parameter, for its widget's tooltip."""
+    users = [search.short_title for search in entries(steppable=True) if search.takes(parameter)]
+    return f"{PARAMETERS[parameter].help} ({', '.join(users) or 'no search in the window'})"
+
+
+def _parameter_widget(parameter: Parameter, value: object) -> QWidget:
+    """A spin box for a number, a combo box for a choice, a check box for a switch."""
+    if parameter.kind is Kind.CHOICE:
+        combo = QComboBox()
+        labels = parameter.choice_labels or parameter.choices
+        for choice, label in zip(parameter.choices, labels, strict=True):
+            combo.addItem(label, choice)
+        combo.setCurrentIndex(max(0, combo.findData(value)))
+        return combo
+    if parameter.kind is Kind.SWITCH:
+        box = QCheckBox()
+        box.setChecked(bool(value))
+        return box
+    step = 10_000 if parameter.kind is Kind.POSITIVE else 1
+    return _spin(parameter.minimum, MAX_SPIN, round(value), step)
+
+
+def _value_of(parameter: Parameter, widget: QWidget) -> object:
+    if parameter.kind is Kind.CHOICE:
+        return widget.currentData()
+    if parameter.kind is Kind.SWITCH:
+        return widget.isChecked()
+    if parameter.kind is Kind.POSITIVE:
+        return float(widget.value())
+    return widget.value()
 
 
 def _spin(minimum: int, maximum: int, value: int, step: int) -> QSpinBox:
@@ -185,8 +212,8 @@ class SetupDialog(QDialog):
         layout = QVBoxLayout(page)
         layout.addWidget(
             QLabel(
-                "Explicit AND/OR trees (searched with PN). Figure 3.1 opens as "
-                "the search in progress the figure shows."
+                "Explicit AND/OR trees. Figure 3.1 opens as the PN search in progress the "
+                "figure shows."
             )
         )
         layout.addWidget(self.tree_list)
@@ -298,34 +325,26 @@ class SetupDialog(QDialog):
     # -- the search -------------------------------------------------------------------------------
 
     def _build_search_box(self, params: SearchParams) -> None:
+        """One radio button per steppable search of the registry, and one widget per parameter
+        the window keeps, each enabled when the chosen search takes it."""
         self.search_box = QGroupBox("Search")
-        self.pn_radio = QRadioButton("PN search (thesis ch. 3)")
-        self.pn2_radio = QRadioButton("Pn² search (ch. 4)")
-        self.dagpn_radio = QRadioButton("DAG PN (transpositions merged)")
-        self.dfpn_radio = QRadioButton("df-pn (Nagai; transposition table)")
-        self._algo_radios = {
-            PN: self.pn_radio,
-            PN2: self.pn2_radio,
-            DAGPN: self.dagpn_radio,
-            DFPN: self.dfpn_radio,
+        self.algo_radios = {
+            search.name: QRadioButton(search.choice or search.title)
+            for search in entries(steppable=True)
         }
         group = QButtonGroup(self)
-        for radio in self._algo_radios.values():
+        for radio in self.algo_radios.values():
             group.addButton(radio)
-        self._algo_radios.get(params.algo, self.pn_radio).setChecked(True)
+        self.algo_radios.get(params.algo, self.algo_radios[PN]).setChecked(True)
         self.cap_spin = _spin(1, MAX_SPIN, params.max_nodes, 10_000)
-        self.cap_spin.setSuffix(" nodes")
-        self.a_spin = _spin(1, MAX_SPIN, round(params.a), 10_000)
-        self.b_spin = _spin(1, MAX_SPIN, round(params.b), 1_000)
-        self.fraction_combo = QComboBox()
-        self.fraction_combo.addItem("logistic  f(x) = 1 / (1 + exp((a − x) / b))", LOGISTIC)
-        self.fraction_combo.addItem("f ≡ 1  (Allis's original Pn²)", ONE)
-        self.fraction_combo.setCurrentIndex(max(0, self.fraction_combo.findData(params.fraction)))
-        self.init_combo = QComboBox()
-        self.init_combo.addItem("mobility (§3.3.1): a new node's numbers count its moves", MOBILITY)
-        self.init_combo.addItem("unit: every new node starts at 1/1", UNIT)
-        self.init_combo.setCurrentIndex(max(0, self.init_combo.findData(params.initialisation)))
-        self.init_combo.setToolTip("PN and DAG PN: Pn² always initialises by mobility")
+        self.parameter_widgets = {
+            name: _parameter_widget(PARAMETERS[name], getattr(params, name))
+            for name in SEARCH_PARAMETERS
+        }
+        self.a_spin = self.parameter_widgets["a"]
+        self.b_spin = self.parameter_widgets["b"]
+        self.fraction_combo = self.parameter_widgets["fraction"]
+        self.init_combo = self.parameter_widgets["initialisation"]
         self.curves = CurvesWidget()
         self._last_algo = params.algo
         for signal in (
@@ -337,16 +356,15 @@ class SetupDialog(QDialog):
             signal.connect(self._update_curves)
         group.buttonToggled.connect(self._algo_changed)
         algos = QHBoxLayout()
-        for radio in self._algo_radios.values():
+        for radio in self.algo_radios.values():
             algos.addWidget(radio)
         algos.addStretch(1)
         form = QFormLayout()
         form.addRow("Algorithm", algos)
-        form.addRow("Node cap N (nodes in memory)", self.cap_spin)
-        form.addRow("Leaf initialisation", self.init_combo)
-        form.addRow("a (transition point of f)", self.a_spin)
-        form.addRow("b (stretch of f)", self.b_spin)
-        form.addRow("Fraction", self.fraction_combo)
+        self.cap_label = QLabel()
+        form.addRow(self.cap_label, self.cap_spin)
+        for name, widget in self.parameter_widgets.items():
+            form.addRow(PARAMETERS[name].label, widget)
         presets = QHBoxLayout()
         for label, values, tip in PN2_PRESETS:
             button = QPushButton(label)
@@ -361,7 +379,7 @@ class SetupDialog(QDialog):
 
     def use_pn2_values(self, cap: int, a: int, b: int) -> None:
         """Switch to Pn² with a preset N, a, b (the curves follow)."""
-        self.pn2_radio.setChecked(True)
+        self.algo_radios[PN2].setChecked(True)
         self.fraction_combo.setCurrentIndex(self.fraction_combo.findData(LOGISTIC))
         self.cap_spin.setValue(cap)
         self.a_spin.setValue(a)
@@ -369,7 +387,7 @@ class SetupDialog(QDialog):
         self._update_curves()
 
     def _chosen_algo(self) -> str:
-        return next(algo for algo, radio in self._algo_radios.items() if radio.isChecked())
+        return next(algo for algo, radio in self.algo_radios.items() if radio.isChecked())
 
     def _algo_changed(self) -> None:
         params = SearchParams(self._last_algo, self.cap_spin.value()).with_algo(self._chosen_algo())
@@ -378,13 +396,18 @@ class SetupDialog(QDialog):
         self._update_curves()
 
     def _update_curves(self) -> None:
-        pn2 = self.pn2_radio.isChecked()
-        for widget in (self.a_spin, self.b_spin, self.fraction_combo, self.curves):
-            widget.setEnabled(pn2)
-        self.init_combo.setEnabled(not pn2)
-        logistic = self.fraction_combo.currentData() == LOGISTIC
-        self.a_spin.setEnabled(pn2 and logistic)
-        self.b_spin.setEnabled(pn2 and logistic)
+        chosen = entry(self._chosen_algo())
+        unit = chosen.cap_unit.value
+        self.cap_label.setText(f"Node cap N ({unit})")
+        self.cap_spin.setSuffix(f" {unit.split()[-1]}")
+        for name, widget in self.parameter_widgets.items():
+            widget.setEnabled(chosen.takes(name))
+            widget.setToolTip(_takers(name))
+        self.curves.setEnabled(chosen.takes("fraction"))
+        if self.fraction_combo.currentData() != LOGISTIC:
+            # f ≡ 1 has no transition point or stretch.
+            self.a_spin.setEnabled(False)
+            self.b_spin.setEnabled(False)
         self.curves.set_parameters(
             self.a_spin.value(),
             self.b_spin.value(),
@@ -393,13 +416,19 @@ class SetupDialog(QDialog):
         )
 
     def params(self) -> SearchParams:
+        """The chosen search with the dialog's values; a parameter it does not take keeps its
+        default."""
+        chosen = entry(self._chosen_algo())
+        defaults = SearchParams()
         return SearchParams(
-            self._chosen_algo(),
+            chosen.name,
             self.cap_spin.value(),
-            float(self.a_spin.value()),
-            float(self.b_spin.value()),
-            self.fraction_combo.currentData(),
-            MOBILITY if self.pn2_radio.isChecked() else self.init_combo.currentData(),
+            **{
+                name: _value_of(PARAMETERS[name], widget)
+                if chosen.takes(name)
+                else getattr(defaults, name)
+                for name, widget in self.parameter_widgets.items()
+            },
         )
 
     def accept(self) -> None:

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 
 from app.driving.driver import SearchDriver
 from app.panels.root_plot import RootPlot
-from core.runs.replay import REPLAYABLE, Replay
+from core.runs.replay import Replay
 from core.search.contract import Stepper
-from core.search.defaults import SHORT_TITLES
+from core.search.registry import entry
 from core.search.types import Phase
 
 SLICE_SECONDS = 0.02
@@ -129,15 +129,15 @@ class Timeline(QWidget):
 
     def wrap(self, search: Stepper, make_search: Callable[[], Stepper]) -> Stepper:
         """Record this new search (the window's search from now on is the returned replay); a
-        search a replay cannot record (`REPLAYABLE`) is returned as it is, the timeline off."""
+        search the registry does not call replayable is returned as it is, the timeline off."""
         self._cancel_job()
-        recorded = search.algorithm in REPLAYABLE
+        recorded = entry(search.algorithm).capabilities.replayable
         for widget in (self.back_button, self.forward_button, self.slider, self.plot):
             widget.setEnabled(recorded)
         self.plot.setVisible(recorded)  # an empty plot frame would only puzzle a class
         if not recorded:
             self.replay = None
-            self.label.setText(f"Replay: not recorded for {SHORT_TITLES[search.algorithm]}")
+            self.label.setText(f"Replay: not recorded for {entry(search.algorithm).short_title}")
             return search
         self.replay = Replay(search, make_search)
         return self.replay

@@ -1,9 +1,12 @@
-"""The search the user asked for: algorithm, node cap, a, b and fraction, and building it.
+"""The search the user asked for: algorithm, node cap, a, b, fraction and initialisation, and
+building it.
 
 No Qt. Tree files that are snapshots of a search in progress (Figure 3.1: the file gives the
 figure's numbers and most-proving path) open as that search, numbers as the figure shows them
 (`core.search.snapshot`); complete tree files and chess positions start a fresh search at the root.
-Explicit trees are searched with PN, as the command line does.
+Whether the chosen search can run on the problem is the registry's one rule
+(`core.search.registry.refusal`), as on the command line: a search it refuses is refused in
+words, never replaced by another.
 """
 
 from __future__ import annotations
@@ -16,19 +19,23 @@ from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import PathStepper, Stepper
 from core.search.defaults import (
-    ALGORITHM_TITLES,
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_INITIALISATION,
-    DEFAULT_MAX_NODES,
-    DFPN,
+    DEFAULT_NODE_CAP,
     LOGISTIC,
-    ONE,
     PN,
     PN2,
 )
+from core.search.parameters import PARAMETERS
+from core.search.registry import check_runs_on, entry
 from core.search.snapshot import snapshot_search
 from core.search.types import Limits, check_node_cap
+
+__all__ = ["PN", "PN2", "SEARCH_PARAMETERS", "SearchParams", "build_search", "check_problem"]
+
+SEARCH_PARAMETERS = ("a", "b", "fraction", "initialisation")
+"""The parameters (`core.search.parameters`) the window keeps and its set-up dialog edits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +43,7 @@ class SearchParams:
     """Algorithm and limits; validated when a search is built (InvalidLimitError)."""
 
     algo: str = PN
-    max_nodes: int = DEFAULT_MAX_NODES[PN]
+    max_nodes: int = DEFAULT_NODE_CAP
     a: float = DEFAULT_A
     b: float = DEFAULT_B
     fraction: str = LOGISTIC
@@ -44,13 +51,16 @@ class SearchParams:
     """PN's leaf numbers (§3.3.1): by mobility, or 1/1. Pn² always initialises by mobility."""
 
     def spec(self) -> AlgorithmSpec:
-        return AlgorithmSpec(
-            self.algo,
-            a=self.a,
-            b=self.b,
-            fraction=self.fraction,
-            initialisation=self.initialisation,
-        )
+        """The search with the values of the parameters it takes."""
+        return AlgorithmSpec(self.algo, **self.values())
+
+    def values(self) -> dict[str, object]:
+        """The value of every parameter the chosen search takes, by name: the window's own, and
+        the defaults of those it does not keep."""
+        return {
+            name: getattr(self, name) if name in SEARCH_PARAMETERS else PARAMETERS[name].default
+            for name in entry(self.algo).parameters
+        }
 
     def limits(self) -> Limits:
         return Limits(max_nodes=self.max_nodes)
@@ -65,29 +75,23 @@ class SearchParams:
     def with_algo(self, algo: str) -> SearchParams:
         """Switch algorithm; a cap still at the old algorithm's default moves to the new one's."""
         cap = self.max_nodes
-        if cap == DEFAULT_MAX_NODES.get(self.algo):
-            cap = DEFAULT_MAX_NODES[algo]
+        if cap == entry(self.algo).cap:
+            cap = entry(algo).cap
         return replace(self, algo=algo, max_nodes=cap)
 
     def describe(self, search: Stepper | PathStepper | None = None) -> str:
         """The settings in force, as the window's title shows them; for df-pn, what `search`
         does about threats and the mop-up estimate (they depend on the position)."""
-        name = ALGORITHM_TITLES.get(self.algo, self.algo)
-        if self.algo == DFPN:
-            text = f"{name} · table of {self.max_nodes:,} entries"
-            if isinstance(search, PathStepper):
-                if search.threats_in_use:
-                    text += f" · threats ÷ {search.threat_divisor} to ply {search.threat_depth}"
-                if search.mop_up_in_use:
-                    text += " · mop-up estimate"
-            return text
-        text = f"{name} · node cap {self.max_nodes:,}"
-        if self.algo == PN2:
-            text += (
-                " · f ≡ 1" if self.fraction == ONE else f" · a = {self.a:,.0f}, b = {self.b:,.0f}"
-            )
-        else:
-            text += f" · init {self.initialisation}"
+        chosen = entry(self.algo)
+        text = f"{chosen.title} · {chosen.cap_unit.cap_text(self.max_nodes)}"
+        settings = chosen.settings(self.values())
+        if settings:
+            text += f" · {settings}"
+        if isinstance(search, PathStepper):
+            if search.threats_in_use:
+                text += f" · threats ÷ {search.threat_divisor} to ply {search.threat_depth}"
+            if search.mop_up_in_use:
+                text += " · mop-up estimate"
         return text
 
 
@@ -107,14 +111,6 @@ def fresh_game(game: ChessGame | ExplicitTreeGame) -> ChessGame | ExplicitTreeGa
     return ExplicitTreeGame(game.tree)
 
 
-def effective_algo(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> str:
-    """The algorithm that will actually run: explicit trees use PN, or df-pn when it is asked
-    for and the tree is not a figure's snapshot (Pn²'s second level needs a game to grow)."""
-    if isinstance(game, ChessGame):
-        return params.algo
-    return DFPN if params.algo == DFPN and not is_snapshot(game.tree) else PN
-
-
 def check_problem(source: Source, params: SearchParams) -> Problem:
     """Load `source` and build its search once, so that bad input raises the core's typed error
     before any window exists: the window's start and `--screenshot` both go through here."""
@@ -124,15 +120,11 @@ def check_problem(source: Source, params: SearchParams) -> Problem:
 
 
 def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper | PathStepper:
-    """A new stepper for `params` on a fresh cursor of `game`."""
+    """A new stepper for `params` on a fresh cursor of `game`; InvalidLimitError, in words, for
+    a search that cannot run on it."""
     params.validate()
     game = fresh_game(game)
-    if isinstance(game, ExplicitTreeGame):
-        if is_snapshot(game.tree):
-            return snapshot_search(game.tree, params.limits())
-        if params.algo == DFPN:
-            return create_stepper(params.spec(), game, params.limits())
-        return create_stepper(
-            AlgorithmSpec(PN, initialisation=params.initialisation), game, params.limits()
-        )
+    if isinstance(game, ExplicitTreeGame) and is_snapshot(game.tree):
+        check_runs_on(params.algo, game, params.values(), snapshot=True)
+        return snapshot_search(game.tree, params.limits())
     return create_stepper(params.spec(), game, params.limits())

@@ -16,16 +16,22 @@ from collections.abc import Sequence
 from PySide6.QtCore import QByteArray, QSettings
 
 from app.driving.driver import FULL_SPEED, SPEEDS
-from app.problems.search_setup import SearchParams
+from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams
 from app.problems.sources import DEFAULT_SOURCE, KINDS, Source
 from app.short_text import one_line, short_label
 from core.errors import InvalidLimitError
 from core.inputs.numbers import parse_positive, parse_whole
-from core.search.defaults import FRACTIONS, INITIALISATIONS, STEPPERS
+from core.search.parameters import PARAMETERS, Kind
+from core.search.registry import names
 
 ORGANISATION = "pn-explorer"
 APPLICATION = "PN Explorer"
-SEARCH_NUMBERS = ("search/max_nodes", "search/a", "search/b")
+SEARCH_KEYS = {"initialisation": "search/init"}
+"""Where a search parameter is kept where it is not `search/<its name>`."""
+
+
+def _key(parameter: str) -> str:
+    return SEARCH_KEYS.get(parameter, f"search/{parameter}")
 
 
 class Settings:
@@ -120,32 +126,46 @@ class Settings:
 
     def params(self) -> SearchParams:
         defaults = SearchParams()
-        algo = self._choice("search/algo", STEPPERS, defaults.algo)
+        algo = self._choice("search/algo", names(steppable=True), defaults.algo)
         defaults = defaults.with_algo(algo)
         params = SearchParams(
-            algo=algo,
-            max_nodes=self._whole("search/max_nodes", defaults.max_nodes, 1),
-            a=self._positive("search/a", defaults.a),
-            b=self._positive("search/b", defaults.b),
-            fraction=self._choice("search/fraction", FRACTIONS, defaults.fraction),
-            initialisation=self._choice("search/init", INITIALISATIONS, defaults.initialisation),
+            algo,
+            self._whole("search/max_nodes", defaults.max_nodes, 1),
+            **{name: self._parameter(name, getattr(defaults, name)) for name in SEARCH_PARAMETERS},
         )
         try:
             params.validate()
         except InvalidLimitError as error:
-            for key in SEARCH_NUMBERS:
+            numbers = [
+                _key(name)
+                for name in SEARCH_PARAMETERS
+                if PARAMETERS[name].kind in (Kind.POSITIVE, Kind.WHOLE)
+            ]
+            for key in ("search/max_nodes", *numbers):
                 if self.store.contains(key):
                     self._reject(key, self._stored(key), str(error))
             return defaults
         return params
 
+    def _parameter(self, name: str, default: object) -> object:
+        """A search parameter's value, checked by its declaration (`core.search.parameters`)."""
+        parameter, key = PARAMETERS[name], _key(name)
+        if parameter.kind is Kind.CHOICE:
+            return self._choice(key, parameter.choices, str(default))
+        if parameter.kind is Kind.POSITIVE:
+            return self._positive(key, float(default))
+        if parameter.kind is Kind.WHOLE:
+            return self._whole(key, int(default), parameter.minimum)
+        return self._choice(key, ("true", "false"), "true" if default else "false") == "true"
+
     def set_params(self, params: SearchParams) -> None:
         self.store.setValue("search/algo", params.algo)
         self.store.setValue("search/max_nodes", params.max_nodes)
-        self.store.setValue("search/a", params.a)
-        self.store.setValue("search/b", params.b)
-        self.store.setValue("search/fraction", params.fraction)
-        self.store.setValue("search/init", params.initialisation)
+        for name in SEARCH_PARAMETERS:
+            value = getattr(params, name)
+            if isinstance(value, bool):
+                value = "true" if value else "false"
+            self.store.setValue(_key(name), value)
 
     # -- the last problem -------------------------------------------------------------------------
 

@@ -32,12 +32,15 @@ from core.errors import InvalidLimitError, PnExplorerError
 from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.defaults import DFPN
+from core.search.defaults import PN
+from core.search.registry import CapUnit, entry
 from core.search.types import Limits, check_node_cap
 from core.tree import BYTES_PER_NODE, ROOT, Tree
 
 THROUGHPUT_POSITIONS = ("WAC.014", "WAC.051", "WAC.096")
 MEMORY_POSITION = "WAC.096"
+REFERENCE = AlgorithmSpec(PN)
+"""The search whose tree python-chess's ceiling is timed on, and the memory figures' tree."""
 """Not solved by PN within 1,000,000 nodes (as in the thesis): the tree fills the cap."""
 
 
@@ -77,7 +80,7 @@ def _board(position_id: str) -> chess.Board:
 def time_engine(board: chess.Board, spec: AlgorithmSpec, nodes: int) -> tuple[int, float, Tree]:
     """Search to about `nodes` nodes; returns (children created, seconds, tree)."""
     search = create_search(spec, ChessGame(board), Limits(max_nodes=nodes))
-    if spec.name == DFPN:
+    if entry(spec.name).cap_unit is CapUnit.TABLE_ENTRIES:
         search.work_budget = nodes  # its table replaces entries: stop it by nodes created
     gc.collect()
     search.run()
@@ -123,9 +126,7 @@ def measure_throughput(spec: AlgorithmSpec, nodes: int, rounds: int = 2) -> list
         created = 0
         for _ in range(rounds):
             created, engine_seconds, tree = time_engine(board, spec, nodes)
-            reference = (
-                tree if spec.name == "pn" else time_engine(board, AlgorithmSpec("pn"), nodes)[2]
-            )
+            reference = tree if spec == REFERENCE else time_engine(board, REFERENCE, nodes)[2]
             counted, ceiling_seconds = time_ceiling(board, reference)
             best_engine = min(best_engine, engine_seconds)
             best_ceiling = min(best_ceiling, ceiling_seconds * created / counted)
@@ -142,12 +143,12 @@ def _rss_bytes() -> int:
 
 def _memory_worker(nodes: int, queue: multiprocessing.Queue) -> None:
     board = _board(MEMORY_POSITION)
-    warm = create_search(AlgorithmSpec("pn"), ChessGame(board), Limits(max_nodes=2_000))
+    warm = create_search(REFERENCE, ChessGame(board), Limits(max_nodes=2_000))
     warm.run()
     del warm
     gc.collect()
     before = _rss_bytes()
-    search = create_search(AlgorithmSpec("pn"), ChessGame(board), Limits(max_nodes=nodes))
+    search = create_search(REFERENCE, ChessGame(board), Limits(max_nodes=nodes))
     search.run()
     gc.collect()
     after = _rss_bytes()
@@ -194,7 +195,7 @@ def run_bench(args: argparse.Namespace) -> int:
     check_node_cap(args.nodes)
     check_node_cap(args.memory_nodes)
     spec = AlgorithmSpec(args.algo)
-    if spec.name == DFPN:
+    if entry(spec.name).cap_unit is CapUnit.TABLE_ENTRIES:
         from core.cli.bench_dfpn import run_dfpn_bench
 
         return run_dfpn_bench(args)

@@ -14,6 +14,7 @@ from core.games.chess_game import ChessGame
 from core.games.suites import find_position, load_suite
 from core.runs.replay import Replay
 from core.search.algorithms import AlgorithmSpec, create_stepper
+from core.search.defaults import PN
 from core.search.types import Limits
 
 REPLAY_POSITION = "WAC.096"
@@ -48,7 +49,7 @@ def measure_replay(iterations: int, rewinds: int, seed: int = 1) -> ReplayFigure
     limits = Limits(max_nodes=REPLAY_CAP, max_iterations=iterations)
 
     def make():
-        return create_stepper(AlgorithmSpec("pn"), ChessGame(board), limits)
+        return create_stepper(AlgorithmSpec(PN), ChessGame(board), limits)
 
     plain = make()
     started = time.perf_counter()

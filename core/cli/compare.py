@@ -28,7 +28,9 @@ from core.runs.engine_column import (
     format_mate_lengths,
     is_engine_column,
 )
-from core.search.defaults import ALGORITHMS
+from core.search import registry
+from core.search.defaults import AB, PN
+from core.search.registry import SearchEntry, entry
 from core.search.types import Limits, check_node_cap
 
 
@@ -44,12 +46,13 @@ def run_compare(args: argparse.Namespace) -> int:
     without `--algos` runs the report alone (αβ only: seconds where PN's and Pn²'s columns can
     take a minute a position at their node caps)."""
     check_node_cap(args.max_nodes)
-    check_node_cap(args.pn2_max_nodes)
-    names = _names(args.algos) if args.algos is not None else None
-    if names is None and not args.ordering_report:
-        names = list(ALGORITHMS)
+    if args.pn2_max_nodes is not None:
+        check_node_cap(args.pn2_max_nodes)
+    chosen = _names(args.algos) if args.algos is not None else None
+    if chosen is None and not args.ordering_report:
+        chosen = list(registry.names(thesis=True))
     positions = select_positions(load_suite(args.suite), args.ids)
-    data = _run_comparison(args, names, positions) if names else {}
+    data = _run_comparison(args, chosen, positions) if chosen else {}
     if args.ordering_report:
         ordering = ordering_report(
             positions,
@@ -58,7 +61,7 @@ def run_compare(args: argparse.Namespace) -> int:
             max_depth=args.depth,
             jobs=args.jobs,
         )
-        if names:
+        if chosen:
             print()
         print(format_ordering_report(ordering))
         data["ordering"] = ordering_dict(ordering)
@@ -71,23 +74,31 @@ def run_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cap(args: argparse.Namespace, search: SearchEntry) -> int:
+    """`--max-nodes`, except for a search whose cap is one of its parameters (Pn²'s N):
+    `--pn2-max-nodes`, or its own."""
+    if search.capabilities.tuned_cap:
+        return args.pn2_max_nodes or search.cap
+    return args.max_nodes
+
+
 def _run_comparison(
     args: argparse.Namespace, names: list[str], positions: list[SuitePosition]
 ) -> dict:
     """Run and print the comparison of `names`; its JSON data."""
-    params = {"pn": {}, "pn2": {"a": args.a, "b": args.b}, "ab": {"max_depth": args.depth}}
+    given = {"a": args.a, "b": args.b, "depth": args.depth}
     factories = {
         name: engine_factory(name, args.engine)
         if is_engine_column(name)
-        else algorithm_factory(name, **params.get(name, {}))
+        else algorithm_factory(
+            name, **{key: value for key, value in given.items() if entry(name).takes(key)}
+        )
         for name in names
     }
     limits = {
         name: engine_limits(args.time)
         if is_engine_column(name)
-        else Limits(
-            max_nodes=args.pn2_max_nodes if name == "pn2" else args.max_nodes, max_seconds=args.time
-        )
+        else Limits(max_nodes=_cap(args, entry(name)), max_seconds=args.time)
         for name in names
     }
     progress = sys.stderr.isatty()
@@ -111,7 +122,7 @@ def _run_comparison(
     ):
         print()
         print(format_mate_lengths(rows, names))
-    if "pn" in names and "ab" in names:
+    if PN in names and AB in names:
         print()
-        print(format_paper_comparison(rows, summarize(rows, "pn", "ab")))
+        print(format_paper_comparison(rows, summarize(rows, PN, AB)))
     return comparison_dict(rows, names)

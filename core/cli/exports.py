@@ -25,7 +25,7 @@ from core.inputs.text import non_empty_option
 from core.proofs.solution_tree import refutation_tree
 from core.runs.runner import RunRecord
 from core.search.contract import Search
-from core.search.defaults import ALGORITHM_TITLES
+from core.search.registry import title_of
 from core.search.types import Result
 from core.values import counted
 
@@ -100,7 +100,7 @@ def _what(record: RunRecord) -> str:
 
 def solution_pgn(search: Search, game: ChessGame, record: RunRecord) -> str:
     """The PGN of a verified proof or of a disproved root's refutation tree."""
-    engine = ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
+    engine = title_of(record.algorithm)
     if record.rejected:
         raise ExportError("the proof failed verification: no PGN is written")
     if record.result == Result.PROVED.value:

@@ -12,22 +12,14 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from core.cli.exports import add_export_options
-from core.cli.options import add_headless_options
+from core.cli.options import add_headless_options, add_parameter_option
 from core.cli.output import EXIT_USER_ERROR, discard_stdout, flush_stdout
 from core.errors import PnExplorerError
-from core.inputs.numbers import positive_option, seconds_option, whole_option
+from core.inputs.numbers import seconds_option, whole_option
 from core.inputs.text import non_empty_option
-from core.search.defaults import (
-    ALGORITHMS,
-    ATTACKERS,
-    DEFAULT_A,
-    DEFAULT_B,
-    DEFAULT_DEPTH,
-    DEFAULT_MAX_NODES,
-    DFPN,
-    PN,
-    PN2,
-)
+from core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
+from core.search.parameters import PARAMETERS
+from core.search.registry import entries, names
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
@@ -205,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--algos",
         default=None,
-        help=f"comma-separated algorithms (default {','.join(ALGORITHMS)}, or none with "
+        help=f"comma-separated algorithms (default {','.join(names(thesis=True))}, or none with "
         "--ordering-report); uci:stockfish or uci:PATH adds a UCI engine's claims",
     )
     compare.add_argument(
@@ -218,8 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--max-nodes",
         type=whole_option("--max-nodes"),
-        default=DEFAULT_MAX_NODES[PN],
-        help=f"node limit per algorithm and position (default {DEFAULT_MAX_NODES[PN]:,})",
+        default=DEFAULT_NODE_CAP,
+        help=f"node limit per algorithm and position (default {DEFAULT_NODE_CAP:,})",
     )
     compare.add_argument(
         "--time", type=seconds_option("--time"), default=None, help="time limit per search"
@@ -227,24 +219,18 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument(
         "--jobs", type=whole_option("--jobs"), default=1, help="parallel processes"
     )
-    compare.add_argument(
-        "--a", type=positive_option("--a"), default=DEFAULT_A, help=f"Pn²'s a (default {DEFAULT_A})"
-    )
-    compare.add_argument(
-        "--b", type=positive_option("--b"), default=DEFAULT_B, help=f"Pn²'s b (default {DEFAULT_B})"
-    )
+    searches = entries()
+    for name in ("a", "b"):
+        add_parameter_option(compare, PARAMETERS[name], searches)
+    tuned = ", ".join(search.short_title for search in entries(tuned_cap=True))
     compare.add_argument(
         "--pn2-max-nodes",
         type=whole_option("--pn2-max-nodes"),
-        default=DEFAULT_MAX_NODES[PN2],
-        help=f"Pn²'s node cap N (default {DEFAULT_MAX_NODES[PN2]:,})",
+        default=None,
+        help=f"{tuned}'s node cap N (default "
+        f"{', '.join(f'{search.cap:,}' for search in entries(tuned_cap=True))})",
     )
-    compare.add_argument(
-        "--depth",
-        type=whole_option("--depth"),
-        default=DEFAULT_DEPTH,
-        help=f"αβ: the largest n of mate-in-n tried (default {DEFAULT_DEPTH})",
-    )
+    add_parameter_option(compare, PARAMETERS["depth"], searches)
     compare.add_argument(
         "--ordering-report",
         action="store_true",

@@ -1,4 +1,4 @@
-"""The search options both parsers offer, written once from `core.search.defaults`.
+"""The search options both parsers offer, derived from the algorithm registry.
 
 `pn-explorer solve|suite` and the window's own parser add them here, with the AlgorithmSpec and
 Limits the headless options ask for; values are read by `core.inputs.numbers`.
@@ -7,97 +7,114 @@ Limits the headless options ask for; values are read by `core.inputs.numbers`.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from core.inputs.numbers import positive_option, seconds_option, whole_option
 from core.search.algorithms import AlgorithmSpec
-from core.search.defaults import (
-    AB,
-    ALL_ALGORITHMS,
-    DAGPN,
-    DEFAULT_A,
-    DEFAULT_B,
-    DEFAULT_DEPTH,
-    DEFAULT_INITIALISATION,
-    DEFAULT_MAX_NODES,
-    DFPN,
-    FRACTIONS,
-    INITIALISATIONS,
-    LOGISTIC,
-    ORDERINGS,
-    PN,
-    PN2,
-    POWER,
-)
+from core.search.defaults import PN
+from core.search.parameters import PARAMETERS, Kind, Parameter
+from core.search.registry import CapUnit, SearchEntry, entries, entry
 from core.search.types import Limits, check_node_cap
-
-ALGORITHM_HELP = {
-    PN: "pn (default)",
-    PN2: "pn2 (two-level, thesis ch. 4)",
-    AB: "ab (αβ mate-in-n)",
-    DFPN: "dfpn (df-pn with a transposition table; --max-nodes: table entries)",
-    DAGPN: "dagpn (PN with transpositions merged into a DAG)",
-}
 
 
 def _spoken_list(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
-def add_search_options(
+def _entries(algorithms: Sequence[str] | None) -> tuple[SearchEntry, ...]:
+    return entries() if algorithms is None else tuple(entry(name) for name in algorithms)
+
+
+def algorithm_help(searches: Sequence[SearchEntry], with_defaults: bool = True) -> str:
+    """--algo's help: each search's name and its line of help."""
+    described = []
+    for search in searches:
+        notes = [search.help] if search.help else []
+        if with_defaults and search.name == PN:
+            notes.append("default")
+        if search.cap_unit is CapUnit.TABLE_ENTRIES:
+            notes.append("--max-nodes: table entries")
+        described.append(f"{search.name} ({'; '.join(notes)})" if notes else search.name)
+    return _spoken_list(described)
+
+
+def add_parameter_option(
     group: argparse._ActionsContainer,
-    algorithms: Sequence[str] = ALL_ALGORITHMS,
+    parameter: Parameter,
+    searches: Sequence[SearchEntry],
     with_defaults: bool = True,
 ) -> None:
-    """--algo and Pn²'s --a, --b, --fraction. Without defaults an option left out is None (the
-    window then keeps the user's last setting), and the help names no default."""
-    names = [ALGORITHM_HELP[name] for name in algorithms]
-    if not with_defaults:
-        names = [name.removesuffix(" (default)") for name in names]
+    """The option of one parameter, its help naming the searches that take it. Without
+    defaults an option left out is None (the window then keeps the user's last setting)."""
+    users = ", ".join(search.short_title for search in searches if search.takes(parameter.name))
+    help_text = f"{users}: {parameter.help}"
+    options: dict[str, Any] = {"dest": parameter.dest}
+    if parameter.kind is Kind.SWITCH:
+        options["action"] = "store_false" if parameter.default else "store_true"
+    elif parameter.kind is Kind.CHOICE:
+        options["choices"] = parameter.choices
+    elif parameter.kind is Kind.POSITIVE:
+        options["type"] = positive_option(parameter.flag)
+    else:
+        options["type"] = whole_option(parameter.flag, parameter.minimum)
+    if parameter.kind in (Kind.POSITIVE, Kind.WHOLE) and with_defaults:
+        help_text += f" (default {parameter.default:g})"
+    group.add_argument(
+        parameter.flag,
+        default=parameter.default if with_defaults else None,
+        help=help_text,
+        **options,
+    )
+
+
+def add_search_options(
+    group: argparse._ActionsContainer,
+    algorithms: Sequence[str] | None = None,
+    with_defaults: bool = True,
+    parameters: Sequence[str] | None = None,
+) -> None:
+    """--algo (every registered search, or `algorithms`) and an option for each parameter they
+    take (or only `parameters`). Without defaults an option left out is None and the help names
+    no default."""
+    searches = _entries(algorithms)
     group.add_argument(
         "--algo",
-        choices=tuple(algorithms),
+        choices=tuple(search.name for search in searches),
         default=PN if with_defaults else None,
-        help=_spoken_list(names),
+        help=algorithm_help(searches, with_defaults),
     )
-    group.add_argument(
-        "--a",
-        type=positive_option("--a"),
-        default=DEFAULT_A if with_defaults else None,
-        help="Pn²: transition point of f(x) in nodes"
-        + (f" (default {DEFAULT_A})" if with_defaults else ""),
-    )
-    group.add_argument(
-        "--b",
-        type=positive_option("--b"),
-        default=DEFAULT_B if with_defaults else None,
-        help="Pn²: stretch of f(x) in nodes" + (f" (default {DEFAULT_B})" if with_defaults else ""),
-    )
-    group.add_argument(
-        "--fraction",
-        choices=FRACTIONS,
-        default=LOGISTIC if with_defaults else None,
-        help="Pn²: f(x) logistic (Breuker) or one (Allis's f ≡ 1)",
-    )
+    for parameter in PARAMETERS.values():
+        taken = any(search.takes(parameter.name) for search in searches)
+        if taken and (parameters is None or parameter.name in parameters):
+            add_parameter_option(group, parameter, searches, with_defaults)
 
 
 def add_node_cap_option(
     group: argparse._ActionsContainer,
-    algorithms: Sequence[str] = ALL_ALGORITHMS,
+    algorithms: Sequence[str] | None = None,
     with_defaults: bool = True,
 ) -> None:
     """--max-nodes; left out it is None, and the algorithm's default cap applies."""
-    default_cap = (
-        f" (default: {DEFAULT_MAX_NODES[PN]:,}; Pn²: N = {DEFAULT_MAX_NODES[PN2]:,})"
-        if with_defaults
-        else ""
+    searches = _entries(algorithms)
+    usual = Counter(search.cap for search in searches).most_common(1)[0][0]
+    others = "".join(
+        f"; {search.short_title}: {'N = ' if search.capabilities.tuned_cap else ''}{search.cap:,}"
+        for search in searches
+        if search.cap != usual
     )
-    for_ab = "; for αβ, which keeps only its path, nodes created" if AB in algorithms else ""
+    default_cap = f" (default: {usual:,}{others})" if with_defaults else ""
+    units = "".join(
+        f"; {search.short_title}: {search.cap_unit.value}"
+        for search in searches
+        if search.cap_unit is not CapUnit.NODES_IN_MEMORY
+    )
     group.add_argument(
         "--max-nodes",
         type=whole_option("--max-nodes"),
         default=None,
-        help=f"node cap: nodes in memory{default_cap}{for_ab}",
+        help=f"node cap: nodes in memory{default_cap}{units}",
     )
 
 
@@ -105,32 +122,6 @@ def add_headless_options(parser: argparse.ArgumentParser) -> None:
     """Everything `solve` and `suite` take: the search options, αβ's and PN's, and the limits."""
     group = parser.add_argument_group("algorithm")
     add_search_options(group)
-    group.add_argument(
-        "--depth",
-        type=whole_option("--depth"),
-        default=DEFAULT_DEPTH,
-        help=f"αβ: the largest n of mate-in-n tried (default {DEFAULT_DEPTH})",
-    )
-    group.add_argument(
-        "--ordering",
-        choices=ORDERINGS,
-        default=POWER,
-        help="αβ static move order: pieces by power (Proskurowski, default) or "
-        "the PN chapter's square order",
-    )
-    group.add_argument(
-        "--no-refutation",
-        dest="refutation",
-        action="store_false",
-        help="αβ: switch off Proskurowski's refutation ordering",
-    )
-    group.add_argument(
-        "--init",
-        dest="initialisation",
-        choices=INITIALISATIONS,
-        default=DEFAULT_INITIALISATION,
-        help="PN leaf initialisation: mobility (§3.3.1, default) or unit (1/1)",
-    )
     limits = parser.add_argument_group("limits")
     add_node_cap_option(limits)
     limits.add_argument(
@@ -146,17 +137,11 @@ def add_headless_options(parser: argparse.ArgumentParser) -> None:
 
 def spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:
     """The search `add_headless_options`' arguments ask for (the algorithm's default cap)."""
-    spec = AlgorithmSpec(
-        args.algo,
-        a=args.a,
-        b=args.b,
-        fraction=args.fraction,
-        depth=args.depth,
-        initialisation=args.initialisation,
-        ordering=args.ordering,
-        refutation=args.refutation,
-    )
-    max_nodes = args.max_nodes if args.max_nodes is not None else DEFAULT_MAX_NODES[args.algo]
+    values = {
+        name: getattr(args, name) for name in PARAMETERS if getattr(args, name, None) is not None
+    }
+    spec = AlgorithmSpec(args.algo, **values)
+    max_nodes = args.max_nodes if args.max_nodes is not None else entry(args.algo).cap
     check_node_cap(max_nodes)
     limits = Limits(max_nodes=max_nodes, max_iterations=args.iterations, max_seconds=args.time)
     return spec, limits

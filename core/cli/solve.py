@@ -28,7 +28,6 @@ from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.contract import Search
 from core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
-from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.trees.catalog import load_tree
 from core.values import counted, rate_text
@@ -105,10 +104,8 @@ def _position_from_args(args: argparse.Namespace) -> SuitePosition:
 
 def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
     tree = load_tree(args.tree)
-    if spec.name != "pn":
-        raise InvalidLimitError("explicit trees are solved with --algo pn")
     game = ExplicitTreeGame(tree)
-    search = ProofNumberSearch(game, limits, initialisation=spec.initialisation)
+    search = create_search(spec, game, limits)
     explanation = explanation_of(search, run_search(search, args.explain))
     record = describe_search(game, search, spec.name, tree.nodes[0].name)
     if record.rejected:

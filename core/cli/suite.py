@@ -15,6 +15,7 @@ from core.errors import PnExplorerError
 from core.games.suites import SuitePosition, load_suite, select_positions
 from core.runs.runner import RunRecord, WorkItem, run_each
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.registry import entry
 from core.search.types import Limits, Result
 
 CSV_COLUMNS = [
@@ -150,7 +151,8 @@ def run_suite(args: argparse.Namespace) -> int:
         f"{spec.title} on {len(positions)} positions, node cap {limits.max_nodes:,}"
         f"{f', {args.jobs} processes' if args.jobs > 1 else ''}"
     )
-    pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if spec.name == "pn2" else ""
+    two_levels = entry(spec.name).capabilities.two_levels
+    pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if two_levels else ""
     print(f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move")
     finishing = enumerate(run_each(work_items(positions, spec, limits), args.jobs), start=1)
     for done, (index, record) in finishing:

@@ -11,16 +11,9 @@ from core.explain.effort import TreeShape
 from core.explain.trace import Trend
 from core.explain.transpositions import Transpositions
 from core.proofs.claims import mate_length, no_mate_within
-from core.search.defaults import (
-    AB,
-    DAGPN,
-    DEFAULT_A,
-    DEFAULT_B,
-    DEFAULT_PN2_CAP,
-    DFPN,
-    PN,
-    PN2,
-)
+from core.search.defaults import AB, DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, DFPN, PN2
+from core.search.parameters import PARAMETERS
+from core.search.registry import entry, memory_alternative
 from core.search.types import Outcome, StopReason, max_nodes_that_fit
 from core.values import counted
 
@@ -138,7 +131,7 @@ def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
         "first-level node with a second PN search and then throws that tree away, so it can "
         f"create many more nodes than fit (thesis ch. 4). a = {a:,}, b = {b:,} are the "
         f"thesis's best {DEFAULT_A:,} / {DEFAULT_B:,} at N = {DEFAULT_PN2_CAP:,}, scaled to N.",
-        f"--algo pn2 --max-nodes {bound} --a {a} --b {b}",
+        f"--algo {PN2} --max-nodes {bound} {PARAMETERS['a'].flag} {a} {PARAMETERS['b'].flag} {b}",
     )
 
 
@@ -191,7 +184,7 @@ def dfpn_advice(found: Transpositions, cap: int | None) -> Suggestion:
         return Suggestion(
             DFPN, f"{seen}: few transpositions, a transposition table would save little.", ""
         )
-    options = f"--algo dfpn --max-nodes {cap}" if cap else "--algo dfpn"
+    options = f"--algo {DFPN} --max-nodes {cap}" if cap else f"--algo {DFPN}"
     return Suggestion(
         DFPN,
         f"{seen}: PN stores each copy and searches it again. df-pn's transposition table "
@@ -224,11 +217,12 @@ def suggestions(
         found.append(cap_advice(trend, cap, nodes, rate, stopped_by))
     if transpositions is None:
         return found
-    if algorithm == PN:
+    if memory_alternative(algorithm) is not None:
         found.append(pn2_advice(cap, nodes))
     if leaf is not None:
         depth = depth_advice(shape, leaf[0], leaf[1], known_mate_length, attacker_first)
         if depth is not None:
             found.append(depth)
-    found.append(DAG_NOTE if algorithm == DAGPN else dfpn_advice(transpositions, cap))
+    merges = entry(algorithm).capabilities.transpositions
+    found.append(DAG_NOTE if merges else dfpn_advice(transpositions, cap))
     return found

@@ -36,7 +36,7 @@ _SPEC_FIELDS = {"max_depth": "depth", "refutation_ordering": "refutation"}
 
 
 def algorithm_factory(name: str, **params: Any) -> Factory:
-    """A picklable factory for `pn`, `pn2` or `ab`: `create_search` bound to an AlgorithmSpec
+    """A picklable factory for a registered search: `create_search` bound to an AlgorithmSpec
     (keyword parameters as the spec's, or αβ's `max_depth` / `refutation_ordering`)."""
     spec = AlgorithmSpec(
         name, **{_SPEC_FIELDS.get(key, key): value for key, value in params.items()}

@@ -30,13 +30,8 @@ from functools import partial
 from typing import Any
 
 from core.search.contract import Stepper
-from core.search.defaults import PN, PN2
 from core.search.types import Outcome, Phase, StepReport
 from core.tree import EXPANDED, NO_NODE, ROOT, Tree
-
-REPLAYABLE = (PN, PN2)
-"""The searches a `Replay` can record: a tree that only grows and an update along the selected
-path. DAG PN's update reaches every parent of a shared node, off that path: it is not recorded."""
 
 UNDO_SLICE = 40_000
 """Undo-log entries applied between two yields of a sliced rewind."""

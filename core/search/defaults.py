@@ -1,26 +1,12 @@
-"""The search vocabulary, written once: algorithm names and titles, the names of the options and
-their defaults, which the engine, the command line and the window all take from here."""
+"""The search vocabulary, written once: the built-in searches' names, the names of the options'
+values and their defaults, which the registry, the engine, the command line and the window all
+take from here."""
 
 from __future__ import annotations
 
 PN, PN2, AB, DFPN, DAGPN = "pn", "pn2", "ab", "dfpn", "dagpn"
-ALGORITHMS = (PN, PN2, AB)
-"""The thesis's searches (the app's comparison panel runs these)."""
-ALL_ALGORITHMS = (*ALGORITHMS, DFPN, DAGPN)
-"""Every search the command line offers: the thesis's, df-pn with a transposition table and PN
-on a graph of positions (DAG PN)."""
-ALGORITHM_TITLES = {
-    PN: "PN search",
-    PN2: "Pn² search",
-    AB: "αβ mate search",
-    DFPN: "df-pn search",
-    DAGPN: "DAG PN search",
-}
-STEPPERS = (PN, PN2, DAGPN, DFPN)
-"""The searches the window steps: PN, Pn² and DAG PN phase by phase on their tree (or graph),
-df-pn event by event along its recursion path (αβ keeps only its path and is run, not stepped)."""
-SHORT_TITLES = {PN: "PN", PN2: "Pn²", AB: "αβ", DFPN: "df-pn", DAGPN: "DAG PN"}
-"""Titles where a column is narrow (the comparison panel)."""
+"""The built-in searches' names; their titles, caps and capabilities are in their entries of the
+algorithm registry (`core.search.registry`)."""
 
 MOBILITY, UNIT = "mobility", "unit"
 INITIALISATIONS = (MOBILITY, UNIT)
@@ -46,19 +32,11 @@ DEFAULT_B = 80_000
 """Breuker's best Pn² setting (§4.4): f(x)'s transition point a and stretch b, in nodes."""
 
 DEFAULT_NODE_CAP = 1_000_000
-"""The thesis's budget per position (Table 3.1): nodes in memory for PN, nodes created for αβ."""
+"""The thesis's budget per position (Table 3.1): nodes in memory for PN, nodes created for αβ,
+table entries for df-pn."""
 
 DEFAULT_PN2_CAP = 300_000
 """Pn²'s N, the node cap it was tuned for (§4.4)."""
-
-DEFAULT_MAX_NODES = {
-    PN: DEFAULT_NODE_CAP,
-    PN2: DEFAULT_PN2_CAP,
-    AB: DEFAULT_NODE_CAP,
-    DFPN: DEFAULT_NODE_CAP,
-    DAGPN: DEFAULT_NODE_CAP,
-}
-"""df-pn's cap is its transposition table's entries."""
 
 DFPN_EPSILON = 0.25
 """Pawlewicz and Lew's ε: the best child may run until it is 25 % worse than its sibling."""

@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from core.games.game import Game
-from core.search.defaults import DFPN_EPSILON, DFPN_THREAT_DEPTH, DFPN_THREAT_DIVISOR
+from core.search.defaults import (
+    DFPN_EPSILON,
+    DFPN_MATES_IN_ONE,
+    DFPN_MOP_UP_WEIGHT,
+    DFPN_THREAT_DEPTH,
+    DFPN_THREAT_DIVISOR,
+)
 from core.search.dfpn import DfpnSearch, _Children, _Result, node_numbers
 from core.search.types import Limits, Outcome, StepReport
 from core.tree import ROOT, Tree, pack_flags
@@ -250,9 +256,17 @@ class DfpnStepper(DfpnSearch):
         epsilon: float = DFPN_EPSILON,
         threat_divisor: int = DFPN_THREAT_DIVISOR,
         threat_depth: int = DFPN_THREAT_DEPTH,
+        mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
+        mates_in_one: bool = DFPN_MATES_IN_ONE,
     ) -> None:
         super().__init__(
-            game, limits, epsilon, threat_divisor=threat_divisor, threat_depth=threat_depth
+            game,
+            limits,
+            epsilon,
+            mop_up_weight=mop_up_weight,
+            mates_in_one=mates_in_one,
+            threat_divisor=threat_divisor,
+            threat_depth=threat_depth,
         )
         self.path_trace = DfpnTrace()
         self.trace = self.path_trace if self.outcome is None else None

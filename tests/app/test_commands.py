@@ -94,7 +94,7 @@ def test_setup_dialog_collects_source_and_params(qtbot, monkeypatch):
     )
     qtbot.addWidget(dialog)
     assert dialog.cap_spin.value() == 1_000_000 and not dialog.a_spin.isEnabled()
-    dialog.pn2_radio.setChecked(True)
+    dialog.algo_radios[PN2].setChecked(True)
     assert dialog.cap_spin.value() == 300_000 and dialog.a_spin.isEnabled()
     dialog.a_spin.setValue(1000)
     assert dialog.curves.a == 1000 and dialog.curves.cap == 300_000
@@ -104,7 +104,7 @@ def test_setup_dialog_collects_source_and_params(qtbot, monkeypatch):
     dialog.file_edit.setText("/no/such/file.epd")
     assert not dialog._fill_file("/no/such/file.epd")
     assert len(warnings) == 1 and "file.epd" in warnings[0] and "\n" not in warnings[0]
-    dialog.pn_radio.setChecked(True)
+    dialog.algo_radios[PN].setChecked(True)
     assert dialog.params().algo == PN
 
 

@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
-from app.panels.compare import ALGORITHMS, ComparePanel, PanelRun, row_cells
+from app.panels.compare import ComparePanel, PanelRun, compared, row_cells
 from app.panels.compare_model import (
     BEST_BACKGROUND,
     COLUMNS,
@@ -15,7 +15,7 @@ from app.panels.compare_model import (
     Row,
 )
 from core.runs.runner import RunRecord
-from core.search.defaults import ALGORITHM_TITLES
+from core.search.registry import entry
 
 ROLE = Qt.ItemDataRole
 
@@ -75,5 +75,5 @@ def test_the_panel_shows_its_model(qtbot):
     panel = ComparePanel()
     qtbot.addWidget(panel)
     assert panel.table.model() is panel.model
-    names = [panel.model.text(row, 0) for row in range(len(ALGORITHMS))]
-    assert names == [ALGORITHM_TITLES[name] for name in ALGORITHMS]
+    names = [panel.model.text(row, 0) for row in range(len(compared()))]
+    assert names == [entry(name).title for name in compared()]

@@ -5,7 +5,7 @@ import multiprocessing
 
 import pytest
 
-from app.panels.compare import ALGORITHMS, PanelRun, best_algorithms, row_cells
+from app.panels.compare import PanelRun, best_algorithms, compared, row_cells
 from app.panels.compare_model import MATE_COLUMN, NODES_COLUMN
 from app.problems.search_setup import SearchParams
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
@@ -61,8 +61,8 @@ def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts
     assert window.compare_dock.isVisible()
     assert panel.busy
     qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
-    assert set(panel.runs) == set(ALGORITHMS)
-    for row, name in enumerate(ALGORITHMS):
+    assert set(panel.runs) == set(compared())
+    for row, name in enumerate(compared()):
         run = panel.runs[name]
         expected = headless(position.fen, name)
         assert run.record.result == "proved"
@@ -75,10 +75,10 @@ def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts
         assert panel.result_text(name) == "proved, verified"
         assert panel.model.text(row, MATE_COLUMN) == "2"
         assert panel.model.text(row, NODES_COLUMN) == f"{expected.nodes_created:,}"
-    fewest = min(panel.runs[name].record.nodes_created for name in ALGORITHMS)
-    best = {name for name in ALGORITHMS if panel.runs[name].record.nodes_created == fewest}
+    fewest = min(panel.runs[name].record.nodes_created for name in compared())
+    best = {name for name in compared() if panel.runs[name].record.nodes_created == fewest}
     assert best_algorithms(panel.runs) == best
-    for row, name in enumerate(ALGORITHMS):
+    for row, name in enumerate(compared()):
         assert ("★" in panel.model.text(row, 0)) == (name in best)
         assert panel.model.row(row).best == (name in best)
     assert "Best performer" in panel.status.text()
@@ -96,14 +96,14 @@ def test_cancel_ends_the_processes_and_the_window_keeps_working(qtbot, window):
     assert not panel.busy
     assert not any(process.is_alive() for process in processes)
     assert multiprocessing.active_children() == []
-    assert all(panel.result_text(name) == "cancelled" for name in ALGORITHMS)
+    assert all(panel.result_text(name) == "cancelled" for name in compared())
     assert panel.compare_button.isEnabled() and not panel.cancel_button.isEnabled()
     iterations = window.driver.search.iterations
     window.step_iteration()
     # Under load one iteration may take more than a slice: the driver finishes it on its timer.
     qtbot.waitUntil(lambda: window.driver.search.iterations == iterations + 1, timeout=10_000)
     qtbot.wait(300)
-    assert all(panel.result_text(name) == "cancelled" for name in ALGORITHMS)
+    assert all(panel.result_text(name) == "cancelled" for name in compared())
 
 
 def test_a_new_position_stops_the_comparison_and_clears_the_rows(qtbot, window):
@@ -114,7 +114,7 @@ def test_a_new_position_stops_the_comparison_and_clears_the_rows(qtbot, window):
     assert window.open_source(WAC_004)
     assert not panel.busy and panel.runs == {}
     assert not any(process.is_alive() for process in processes)
-    assert all(panel.result_text(name) == "" for name in ALGORITHMS)
+    assert all(panel.result_text(name) == "" for name in compared())
     assert panel.compare_button.isEnabled()
     assert "Compare runs" in panel.status.text()
 
@@ -124,7 +124,7 @@ def test_resetting_the_same_position_keeps_the_rows(qtbot, window):
     window.compare()
     qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
     window.reset()
-    assert set(panel.runs) == set(ALGORITHMS)
+    assert set(panel.runs) == set(compared())
     assert panel.result_text("ab") == "proved, verified"
 
 
@@ -134,13 +134,13 @@ def test_the_time_limit_ends_every_search_unsolved(qtbot, window):
     panel.seconds.setValue(1)
     window.compare()
     qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
-    for name in ALGORITHMS:
+    for name in compared():
         record = panel.runs[name].record
         assert record.result == "unknown"
         assert "time" in record.reason
         assert 1.0 <= record.seconds < 2.0
         assert panel.result_text(name).startswith("unsolved (time)")
-        assert panel.model.text(ALGORITHMS.index(name), MATE_COLUMN) == "—"
+        assert panel.model.text(compared().index(name), MATE_COLUMN) == "—"
     assert best_algorithms(panel.runs) == set()
     assert "None of them solved it" in panel.status.text()
 
@@ -219,7 +219,7 @@ def test_pn2_is_compared_with_the_papers_setting_whatever_the_window_runs(
     window.compare_dock.show()
     window.compare()
     jobs = {item.algorithm: item for item in received}
-    assert set(jobs) == set(ALGORITHMS)
+    assert set(jobs) == set(compared())
     spec = jobs["pn2"].factory.args[0]
     assert (spec.a, spec.b, spec.fraction) == (600_000, 80_000, "logistic")
     assert jobs["pn2"].limits.max_nodes == 300_000

@@ -88,7 +88,7 @@ def test_unit_initialisation_chosen_in_the_setup_dialog_reaches_the_engine(qtbot
         "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility"
         in window.narration.text()
     )
-    dialog.pn2_radio.setChecked(True)
+    dialog.algo_radios[PN2].setChecked(True)
     assert not dialog.init_combo.isEnabled()
 
 
