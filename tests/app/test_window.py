@@ -253,14 +253,22 @@ def test_keyboard_shortcuts_drive_the_search(qtbot):
     assert window.driver.search.iterations == 0
 
 
-def test_a_decided_root_and_a_tree_with_pn2(qtbot):
+def test_a_decided_root_and_a_tree_with_pn2(qtbot, dialogs):
+    """Pn² runs on a tree file as asked; a figure's snapshot, which only PN continues, refuses
+    it in words and the search on screen stays."""
     window = make_window(qtbot, Source(FEN, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"))
     qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
     assert window.driver.outcome.result is Result.DISPROVED
     assert window.result_panel.headline_text.startswith("Disproved")
     assert window.open_source(SMALL_PROOF, SearchParams(PN2, 1000))
-    assert "searched with PN" in window.title.text()
-    assert not window.into_action.isEnabled()
+    assert "Pn² search · node cap 1,000" in window.title.text()
+    assert window.driver.search.algorithm == PN2 and window.into_action.isEnabled()
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
+    assert window.driver.outcome.result is Result.PROVED
+    assert not window.open_source(FIGURE, SearchParams(PN2, 1000))
+    assert len(dialogs) == 1 and "opens as PN search, not as Pn² search" in dialogs[0][1]
+    assert window.driver.search.algorithm == PN2
 
 
 def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch):

@@ -1,0 +1,131 @@
+"""A search registered by a test appears everywhere without another edit: the command line's
+`--algo` (choices, help, `solve`), the window's set-up dialog, the comparison's rows and the
+conformance checks. The probe is PN with unit initialisation under a name of its own."""
+
+import json
+
+import pytest
+from conformance import GAMES, check_search
+from helpers import wac
+
+from app.main import build_parser as app_parser
+from app.panels.compare import ComparePanel, budgets_text, work_items
+from app.panels.setup import SetupDialog
+from app.problems.search_setup import SearchParams, build_search
+from app.problems.sources import FEN, TREE, TREE_FILES, Source, load
+from app.window import MainWindow
+from core.cli.main import build_parser, main
+from core.games.chess_game import ChessGame
+from core.runs.runner import run_item
+from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.defaults import DEFAULT_NODE_CAP, PN, UNIT
+from core.search.pn import ProofNumberSearch
+from core.search.registry import (
+    Capabilities,
+    CapUnit,
+    SearchEntry,
+    names,
+    register,
+    unregister,
+)
+from core.search.types import Limits
+
+NAME = "pn-unit-probe"
+WAC_004 = wac("WAC.004")
+
+
+def probe_search(game, limits):
+    """PN search, every new node at 1/1 (a registered search with no parameters)."""
+    return ProofNumberSearch(game, limits, initialisation=UNIT)
+
+
+PROBE = SearchEntry(
+    NAME,
+    "PN probe search",
+    "PN probe",
+    "PN with unit initialisation, registered by a test",
+    DEFAULT_NODE_CAP,
+    CapUnit.NODES_IN_MEMORY,
+    (),
+    probe_search,
+    probe_search,
+    Capabilities(replayable=True, quizzable=True, keeps_tree=True),
+    lambda values: "init unit",
+    "PN probe (unit initialisation)",
+)
+
+
+@pytest.fixture(autouse=True)
+def probe():
+    register(PROBE)
+    yield PROBE
+    unregister(NAME)
+
+
+def _algo_action(parser, command=None):
+    if command is not None:
+        parser = next(action for action in parser._actions if action.dest == "command").choices[
+            command
+        ]
+    return next(action for action in parser._actions if action.dest == "algo")
+
+
+def test_the_command_line_offers_the_probe_and_solve_runs_it(capsys):
+    for command in ("solve", "suite"):
+        action = _algo_action(build_parser(), command)
+        assert NAME in action.choices
+        assert f"{NAME} (PN with unit initialisation, registered by a test)" in action.help
+    assert NAME in _algo_action(app_parser()).choices
+    args = ["solve", "--epd", "wac-mates", "--id", "WAC.004", "--json"]
+    assert main([*args, "--algo", NAME]) == 0
+    probed = json.loads(capsys.readouterr().out)
+    assert main([*args, "--algo", PN, "--init", UNIT]) == 0
+    unit_pn = json.loads(capsys.readouterr().out)
+    assert probed["algorithm"] == NAME and probed["result"] == "proved" and probed["verified"]
+    assert probed["nodes_created"] == unit_pn["nodes_created"]
+    assert main(["solve", "--tree", "small-proof", "--algo", NAME]) == 0
+    assert "Result     proved" in capsys.readouterr().out
+
+
+def test_the_setup_dialog_offers_the_probe_and_the_window_steps_it(qtbot):
+    dialog = SetupDialog(Source(FEN, WAC_004.fen), SearchParams())
+    qtbot.addWidget(dialog)
+    assert NAME in dialog.algo_radios
+    assert dialog.algo_radios[NAME].text() == "PN probe (unit initialisation)"
+    dialog.algo_radios[NAME].setChecked(True)
+    assert not any(widget.isEnabled() for widget in dialog.parameter_widgets.values())
+    params = dialog.params()
+    assert params.algo == NAME and params.max_nodes == DEFAULT_NODE_CAP
+    window = MainWindow(persist=False, source=Source(FEN, WAC_004.fen), params=params)
+    qtbot.addWidget(window)
+    assert "PN probe search · node cap 1,000,000 · init unit" in window.title.text()
+    window.driver.step_iteration()
+    tree = window.driver.search.tree
+    children = tree.children(0)
+    assert children and {tree.proof[child] for child in children} <= {0, 1}
+    figure = load(Source(TREE, TREE_FILES["figure-3-1"]))
+    with pytest.raises(Exception, match="opens as PN search, not as PN probe search"):
+        build_search(figure.game, params)
+
+
+def test_the_comparison_has_a_row_for_the_probe_with_its_budget(qtbot):
+    panel = ComparePanel()
+    qtbot.addWidget(panel)
+    assert NAME in panel.algorithms
+    titles = [panel.model.text(row, 0) for row in range(len(panel.algorithms))]
+    assert "PN probe search" in titles
+    assert "PN probe: 1,000,000 nodes in memory, init unit" in budgets_text(SearchParams())
+    items = {item.algorithm: item for item in work_items("WAC.004", WAC_004.fen, 30)}
+    assert items[NAME].limits.max_nodes == DEFAULT_NODE_CAP
+    record = run_item(items[NAME])
+    direct = create_search(
+        AlgorithmSpec(PN, initialisation=UNIT), ChessGame(WAC_004.board), Limits()
+    )
+    direct.run()
+    assert record.verified and record.nodes_created == direct.nodes_created
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_probe_conforms_on_every_game(game):
+    assert NAME in names(steppable=True)
+    check_search(PROBE, GAMES[game])

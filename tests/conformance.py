@@ -1,0 +1,166 @@
+"""What every registered search must do on every game it supports, as checks a test can call.
+
+`tests/core/test_conformance.py` runs `check_search` for every search of the registry on every
+game below; a search registered at test time (a probe) calls it too. The checks: a proof, found
+and accepted by the independent verifier; a disproof (or no mate claimed, for a search that
+cannot disprove); stepping to the end reaches the run's outcome with the run's node count; the
+proof is explained (`core.explain`) where the search keeps a tree, and refused in words where it
+keeps none; and a search the registry refuses on a game is refused by `create_search` with the
+registry's own sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import chess
+import pytest
+from helpers import wac
+
+from core.errors import InvalidLimitError
+from core.explain.explain import explain
+from core.explain.trace import RootTrace, run_traced
+from core.games.chess_game import ChessGame
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.game import Game
+from core.proofs.proof import ProofNode
+from core.proofs.solution import mate_solution, verify_tree_proof
+from core.search.algorithms import AlgorithmSpec, create_search, create_stepper
+from core.search.defaults import SQUARE
+from core.search.registry import SearchEntry, refusal
+from core.search.types import Limits, Result, StopReason
+from core.trees.catalog import load_tree
+
+LIMITS = Limits(max_nodes=200_000)
+CAPPED = 12
+"""A node cap that stops every search short of either game's proof, for the advice."""
+
+
+def _tree(name: str) -> Callable[[], Game]:
+    return lambda: ExplicitTreeGame(load_tree(name))
+
+
+def _chess(fen: str) -> Callable[[], Game]:
+    return lambda: ChessGame(chess.Board(fen))
+
+
+def _wac(position_id: str) -> Callable[[], Game]:
+    position = wac(position_id)
+    return lambda: ChessGame(position.board, attacker=position.attacker)
+
+
+def _verify_mate(game: Game, proof: ProofNode) -> int:
+    return mate_solution(game, proof).proof_size
+
+
+def _verify_tree(game: Game, proof: ProofNode) -> int:
+    tree: AndOrTree = game.tree
+    return verify_tree_proof(tree, proof)
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """A game to conform on: a problem with a proof, one without, the independent verifier of a
+    proof, and parameter values the game needs (a tree has no pieces to order moves by)."""
+
+    proved: Callable[[], Game]
+    disproved: Callable[[], Game]
+    verify: Callable[[Game, ProofNode], int]
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+GAMES = {
+    "chess": GameCase(
+        _wac("WAC.004"),
+        _chess("7k/7P/6K1/8/8/8/8/8 w - - 0 1"),
+        _verify_mate,
+    ),
+    "tree": GameCase(
+        _tree("small-proof"),
+        _tree("random:depth=6,branching=2-4,true=0.3,seed=7"),
+        _verify_tree,
+        {"ordering": SQUARE},
+    ),
+}
+"""The games every search is checked on (chess: WAC.004, a mate in two, and a stalemating
+draw; tree files: a small proof and a generated tree that is false)."""
+
+
+def check_search(search: SearchEntry, case: GameCase) -> None:
+    """Every check of the module docstring, for `search` on `case`."""
+    spec = AlgorithmSpec(search.name, **_taken(search, case.values))
+    _check_refusal_with_defaults(search, case)
+    game = case.proved()
+    assert refusal(search.name, game, spec.values) is None
+    ran = create_search(spec, game, LIMITS)
+    outcome = ran.run()
+    assert outcome.result is Result.PROVED, f"{search.name}: {outcome}"
+    _check_stepping(search, spec, case.proved, ran)
+    assert case.verify(game, ran.proof()) >= 1
+    _check_explain(search, spec, case.proved)
+    game = case.disproved()
+    other = create_search(spec, game, LIMITS)
+    result = other.run().result
+    if search.capabilities.disproves:
+        assert result is Result.DISPROVED, f"{search.name}: {result}"
+    else:
+        assert result is not Result.PROVED
+    _check_stepping(search, spec, case.disproved, other)
+
+
+def _taken(search: SearchEntry, values: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in values.items() if search.takes(key)}
+
+
+def _check_refusal_with_defaults(search: SearchEntry, case: GameCase) -> None:
+    """A search the game needs other values for is refused by the registry's one rule, and
+    `create_search` says the same sentence."""
+    game = case.proved()
+    why = refusal(search.name, game)
+    if why is None:
+        return
+    assert _taken(search, case.values), f"{search.name} refused with no way out: {why}"
+    with pytest.raises(InvalidLimitError) as error:
+        create_search(AlgorithmSpec(search.name), game, LIMITS)
+    assert str(error.value) == why
+
+
+def _check_stepping(
+    search: SearchEntry, spec: AlgorithmSpec, make: Callable[[], Game], ran: Any
+) -> None:
+    """A steppable search stepped to its end ends as its run did, with as many nodes (counted
+    before the run's proof is read: df-pn searches again for it); one that is not steppable is
+    refused in words."""
+    if not search.steppable:
+        with pytest.raises(InvalidLimitError, match="cannot be stepped"):
+            create_stepper(spec, make(), LIMITS)
+        return
+    stepper = create_stepper(spec, make(), LIMITS)
+    steps = 0
+    while stepper.outcome is None:
+        stepper.step_iteration()
+        steps += 1
+        assert steps <= LIMITS.max_nodes, f"{search.name} never ends"
+    assert stepper.outcome.result is ran.outcome.result
+    assert stepper.nodes_created == ran.nodes_created
+
+
+def _check_explain(search: SearchEntry, spec: AlgorithmSpec, make: Callable[[], Game]) -> None:
+    """A search that keeps its tree is explained; one that keeps none has no tree to explain."""
+    traced = create_search(spec, make(), LIMITS)
+    if not search.capabilities.keeps_tree:
+        assert traced.tree is None
+        return
+    trace = RootTrace()
+    run_traced(traced, trace)
+    explanation = explain(traced, trace)
+    assert explanation.algorithm == traced.algorithm and explanation.effort
+    assert explanation.suggestions == []  # solved: nothing to try
+    capped = create_search(spec, make(), Limits(max_nodes=CAPPED))
+    trace = RootTrace()
+    run_traced(capped, trace)
+    assert capped.outcome.reason is StopReason.MEMORY
+    kinds = [suggestion.kind for suggestion in explain(capped, trace).suggestions]
+    assert kinds and kinds[0] == "cap"  # unsolved: a bigger cap first, then other searches

@@ -1,0 +1,13 @@
+"""Every registered search on every game it supports: a proof the verifier accepts, a disproof,
+stepping to the end, explaining, and the registry's refusals (`tests/conformance.py`)."""
+
+import pytest
+from conformance import GAMES, check_search
+
+from core.search.registry import entries
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("search", entries(), ids=lambda search: search.name)
+def test_a_registered_search_conforms_on_every_game(search, game):
+    check_search(search, GAMES[game])
