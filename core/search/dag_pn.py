@@ -53,8 +53,9 @@ import time
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode
 from core.search.dag_tree import DagTree
-from core.search.defaults import DAGPN, INITIALISATIONS, MOBILITY, UNIT
+from core.search.defaults import DAGPN, MOBILITY
 from core.search.dfpn import saturated_sum
+from core.search.parameters import check_values
 from core.search.phase_steps import PhaseSteps
 from core.search.pn import leaf_numbers
 from core.search.types import Limits, NumberChange, Outcome, Phase, Result, StepReport, StopReason
@@ -99,8 +100,7 @@ class DagProofNumberSearch(PhaseSteps):
     def __init__(
         self, game: Game, limits: Limits | None = None, initialisation: str = MOBILITY
     ) -> None:
-        if initialisation not in INITIALISATIONS:
-            raise ValueError(f"initialisation must be {MOBILITY!r} or {UNIT!r}")
+        check_values({"initialisation": initialisation})
         self.game = game
         self.limits = limits or Limits()
         self.initialisation = initialisation

@@ -20,7 +20,8 @@ import time
 
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode, proof_tree
-from core.search.defaults import INITIALISATIONS, MOBILITY, UNIT
+from core.search.defaults import MOBILITY, UNIT
+from core.search.parameters import check_values
 from core.search.phase_steps import PhaseSteps
 from core.search.types import (
     Limits,
@@ -59,8 +60,7 @@ class TreeSearch(PhaseSteps):
     def __init__(
         self, game: Game, limits: Limits | None, initialisation: str, start_at_cursor: bool
     ) -> None:
-        if initialisation not in INITIALISATIONS:
-            raise ValueError(f"initialisation must be {MOBILITY!r} or {UNIT!r}")
+        check_values({"initialisation": initialisation})
         self.game = game
         self.limits = limits or Limits()
         self.initialisation = initialisation

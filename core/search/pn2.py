@@ -36,10 +36,10 @@ from __future__ import annotations
 import math
 import time
 
-from core.errors import InvalidLimitError
 from core.games.game import Game
 from core.proofs.proof import ProofNode, proof_tree
-from core.search.defaults import DEFAULT_A, DEFAULT_B, FRACTIONS, LOGISTIC, MOBILITY, ONE
+from core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE
+from core.search.parameters import check_values
 from core.search.pn import ProofNumberSearch, TreeSearch
 from core.search.types import (
     Limits,
@@ -85,18 +85,6 @@ def second_level_budget(
     return max(1 + root_moves, min(wanted, room))
 
 
-def _check_parameters(a: float, b: float, fraction: str) -> None:
-    for name, value in (("a", a), ("b", b)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InvalidLimitError(f"Pn² parameter {name} must be a number, not {value!r}")
-        if not (value > 0 and math.isfinite(value)):
-            raise InvalidLimitError(
-                f"Pn² parameter {name} must be positive and finite, not {value}"
-            )
-    if fraction not in FRACTIONS:
-        raise InvalidLimitError(f"Pn² fraction must be {LOGISTIC!r} or {ONE!r}, not {fraction!r}")
-
-
 class Pn2Search(TreeSearch):
     """Pn² search over a `Game` cursor, advanced phase by phase, into or over the second level.
 
@@ -117,7 +105,7 @@ class Pn2Search(TreeSearch):
         b: float = DEFAULT_B,
         fraction: str = LOGISTIC,
     ) -> None:
-        _check_parameters(a, b, fraction)
+        check_values({"a": a, "b": b, "fraction": fraction})
         super().__init__(game, limits, MOBILITY, start_at_cursor=False)
         self.a = a
         self.b = b
