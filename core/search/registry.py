@@ -235,11 +235,12 @@ def build(
 ) -> Search | Stepper | PathStepper:
     """Search `name` on `game` with its parameters taken from `values` (defaults for the rest),
     for a run or (`stepped`) for the window to step."""
-    found = check_runs_on(name, game, values)
+    found = entry(name)
     factory = found.step if stepped else found.run
     if factory is None:
         steppers = ", ".join(names(steppable=True))
         raise InvalidLimitError(f"{found.title} cannot be stepped: choose {steppers}")
+    check_runs_on(name, game, values)
     chosen = {key: values.get(key, PARAMETERS[key].default) for key in found.parameters}
     return factory(game, limits, **chosen)
 
