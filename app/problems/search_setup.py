@@ -20,6 +20,7 @@ from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import PathStepper, Stepper
 from core.search.defaults import (
     DEFAULT_A,
+    DEFAULT_ALGORITHM,
     DEFAULT_B,
     DEFAULT_INITIALISATION,
     DEFAULT_NODE_CAP,
@@ -42,7 +43,7 @@ SEARCH_PARAMETERS = ("a", "b", "fraction", "initialisation")
 class SearchParams:
     """Algorithm and limits; validated when a search is built (InvalidLimitError)."""
 
-    algo: str = PN
+    algo: str = DEFAULT_ALGORITHM
     max_nodes: int = DEFAULT_NODE_CAP
     a: float = DEFAULT_A
     b: float = DEFAULT_B

@@ -13,7 +13,7 @@ from typing import Any
 
 from core.inputs.numbers import positive_option, seconds_option, whole_option
 from core.search.algorithms import AlgorithmSpec
-from core.search.defaults import PN
+from core.search.defaults import DEFAULT_ALGORITHM
 from core.search.parameters import PARAMETERS, Kind, Parameter
 from core.search.registry import CapUnit, SearchEntry, entries, entry
 from core.search.types import Limits, check_node_cap
@@ -32,7 +32,7 @@ def algorithm_help(searches: Sequence[SearchEntry], with_defaults: bool = True) 
     described = []
     for search in searches:
         notes = [search.help] if search.help else []
-        if with_defaults and search.name == PN:
+        if with_defaults and search.name == DEFAULT_ALGORITHM:
             notes.append("default")
         if search.cap_unit is CapUnit.TABLE_ENTRIES:
             notes.append("--max-nodes: table entries")
@@ -82,7 +82,7 @@ def add_search_options(
     group.add_argument(
         "--algo",
         choices=tuple(search.name for search in searches),
-        default=PN if with_defaults else None,
+        default=DEFAULT_ALGORITHM if with_defaults else None,
         help=algorithm_help(searches, with_defaults),
     )
     for parameter in PARAMETERS.values():

@@ -44,7 +44,7 @@ from core.games.game import Game
 from core.inputs.boards import parse_fen
 from core.proofs.proof import ProofNode
 from core.proofs.solution import MateSolution, mate_solution
-from core.search.defaults import ORDERINGS, POWER
+from core.search.defaults import AB, ORDERINGS, POWER
 from core.search.types import Limits, Outcome, Result, StopReason
 from core.values import REASON_TEXT, Value, counted
 
@@ -82,7 +82,7 @@ class AlphaBetaMateSearch:
     last searched), `mate_in` (n of the mate found), `no_mate_within` (largest n refuted).
     """
 
-    algorithm = "ab"
+    algorithm = AB
     tree = None
     second_level_searches = None
     transpositions = None

@@ -20,7 +20,7 @@ import time
 
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode, proof_tree
-from core.search.defaults import MOBILITY, UNIT
+from core.search.defaults import MOBILITY, PN, UNIT
 from core.search.parameters import check_values
 from core.search.phase_steps import PhaseSteps
 from core.search.types import (
@@ -204,7 +204,7 @@ class ProofNumberSearch(TreeSearch):
     game's root (Pn²'s second level does this) and leaves the cursor there when it ends.
     """
 
-    algorithm = "pn"
+    algorithm = PN
 
     def __init__(
         self,

@@ -38,7 +38,7 @@ import time
 
 from core.games.game import Game
 from core.proofs.proof import ProofNode, proof_tree
-from core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE
+from core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
 from core.search.parameters import check_values
 from core.search.pn import ProofNumberSearch, TreeSearch
 from core.search.types import (
@@ -94,7 +94,7 @@ class Pn2Search(TreeSearch):
     `second_level_searches`, `nodes_discarded`, `iterations` (first level), `elapsed`, `outcome`.
     """
 
-    algorithm = "pn2"
+    algorithm = PN2
     two_levels = True
 
     def __init__(
