@@ -24,6 +24,7 @@ from core.errors import InvalidAnswerError
 from core.inputs.answers import parse_number_answer
 from core.quiz.session import NUMBERS, SELECTION, Quiz
 from core.search.contract import PathStepper, Stepper
+from core.search.registry import entry
 from core.search.types import Phase, StepReport
 from core.tree import ROOT
 
@@ -46,6 +47,12 @@ NOT_OFFERED = (
     "events of its recursion (expansions and back-ups) instead"
 )
 """The quiz action's tooltip (and a status message) while the search is df-pn."""
+
+
+def quizzable(search: Stepper | PathStepper | None) -> bool:
+    """Whether the registry says the quiz can ask about this search's phases (no search: the
+    quiz is offered, for the next one)."""
+    return search is None or entry(search.algorithm).capabilities.quizzable
 
 
 class QuizMode(QObject):
@@ -100,7 +107,7 @@ class QuizMode(QObject):
         if self.action.isChecked() != on:
             self.action.setChecked(on)
             return
-        if on and isinstance(self.driver.search, PathStepper):
+        if on and not quizzable(self.driver.search):
             self.action.setChecked(False)
             return
         if on:
@@ -199,7 +206,7 @@ class QuizMode(QObject):
         """Opened or reset: questions start over on the new search (the score stays); df-pn
         has no phases to ask about, so quiz mode ends and is not offered while it is open."""
         self._waiting = False
-        offered = not isinstance(search, PathStepper)
+        offered = quizzable(search)
         self.action.setEnabled(offered)
         self.action.setToolTip(TIP if offered else NOT_OFFERED)
         if not offered and self.on:

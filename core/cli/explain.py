@@ -8,6 +8,7 @@ from core.errors import InvalidLimitError
 from core.explain.explain import Explanation, explain
 from core.explain.trace import RootTrace, run_traced
 from core.search.contract import Search
+from core.search.registry import names
 from core.values import INF, counted
 
 WIDTH = 100
@@ -65,6 +66,12 @@ def print_explanation(explanation: Explanation) -> None:
     print("\n".join(explanation_lines(explanation)))
 
 
+def tree_searches() -> str:
+    """The searches that keep their tree, to explain or export: "pn, pn2 or dagpn"."""
+    kept = names(keeps_tree=True)
+    return kept[0] if len(kept) == 1 else f"{', '.join(kept[:-1])} or {kept[-1]}"
+
+
 def run_search(search: Search, explaining: bool) -> RootTrace | None:
     """Run the search to its end; with --explain in slices that record the root's numbers
     (the same nodes are created either way)."""
@@ -72,7 +79,7 @@ def run_search(search: Search, explaining: bool) -> RootTrace | None:
         search.run()
         return None
     if search.tree is None:
-        raise InvalidLimitError("--explain needs a tree search (pn or pn2), not αβ or df-pn")
+        raise InvalidLimitError(f"--explain needs a tree search ({tree_searches()})")
     trace = RootTrace()
     run_traced(search, trace)
     return trace

@@ -7,7 +7,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from core.cli.explain import explanation_of, print_explanation, run_search
+from core.cli.explain import explanation_of, print_explanation, run_search, tree_searches
 from core.cli.export import chess_labels, search_graph, write_node_link
 from core.cli.exports import write_exports
 from core.cli.options import spec_and_limits
@@ -147,7 +147,7 @@ def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
     """--export-tree: the final tree as a node-link JSON tree file."""
     tree = search.tree
     if tree is None:
-        raise InvalidLimitError("--export-tree needs a tree search (pn or pn2), not αβ")
+        raise InvalidLimitError(f"--export-tree needs a tree search ({tree_searches()})")
     write_node_link(search_graph(tree, chess_labels(tree, game.root_board), name), path)
     print(f"Exported   {counted(len(tree), 'node')} to {path}", file=sys.stderr)
 

@@ -125,15 +125,15 @@ class SearchEntry:
 _ENTRIES: dict[str, SearchEntry] = {}
 
 
-def register(entry: SearchEntry) -> SearchEntry:
+def register(search: SearchEntry) -> SearchEntry:
     """Add a search; its parameters must be declared in `core.search.parameters`."""
-    if entry.name in _ENTRIES:
-        raise ValueError(f"a search named {entry.name!r} is registered already")
-    unknown = [name for name in entry.parameters if name not in PARAMETERS]
+    if search.name in _ENTRIES:
+        raise ValueError(f"a search named {search.name!r} is registered already")
+    unknown = [name for name in search.parameters if name not in PARAMETERS]
     if unknown:
-        raise ValueError(f"{entry.name}: undeclared parameters {', '.join(unknown)}")
-    _ENTRIES[entry.name] = entry
-    return entry
+        raise ValueError(f"{search.name}: undeclared parameters {', '.join(unknown)}")
+    _ENTRIES[search.name] = search
+    return search
 
 
 def unregister(name: str) -> None:
