@@ -44,7 +44,7 @@ from app.menus.explain_dock import ExplainDock
 from app.menus.exports import export_menu
 from app.menus.paper import PaperMenu
 from app.panels.board import BoardView
-from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel
+from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel, compared, spoken
 from app.panels.curves import CurvesWidget
 from app.panels.elided_label import ElidedLabel
 from app.panels.engine_check import EngineCheckPanel
@@ -227,7 +227,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status, 1)
         self.compare_panel = ComparePanel()
         self.compare_dock = QDockWidget(
-            "Comparison: PN, Pn², αβ, DAG PN and df-pn on this position", self
+            f"Comparison: {spoken(self.compare_panel.algorithms)} on this position", self
         )
         self.compare_dock.setObjectName("compare")
         self.compare_dock.setWidget(self.compare_panel)
@@ -327,7 +327,7 @@ class MainWindow(QMainWindow):
             "Ctrl+K",
             self.compare,
             pixmap.SP_FileDialogDetailedView,
-            "Run PN, Pn², αβ, DAG PN and df-pn on this position in the background and compare them",
+            f"Run {spoken(compared())} on this position in the background and compare them",
         )
         self.slower_action = self._action("Slower", "[", lambda: self._nudge_speed(-1))
         self.faster_action = self._action("Faster", "]", lambda: self._nudge_speed(1))

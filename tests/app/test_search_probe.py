@@ -99,6 +99,7 @@ def test_the_setup_dialog_offers_the_probe_and_the_window_steps_it(qtbot):
     window = MainWindow(persist=False, source=Source(FEN, WAC_004.fen), params=params)
     qtbot.addWidget(window)
     assert "PN probe search · node cap 1,000,000 · init unit" in window.title.text()
+    assert "df-pn and PN probe on this position" in window.compare_dock.windowTitle()
     window.driver.step_iteration()
     tree = window.driver.search.tree
     children = tree.children(0)
