@@ -53,6 +53,11 @@ class EngineTimeoutError(EngineError):
     """The engine did not answer within its time limit and a grace period."""
 
 
+class GameSpecError(PnExplorerError):
+    """A game named or sized wrongly: unknown game, a board side or k out of range, a goal or
+    attacker that is neither, or an optional game library that is not installed."""
+
+
 class TreeSpecError(PnExplorerError):
     """A `random:` tree specification with an unknown key or a value out of range."""
 

@@ -1,0 +1,203 @@
+"""The m,n,k family (tic-tac-toe, 4,4,3, Connect-Four) and OpenSpiel's games: rules against a
+plain second implementation, every result against an exhaustive αβ with a memo, every proof
+replayed move for move on OpenSpiel's implementation of the same game."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.errors import GameSpecError, InvalidPositionError, VerificationError
+from core.games.mnk import DRAW, FIRST, SECOND, WIN, MnkGame, MnkReferee, MnkRules, board_text
+from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
+from core.proofs.proof import ProofNode
+from core.proofs.referee import verify_game_proof
+from core.search.dag_pn import DagProofNumberSearch
+from core.search.dfpn import DfpnSearch
+from core.search.pn import ProofNumberSearch
+from core.search.types import Limits, Result
+from core.values import Value
+
+SEARCHES = [ProofNumberSearch, DagProofNumberSearch, DfpnSearch]
+
+
+@cache
+def exhaustive_value(rules: MnkRules) -> bool:
+    """Whether the attacker reaches its goal under perfect play: plain minimax over the plain
+    referee, memoised on the grid (the independent reference for every result below)."""
+    referee = MnkReferee(rules)
+
+    @cache
+    def reached(grid: tuple) -> bool:
+        over = referee.goal_reached()
+        if over is not None:
+            return over
+        attacking = referee.attacker_to_move()
+        for move in referee.legal():
+            referee.play(move)
+            found = reached(tuple(map(tuple, referee.grid)))
+            referee.undo()
+            if found == attacking:
+                return attacking
+        return not attacking
+
+    return reached(tuple(map(tuple, referee.grid)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    shape=st.sampled_from([(3, 3, 3, False), (4, 4, 3, False), (4, 4, 4, True), (5, 4, 3, True)]),
+    choices=st.lists(st.integers(min_value=0, max_value=40), max_size=20),
+)
+def test_rules_agree_with_a_plain_second_implementation(shape, choices):
+    """Legal moves, the end of the game and its winner, after any random play."""
+    width, height, k, gravity = shape
+    rules = MnkRules(width, height, k, gravity)
+    game, referee = MnkGame(rules), MnkReferee(rules)
+    for choice in [*choices, None]:
+        legal = game.ordered_moves()
+        assert sorted(legal) == sorted(referee.legal())
+        evaluation = game.evaluate()
+        over = referee.goal_reached()
+        if over is None:
+            assert evaluation.value is Value.UNKNOWN and evaluation.mobility == len(legal)
+        else:
+            assert evaluation.value is (Value.TRUE if over else Value.FALSE)
+        if choice is None or not legal:
+            break
+        move = legal[choice % len(legal)]
+        game.push(move)
+        referee.play(move)
+
+
+def test_hash_is_the_same_whatever_the_order():
+    rules = MnkRules(3, 3, 3)
+    a = MnkGame(rules, [rules.cell(0, 0), rules.cell(1, 1), rules.cell(2, 2)])
+    b = MnkGame(rules, [rules.cell(2, 2), rules.cell(1, 1), rules.cell(0, 0)])
+    c = MnkGame(rules, [rules.cell(0, 0), rules.cell(2, 2), rules.cell(1, 1)])
+    assert a.position_hash() == b.position_hash() != c.position_hash()
+    a.pop()
+    a.push(rules.cell(2, 2))
+    assert a.position_hash() == b.position_hash()
+    assert board_text(c) == "..O\n.X.\nX.."
+
+
+LADDER = [
+    MnkRules(3, 3, 3),
+    MnkRules(3, 3, 3, goal=DRAW),
+    MnkRules(3, 3, 3, attacker=SECOND, goal=DRAW),
+    MnkRules(3, 3, 3, attacker=SECOND),
+    MnkRules(4, 4, 3),
+    MnkRules(4, 4, 4, gravity=True),
+    MnkRules(4, 4, 4, gravity=True, goal=DRAW),
+]
+
+
+def _openspiel(rules: MnkRules) -> tuple[str, object]:
+    """OpenSpiel's name for the same game and the map from our cells to its actions."""
+    if rules.gravity:
+        spec = f"connect_four(rows={rules.height},columns={rules.width},x_in_row={rules.k})"
+        return spec, lambda cell: cell // rules.column_bits
+    spec = (
+        "tic_tac_toe"
+        if (rules.width, rules.height, rules.k) == (3, 3, 3)
+        else (f"mnk(m={rules.width},n={rules.height},k={rules.k})")
+    )
+    return spec, lambda cell: (cell % rules.column_bits) * rules.width + cell // rules.column_bits
+
+
+def _mapped(proof: ProofNode, action) -> ProofNode:
+    return ProofNode(
+        proof.is_or, {action(m): _mapped(c, action) for m, c in proof.children.items()}
+    )
+
+
+@pytest.mark.parametrize("rules", LADDER, ids=lambda r: f"{r.width}{r.height}{r.k}{r.gravity}{r}")
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda s: s.__name__)
+def test_results_match_exhaustive_search_and_proofs_replay_on_openspiel(rules, search):
+    expected = exhaustive_value(rules)
+    found = search(MnkGame(rules), Limits(max_nodes=500_000))
+    outcome = found.run()
+    assert outcome.result is (Result.PROVED if expected else Result.DISPROVED)
+    if not expected:
+        return
+    proof = found.proof()
+    assert verify_game_proof(MnkReferee(rules), proof).nodes > 0
+    spec, action = _openspiel(rules)
+    referee = OpenSpielReferee(spec, attacker=rules.attacker, goal=rules.goal)
+    assert verify_game_proof(referee, _mapped(proof, action)).plies > 0
+
+
+def test_a_false_proof_is_rejected_by_both_referees():
+    rules = MnkRules(3, 3, 3)
+    centre = rules.cell(1, 1)
+    corner = rules.cell(0, 0)
+    stops = ProofNode(True, {centre: ProofNode(False)})
+    one_reply = ProofNode(True, {centre: ProofNode(False, {corner: ProofNode(True)})})
+    for proof, words in ((stops, "the game goes on"), (one_reply, "is not answered")):
+        with pytest.raises(VerificationError, match=words):
+            verify_game_proof(MnkReferee(rules), proof)
+        with pytest.raises(VerificationError, match=words):
+            referee = OpenSpielReferee("tic_tac_toe")
+            verify_game_proof(referee, _mapped(proof, _openspiel(rules)[1]))
+
+
+@pytest.mark.parametrize(
+    ("spec", "goal", "result"),
+    [
+        ("tic_tac_toe", WIN, Result.DISPROVED),
+        ("tic_tac_toe", DRAW, Result.PROVED),
+        ("hex(board_size=3)", WIN, Result.PROVED),
+    ],
+)
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda s: s.__name__)
+def test_openspiel_games_are_searched_and_verified(spec, goal, result, search):
+    found = search(OpenSpielGame(spec, goal=goal), Limits(max_nodes=200_000))
+    assert found.run().result is result
+    if result is Result.PROVED:
+        verify_game_proof(OpenSpielReferee(spec, goal=goal), found.proof())
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: MnkRules(0, 3, 3), "width must be from 1"),
+        (lambda: MnkRules(10**9, 3, 3), "width must be from 1"),
+        (lambda: MnkRules(3, 3, 4), "cannot fit"),
+        (lambda: MnkRules(3, 3, 3, goal="lose"), "goal"),
+        (lambda: MnkRules(3, 3, 3, attacker=2), "attacker"),
+        (lambda: OpenSpielGame("backgammon"), "chance moves"),
+        (lambda: OpenSpielGame("kuhn_poker"), "hides information"),
+        (lambda: OpenSpielGame("tic_tak_toe"), "did you mean tic_tac_toe"),
+        (lambda: OpenSpielGame("connect_four(rows=x)"), "Wrong type"),
+    ],
+)
+def test_bad_game_specs_are_one_line_errors(make, words):
+    with pytest.raises(GameSpecError, match=words) as raised:
+        make()
+    assert "\n" not in str(raised.value)
+
+
+def test_illegal_start_moves_are_refused():
+    rules = MnkRules(3, 3, 3)
+    with pytest.raises(InvalidPositionError, match="b2 is not a legal move"):
+        MnkGame(rules, [rules.cell(1, 1), rules.cell(1, 1)])
+    won = [rules.cell(0, 0), rules.cell(0, 1), rules.cell(1, 0), rules.cell(1, 1), rules.cell(2, 0)]
+    with pytest.raises(InvalidPositionError, match="already over"):
+        MnkGame(rules, [*won, rules.cell(2, 2)])
+    connect = MnkRules(4, 4, 4, gravity=True)
+    with pytest.raises(InvalidPositionError, match="a2 is not a legal move"):
+        MnkGame(connect, [connect.cell(0, 1)])
+    with pytest.raises(InvalidPositionError):
+        OpenSpielGame("tic_tac_toe", start=(4, 4))
+
+
+def test_goal_and_side_are_the_users_choice():
+    rules = MnkRules(3, 3, 3, attacker=SECOND, goal=DRAW)
+    game = MnkGame(rules)
+    assert not game.is_or() and rules.goal_text() == "O at least draws"
+    assert MnkRules(3, 3, 3).goal_text() == "X wins" and MnkGame(MnkRules(3, 3, 3)).is_or()
+    assert FIRST == 0
