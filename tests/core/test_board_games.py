@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.cli.bench_games import main as bench_games
 from core.errors import GameSpecError, InvalidPositionError, VerificationError
+from core.games.game_specs import parse_game_spec
 from core.games.mnk import DRAW, FIRST, SECOND, WIN, MnkGame, MnkReferee, MnkRules, board_text
 from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
 from core.proofs.proof import ProofNode
@@ -201,3 +203,46 @@ def test_goal_and_side_are_the_users_choice():
     assert not game.is_or() and rules.goal_text() == "O at least draws"
     assert MnkRules(3, 3, 3).goal_text() == "X wins" and MnkGame(MnkRules(3, 3, 3)).is_or()
     assert FIRST == 0
+
+
+def test_game_specs_name_the_built_in_games_and_openspiel():
+    spec = parse_game_spec("connect-four(columns=5,rows=4,goal=draw,player=o)")
+    assert spec.rules == MnkRules(5, 4, 4, gravity=True, attacker=SECOND, goal=DRAW)
+    assert spec.goal_text() == "O at least draws"
+    assert parse_game_spec("tic-tac-toe").rules == MnkRules(3, 3, 3)
+    assert parse_game_spec("connect-four").rules == MnkRules(7, 6, 4, gravity=True)
+    started = parse_game_spec("tic-tac-toe(moves=b2.a1)")
+    assert started.game().position_label() == ".../.X./O.. X to move"
+    hex_spec = parse_game_spec("openspiel:hex(board_size=3,goal=win,player=first,moves=4)")
+    assert hex_spec.openspiel == "hex(board_size=3)" and hex_spec.moves == (4,)
+    assert not hex_spec.game().is_or() and hex_spec.goal_text() == "player 1 wins"
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "words"),
+    [
+        ("chess", GameSpecError, "unknown game 'chess'"),
+        ("mnk(m=1e9)", GameSpecError, "m must be a whole number"),
+        ("mnk(m=0)", GameSpecError, "from 1"),
+        ("mnk(m=3,n=3,k=5)", GameSpecError, "cannot fit"),
+        ("tic-tac-toe(colour=red)", GameSpecError, "no setting 'colour'"),
+        ("tic-tac-toe(goal)", GameSpecError, "not key=value"),
+        ("tic-tac-toe(player=z)", GameSpecError, "player must be x or o"),
+        ("tic-tac-toe(moves=z9)", InvalidPositionError, "not a cell"),
+        ("openspiel:kuhn_poker", GameSpecError, "hides information"),
+        ("openspiel:tic_tac_toe(moves=99)", InvalidPositionError, "not legal"),
+        ("x" * 2000, GameSpecError, "at most"),
+    ],
+)
+def test_bad_specs_are_one_line_errors(text, error, words):
+    with pytest.raises(error, match=words) as raised:
+        parse_game_spec(text)
+    assert "\n" not in str(raised.value)
+
+
+def test_the_ladder_bench_prints_verified_results(capsys):
+    assert bench_games(["tic-tac-toe(goal=draw)", "--algos", "pn,dfpn"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and all(" proved " in line for line in lines[1:])
+    assert bench_games(["chess"]) == 2
+    assert capsys.readouterr().err.startswith("bench_games: error: unknown game")

@@ -1,0 +1,93 @@
+"""The board-game ladder: PN, DAG PN and df-pn side by side on games a class knows, from
+tic-tac-toe to Connect-Four boards, each result replayed by the game's referee.
+
+Runs one search after another in this process on each game, so node counts are deterministic
+and the seconds compare only within one run. A graded set of exercises for a teacher, and the
+measure of how transpositions (DAG PN, df-pn's table) pay on these boards.
+
+`python -m core.cli.bench_games [SPEC ...] [--algos pn,dagpn,dfpn] [--max-nodes N] [--time S]`
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from core.errors import PnExplorerError, VerificationError
+from core.games.game_specs import parse_game_spec
+from core.inputs.numbers import whole_option
+from core.proofs.referee import verify_game_proof
+from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.types import Limits, Result
+
+LADDER = (
+    "tic-tac-toe",
+    "tic-tac-toe(goal=draw)",
+    "mnk(m=4,n=4,k=3)",
+    "connect-four(columns=4,rows=4,goal=draw)",
+    "connect-four(columns=5,rows=4)",
+    "connect-four(columns=4,rows=5)",
+    "openspiel:hex(board_size=3)",
+)
+"""The exercises, easiest first; Connect-Four 5×5 and 6×5 are given by name on the command line."""
+
+SEARCHES = ("pn", "dagpn", "dfpn")
+
+
+def run_one(text: str, algorithm: str, limits: Limits) -> dict:
+    """One search on one game: its verdict (a proof replayed by the referee), nodes, seconds."""
+    spec = parse_game_spec(text)
+    search = create_search(AlgorithmSpec(algorithm), spec.game(), limits)
+    started = time.perf_counter()
+    outcome = search.run()
+    seconds = time.perf_counter() - started
+    verdict = outcome.result.value
+    if outcome.result is Result.PROVED:
+        try:
+            verify_game_proof(spec.referee(), search.proof())
+        except VerificationError as error:
+            verdict = f"error: {error}"
+    return {
+        "game": text,
+        "goal": spec.goal_text(),
+        "algorithm": algorithm,
+        "result": verdict,
+        "nodes": search.nodes_created,
+        "seconds": seconds,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m core.cli.bench_games", description=__doc__)
+    parser.add_argument(
+        "specs", nargs="*", default=list(LADDER), help="games (default: the ladder)"
+    )
+    parser.add_argument("--algos", default=",".join(SEARCHES), help="searches, comma-separated")
+    parser.add_argument(
+        "--max-nodes", type=whole_option("--max-nodes"), default=5_000_000, help="node cap"
+    )
+    parser.add_argument("--time", type=float, default=600.0, help="seconds per search")
+    args = parser.parse_args(argv)
+    try:
+        limits = Limits(max_nodes=args.max_nodes, max_seconds=args.time)
+        for text in args.specs:
+            parse_game_spec(text)
+        print(f"{'game':<42} {'goal':<17} {'search':<6} {'result':<10} {'nodes':>11} {'s':>8}")
+        for text in args.specs:
+            for algorithm in args.algos.split(","):
+                row = run_one(text, algorithm.strip(), limits)
+                print(
+                    f"{row['game']:<42} {row['goal']:<17} {row['algorithm']:<6} "
+                    f"{row['result']:<10} {row['nodes']:>11,} {row['seconds']:>8.1f}",
+                    flush=True,
+                )
+    except PnExplorerError as error:
+        print(f"bench_games: error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
