@@ -74,6 +74,7 @@ from app.short_text import one_line, short_label
 from app.shortcuts import shortcut_table
 from app.tree_editor.menu import TreeCommands
 from app.tree_view.view import TreeView
+from app.user_guide import UserGuide
 from app.window_layout import restore_layout, set_minimum_sizes
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
         self.solution: RunRecord | Exception | None = None
         self._solution_token = 0
         self._jobs: list[SolutionJob] = []
+        self._user_guide: UserGuide | None = None
         self._dirty = False
         self.throttle = RedrawThrottle()
         self.setWindowIcon(QIcon(str(APP_ICON)))
@@ -350,6 +352,7 @@ class MainWindow(QMainWindow):
             lambda: restore_layout(self, self.splitter, self.tree_view),
             tip="Restore layout: panes, docks and the tree's zoom as in a new window",
         )
+        self.guide_action = self._action("&User guide", None, self.show_user_guide)
         self.help_action = self._action("&Keyboard shortcuts", "F1", self.show_shortcuts)
         self.about_action = self._action("&About proof-number search", None, self.show_about)
 
@@ -407,6 +410,7 @@ class MainWindow(QMainWindow):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
         self.paper = PaperMenu(self, help_menu.menuAction())
+        help_menu.addAction(self.guide_action)
         help_menu.addAction(self.help_action)
         help_menu.addAction(self.about_action)
 
@@ -872,6 +876,12 @@ class MainWindow(QMainWindow):
         self.over_action.setEnabled(pn2 and not done)
 
     # -- help -----------------------------------------------------------------------------------
+
+    def show_user_guide(self) -> None:
+        if self._user_guide is None:
+            self._user_guide = UserGuide(self)
+        self._user_guide.show()
+        self._user_guide.raise_()
 
     def show_shortcuts(self) -> None:
         QMessageBox.information(self, "Keyboard shortcuts", shortcut_table(self.actions()))

@@ -1,1 +1,2 @@
-"""What ships with PN Explorer: the built-in suites (EPD), trees (node-link JSON) and the icon."""
+"""What ships with PN Explorer: the built-in suites (EPD), trees (node-link JSON), the icon and
+the user guide (Help ▸ User guide)."""

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import chess
@@ -98,3 +99,6 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
     _run([program, "--tree", "figure-3-1", "--screenshot", "out.png"], elsewhere, env)
     picture = (elsewhere / "out.png").read_bytes()
     assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) > 1000
+
+    with zipfile.ZipFile(wheel) as contents:
+        assert any(name.endswith("resources/user-guide.md") for name in contents.namelist())

@@ -1,0 +1,47 @@
+"""Help ▸ User guide opens the shipped guide in the window, and F1 still lists the keys."""
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox
+
+from app.user_guide import UserGuide, guide_text
+from app.window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_shipped_guide_is_the_docs_page():
+    shipped = (ROOT / "resources" / "user-guide.md").read_text(encoding="utf-8")
+    assert shipped == (ROOT / "docs" / "user-guide.md").read_text(encoding="utf-8"), (
+        "cp docs/user-guide.md resources/user-guide.md"
+    )
+
+
+def test_the_guide_text_leaves_out_the_screenshots_it_does_not_ship():
+    text = guide_text()
+    assert "# PN Explorer user guide" in text
+    assert "![" not in text
+    assert "## Keys" in text
+
+
+def test_help_user_guide_shows_the_guide_rendered(qtbot, monkeypatch):
+    shown = []
+    monkeypatch.setattr(
+        QMessageBox, "information", staticmethod(lambda _parent, title, text: shown.append(title))
+    )
+    window = MainWindow(persist=False)
+    qtbot.addWidget(window)
+    (help_menu,) = [a.menu() for a in window.menuBar().actions() if a.text() == "&Help"]
+    assert [a.text() for a in help_menu.actions()][0] == "&User guide"
+    window.guide_action.trigger()
+    guide = window.findChild(UserGuide)
+    assert guide is not None and guide.isVisible()
+    rendered = guide.browser.toPlainText()
+    assert "PN Explorer user guide" in rendered
+    assert "Why not found?" in rendered
+    assert "# " not in rendered.splitlines()[0]
+    window.guide_action.trigger()
+    assert window.findChildren(UserGuide) == [guide]
+    window.help_action.trigger()
+    assert shown == ["Keyboard shortcuts"]
+    assert window.help_action.shortcut().toString() == "F1"
