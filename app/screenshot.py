@@ -1,5 +1,5 @@
-"""Render the window offscreen after some steps and write a PNG (`--screenshot`), for the README
-and for looking at the app without a display."""
+"""Render the window offscreen after some steps and write a PNG (`--screenshot`), for the docs'
+screenshots and for looking at the app without a display."""
 
 from __future__ import annotations
 

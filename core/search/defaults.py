@@ -54,15 +54,13 @@ DFPN_MATES_IN_ONE = True
 
 DFPN_THREAT_DIVISOR = 2
 """What a new df-pn child's proof number is divided by where its quiet attacker move threatens
-mate in one (at least 1; 1: off, no threat test). With 2 (and `DFPN_THREAT_DEPTH`) df-pn proved
-92 of matetrack-dev's 110 at 650,000 nodes each against 89 off, and at 10 s each gained mtd.046
-and 088 and lost none (README, "Threats first")."""
+mate in one (at least 1; 1: off, no threat test). 2, with `DFPN_THREAT_DEPTH`, proves more of
+matetrack-dev at the same node budget and loses none at 10 s each (docs/benchmarks.md)."""
 
 DFPN_THREAT_DEPTH = 4
 """With threats on, only the positions this many plies from the root or nearer test their
-quiet moves for threats: at 650,000 nodes each df-pn then solves 92 of matetrack-dev's 110 (94
-testing everywhere, 89 off), and `bench --algo dfpn` gives 1.64× the python-chess ceiling
-(1.22× testing everywhere, 1.81× off)."""
+quiet moves for threats: nearly all the gain of testing everywhere at a small part of its cost
+per node (docs/benchmarks.md, "df-pn's options at a fixed node budget")."""
 
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,

@@ -28,20 +28,20 @@ A new node where the attacker is to move and mates in one is proved as it is gen
 (`mates_in_one`, on by default: `core.games.chess_mate_in_one`, the one-ply mate detection of
 tsume-shogi solvers): it is never expanded, and a defender's reply that walks into a mate adds
 nothing to its parent's proof number, so a quiet move that threatens mate is seen to leave only
-the replies that stop the mate. With it df-pn proves 88 of matetrack-dev's 110 at 500,000 nodes
-each, where without it 86 at 650,000 (README, "Beyond the thesis").
+the replies that stop the mate (what it gains: docs/benchmarks.md, "df-pn's options at a fixed
+node budget").
 
 With `threat_divisor` above 1 (2 by default: `core.search.defaults.DFPN_THREAT_DIVISOR` says
 why), a new child reached by a quiet attacker move (no check, capture or promotion) after which
 the attacker would mate in one if the defender passed (a null move: `threatens_mate`) starts with
 its proof number divided by it (at least 1): the defender must answer the threat, and the replies
 that do not are proved as they are generated, so such a move is worth trying before its mobility
-says. A cheap taste of Thomsen's λ-search, where threats come first. With 2, testing at every
-depth, df-pn proves 94 of matetrack-dev's 110 at 650,000 nodes each against 89 (README, "Threats
-first"), but the test costs about a quarter of df-pn's time per node; `threat_depth` tests only
-the positions that near the root, where it costs little. Where the mop-up estimate is in use no
-move is tested: in KQ against KR the queen threatens mate at almost every move, and halving
-those moves' numbers drowned the estimate (egd.011 unproved in 10M nodes, against 2M without).
+says. A cheap taste of Thomsen's λ-search, where threats come first. Tested at every depth it
+proves more but costs about a quarter of df-pn's time per node; `threat_depth` tests only the
+positions that near the root, where it costs little (docs/benchmarks.md). Where the mop-up
+estimate is in use no move is tested: in KQ against KR the queen threatens mate at almost every
+move, and halving those moves' numbers drowned the estimate (egd.011 unproved in 10M nodes,
+against 2M without).
 
 Repetitions and the fifty-move rule are handled as the transposition table's module says
 (graph-history interaction): path-dependent disproofs never enter the table.

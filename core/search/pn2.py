@@ -19,9 +19,9 @@ whole second-level tree (its root row included), so x + budget ≤ N keeps memor
 node whose children cannot fit (x + 1 + k > N), or a first-level tree that reaches N, ends the
 search unsolved for lack of memory.
 
-Counting (see README): the root is created once; a second-level root is the first-level node
-itself, not a new position, and kept children are not created again. So at rest (no second-level
-search live) `nodes_created == len(tree) + nodes_discarded`.
+Counting (docs/architecture.md): the root is created once; a second-level root is the first-level
+node itself, not a new position, and kept children are not created again. So at rest (no
+second-level search live) `nodes_created == len(tree) + nodes_discarded`.
 
 Proofs. Leaves the second level solved have no subtree in memory (the paper throws it away). PN
 search is deterministic, its sequence of expansions does not depend on its node limit, and the
