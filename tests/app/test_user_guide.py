@@ -2,9 +2,11 @@
 
 from pathlib import Path
 
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
-from app.user_guide import UserGuide, guide_text
+from app.user_guide import UserGuide, follow_web_link, guide_text
 from app.window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,3 +47,16 @@ def test_help_user_guide_shows_the_guide_rendered(qtbot, monkeypatch):
     window.help_action.trigger()
     assert shown == ["Keyboard shortcuts"]
     assert window.help_action.shortcut().toString() == "F1"
+
+
+def test_a_link_to_another_page_leaves_the_guide_on_screen(qtbot, monkeypatch):
+    opened = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(opened.append))
+    guide = UserGuide()
+    qtbot.addWidget(guide)
+    before = guide.browser.toPlainText()
+    guide.browser.anchorClicked.emit(QUrl("teaching.md"))
+    assert guide.browser.toPlainText() == before
+    assert follow_web_link(QUrl("cli.md")) is False
+    follow_web_link(QUrl("https://example.org/guide"))
+    assert opened == [QUrl("https://example.org/guide")]
