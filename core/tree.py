@@ -20,8 +20,8 @@ ROOT = 0
 BYTES_PER_NODE = 31.3
 """What a node costs the process, measured: `pn-explorer bench` builds a 1,000,000-node PN tree
 (WAC.096) in a fresh process and divides the growth of its resident memory by the nodes in memory
-(31.3 on the last run; the columns alone are 31.0, as a node is no Python object). Re-measure
-with `pn-explorer bench` after changing the columns. The memory gauge's estimate uses it."""
+(the run is in `docs/benchmarks.md`). Re-measure with `pn-explorer bench` after changing the
+columns. The memory gauge's estimate uses it."""
 
 # Bit layout of the per-node flags byte.
 OR_NODE = 0x01

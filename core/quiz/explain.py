@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import ExplicitTreeGame
 from core.search.contract import Stepper
+from core.search.numbers import saturated_sum
 from core.tree import ROOT, Tree
-from core.values import INF, format_number
+from core.values import format_number
 
 Labeller = Callable[[int], str]
 """A first-level node's name in sentences: the move into it (SAN) or the tree file's name."""
@@ -141,7 +142,7 @@ def _terms(values: list[int], joiner: str) -> str:
 
 
 def _sum_text(values: list[int]) -> str:
-    total = min(sum(values), INF)
+    total = saturated_sum(values)
     if len(values) == 1:
         return format_number(total)
     return f"{_terms(values, ' + ')} = {format_number(total)}"

@@ -42,7 +42,8 @@ parent); `run` iterates the same three phase functions without reporting. The gr
 Every proof is read out as a tree (`proof`: a shared node's proof is one shared `ProofNode`) and
 verified by the one verify path. The known weakness of PN on a DAG remains: a sum over children
 counts a node reached by several paths once per path, so proof and disproof numbers over-estimate
-(sums saturate below ∞ unless a child is ∞, as in df-pn); it is not corrected here.
+(sums saturate below ∞ unless a child is ∞: `core.search.numbers.saturated_sum`); it is not
+corrected here.
 """
 
 from __future__ import annotations
@@ -54,13 +55,12 @@ from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode
 from core.search.dag_tree import DagTree
 from core.search.defaults import DAGPN, MOBILITY
-from core.search.dfpn import saturated_sum
+from core.search.numbers import INF, leaf_numbers, node_numbers
 from core.search.parameters import check_values
 from core.search.phase_steps import PhaseSteps
-from core.search.pn import leaf_numbers
 from core.search.types import Limits, NumberChange, Outcome, Phase, Result, StepReport, StopReason
 from core.tree import EXPANDED, OR_NODE, ROOT
-from core.values import INF, REASON_TEXT, Reason, Value
+from core.values import REASON_TEXT, Reason, Value
 
 PINNED = 0x01
 """A draw below rests on the path above the node: never link another path to it."""
@@ -298,12 +298,11 @@ class DagProofNumberSearch(PhaseSteps):
         tree = self.tree
         proof, disproof = tree.proof, tree.disproof
         children = tree.successors(node)
-        if tree.flags[node] & OR_NODE:
-            proof[node] = min(proof[child] for child in children)
-            disproof[node] = saturated_sum([disproof[child] for child in children])
-        else:
-            proof[node] = saturated_sum([proof[child] for child in children])
-            disproof[node] = min(disproof[child] for child in children)
+        proof[node], disproof[node] = node_numbers(
+            [proof[child] for child in children],
+            [disproof[child] for child in children],
+            bool(tree.flags[node] & OR_NODE),
+        )
 
     def update_ancestors(self, node: int, changes: list[NumberChange] | None = None) -> None:
         """Figure 3.6 on a graph: recompute `node`, then every parent of a node that changed,

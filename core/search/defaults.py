@@ -45,8 +45,8 @@ DFPN_EPSILON = 0.25
 
 DFPN_MOP_UP_WEIGHT = 4
 """How much a step of the mop-up estimate (`core.games.mop_up`) adds to a new df-pn node's proof
-number: with 4, df-pn proved 10 of the 14 endgame mates within 2.5M nodes each; with 0 (mobility
-alone), 1 within 1M."""
+number: enough for the estimate to lead the search through a quiet mating manoeuvre, which
+mobility alone cannot see (0: off; the endgame runs that chose 4 are in `docs/benchmarks.md`)."""
 
 DFPN_MATES_IN_ONE = True
 """Whether df-pn proves a new node where the attacker mates in one as it is generated
@@ -54,19 +54,19 @@ DFPN_MATES_IN_ONE = True
 
 DFPN_THREAT_DIVISOR = 2
 """What a new df-pn child's proof number is divided by where its quiet attacker move threatens
-mate in one (at least 1; 1: off, no threat test). 2, with `DFPN_THREAT_DEPTH`, proves more of
-matetrack-dev at the same node budget and loses none at 10 s each (docs/benchmarks.md)."""
+mate in one (at least 1; 1: off, no threat test): the defender must answer a threat, so such a
+move is worth trying before its mobility says (measured in `docs/benchmarks.md`)."""
 
 DFPN_THREAT_DEPTH = 4
 """With threats on, only the positions this many plies from the root or nearer test their
-quiet moves for threats: nearly all the gain of testing everywhere at a small part of its cost
-per node (docs/benchmarks.md, "df-pn's options at a fixed node budget")."""
+quiet moves for threats: the test is dear per node, and near the root it keeps most of what
+testing everywhere proves (the trade-off measured in `docs/benchmarks.md`)."""
 
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,
 for its re-expansions (`Game.keep_expansions`; a chess position's take about 1 KB, so about 8
-bytes a slot). With the default 1M-slot table that is 7,812 positions; 8,192 caught 78–85 % of
-the re-expansions in 300,000 nodes of matetrack positions (4,096: 62–85 %)."""
+bytes a slot). With the default 1M-slot table that is 7,812 positions, enough to catch most
+re-expansions (the hit rates are in `docs/benchmarks.md`)."""
 
 DFPN_WORK_PER_ENTRY = 20
 """df-pn never runs out of memory (its table replaces entries), so without a time or iteration

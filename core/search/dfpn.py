@@ -6,7 +6,7 @@ returns to its parent as soon as its own φ or δ reaches them, so only the curr
 the stack and everything else is in the transposition table (`core.search.transposition`),
 which bounds memory and merges transpositions. φ/δ are the proof and disproof numbers seen from
 the player to move: at an OR node φ = pn and δ = dn, at an AND node the other way round; a node's
-φ is the least δ of its children and its δ the sum of their φ.
+φ is the least δ of its children and its δ the sum of their φ (`core.search.numbers.phi_delta`).
 
 The child c₁ with the least δ is searched with thresholds
 
@@ -28,20 +28,18 @@ A new node where the attacker is to move and mates in one is proved as it is gen
 (`mates_in_one`, on by default: `core.games.chess_mate_in_one`, the one-ply mate detection of
 tsume-shogi solvers): it is never expanded, and a defender's reply that walks into a mate adds
 nothing to its parent's proof number, so a quiet move that threatens mate is seen to leave only
-the replies that stop the mate (what it gains: docs/benchmarks.md, "df-pn's options at a fixed
-node budget").
+the replies that stop the mate (what it gains: `docs/benchmarks.md`).
 
 With `threat_divisor` above 1 (2 by default: `core.search.defaults.DFPN_THREAT_DIVISOR` says
 why), a new child reached by a quiet attacker move (no check, capture or promotion) after which
 the attacker would mate in one if the defender passed (a null move: `threatens_mate`) starts with
 its proof number divided by it (at least 1): the defender must answer the threat, and the replies
 that do not are proved as they are generated, so such a move is worth trying before its mobility
-says. A cheap taste of Thomsen's λ-search, where threats come first. Tested at every depth it
-proves more but costs about a quarter of df-pn's time per node; `threat_depth` tests only the
-positions that near the root, where it costs little (docs/benchmarks.md). Where the mop-up
-estimate is in use no move is tested: in KQ against KR the queen threatens mate at almost every
-move, and halving those moves' numbers drowned the estimate (egd.011 unproved in 10M nodes,
-against 2M without).
+says. A cheap taste of Thomsen's λ-search, where threats come first. The test is dear per node,
+so `threat_depth` tests only the positions that near the root, where it costs little. Where the
+mop-up estimate is in use no move is tested: in KQ against KR the queen threatens mate at almost
+every move, and halving those moves' numbers drowns the estimate. The figures behind these
+defaults are in `docs/benchmarks.md`.
 
 Repetitions and the fifty-move rule are handled as the transposition table's module says
 (graph-history interaction): path-dependent disproofs never enter the table.
@@ -83,10 +81,17 @@ from core.search.defaults import (
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
-from core.search.pn import leaf_numbers
+from core.search.numbers import (
+    INF,
+    LARGEST_UNSOLVED,
+    as_phi_delta,
+    leaf_numbers,
+    node_numbers,
+    phi_delta,
+)
 from core.search.transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
 from core.search.types import Limits, Outcome, Result, StopReason
-from core.values import INF, REASON_TEXT, Reason, Value
+from core.values import REASON_TEXT, Reason, Value
 
 if TYPE_CHECKING:
     from core.search.dfpn_steps import DfpnTrace
@@ -132,29 +137,6 @@ class _Result:
         self.disproof = disproof
         self.rests_on = rests_on
         self.distance = distance
-
-
-LARGEST_UNSOLVED = INF - 1
-"""Sums of unsolved numbers stop here: in a graph transpositions are counted once per path, so
-a disproof sum in KRK grows past ∞ within a dozen plies without any child being solved."""
-
-
-def saturated_sum(numbers: list[int]) -> int:
-    """A node's sum of children's numbers: ∞ only if a child's number is ∞, else at most
-    `LARGEST_UNSOLVED`."""
-    total = sum(numbers)
-    if total < LARGEST_UNSOLVED:
-        return total
-    return INF if INF in numbers else LARGEST_UNSOLVED
-
-
-def node_numbers(children: _Children, is_or: bool) -> tuple[int, int]:
-    """A node's (pn, dn) from its children: φ is the least δ of the children and δ the sum of
-    their φ, so (min proof, Σ disproof) at an OR node and (Σ proof, min disproof) at an AND node.
-    One rule for MID's loop, the stored numbers and the stepped view's frames."""
-    if is_or:
-        return min(children.proof), saturated_sum(children.disproof)
-    return saturated_sum(children.proof), min(children.disproof)
 
 
 def child_phi_threshold_of(delta_threshold: int, delta: int, child_phi: int) -> int:
@@ -455,13 +437,11 @@ class DfpnSearch:
         if self.trace is not None:
             yield self.trace.expanded(depth, is_or, phi_threshold, delta_threshold, children)
         proof, disproof = children.proof, children.disproof
-        # φ/δ of the children seen from this node: at an OR node a child's δ is its proof
-        # number and its φ its disproof number; at an AND node the other way round.
-        deltas, phis = (proof, disproof) if is_or else (disproof, proof)
+        # The children's φ and δ (they are of the other type): the same lists, kept up to date.
+        phis, deltas = as_phi_delta(proof, disproof, not is_or)
         epsilon = self.epsilon
         while True:
-            node_proof, node_disproof = node_numbers(children, is_or)
-            phi, delta = (node_proof, node_disproof) if is_or else (node_disproof, node_proof)
+            phi, delta = phi_delta(deltas, phis)
             if phi >= phi_threshold or delta >= delta_threshold or self._stop is not None:
                 break
             best, best_delta, second_delta = 0, INF, INF
@@ -497,7 +477,7 @@ class DfpnSearch:
     ) -> _Result:
         """The node's numbers from its children, stored in the table as the GHI rule allows."""
         proof, disproof = children.proof, children.disproof
-        node_proof, node_disproof = node_numbers(children, is_or)
+        node_proof, node_disproof = node_numbers(proof, disproof, is_or)
         table = self.table
         slot = table.find(key)
         work += table.work[slot] if slot >= 0 else 0

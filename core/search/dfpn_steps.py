@@ -28,10 +28,11 @@ from core.search.defaults import (
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
 )
-from core.search.dfpn import DfpnSearch, _Children, _Result, node_numbers
+from core.search.dfpn import DfpnSearch, _Children, _Result
+from core.search.numbers import INF, as_phi_delta, node_numbers
 from core.search.types import Limits, Outcome, StepReport
 from core.tree import ROOT, Tree, pack_flags
-from core.values import INF, Reason, Value, solved_value
+from core.values import Reason, Value, solved_value
 
 TRACE_FLOOR = 4096
 """Positions the trace may hold beyond twice what its frames show before it forgets the rest."""
@@ -73,17 +74,17 @@ class DfpnFrame:
     @property
     def numbers(self) -> tuple[int, int]:
         """(pn, dn) of the node from its children, by MID's own rule (`node_numbers`)."""
-        return node_numbers(self.children, self.is_or)
+        return node_numbers(self.children.proof, self.children.disproof, self.is_or)
 
     @property
     def phi(self) -> int:
         """φ: pn at an OR node, dn at an AND node (the least δ of the children)."""
-        return self.numbers[0 if self.is_or else 1]
+        return as_phi_delta(*self.numbers, self.is_or)[0]
 
     @property
     def delta(self) -> int:
         """δ: dn at an OR node, pn at an AND node (the sum of the children's φ)."""
-        return self.numbers[1 if self.is_or else 0]
+        return as_phi_delta(*self.numbers, self.is_or)[1]
 
 
 @dataclass(slots=True)

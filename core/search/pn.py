@@ -20,7 +20,8 @@ import time
 
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode, proof_tree
-from core.search.defaults import MOBILITY, PN, UNIT
+from core.search.defaults import MOBILITY, PN
+from core.search.numbers import INF, and_numbers, leaf_numbers, or_numbers
 from core.search.parameters import check_values
 from core.search.phase_steps import PhaseSteps
 from core.search.types import (
@@ -33,18 +34,7 @@ from core.search.types import (
     StopReason,
 )
 from core.tree import EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from core.values import INF, REASON_TEXT, Value
-
-
-def leaf_numbers(value: Value, mobility: int, is_or: bool, initialisation: str) -> tuple[int, int]:
-    """Figure 3.3's leaf case, with the mobility initialisation of §3.3.1."""
-    if value is Value.TRUE:
-        return 0, INF
-    if value is Value.FALSE:
-        return INF, 0
-    if initialisation == UNIT:
-        return 1, 1
-    return (1, mobility) if is_or else (mobility, 1)
+from core.values import REASON_TEXT, Value
 
 
 class TreeSearch(PhaseSteps):
@@ -115,19 +105,13 @@ class TreeSearch(PhaseSteps):
 
     def set_proof_and_disproof_numbers(self, node: int) -> None:
         """Figure 3.3 for an expanded node (thesis §3.2; at an OR node the disproof sum runs over
-        every child): AND sums proof numbers and minimises disproof numbers, OR the other way
-        round; sums saturate at ∞."""
+        every child): `core.search.numbers`' OR and AND rules over the children's slices."""
         tree = self.tree
+        proof, disproof = tree.proof, tree.disproof
         first = tree.first_child[node]
         stop = first + tree.child_count[node]
-        if tree.flags[node] & OR_NODE:
-            tree.proof[node] = min(tree.proof[first:stop])
-            total = sum(tree.disproof[first:stop])
-            tree.disproof[node] = INF if total >= INF else total
-        else:
-            total = sum(tree.proof[first:stop])
-            tree.proof[node] = INF if total >= INF else total
-            tree.disproof[node] = min(tree.disproof[first:stop])
+        rule = or_numbers if tree.flags[node] & OR_NODE else and_numbers
+        proof[node], disproof[node] = rule(proof[first:stop], disproof[first:stop])
 
     def update_ancestors(self, node: int, changes: list[NumberChange] | None = None) -> int:
         """Figure 3.6 with the early stop: recompute `node` and its ancestors, going up while the

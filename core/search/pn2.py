@@ -39,6 +39,7 @@ import time
 from core.games.game import Game
 from core.proofs.proof import ProofNode, proof_tree
 from core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
+from core.search.numbers import INF
 from core.search.parameters import check_values
 from core.search.pn import ProofNumberSearch, TreeSearch
 from core.search.types import (
@@ -51,7 +52,7 @@ from core.search.types import (
     StopReason,
 )
 from core.tree import EXPANDED, ROOT
-from core.values import INF, Value
+from core.values import Value
 
 
 def fraction_logistic(x: float, a: float, b: float) -> float:

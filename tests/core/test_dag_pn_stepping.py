@@ -9,7 +9,7 @@ from core.proofs.proof import main_line_nodes
 from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import Stepper
 from core.search.dag_pn import DagProofNumberSearch
-from core.search.dfpn import saturated_sum
+from core.search.numbers import saturated_sum
 from core.search.types import Limits, Phase, Result
 from core.tree import ROOT
 

@@ -17,13 +17,8 @@ from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.runs.runner import describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.dfpn import (
-    LARGEST_UNSOLVED,
-    DfpnSearch,
-    child_delta_threshold,
-    child_phi_threshold_of,
-    saturated_sum,
-)
+from core.search.dfpn import DfpnSearch, child_delta_threshold, child_phi_threshold_of
+from core.search.numbers import LARGEST_UNSOLVED
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.values import INF, Reason, Value
@@ -122,12 +117,6 @@ def test_child_phi_threshold() -> None:
     assert child_phi_threshold_of(INF, 12, 3) == INF - 12 + 3
     assert child_phi_threshold_of(INF, LARGEST_UNSOLVED, 3) == INF
     assert child_phi_threshold_of(LARGEST_UNSOLVED, LARGEST_UNSOLVED - 1, 3) == 4
-
-
-def test_sums_saturate_below_infinity_unless_a_child_is_infinite() -> None:
-    assert saturated_sum([INF // 2, INF // 2, 5]) == INF - 1
-    assert saturated_sum([3, INF]) == INF
-    assert saturated_sum([3, 4]) == 7
 
 
 def random_tree(rng: random.Random, depth: int) -> AndOrTree:

@@ -11,7 +11,7 @@ from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.runs.runner import describe_search
 from core.search.dfpn import DfpnSearch
-from core.search.pn import leaf_numbers
+from core.search.numbers import leaf_numbers
 from core.search.types import Limits
 from core.values import Value
 
