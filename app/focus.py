@@ -17,7 +17,7 @@ from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
 from core.search.contract import PathStepper, Stepper, drawn_tree
 from core.tree import ROOT, Tree
-from core.values import REASON_TEXT, Reason, format_number
+from core.values import REASON_TEXT, Reason, elided_line, format_number
 
 FIRST_LEVEL, SECOND_LEVEL = 1, 2
 """Levels as the tree view numbers them: 1 = the (first-level) tree, 2 = Pn²'s second level."""
@@ -113,6 +113,13 @@ def san_line(root: chess.Board, moves: list[int]) -> str:
     return root.variation_san([decode_move(code) for code in moves])
 
 
+def tree_line(game: ExplicitTreeGame, moves: list[int]) -> str:
+    """The path from a tree file's root through `moves`, its middle elided when long: a wrapped
+    label costs Qt time in the square of its length (a path 10,000 plies deep)."""
+    names = [game.tree.nodes[0].name] + [game.node_name(code) for code in moves]
+    return elided_line([short_label(name) for name in names])
+
+
 def position_view(
     search: Stepper, game: ChessGame | ExplicitTreeGame, level: int, node: int, heading: str
 ) -> PositionView:
@@ -143,9 +150,7 @@ def position_view(
             details,
             check,
         )
-    names = [game.tree.nodes[0].name] + [game.node_name(code) for code in moves]
-    line = " → ".join(short_label(name) for name in names)
-    return PositionView(level, node, heading, None, None, line, details)
+    return PositionView(level, node, heading, None, None, tree_line(game, moves), details)
 
 
 def line_view(
@@ -155,10 +160,14 @@ def line_view(
     from the game, not a tree: df-pn's proof is not in the tree it draws."""
     shown = moves[:ply]
     if isinstance(game, ExplicitTreeGame):
-        names = [game.tree.nodes[0].name] + [game.node_name(code) for code in shown]
-        line = " → ".join(short_label(name) for name in names)
         return PositionView(
-            FIRST_LEVEL, ROOT, heading, None, None, line, f"move {ply} of {len(moves)}"
+            FIRST_LEVEL,
+            ROOT,
+            heading,
+            None,
+            None,
+            tree_line(game, shown),
+            f"move {ply} of {len(moves)}",
         )
     board = game.board_after(shown)
     check = board.king(board.turn) if board.is_check() else None

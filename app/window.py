@@ -847,6 +847,7 @@ class MainWindow(QMainWindow):
             return
         if self.throttle.due():
             self.refresh_views(board=self.throttle.frame(self.driver.take_overhead_share()))
+            self.throttle.drawn()
 
     def refresh_views(self, board: bool = True) -> None:
         """Bring every view in line with the search now (the board in its own event, so the

@@ -1,5 +1,6 @@
 """Evaluation values, terminal reasons and the exact infinity of proof numbers (thesis §3.1)."""
 
+from collections.abc import Sequence
 from enum import IntEnum
 
 INF = 1 << 62
@@ -85,3 +86,18 @@ def rate_text(per_second: float, seconds: float, noun: str = "node") -> str | No
         return None
     rounded = round(per_second)
     return f"{rounded:,} {noun if rounded == 1 else plural(noun)}/s"
+
+
+LINE_ENDS = 12
+"""A line of more than twice this many moves is printed as its first and last this many around a
+count of the rest: a tree file 5,000 plies deep has a 5,000-move main line, which no reader reads
+on one line (JSON keeps every move)."""
+
+
+def elided_line(moves: Sequence[str], separator: str = " → ") -> str:
+    """`moves` joined by `separator`, the middle of a long line replaced by how many are left out
+    ("A → B → … 4,976 more … → Y → Z")."""
+    if len(moves) <= 2 * LINE_ENDS:
+        return separator.join(moves)
+    left_out = f"… {len(moves) - 2 * LINE_ENDS:,} more …"
+    return separator.join([*moves[:LINE_ENDS], left_out, *moves[-LINE_ENDS:]])

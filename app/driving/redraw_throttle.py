@@ -2,8 +2,11 @@
 
 Drawing takes time the search then does not get. The period adapts so that drawing costs 5-10%
 of the run: the search inside the app keeps well above 0.8 of its headless speed, however big the
-tree. The board (python-chess SVG, ~15 ms) has a slower period of its own. The clock is a
-parameter, so tests drive the throttle with made-up times.
+tree. A frame that alone costs more than that share of the longest period (the layout of a tree
+thousands of plies deep) puts the next one off in proportion to its cost, so drawing never takes
+over the run: a run costs its search plus a bounded share, not frames times slices. The board
+(python-chess SVG, ~15 ms) has a slower period of its own. The clock is a parameter, so tests
+drive the throttle with made-up times.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class RedrawThrottle:
         self.period = REFRESH_MS / 1000
         self._next_frame = 0.0
         self._next_board = 0.0
+        self._frame_started = 0.0
 
     def restart(self) -> None:
         """A run started or stopped: begin again at the shortest period."""
@@ -42,6 +46,7 @@ class RedrawThrottle:
         """Draw a frame now: adapt the period to the share of time outside the search since the
         last frame, and say whether the board is due too."""
         now = self.clock()
+        self._frame_started = now
         if overhead_share > OVERHEAD_HIGH:
             self.period = min(LONGEST_REFRESH_S, self.period * 1.4)
         elif overhead_share < OVERHEAD_LOW:
@@ -51,3 +56,10 @@ class RedrawThrottle:
         if board:
             self._next_board = now + BOARD_PERIOD_S
         return board
+
+    def drawn(self) -> None:
+        """The frame `frame` allowed is drawn: the next waits until drawing has cost at most
+        OVERHEAD_HIGH of the time since this one began, however long this one took."""
+        now = self.clock()
+        cost = now - self._frame_started
+        self._next_frame = max(self._next_frame, now + cost * (1 / OVERHEAD_HIGH - 1))

@@ -45,6 +45,10 @@ from core.values import counted
 DOCK_WIDTH = 320
 """The dock's width when it opens: a reply and its plies to mate fit on one line."""
 
+SHOWN_PLIES = 200
+"""Rows shown at a time: a line thousands of plies long (a deep tree file) is browsed a page at
+a time, so opening it costs a page, not the whole line."""
+
 
 def read_solution(search, record: RunRecord) -> tuple[ProofNode, bool] | None:
     """The proof of a verified proof (True) or the refutation tree of a disproof (False), or None
@@ -94,7 +98,13 @@ class SolutionBrowser(QWidget):
         self._names = None
         """A tree file's node names (its moves), None for chess (SAN)."""
         self.rows: list[QWidget] = []
-        """Per ply of the line: its list of alternatives (QComboBox) or its move (QPushButton)."""
+        """Per ply of the page shown: its list of alternatives (QComboBox) or its move
+        (QPushButton); `rows[i]` is ply `first_ply + i`."""
+        self.first_ply = 0
+        """The first ply of the page shown (a multiple of SHOWN_PLIES)."""
+        self.earlier: QPushButton | None = None
+        self.later: QPushButton | None = None
+        """The buttons to the page before and the page after, where there is one."""
         self._token = 0
         self._jobs: list[SolutionTreeJob] = []
         self.summary = QLabel()
@@ -107,14 +117,8 @@ class SolutionBrowser(QWidget):
         self.cancel_button.clicked.connect(self.cancel_check)
         self.check = ShortestCheck(self)
         self.check.finished.connect(self._checked)
-        self.grid_host = QWidget()
-        self.grid = QGridLayout(self.grid_host)
-        self.grid.setContentsMargins(0, 0, 0, 0)
-        self.grid.setHorizontalSpacing(6)
-        self.grid.setVerticalSpacing(2)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.grid_host)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
         shortest_row = QHBoxLayout()
         shortest_row.addWidget(self.shortest, 1)
         shortest_row.addWidget(self.cancel_button)
@@ -122,7 +126,7 @@ class SolutionBrowser(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
         layout.addLayout(shortest_row)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self.scroll, 1)
         self.clear()
 
     # -- what the window tells it ---------------------------------------------------------------
@@ -213,6 +217,7 @@ class SolutionBrowser(QWidget):
         self.solution = result
         solution, proved = result
         self.line = SolutionLine(solution, self._label)
+        self.first_ply = 0
         self._default_moves = list(self.line.moves)
         size, depth = solution_stats(solution)
         colour = (style.PROVED_TEXT if proved else style.DISPROVED_TEXT).name()
@@ -246,9 +251,10 @@ class SolutionBrowser(QWidget):
     def _build_rows(self) -> None:
         line = self.line
         board = self.game.root_board if self.game is not None else None
+        first = self.first_ply
         rows: list[tuple[str, QWidget]] = []
-        for ply, move in enumerate(line.moves):
-            options = line.options(ply)
+        for ply, options in enumerate(line.options_from(first, SHOWN_PLIES), start=first):
+            move = line.moves[ply]
             if len(options) > 1:
                 widget = QComboBox()
                 end = "to mate" if self.solution[1] else "to the end"
@@ -268,20 +274,59 @@ class SolutionBrowser(QWidget):
                 widget.setToolTip("Show the position after this move")
                 widget.clicked.connect(lambda _checked=False, ply=ply: self.show_ply(ply + 1))
             rows.append((_ply_number(board, ply), widget))
-        self._set_rows(rows)
+        stop, end = first + len(rows), len(line.moves)
+        earlier = later = None
+        if first > 0:
+            earlier = self._page_button(
+                first - SHOWN_PLIES, f"◀ plies {first - SHOWN_PLIES + 1:,}–{first:,}"
+            )
+        if stop < end:
+            later = self._page_button(
+                stop, f"plies {stop + 1:,}–{min(stop + SHOWN_PLIES, end):,} ▶"
+            )
+        self._set_rows(rows, earlier, later)
 
-    def _set_rows(self, rows: list[tuple[str, QWidget]]) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
-        self.rows = []
-        for index, (number, widget) in enumerate(rows):
-            self.grid.addWidget(QLabel(number), index, 0, Qt.AlignmentFlag.AlignRight)
-            self.grid.addWidget(widget, index, 1)
-            self.rows.append(widget)
-        self.grid.setColumnStretch(1, 1)
-        self.grid.setRowStretch(len(rows), 1)
+    def _page_button(self, first: int, text: str) -> QPushButton:
+        """A button that shows the page of the line from ply `first` on."""
+        button = QPushButton(text)
+        button.setToolTip("Show this part of the line")
+        button.clicked.connect(lambda _checked=False: self.show_page(first))
+        return button
+
+    def show_page(self, first: int) -> None:
+        """Show the rows of the line from ply `first` on (a page of SHOWN_PLIES)."""
+        self.first_ply = first
+        self._build_rows()
+
+    def _set_rows(
+        self,
+        rows: list[tuple[str, QWidget]],
+        earlier: QPushButton | None = None,
+        later: QPushButton | None = None,
+    ) -> None:
+        """Fill a new grid and put it in place of the old one (which Qt deletes): widgets added
+        one by one to a grid on screen cost Qt a layout pass each, the square of the rows."""
+        host = QWidget()
+        grid = QGridLayout(host)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(2)
+        index = 0
+        if earlier is not None:
+            grid.addWidget(earlier, index, 0, 1, 2)
+            index += 1
+        for number, widget in rows:
+            grid.addWidget(QLabel(number), index, 0, Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(widget, index, 1)
+            index += 1
+        if later is not None:
+            grid.addWidget(later, index, 0, 1, 2)
+            index += 1
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(index, 1)
+        self.rows = [widget for _, widget in rows]
+        self.earlier, self.later = earlier, later
+        self.scroll.setWidget(host)
 
 
 def _ply_number(board: chess.Board | None, ply: int) -> str:

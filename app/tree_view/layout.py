@@ -335,6 +335,7 @@ class _Builder:
         tree (with its own options) below the given node of this one."""
         tree, sizes = spec.tree, spec.sizes
         on_path = set(spec.path)
+        open_also = set(spec.open_also)  # a main line thousands of plies long: look-ups, not scans
         wanted = _wanted_children(tree, spec)
         whole = len(tree) <= options.whole_tree_below and all(
             tree.child_count[node] <= options.whole_tree_fanout for node in range(len(tree))
@@ -377,7 +378,7 @@ class _Builder:
                     node,
                     wanted.get(node, ()),
                     options,
-                    depth < options.auto_depth or node in spec.open_also,
+                    depth < options.auto_depth or node in open_also,
                 )
             for child in shown:
                 child_position = self.add(

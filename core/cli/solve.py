@@ -30,7 +30,7 @@ from core.search.contract import Search
 from core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
 from core.search.types import Limits, Result
 from core.trees.catalog import load_tree
-from core.values import counted, rate_text
+from core.values import counted, elided_line, rate_text
 
 
 def _counts(record: RunRecord) -> str:
@@ -132,8 +132,7 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
     if record.verified:
         print(
             f"Proof      {counted(record.proof_size, 'node')} (checked against the file); "
-            "main line "
-            f"{' → '.join([record.id, *record.main_line])}"
+            f"main line {elided_line([record.id, *record.main_line])}"
         )
     print(
         f"Nodes      {record.nodes_created:,} created · {counted(record.iterations, 'iteration')}"

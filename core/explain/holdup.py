@@ -11,6 +11,7 @@ little left to choose from.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 from core.explain.lines import Lines
@@ -27,6 +28,10 @@ SHOWN_REPLIES = 4
 
 SHOWN_AND_NODES = 3
 """AND nodes described: those carrying the largest shares of the root's proof number."""
+
+SHOWN_OR_NODES = 3
+"""Narrow OR nodes described: the first ones along the path. A sentence names its node's line,
+so describing every node of a path 100,000 plies deep would cost the square of its depth."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,18 +163,24 @@ def hold_up(tree: Tree, lines: Lines) -> HoldUp:
     if not path:
         verdict = "proved" if root_proof == 0 else "disproved"
         return HoldUp(root_proof, [], 0, [], [], f"The root is {verdict}: nothing holds it up.")
-    defences: list[DefenceHold] = []
+    # Numbers first, for every node of the path; sentences (each naming a whole line) only for
+    # the nodes described, so a deep path costs its length.
+    shares: list[tuple[int, int, int, int]] = []
     narrow: list[NarrowAttack] = []
     for ply, (node, next_node) in enumerate(zip(path, path[1:], strict=False)):
-        if tree.is_or(node):
+        if not tree.is_or(node):
+            off_path = tree.proof[node] - tree.proof[next_node]
+            if off_path > 0:
+                shares.append((-off_path, ply, node, next_node))
+        elif len(narrow) < SHOWN_OR_NODES:
             found = _narrow(tree, lines, node, ply, next_node)
             if found is not None:
                 narrow.append(found)
-        else:
-            defences.append(_defence(tree, lines, node, ply, next_node, root_proof))
     leaf = path[-1]
-    defences.sort(key=lambda d: (-d.off_path_proof, d.ply))
-    defences = [d for d in defences if d.off_path_proof > 0][:SHOWN_AND_NODES]
+    defences = [
+        _defence(tree, lines, node, ply, next_node, root_proof)
+        for _, ply, node, next_node in heapq.nsmallest(SHOWN_AND_NODES, shares)
+    ]
     leaf_proof = tree.proof[leaf]
     leaves = (
         "it sums every path, so a leaf reached by several paths counts once per path (DAG PN "

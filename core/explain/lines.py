@@ -17,7 +17,7 @@ class Lines:
         self.game = game
         self.tree = tree
         self.chess = isinstance(game, ChessGame)
-        self._moves: dict[int, list[str]] = {}
+        self._labels: dict[int, str] = {}
         if self.chess:
             self.attacker, self.defender = side_names(game.attacker)
         else:
@@ -27,24 +27,24 @@ class Lines:
         """The moves from the root to `node`: SAN for chess, node names for a tree file.
 
         Lines share their beginnings (the most-proving path, the deepest lines), so each node's
-        SAN is worked out once and kept: SAN is the slow part of python-chess here."""
-        known = self._moves.get(node)
-        if known is not None:
-            return known
+        own label is worked out once and kept: SAN is the slow part of python-chess here. Only
+        labels are kept, never whole lines, so a line costs its length (a line per node of a
+        path 100,000 plies deep would be quadratic)."""
         path = self.tree.path_to(node)
-        start = max(i for i, step in enumerate(path) if i == 0 or step in self._moves)
-        line = list(self._moves.get(path[start], []))
+        labels = self._labels
+        start = len(path) - 1
+        while start > 0 and path[start] not in labels:
+            start -= 1
         board = self.game.board_after(self.tree.moves_to(path[start])) if self.chess else None
         for step in path[start + 1 :]:
             code = self.tree.move[step]
             if board is not None:
                 move = decode_move(code)
-                line.append(board.san(move))
+                labels[step] = board.san(move)
                 board.push(move)
             else:
-                line.append(self.game.node_name(code))
-            self._moves[step] = list(line)
-        return line
+                labels[step] = self.game.node_name(code)
+        return [labels[step] for step in path[1:]]
 
     def line(self, node: int) -> str:
         """The line to `node` as a reader writes it: `1. Qxf4 Kg8 2. Qf7+`, or `A → C → G`."""
@@ -55,5 +55,8 @@ class Lines:
 
     def move(self, node: int) -> str:
         """The last move into `node` alone (SAN, or the node's name)."""
+        known = self._labels.get(node)
+        if known is not None:
+            return known
         moves = self.moves(node)
         return moves[-1] if moves else "the root"

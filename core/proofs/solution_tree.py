@@ -153,7 +153,20 @@ class SolutionLine:
 
     def options(self, ply: int) -> list[Option]:
         """The moves the solution holds at `ply` (before the line's move `ply`), longest first."""
-        node = self.node_at(ply)
+        return self._options_at(self.node_at(ply), ply)
+
+    def options_from(self, first: int, count: int) -> list[list[Option]]:
+        """`options` of up to `count` plies from `first` on, walking the line once (a browser
+        shows a page of a line thousands of plies long: a walk from the root per ply would cost
+        the square of the depth)."""
+        node = self.node_at(first)
+        pages: list[list[Option]] = []
+        for ply in range(first, min(first + count, len(self.moves))):
+            pages.append(self._options_at(node, ply))
+            node = node.children[self.moves[ply]]
+        return pages
+
+    def _options_at(self, node: ProofNode, ply: int) -> list[Option]:
         line = self.moves[:ply]
         options = [
             Option(move, self.label(line, move), 1 + self._depths[id(child)])

@@ -7,7 +7,9 @@ So the state after iteration k is the furthest state reached with
 * every column cut to the tree's length after iteration k (rows are appended in order),
 * the nodes expanded after k made leaves again, and
 * the numbers changed after k set back to what they were: each iteration logs the old numbers of
-  the most-proving path it walked (the only nodes its update can change), a few entries each.
+  the nodes its update changed, as the update changes them (`TreeSearch.number_log`), a few
+  entries each (a copy of the whole most-proving path per iteration would make a deep tree's
+  recording quadratic).
 
 This is the issue's "checkpoint and re-run" with every iteration a checkpoint that costs only what
 it changed: a rewind re-runs nothing, it undoes (time proportional to the iterations undone, read
@@ -88,7 +90,8 @@ class Replay:
         self._furthest = search
         self._make_search = make_search
         self.log = IterationLog(PN2_STATE if search.two_levels else ())
-        self._snapshot: list[tuple[int, int, int]] | None = None
+        self._changes: list[int] = []
+        search.number_log = self._changes
         self.version = 0
         """Grows whenever the recording or the live search changes (a sliced rewind that sees
         it change gives up: its source moved)."""
@@ -191,10 +194,6 @@ class Replay:
         live = self._live
         if live is not self._furthest and live.iterations >= self.log.iterations:
             self._catch_up()
-        if live is self._furthest and self._snapshot is None and self._at_boundary():
-            tree = live.tree
-            proof, disproof = tree.proof, tree.disproof
-            self._snapshot = [(n, proof[n], disproof[n]) for n in tree.most_proving_path()]
         result = step()
         if live is self._furthest:
             if live.iterations > self.log.iterations:
@@ -208,22 +207,21 @@ class Replay:
         """The live copy has reached the furthest iteration at rest: it carries the recording on
         (the old furthest, perhaps halfway through that iteration, is dropped)."""
         if self._at_boundary():
+            self._furthest.number_log = None
             self._furthest = self._live
-            self._snapshot = None
+            self._changes.clear()
+            self._live.number_log = self._changes
             self.version += 1
 
     def _record(self) -> None:
         """Append the state after the iteration just completed (or the start)."""
         log, live = self.log, self._live
         tree = live.tree
-        if self._snapshot is not None:
-            proof, disproof = tree.proof, tree.disproof
-            for node, old_proof, old_disproof in self._snapshot:
-                if proof[node] != old_proof or disproof[node] != old_disproof:
-                    log.change_node.append(node)
-                    log.old_proof.append(old_proof)
-                    log.old_disproof.append(old_disproof)
-            self._snapshot = None
+        changes = self._changes
+        log.change_node.extend(changes[0::3])
+        log.old_proof.extend(changes[1::3])
+        log.old_disproof.extend(changes[2::3])
+        changes.clear()
         log.change_end.append(len(log.change_node))
         log.length.append(len(tree))
         grown = log.length and len(tree) > log.length[-1]

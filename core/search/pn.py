@@ -70,6 +70,9 @@ class TreeSearch(PhaseSteps):
         self._selected = ROOT
         self._cursor_depth = 0
         self._cancel_requested = False
+        self.number_log: list[int] | None = None
+        """When a list, every update appends (node, old proof, old disproof) for each node whose
+        numbers it changes: a `Replay`'s undo log, costing what the update itself walks."""
         if not start_at_cursor:
             game.reset()
         evaluation = game.evaluate()
@@ -120,11 +123,14 @@ class TreeSearch(PhaseSteps):
         proof, disproof, parent = tree.proof, tree.disproof, tree.parent
         pop = self.game.pop
         depth = self._cursor_depth
+        log = self.number_log
         while True:
             old_proof, old_disproof = proof[node], disproof[node]
             self.set_proof_and_disproof_numbers(node)
             if proof[node] == old_proof and disproof[node] == old_disproof:
                 break
+            if log is not None:
+                log.extend((node, old_proof, old_disproof))
             if changes is not None:
                 changes.append(
                     NumberChange(node, old_proof, old_disproof, proof[node], disproof[node])

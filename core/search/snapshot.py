@@ -24,16 +24,23 @@ def snapshot_search(
     game = ExplicitTreeGame(tree)
     search = ProofNumberSearch(game, limits, initialisation=initialisation)
     search_tree = search.tree
-    pending = [ROOT]
+    # Depth first with the game cursor following: a node's parent is always on the cursor's
+    # path, so each node costs one push and at most one pop (a file 100,000 plies deep stays
+    # linear; rebuilding each node's path from the root would be quadratic).
+    pending = [(ROOT, 0)]
+    cursor_depth = 0
     while pending:
-        node = pending.pop()
-        moves = search_tree.moves_to(node)
-        game.reset()
-        for move in moves:
-            game.push(move)
-        if tree.nodes[game_node(moves)].children:
+        node, depth = pending.pop()
+        file_node = 0
+        if node != ROOT:
+            for _ in range(cursor_depth - depth + 1):
+                game.pop()
+            file_node = search_tree.move[node]  # move codes are the file's node indices
+            game.push(file_node)
+        cursor_depth = depth
+        if tree.nodes[file_node].children:
             search.expand_node(node)
-            pending.extend(search_tree.children(node))
+            pending.extend((child, depth + 1) for child in search_tree.children(node))
     game.reset()
     for node in range(len(search_tree) - 1, -1, -1):
         if search_tree.is_expanded(node):
@@ -44,8 +51,3 @@ def snapshot_search(
             Result.PROVED if proof == 0 else Result.DISPROVED, StopReason.SOLVED
         )
     return search
-
-
-def game_node(moves: list[int]) -> int:
-    """Index of the file's node reached by a path of move codes (codes are node indices)."""
-    return moves[-1] if moves else 0
