@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from itertools import accumulate
 from typing import Any
 
@@ -31,17 +32,48 @@ def _nesting(text: str) -> int:
     return max(accumulate(1 if char in "[{" else -1 for char in brackets), default=0)
 
 
+def _too_many_digits(text: str, source: str) -> str:
+    """What `json.loads` refused beyond a JSONDecodeError: Python reads no integer of more than
+    `sys.get_int_max_str_digits()` digits (4,300), an id or an expected number like any other."""
+    limit = sys.get_int_max_str_digits()
+    outside_strings = _STRING.sub('""', text)
+    found = re.search(rf"\d{{{limit + 1},}}", outside_strings)
+    if found is None:
+        return f"{source}: not valid JSON: a number it cannot read"
+    line = outside_strings.count("\n", 0, found.start()) + 1
+    return (
+        f"{source}: a number of {len(found.group()):,} digits (line {line}); at most "
+        f"{limit:,} digits are read"
+    )
+
+
 def _check_text(value: Any, where: str, key: str) -> None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # a numeric id or label is drawn as its digits
     if isinstance(value, str) and len(value) > LONGEST_TEXT:
         raise TreeFileError(
             f"{where}: {key} is {len(value):,} characters long (at most {LONGEST_TEXT})"
         )
 
 
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words (`null`, not Python's `NoneType`)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def _node_id(value: Any, where: str) -> str | int | float:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        kind = "null" if value is None else type(value).__name__
-        raise TreeFileError(f"{where}: the id must be a string or a number, not {kind}")
+        raise TreeFileError(
+            f"{where}: the id must be a string or a number, not {_json_kind(value)}"
+        )
     if isinstance(value, float) and not math.isfinite(value):
         raise TreeFileError(f"{where}: the id must be a finite number, not {value}")
     _check_text(value, where, "the id")
@@ -51,11 +83,11 @@ def _node_id(value: Any, where: str) -> str | int | float:
 def _list_of_objects(data: dict, key: str, source: str) -> list[dict]:
     items = data[key]
     if not isinstance(items, list):
-        raise TreeFileError(f"{source}: {key!r} must be a list, not {type(items).__name__}")
+        raise TreeFileError(f"{source}: {key!r} must be a list, not {_json_kind(items)}")
     for number, item in enumerate(items, start=1):
         if not isinstance(item, dict):
             raise TreeFileError(
-                f"{source}: {key} entry {number} must be an object, not {type(item).__name__}"
+                f"{source}: {key} entry {number} must be an object, not {_json_kind(item)}"
             )
     return items
 
@@ -71,9 +103,11 @@ def node_link_data(text: str, source: str) -> tuple[dict, str]:
         raise TreeFileError(
             f"{source}: not valid JSON: {error.msg} (line {error.lineno})"
         ) from None
+    except ValueError:
+        raise TreeFileError(_too_many_digits(text, source)) from None
     if not isinstance(data, dict):
         raise TreeFileError(
-            f"{source}: the top level must be a JSON object, not {type(data).__name__}"
+            f"{source}: the top level must be a JSON object, not {_json_kind(data)}"
         )
     if "nodes" not in data:
         raise TreeFileError(f"{source}: not a networkx node-link tree: no 'nodes' list")
@@ -119,7 +153,7 @@ def node_link_data(text: str, source: str) -> tuple[dict, str]:
                 )
     graph = data.get("graph", {})
     if not isinstance(graph, dict):
-        raise TreeFileError(f"{source}: 'graph' must be an object, not {type(graph).__name__}")
+        raise TreeFileError(f"{source}: 'graph' must be an object, not {_json_kind(graph)}")
     _check_text(graph.get("name"), source, "the tree's name")
     path = graph.get("most_proving_path", [])
     if not isinstance(path, list):

@@ -44,6 +44,11 @@ BAD_BYTES = {
     b'"edges": []}',
     "duplicate-ids.json": b'{"nodes": [{"id": "A", "type": "OR"}, {"id": "B", "value": "true"},'
     b' {"id": "B", "value": "false"}], "edges": [{"source": "A", "target": "B"}]}',
+    "huge-number-id.json": b'{"nodes": [{"id": ' + b"7" * 5_000 + b', "type": "OR"}], "edges": []}',
+    "huge-expected.json": b'{"nodes": [{"id": "A", "value": "true", "expected_proof": '
+    + b"7" * 5_000
+    + b'}], "edges": []}',
+    "null.json": b"null",
 }
 
 

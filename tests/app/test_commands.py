@@ -122,7 +122,12 @@ CRAZYHOUSE_PGN = (
     '[Variant "Crazyhouse"]\n[SetUp "1"]\n[FEN "6k1/5p1p/8/4Q3/8/8/8/K7[] w - - 0 1"]\n\n*\n'
 )
 ATOMIC_PGN = '[Variant "Atomic"]\n[SetUp "1"]\n[FEN "6k1/5p1p/8/4Q3/8/8/8/K7 w - - 0 1"]\n\n*\n'
+HUGE_ID_TREE = '{"nodes": [{"id": ' + "7" * 5_000 + ', "type": "OR"}], "edges": []}'
+"""A node id of more digits than Python reads (4,300): `json.loads` raises a plain ValueError."""
 BAD_COMMAND_LINES = [
+    ["--tree", "{huge_id}"],
+    ["--tree", "{huge_id}", "--steps", "3", "--screenshot", "{png}"],
+    ["--tree", "{null}"],
     ["--max-nodes", "0"],
     ["--algo", "pn2", "--a", "nan"],
     ["--algo", "pn2", "--b", "-inf"],
@@ -152,9 +157,15 @@ BAD_COMMAND_LINES = [
 def test_bad_input_at_start_is_one_line_and_exit_2_before_any_window(tmp_path, arguments):
     """The live window's start and `--screenshot` check alike: a mistake never opens a window
     (which would never exit here: the call is bounded), never prints a traceback."""
-    files = {"crazyhouse": tmp_path / "zh.pgn", "atomic": tmp_path / "atomic.pgn"}
-    files["crazyhouse"].write_text(CRAZYHOUSE_PGN, encoding="utf-8")
-    files["atomic"].write_text(ATOMIC_PGN, encoding="utf-8")
+    contents = {
+        "crazyhouse": ("zh.pgn", CRAZYHOUSE_PGN),
+        "atomic": ("atomic.pgn", ATOMIC_PGN),
+        "huge_id": ("huge-id.json", HUGE_ID_TREE),
+        "null": ("null.json", "null"),
+    }
+    files = {name: tmp_path / file_name for name, (file_name, _) in contents.items()}
+    for name, (_, text) in contents.items():
+        files[name].write_text(text, encoding="utf-8")
     names = {name: str(path) for name, path in files.items()} | {"png": str(tmp_path / "x.png")}
     argv = [argument.format(**names) for argument in arguments]
     environment = os.environ | {"XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}

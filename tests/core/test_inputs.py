@@ -432,6 +432,20 @@ def test_the_verifier_refuses_an_illegal_root():
             '{"nodes": [{"id": "a", "label": "' + "x" * 1_000_000 + '"}], "edges": []}',
             "at most 200",
         ),
+        ("null", "must be a JSON object, not null$"),
+        ("[]", "must be a JSON object, not a list$"),
+        ('{"nodes": [{"id": null}], "edges": []}', "must be a string or a number, not null$"),
+        ('{"nodes": null, "edges": []}', "'nodes' must be a list, not null$"),
+        ('{"graph": 3, "nodes": [], "edges": []}', "'graph' must be an object, not a number$"),
+        (
+            '{"nodes": [{"id": ' + "7" * 5_000 + '}], "edges": []}',
+            r"a number of 5,000 digits \(line 1\); at most 4,300 digits are read",
+        ),
+        (
+            '{"nodes": [\n{"id": "a",\n "expected_proof": ' + "7" * 4_301 + '}],\n"edges": []}',
+            r"a number of 4,301 digits \(line 3\)",
+        ),
+        ('{"nodes": [{"id": ' + "7" * 300 + '}], "edges": []}', "the id is 300 characters long"),
     ],
 )
 def test_tree_file_shapes(text, words):

@@ -32,3 +32,14 @@ def test_a_bad_spec_is_one_line_and_exit_2(capsys):
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0
     assert "unknown key 'shape'" in err
+
+
+def test_a_number_python_cannot_read_is_one_line_and_exit_2(tmp_path, capsys):
+    path = tmp_path / "huge.json"
+    path.write_text('{"nodes": [{"id": ' + "7" * 5_000 + '}], "edges": []}', encoding="utf-8")
+    assert main(["solve", "--tree", str(path)]) == EXIT_USER_ERROR
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "pn-explorer solve: error: huge.json: a number of 5,000 digits (line 1); at most 4,300 "
+        "digits are read"
+    )
