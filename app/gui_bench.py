@@ -18,11 +18,18 @@ from dataclasses import asdict, dataclass
 
 from app.problems.search_setup import PN, PN2, SearchParams, build_search
 from app.problems.sources import Source, load
+from core.cli.main import OneLineParser
+from core.cli.options import add_count_option
+from core.inputs.numbers import MOST_NODES, whole_option
 
 POSITION = Source("suite", "paper-figures", "WAC.213")
 """A mate in 18 that neither search solves within the caps below: every round does the same
 fixed amount of work and stops at the node cap."""
 DEFAULT_NODES = {PN: 100_000, PN2: 30_000}
+MOST_GUI_NODES = 10_000_000
+"""The largest node cap of a run: each round runs a search to it headless, then in the window."""
+MOST_ROUNDS = 100
+"""The most rounds: the median of a few already settles the ratio."""
 HEARTBEAT_MS = 5
 TARGET_RATIO = 0.8
 TARGET_STALL_MS = 100.0
@@ -89,31 +96,30 @@ def run_in_app(app, params: SearchParams) -> tuple[float, float, int, float]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="pn-explorer bench --gui",
         description="The app's throughput and longest stall, measured side by side with headless.",
     )
     parser.add_argument("--algo", choices=(PN, PN2), default=PN)
-    parser.add_argument(
+    add_count_option(
+        parser,
         "--nodes",
-        type=int,
-        default=None,
-        help="node cap of each run (default: 100,000 for pn, 30,000 for pn2)",
+        "node cap of each run",
+        MOST_GUI_NODES,
+        least=1_000,
+        default_note="default 100,000 for pn, 30,000 for pn2",
     )
-    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
+    add_count_option(parser, "--rounds", "alternating rounds", MOST_ROUNDS, default=3)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--memory-nodes", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--memory-nodes", type=whole_option("--memory-nodes", 1, MOST_NODES), help=argparse.SUPPRESS
+    )
     return parser
 
 
 def main(argv: list[str]) -> int:
+    """A mistake in the options is one line and exit status 2 (`OneLineParser`)."""
     options = build_parser().parse_args(argv)
-    if options.rounds < 1 or (options.nodes is not None and options.nodes < 1000):
-        print(
-            "pn-explorer bench --gui: error: --rounds must be ≥ 1 and --nodes ≥ 1000",
-            file=sys.stderr,
-        )
-        return 2
     from app.screenshot import ensure_application
 
     app = ensure_application()

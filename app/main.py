@@ -17,10 +17,14 @@ import sys
 
 from app.problems.search_setup import SEARCH_PARAMETERS
 from core.cli.main import SUBCOMMANDS, OneLineParser
-from core.cli.options import add_node_cap_option, add_search_options
-from core.inputs.numbers import whole_option
+from core.cli.options import add_count_option, add_node_cap_option, add_search_options
+from core.inputs.positions import MOST_GAMES
 from core.inputs.text import non_empty_option
 from core.search.registry import names
+
+MOST_STEPS = 100_000
+"""Iterations (or phases) `--steps` and `--phases` step through the window, one at a time as a
+user would: a few milliseconds each, so at most minutes."""
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -73,23 +77,27 @@ def build_parser() -> argparse.ArgumentParser:
         type=non_empty_option("--id"),
         help="position id in the EPD file or suite (e.g. WAC.001, 14)",
     )
-    problem.add_argument("--game", type=whole_option("--game"), default=1, help="PGN game number")
+    add_count_option(problem, "--game", "PGN game number", MOST_GAMES, default=1)
     search = parser.add_argument_group("search")
     steppers = names(steppable=True)
     add_search_options(search, steppers, with_defaults=False, parameters=SEARCH_PARAMETERS)
     add_node_cap_option(search, steppers, with_defaults=False)
     shot = parser.add_argument_group("screenshot")
-    shot.add_argument(
+    add_count_option(
+        shot,
         "--steps",
-        type=whole_option("--steps", minimum=0),
+        "iterations to step before showing the window",
+        MOST_STEPS,
+        least=0,
         default=0,
-        help="iterations to step before showing the window",
     )
-    shot.add_argument(
+    add_count_option(
+        shot,
         "--phases",
-        type=whole_option("--phases", minimum=0),
+        "then this many more single phases (Pn²: into the second level)",
+        MOST_STEPS,
+        least=0,
         default=0,
-        help="then this many more single phases (Pn²: into the second level)",
     )
     shot.add_argument(
         "--screenshot",

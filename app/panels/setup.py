@@ -54,6 +54,7 @@ from app.problems.sources import (
 )
 from app.short_text import one_line
 from core.errors import PnExplorerError
+from core.inputs.numbers import MOST_NODES
 from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC
 from core.search.parameters import PARAMETERS, Kind, Parameter
 from core.search.registry import entries, entry
@@ -336,7 +337,7 @@ class SetupDialog(QDialog):
         for radio in self.algo_radios.values():
             group.addButton(radio)
         self.algo_radios.get(params.algo, self.algo_radios[PN]).setChecked(True)
-        self.cap_spin = _spin(1, MAX_SPIN, params.max_nodes, 10_000)
+        self.cap_spin = _spin(1, MOST_NODES, params.max_nodes, 10_000)
         self.parameter_widgets = {
             name: _parameter_widget(PARAMETERS[name], getattr(params, name))
             for name in SEARCH_PARAMETERS

@@ -20,7 +20,7 @@ from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams
 from app.problems.sources import DEFAULT_SOURCE, KINDS, Source
 from app.short_text import one_line, short_label
 from core.errors import InvalidLimitError
-from core.inputs.numbers import parse_positive, parse_whole
+from core.inputs.numbers import MOST_NODES, parse_positive, parse_whole
 from core.search.parameters import PARAMETERS, Kind
 from core.search.registry import names
 
@@ -87,7 +87,7 @@ class Settings:
         except InvalidLimitError:
             number = None
         if number is None or number > high:
-            bound = f"from {low} to {high}" if high < math.inf else f"of at least {low}"
+            bound = f"from {low:,} to {high:,}" if high < math.inf else f"of at least {low:,}"
             self._reject(key, value, f"not a whole number {bound}")
             return default
         return number
@@ -130,7 +130,7 @@ class Settings:
         defaults = defaults.with_algo(algo)
         params = SearchParams(
             algo,
-            self._whole("search/max_nodes", defaults.max_nodes, 1),
+            self._whole("search/max_nodes", defaults.max_nodes, 1, MOST_NODES),
             **{name: self._parameter(name, getattr(defaults, name)) for name in SEARCH_PARAMETERS},
         )
         try:

@@ -11,10 +11,11 @@ Issue 12's WAC.213 (Figure 3.11) is the default. Every proof goes through the ru
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 
+from core.cli.main import OneLineParser
+from core.cli.options import add_count_option
 from core.errors import PnExplorerError
 from core.explain.transpositions import (
     Transpositions,
@@ -26,7 +27,7 @@ from core.games.chess_game import ChessGame
 from core.games.suites import SuitePosition, find_position, load_suite
 from core.generators import finish
 from core.inputs.boards import parse_fen
-from core.inputs.numbers import whole_option
+from core.inputs.numbers import MOST_NODES
 from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.dag_pn import DagProofNumberSearch
@@ -75,14 +76,23 @@ def _outcome(record: RunRecord) -> str:
     return record.reason
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print both searches' outcome, nodes, iterations and speed, then the transposition counts."""
-    parser = argparse.ArgumentParser(prog="python -m core.cli.bench_dag")
+def build_parser() -> OneLineParser:
+    """The options of `python -m core.cli.bench_dag` (a mistake: one line, exit status 2)."""
+    parser = OneLineParser(prog="python -m core.cli.bench_dag")
     parser.add_argument("suite", nargs="?", default="paper-figures")
     parser.add_argument("id", nargs="?", default="WAC.213")
-    parser.add_argument("--max-nodes", type=whole_option("--max-nodes"), default=1_000_000)
+    add_count_option(parser, "--max-nodes", "node cap of a search", MOST_NODES, default=1_000_000)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print both searches' outcome, nodes, iterations and speed, then the transposition counts."""
+    parser = build_parser()
     try:
         args = parser.parse_args(argv)
+    except SystemExit as stopped:  # a mistake in the options: one line already printed
+        return int(stopped.code or 0)
+    try:
         check_node_cap(args.max_nodes)
         position = find_position(load_suite(args.suite), args.id)
     except PnExplorerError as error:

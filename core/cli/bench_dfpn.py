@@ -20,9 +20,12 @@ from dataclasses import asdict, dataclass
 
 import chess
 
+from core.cli.main import OneLineParser
+from core.cli.options import add_count_option
 from core.errors import PnExplorerError
 from core.games.chess_game import ChessGame
 from core.games.suites import load_suite, select_positions
+from core.inputs.numbers import LONGEST_MATE, MOST_NODES
 from core.runs.runner import RunRecord, describe_search
 from core.search.defaults import (
     DEFAULT_NODE_CAP,
@@ -32,6 +35,7 @@ from core.search.defaults import (
     DFPN_THREAT_DIVISOR,
 )
 from core.search.dfpn import DfpnSearch
+from core.search.parameters import PARAMETERS
 from core.search.transposition import BYTES_PER_ENTRY
 from core.search.types import Limits
 
@@ -41,6 +45,8 @@ MEMORY_POSITION = "the opening position"
 table filled.)"""
 WORK_PER_ENTRY_FOR_MEMORY = 3
 """Nodes created per table entry when filling it: leaves and searched nodes fill it well before."""
+MOST_EVERY = 100_000
+"""`--every K` keeps every K-th position: more than any suite holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +161,15 @@ def solve_at_budget(
         )
 
 
-def main(argv: list[str] | None = None) -> int:
-    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K] [--ids A,B]`:
-    the solved count and nodes of df-pn at a node budget, one line per position and a total."""
-    parser = argparse.ArgumentParser(prog="python -m core.cli.bench_dfpn")
+def build_parser() -> OneLineParser:
+    """The options of `python -m core.cli.bench_dfpn`, each count within its bounds."""
+    parser = OneLineParser(prog="python -m core.cli.bench_dfpn")
     parser.add_argument("suite")
-    parser.add_argument("budget", type=int)
-    parser.add_argument("--min-length", type=int, default=0)
-    parser.add_argument("--every", type=int, default=1)
+    add_count_option(parser, "budget", "node budget per position", MOST_NODES, least=1_000)
+    add_count_option(
+        parser, "--min-length", "only mates this long or longer", LONGEST_MATE, least=0, default=0
+    )
+    add_count_option(parser, "--every", "every K-th position", MOST_EVERY, default=1)
     parser.add_argument(
         "--ids",
         default="",
@@ -170,32 +177,34 @@ def main(argv: list[str] | None = None) -> int:
         " --every then choose among them",
     )
     parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
-    parser.add_argument(
+    add_count_option(
+        parser,
         "--threat-divisor",
-        type=int,
+        "divide a quiet move's new proof number by this where it threatens mate (1: off)",
+        PARAMETERS["threat_divisor"].maximum,
         default=DFPN_THREAT_DIVISOR,
-        help="divide a quiet move's new proof number by this where it threatens mate (1: off)",
     )
-    parser.add_argument(
+    add_count_option(
+        parser,
         "--threat-depth",
-        type=int,
+        "test quiet moves for threats only this many plies from the root or nearer",
+        PARAMETERS["threat_depth"].maximum,
+        least=0,
         default=DFPN_THREAT_DEPTH,
-        help="test quiet moves for threats only this many plies from the root or nearer",
     )
-    args = parser.parse_args(argv)
-    if (
-        args.budget < 1_000
-        or args.every < 1
-        or not args.epsilon >= 0
-        or args.threat_divisor < 1
-        or args.threat_depth < 0
-    ):
-        print(
-            "pn-explorer: the budget must be at least 1,000, --every at least 1, "
-            "--epsilon at least 0, --threat-divisor at least 1 and --threat-depth at least 0",
-            file=sys.stderr,
-        )
-        return 2
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K] [--ids A,B]`:
+    the solved count and nodes of df-pn at a node budget, one line per position and a total."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not 0 <= args.epsilon < float("inf"):
+            parser.error(f"--epsilon must be a finite number of at least 0, not {args.epsilon}")
+    except SystemExit as stopped:  # a mistake in the options: one line already printed
+        return int(stopped.code or 0)
     records = []
     try:
         for record in solve_at_budget(

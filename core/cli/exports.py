@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.errors import ExportError, InvalidLimitError
+from core.cli.options import add_count_option
+from core.errors import ExportError
 from core.exports.files import write_file
 from core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
@@ -20,7 +21,6 @@ from core.exports.graphml import (
 from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import ExplicitTreeGame
-from core.inputs.numbers import parse_whole
 from core.inputs.text import non_empty_option
 from core.proofs.solution_tree import refutation_tree
 from core.runs.runner import RunRecord
@@ -44,23 +44,14 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
         type=non_empty_option("--export-graphml"),
         help="write the search tree as GraphML (pn, dn, type, move, depth, flags)",
     )
-    parser.add_argument(
+    add_count_option(
+        parser,
         "--export-max-nodes",
+        "--export-graphml: the first N nodes breadth-first",
+        MAX_GRAPHML_NODES,
+        default_note=f"default {DEFAULT_GRAPHML_NODES:,}",
         metavar="N",
-        type=_export_size,
-        help="--export-graphml: the first N nodes breadth-first "
-        f"(default {DEFAULT_GRAPHML_NODES:,}, at most {MAX_GRAPHML_NODES:,})",
     )
-
-
-def _export_size(text: str) -> int:
-    """--export-max-nodes, checked before the search runs."""
-    limit = parse_whole(text, "--export-max-nodes")
-    if limit > MAX_GRAPHML_NODES:
-        raise InvalidLimitError(
-            f"--export-max-nodes must be at most {MAX_GRAPHML_NODES:,}, not {limit:,}"
-        )
-    return limit
 
 
 def write_exports(

@@ -12,16 +12,25 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from core.cli.exports import add_export_options
-from core.cli.options import add_headless_options, add_parameter_option
+from core.cli.options import add_count_option, add_headless_options, add_parameter_option
 from core.cli.output import EXIT_USER_ERROR, discard_stdout, flush_stdout
 from core.errors import PnExplorerError
-from core.inputs.numbers import seconds_option, whole_option
+from core.inputs.numbers import MOST_NODES, seconds_option
 from core.inputs.text import non_empty_option
 from core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
 from core.search.parameters import PARAMETERS
 from core.search.registry import entries, names
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
+
+MOST_JOBS = 64
+"""Parallel processes a suite or a comparison may start."""
+MOST_REPLAY_ITERATIONS = 150_000
+"""`bench --replay` records at most this many PN iterations: its node cap
+(`core.cli.bench_replay.REPLAY_CAP`) holds about 180,000 on WAC.096."""
+MOST_REWINDS = 1_000
+"""`bench --replay` times at most this many rewinds (each rebuilds a state of up to ~3 million
+nodes)."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -142,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="EPD file or built-in suite name (wac-mates, paper-figures)",
     )
     suite.add_argument("--ids", nargs="+", help="only these ids (e.g. WAC.001 14 r96)")
-    suite.add_argument("--jobs", type=whole_option("--jobs"), default=1, help="parallel processes")
+    add_count_option(suite, "--jobs", "parallel processes", MOST_JOBS, default=1)
     out = suite.add_mutually_exclusive_group()
     out.add_argument(
         "--csv", metavar="FILE", type=non_empty_option("--csv"), help="write the rows as CSV"
@@ -157,17 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure throughput against python-chess, and memory")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
-    bench.add_argument(
-        "--nodes",
-        type=whole_option("--nodes"),
-        default=40_000,
-        help="nodes per throughput position (default 40000)",
-    )
-    bench.add_argument(
+    add_count_option(bench, "--nodes", "nodes per throughput position", MOST_NODES, default=40_000)
+    add_count_option(
+        bench,
         "--memory-nodes",
-        type=whole_option("--memory-nodes"),
+        "tree size for the memory measurement",
+        MOST_NODES,
         default=1_000_000,
-        help="tree size for the memory measurement (default 1000000)",
     )
     bench.add_argument(
         "--algo",
@@ -185,10 +190,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="time rewinds of a long PN search to random iterations",
     )
-    bench.add_argument(
-        "--replay-iterations", type=whole_option("--replay-iterations"), default=100_000
+    add_count_option(
+        bench,
+        "--replay-iterations",
+        "--replay: PN iterations recorded",
+        MOST_REPLAY_ITERATIONS,
+        least=100,
+        default=100_000,
     )
-    bench.add_argument("--rewinds", type=whole_option("--rewinds"), default=20)
+    add_count_option(bench, "--rewinds", "--replay: rewinds timed", MOST_REWINDS, default=20)
 
     compare = sub.add_parser("compare", help="run several algorithms side by side on a suite")
     compare.add_argument(
@@ -207,28 +217,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="the UCI engine of a `uci` column (default: stockfish on PATH); or uci:PATH",
     )
     compare.add_argument("--ids", nargs="+", help="only these ids")
-    compare.add_argument(
+    add_count_option(
+        compare,
         "--max-nodes",
-        type=whole_option("--max-nodes"),
+        "node limit per algorithm and position",
+        MOST_NODES,
         default=DEFAULT_NODE_CAP,
-        help=f"node limit per algorithm and position (default {DEFAULT_NODE_CAP:,})",
     )
     compare.add_argument(
         "--time", type=seconds_option("--time"), default=None, help="time limit per search"
     )
-    compare.add_argument(
-        "--jobs", type=whole_option("--jobs"), default=1, help="parallel processes"
-    )
+    add_count_option(compare, "--jobs", "parallel processes", MOST_JOBS, default=1)
     searches = entries()
     for name in ("a", "b"):
         add_parameter_option(compare, PARAMETERS[name], searches)
     tuned = ", ".join(search.short_title for search in entries(tuned_cap=True))
-    compare.add_argument(
+    add_count_option(
+        compare,
         "--pn2-max-nodes",
-        type=whole_option("--pn2-max-nodes"),
-        default=None,
-        help=f"{tuned}'s node cap N (default "
-        f"{', '.join(f'{search.cap:,}' for search in entries(tuned_cap=True))})",
+        f"{tuned}'s node cap N",
+        MOST_NODES,
+        default_note="default "
+        + ", ".join(f"{search.cap:,}" for search in entries(tuned_cap=True)),
     )
     add_parameter_option(compare, PARAMETERS["depth"], searches)
     compare.add_argument(

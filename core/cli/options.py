@@ -11,12 +11,38 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from core.inputs.numbers import positive_option, seconds_option, whole_option
+from core.inputs.numbers import MOST_NODES, positive_option, seconds_option, whole_option
 from core.search.algorithms import AlgorithmSpec
 from core.search.defaults import DEFAULT_ALGORITHM
 from core.search.parameters import PARAMETERS, Kind, Parameter
 from core.search.registry import CapUnit, SearchEntry, entries, entry
 from core.search.types import Limits, check_node_cap
+
+
+def add_count_option(
+    group: argparse._ActionsContainer,
+    option: str,
+    about: str,
+    most: int,
+    least: int = 1,
+    default: int | None = None,
+    default_note: str | None = None,
+    **extra: Any,
+) -> None:
+    """A whole-number option read within `least`…`most` as it is parsed (beyond them: one line
+    and exit 2) and stating both in its help: every count a user types has a bound, so none
+    runs for ever. `default_note` replaces the help's "default N" where the default needs words.
+    """
+    if default_note is None and default is not None:
+        default_note = f"default {default:,}"
+    note = f"; {default_note}" if default_note else ""
+    group.add_argument(
+        option,
+        type=whole_option(option, least, most),
+        default=default,
+        help=f"{about} ({least:,} to {most:,}{note})",
+        **extra,
+    )
 
 
 def _spoken_list(items: Sequence[str]) -> str:
@@ -58,8 +84,11 @@ def add_parameter_option(
     elif parameter.kind is Kind.POSITIVE:
         options["type"] = positive_option(parameter.flag)
     else:
-        options["type"] = whole_option(parameter.flag, parameter.minimum)
-    if parameter.kind in (Kind.POSITIVE, Kind.WHOLE) and with_defaults:
+        options["type"] = whole_option(parameter.flag, parameter.minimum, parameter.maximum)
+    if parameter.kind is Kind.WHOLE:
+        default = f"; default {parameter.default:,}" if with_defaults else ""
+        help_text += f" ({parameter.minimum:,} to {parameter.maximum:,}{default})"
+    elif parameter.kind is Kind.POSITIVE and with_defaults:
         help_text += f" (default {parameter.default:g})"
     group.add_argument(
         parameter.flag,
@@ -104,17 +133,18 @@ def add_node_cap_option(
         for search in searches
         if search.cap != usual
     )
-    default_cap = f" (default: {usual:,}{others})" if with_defaults else ""
+    default_cap = f"default: {usual:,}{others}" if with_defaults else ""
     units = "".join(
         f"; {search.short_title}: {search.cap_unit.value}"
         for search in searches
         if search.cap_unit is not CapUnit.NODES_IN_MEMORY
     )
-    group.add_argument(
+    add_count_option(
+        group,
         "--max-nodes",
-        type=whole_option("--max-nodes"),
-        default=None,
-        help=f"node cap: nodes in memory{default_cap}{units}",
+        f"node cap: nodes in memory{units}",
+        MOST_NODES,
+        default_note=default_cap,
     )
 
 
@@ -127,12 +157,7 @@ def add_headless_options(parser: argparse.ArgumentParser) -> None:
     limits.add_argument(
         "--time", type=seconds_option("--time"), default=None, help="search time limit, seconds"
     )
-    limits.add_argument(
-        "--iterations",
-        type=whole_option("--iterations"),
-        default=None,
-        help="iteration limit",
-    )
+    add_count_option(limits, "--iterations", "iteration limit", MOST_NODES)
 
 
 def spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:

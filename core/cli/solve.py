@@ -22,7 +22,7 @@ from core.games.explicit_tree import ExplicitTreeGame
 from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.inputs.numbers import parse_whole
-from core.inputs.positions import SuitePosition, load_pgn_positions
+from core.inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
 from core.proofs.solution import numbered_line
 from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
@@ -80,8 +80,8 @@ def _position_from_args(args: argparse.Namespace) -> SuitePosition:
     if len(given) > 1:
         raise InvalidLimitError("give one of a FEN, --epd FILE --id ID or --pgn FILE, not several")
     if args.pgn is not None:
+        number = parse_whole(args.id, "--id", maximum=MOST_GAMES) if args.id is not None else 1
         positions = load_pgn_positions(args.pgn)
-        number = parse_whole(args.id, "--id") if args.id is not None else 1
         if number > len(positions):
             raise UnknownPositionIdError(
                 f"{Path(args.pgn).name} has no game {number} (it has {len(positions)})"

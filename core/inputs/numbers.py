@@ -10,12 +10,22 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from core.errors import InvalidLimitError
 from core.inputs.text import shown
 
 LARGEST_WHOLE = 10**15
-"""More than any node count, iteration count or depth a search can use."""
+"""The largest whole number read at all (a seed); every count option has a bound of its own."""
+
+MOST_NODES = 1_000_000_000
+"""The most nodes (or iterations) any option asks for: a node cap, a budget, a tree to measure.
+About 120 GB at the memory check's generous bytes per node, beyond the machines this runs on
+(`core.search.types.check_node_cap` refuses less where memory is short)."""
+
+LONGEST_MATE = 9_999
+"""The longest mate, in moves, that a suite's `dm`/`bm #N` or αβ's --depth names (the longest
+known mates in chess are a few hundred moves)."""
 
 _GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?")
 """Thousands separated by commas (1,000,000); any other comma is a mistake (1,5)."""
@@ -38,9 +48,11 @@ def _real(text: str | int | float) -> float | None:
         return None
 
 
-def parse_whole(text: str | int | float, option: str, minimum: int = 1) -> int:
-    """A whole number of at least `minimum`: 1000000, 1_000_000, 1,000,000 and 1e6 all mean a
-    million (node counts are long numbers)."""
+def parse_whole(
+    text: str | int | float, option: str, minimum: int = 1, maximum: int = LARGEST_WHOLE
+) -> int:
+    """A whole number from `minimum` to `maximum`: 1000000, 1_000_000, 1,000,000 and 1e6 all
+    mean a million (node counts are long numbers)."""
     cleaned = _cleaned(text)
     value: int | float
     try:
@@ -51,10 +63,10 @@ def parse_whole(text: str | int | float, option: str, minimum: int = 1) -> int:
             raise InvalidLimitError(f"{option} must be a whole number, not {shown(text)}") from None
         value = number if math.isinf(number) else int(number)
     if value < minimum:
-        least = "positive" if minimum == 1 else f"at least {minimum}"
+        least = "positive" if minimum == 1 else f"at least {minimum:,}"
         raise InvalidLimitError(f"{option} must be {least}, not {shown(text)}")
-    if value > LARGEST_WHOLE:
-        raise InvalidLimitError(f"{option} {shown(text)} is too large (at most {LARGEST_WHOLE:,})")
+    if value > maximum:
+        raise InvalidLimitError(f"{option} {shown(text)} is too large (at most {maximum:,})")
     return int(value)
 
 
@@ -74,9 +86,22 @@ def parse_seconds(text: str | int | float, option: str) -> float:
     return value
 
 
-def whole_option(option: str, minimum: int = 1) -> Callable[[str], int]:
+@dataclass(frozen=True, slots=True)
+class WholeOption:
+    """An argparse `type` for a whole-number option (see `parse_whole`); its bounds stay readable,
+    so a test can walk every parser and check that each count option has one."""
+
+    option: str
+    minimum: int = 1
+    maximum: int = LARGEST_WHOLE
+
+    def __call__(self, text: str) -> int:
+        return parse_whole(text, self.option, self.minimum, self.maximum)
+
+
+def whole_option(option: str, minimum: int = 1, maximum: int = LARGEST_WHOLE) -> WholeOption:
     """An argparse `type` for a whole-number option (see `parse_whole`)."""
-    return lambda text: parse_whole(text, option, minimum)
+    return WholeOption(option, minimum, maximum)
 
 
 def positive_option(option: str) -> Callable[[str], float]:

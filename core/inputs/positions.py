@@ -19,9 +19,13 @@ import chess.pgn
 from core.errors import InvalidEpdError, InvalidPositionError, UnsupportedProblemError
 from core.inputs.boards import check_board
 from core.inputs.files import read_text
+from core.inputs.numbers import LONGEST_MATE
 from core.inputs.text import brief, shown
 
 STANDARD_VARIANTS = ("standard", "chess", "normal", "from position")
+MOST_GAMES = 100_000_000
+"""The largest game number asked of a PGN file: more games than a file PN Explorer reads holds
+(256 MiB, at least three bytes a game)."""
 """PGN `Variant` values that mean standard chess (Lichess writes "From Position" for a set-up)."""
 CHESS960_VARIANTS = (
     "chess960",
@@ -75,9 +79,14 @@ def _split_operations(text: str) -> list[str]:
 
 
 def _mate_length(operand: str, where: str, opcode: str) -> int:
-    if not re.fullmatch(r"\d{1,4}", operand) or int(operand) < 1:
+    if not re.fullmatch(r"\d+", operand) or not operand.strip("0"):
         raise InvalidEpdError(
             f"{where}: {opcode} must be a positive whole number, not {shown(operand)}"
+        )
+    if len(operand.lstrip("0")) > len(str(LONGEST_MATE)) or int(operand) > LONGEST_MATE:
+        raise InvalidEpdError(
+            f"{where}: {opcode} {shown(operand)} is too long a mate (at most {LONGEST_MATE:,} "
+            "moves)"
         )
     return int(operand)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from core.errors import InvalidLimitError
+from core.inputs.numbers import LARGEST_WHOLE, LONGEST_MATE
 from core.inputs.text import shown
 from core.search.defaults import (
     DEFAULT_A,
@@ -61,6 +62,7 @@ class Parameter:
     choices: tuple[str, ...] = ()
     choice_labels: tuple[str, ...] = ()
     minimum: int = 1
+    maximum: int = LARGEST_WHOLE
     optional: bool = False
     needs: Mapping[str, str] = field(default_factory=dict)
 
@@ -92,6 +94,10 @@ class Parameter:
             bound = "a positive whole number" if self.minimum == 1 else "a whole number"
             at_least = "" if self.minimum == 1 else f" of at least {self.minimum}"
             raise InvalidLimitError(f"{self.name} must be {bound}{at_least}, not {shown(value)}")
+        elif value > self.maximum:
+            raise InvalidLimitError(
+                f"{self.name} {shown(value)} is too large (at most {self.maximum:,})"
+            )
 
 
 def _either(choices: tuple[str, ...]) -> str:
@@ -151,6 +157,7 @@ PARAMETERS: dict[str, Parameter] = {
             "the largest n of mate-in-n tried",
             "--depth",
             "Largest n of mate-in-n",
+            maximum=LONGEST_MATE,
             optional=True,
         ),
         Parameter(
@@ -189,6 +196,7 @@ PARAMETERS: dict[str, Parameter] = {
             "mate in one (1: no threat test)",
             "--threat-divisor",
             "Threat divisor",
+            maximum=1_000_000,  # beyond, a threatening move's proof number is 1 anyway
         ),
         Parameter(
             "threat_depth",
@@ -198,6 +206,7 @@ PARAMETERS: dict[str, Parameter] = {
             "--threat-depth",
             "Threat depth",
             minimum=0,
+            maximum=1_000,  # plies from the root: deeper than any search here reaches
         ),
         Parameter(
             "mop_up_weight",
@@ -207,6 +216,7 @@ PARAMETERS: dict[str, Parameter] = {
             "--mop-up-weight",
             "Mop-up weight",
             minimum=0,
+            maximum=1_000_000,  # a step then outweighs any proof number a search reaches
         ),
         Parameter(
             "mates_in_one",

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import core.search.types
 from core.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +97,7 @@ def test_solve_a_finished_root(capsys):
         (["solve", "--max-nodes", "-5", "--epd", "wac-mates", "--id", "1"], "must be positive"),
         (
             ["solve", "--max-nodes", "99999999999999", "--epd", "wac-mates", "--id", "1"],
-            "more than this machine",
+            "is too large (at most 1,000,000,000)",
         ),
         (
             ["solve", "--time", "soon", "--epd", "wac-mates", "--id", "1"],
@@ -119,6 +120,14 @@ def test_bad_input_is_one_line_and_exit_2(args, words, capsys):
     err = capsys.readouterr().err.strip()
     assert words in err
     assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_cap_within_the_bound_that_memory_cannot_hold_is_refused(monkeypatch, capsys):
+    monkeypatch.setattr(core.search.types, "available_memory_bytes", lambda: 2**30)
+    args = ["solve", "--max-nodes", "900,000,000", "--epd", "wac-mates", "--id", "1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert "more than this machine's free memory can hold" in err and err.count("\n") == 0
 
 
 def test_bad_epd_file_is_one_line(tmp_path, capsys):

@@ -202,13 +202,20 @@ def test_export_mistakes_are_one_line_and_exit_2(argv, message, capsys, tmp_path
     assert message in err and len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("size", ["0", "2000001", "lots"])
-def test_a_bad_export_size_is_refused_before_the_search(size, capsys):
+@pytest.mark.parametrize(
+    "size, words",
+    [
+        ("0", "must be positive"),
+        ("2000001", "'2000001' is too large (at most 2,000,000)"),
+        ("lots", "must be a whole number"),
+    ],
+)
+def test_a_bad_export_size_is_refused_before_the_search(size, words, capsys):
     with pytest.raises(SystemExit) as exit_status:
         main(["solve", "--epd", "wac-mates", "--id", "1", "--export-max-nodes", size])
     assert exit_status.value.code == 2
     err = capsys.readouterr().err
-    assert "--export-max-nodes must be" in err and len(err.strip().splitlines()) == 1
+    assert f"--export-max-nodes {words}" in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_rejected_proof_is_never_exported():

@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 
 import chess
 import pytest
@@ -23,7 +24,7 @@ from core.games.explicit_tree import AndOrTree
 from core.games.suites import find_position
 from core.inputs.boards import parse_fen
 from core.inputs.files import read_text
-from core.inputs.numbers import parse_positive, parse_seconds, parse_whole
+from core.inputs.numbers import LONGEST_MATE, parse_positive, parse_seconds, parse_whole
 from core.inputs.positions import load_pgn_positions, parse_epd, parse_epd_line
 from core.proofs.verify import verify_mate
 from core.runs.runner import describe_search
@@ -315,6 +316,25 @@ def test_fen_mistakes_are_named_in_words_without_repeating_the_fen(fen, words):
 def test_bad_dm_is_blamed_on_dm(dm):
     with pytest.raises(InvalidEpdError, match="dm must be a positive whole number"):
         parse_epd_line(f'6k1/5ppp/8/8/8/8/8/R5K1 w - - dm {dm}; id "x";', 3)
+
+
+@pytest.mark.parametrize(
+    "operation, words",
+    [
+        ("bm #99999999999", "bm #N '99999999999' is too long a mate (at most 9,999 moves)"),
+        ("bm #-10000", "bm #-N '10000' is too long a mate (at most 9,999 moves)"),
+        ("dm " + "9" * 5_000, "is too long a mate (at most 9,999 moves)"),
+    ],
+)
+def test_a_mate_length_beyond_the_limit_states_the_limit(operation, words):
+    with pytest.raises(InvalidEpdError, match=re.escape(words)) as error:
+        parse_epd_line(f'6k1/5ppp/8/8/8/8/8/R5K1 w - - {operation}; id "x";', 3)
+    assert "positive whole number" not in str(error.value) and len(str(error.value)) < 200
+
+
+def test_the_longest_mate_length_is_taken():
+    position = parse_epd_line('6k1/5ppp/8/8/8/8/8/R5K1 w - - bm #9999; id "x";', 3)
+    assert position.mate_length == LONGEST_MATE == 9_999
 
 
 def test_six_field_fens_in_epd_are_accepted():
