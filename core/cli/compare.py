@@ -70,7 +70,7 @@ def run_compare(args: argparse.Namespace) -> int:
             with open(args.json, "w", encoding="utf-8") as handle:
                 json.dump(data, handle, indent=2, ensure_ascii=False)
         except OSError as error:
-            raise PnExplorerError(f"cannot write {args.json}: {error.strerror}") from None
+            raise PnExplorerError(f"cannot write {args.json}: {error.strerror or error}") from None
     return 0
 
 

@@ -57,7 +57,7 @@ def write_node_link(graph: nx.DiGraph, path: str | Path) -> None:
             json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
     except OSError as error:
-        raise PnExplorerError(f"cannot write {path}: {error.strerror}") from None
+        raise PnExplorerError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def chess_labels(tree: Tree, root_board: chess.Board) -> list[str]:

@@ -179,7 +179,9 @@ def run_suite(args: argparse.Namespace) -> int:
         if args.json:
             _write_json(args.json, finished, summary, spec, limits)
     except OSError as error:
-        raise PnExplorerError(f"cannot write {error.filename}: {error.strerror}") from None
+        # Named from the option: a full disk fails at the close, where error.filename is None.
+        target = args.csv or args.json
+        raise PnExplorerError(f"cannot write {target}: {error.strerror or error}") from None
     return 3 if summary.verification_failures else 0
 
 

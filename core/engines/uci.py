@@ -60,8 +60,16 @@ def find_engine(name_or_path: str | None = None) -> list[str]:
         raise EngineNotFoundError("no engine given: the engine's path is empty")
     if os.sep in text or text.startswith((".", "~")):
         path = Path(text).expanduser()
-        if not path.is_file():
+        if path.is_dir():
+            raise EngineNotFoundError(
+                f"no engine at {text}: it is a folder, not an executable file"
+            )
+        if not path.exists():
             raise EngineNotFoundError(f"no engine at {text}: no such file")
+        if not path.is_file():
+            raise EngineNotFoundError(
+                f"no engine at {text}: it is a device or a pipe, not an executable file"
+            )
         if not os.access(path, os.X_OK):
             raise EngineNotFoundError(f"the engine {text} is not executable")
         return [str(path)]

@@ -472,3 +472,13 @@ def test_tree_file_shapes(text, words):
     with pytest.raises(TreeFileError, match=words) as error:
         AndOrTree.from_json_text(text, source="t.json")
     assert str(error.value).startswith("t.json: ") and len(str(error.value)) < 300
+
+
+@pytest.mark.parametrize("option", ["--json", "--csv"])
+def test_a_suite_file_to_a_full_disk_names_the_file(option, capsys):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    args = ["suite", "wac-mates", "--ids", "1", "--max-nodes", "1000", option, "/dev/full"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "pn-explorer suite: error: cannot write /dev/full: No space left on device"

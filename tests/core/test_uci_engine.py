@@ -264,3 +264,24 @@ def test_comparison_dict_of_our_searches_keeps_its_summaries():
         "with_known_length": 1,
         "at_known_length": 1,
     }
+
+
+@pytest.mark.parametrize(
+    "engine, words",
+    [
+        ("{folder}", "it is a folder, not an executable file"),
+        ("/dev/null", "it is a device or a pipe, not an executable file"),
+    ],
+)
+def test_an_engine_path_that_exists_but_is_no_program_says_what_it_is(
+    tmp_path, capsys, engine, words
+):
+    path = engine.format(folder=tmp_path)
+    if not Path(path).exists():
+        pytest.skip(f"no {path} here")
+    with pytest.raises(EngineNotFoundError, match=words):
+        find_engine(path)
+    status = main(["compare", "wac-mates", "--ids", "1", "--algos", f"pn,uci:{path}"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "no such file" not in err
