@@ -28,6 +28,7 @@ from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.contract import Search
 from core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
+from core.search.registry import title_of
 from core.search.types import Limits, Result
 from core.trees.catalog import load_tree
 from core.values import counted, elided_line, rate_text
@@ -146,7 +147,10 @@ def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
     """--export-tree: the final tree as a node-link JSON tree file."""
     tree = search.tree
     if tree is None:
-        raise InvalidLimitError(f"--export-tree needs a tree search ({tree_searches()})")
+        raise InvalidLimitError(
+            f"--export-tree needs a search that keeps a tree ({tree_searches()}): the "
+            f"{title_of(search.algorithm)} keeps none"
+        )
     write_node_link(search_graph(tree, chess_labels(tree, game.root_board), name), path)
     print(f"Exported   {counted(len(tree), 'node')} to {path}", file=sys.stderr)
 
