@@ -20,8 +20,19 @@ def _number(value: int) -> str:
     return "∞" if value >= INF else f"{value:,}"
 
 
+LONGEST_WRAP = 8
+"""A text that wraps to more lines than this (a line thousands of plies long, or a sentence naming
+one) keeps its first and last KEPT_ENDS lines and says how many it leaves out; --json keeps all."""
+KEPT_ENDS = 3
+
+
 def _wrapped(text: str, first: str, indent: str = "           ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=indent)
+    lines = textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=indent)
+    if len(lines) <= LONGEST_WRAP:
+        return lines
+    left_out = len(lines) - 2 * KEPT_ENDS
+    note = f"{indent}… {counted(left_out, 'line')} left out (--json has the text whole) …"
+    return [*lines[:KEPT_ENDS], note, *lines[-KEPT_ENDS:]]
 
 
 def explanation_lines(explanation: Explanation) -> list[str]:

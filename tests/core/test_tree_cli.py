@@ -2,6 +2,8 @@
 
 import json
 
+from deep_trees import chain, write
+
 from core.cli.main import main
 from core.cli.output import EXIT_USER_ERROR
 from core.trees.catalog import tree_points
@@ -43,3 +45,25 @@ def test_a_number_python_cannot_read_is_one_line_and_exit_2(tmp_path, capsys):
         "pn-explorer solve: error: huge.json: a number of 5,000 digits (line 1); at most 4,300 "
         "digits are read"
     )
+
+
+def test_a_deep_main_line_is_elided_in_text_and_whole_in_json(tmp_path, capsys):
+    path = write(chain(5_000), tmp_path / "deep.json")
+    assert main(["solve", "--tree", str(path)]) == 0
+    out = capsys.readouterr().out
+    proof = next(line for line in out.splitlines() if line.startswith("Proof"))
+    assert "main line n0 → n1 → " in proof and "n11 → … 4,977 more … → n4989 → " in proof
+    assert proof.endswith("n4999 → n5000") and len(proof) < 300
+    assert main(["solve", "--tree", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["main_line"] == [f"n{i}" for i in range(1, 5_001)]
+
+
+def test_the_explanation_of_a_deep_tree_elides_its_long_lines_in_text_only(tmp_path, capsys):
+    path = write(chain(5_000, snapshot=True), tmp_path / "deep.json")
+    assert main(["solve", "--tree", str(path), "--explain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) < 40 and max(len(line) for line in lines) <= 100
+    assert any("lines left out (--json has the text whole)" in line for line in lines)
+    assert main(["solve", "--tree", str(path), "--explain", "--json"]) == 0
+    deepest = json.loads(capsys.readouterr().out)["explain"]["effort"][0]["deepest_line"]
+    assert deepest == " → ".join(f"n{i}" for i in range(5_001))
