@@ -43,6 +43,11 @@ def pack_flags(is_or: bool, value: Value, reason: Reason, evaluated: bool = True
     )
 
 
+MOST_CHILDREN = 2**16 - 1
+"""The most children a node can have: `child_count` holds 16 bits (a chess position has at most
+218 moves; a tree file's wider node is refused as it is read)."""
+
+
 class Tree:
     """Column-wise AND/OR tree with proof and disproof numbers.
 

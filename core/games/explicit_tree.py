@@ -20,6 +20,7 @@ from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
 from core.inputs.files import read_text
 from core.inputs.text import brief, shown
 from core.inputs.tree_files import node_link_data
+from core.tree import MOST_CHILDREN
 from core.values import INF, Reason, Value
 
 if TYPE_CHECKING:
@@ -95,6 +96,11 @@ class AndOrTree:
         for node in graph.nodes:
             if graph.in_degree(node) > 1:
                 raise TreeFileError(f"node {shown(node)} has {graph.in_degree(node)} parents")
+            if graph.out_degree(node) > MOST_CHILDREN:
+                raise TreeFileError(
+                    f"node {shown(node)} has {graph.out_degree(node):,} children (at most "
+                    f"{MOST_CHILDREN:,})"
+                )
         import networkx as nx  # on demand: the import costs ~0.3 s every chess run would pay
 
         order = list(nx.dfs_preorder_nodes(graph, roots[0]))
