@@ -3,7 +3,10 @@ offscreen `--screenshot` start): bad files and odd option values.
 
 Every call must end in exit 0 (with any mate it claims confirmed by python-chess's standard
 board) or exit 2 with exactly one line on stderr: never a traceback, never a hang, never another
-status. The test suite runs a few hundred cases; a deeper run is
+status. Besides the random draw, every call runs a fixed set: the reported defects, trees 10,000
+plies deep and tens of thousands of children wide (each within the same time bound, their text
+output in short lines), and every count option at its limits (the bound itself taken, one past
+it refused naming the option). The test suite runs a few hundred cases; a deeper run is
 `python tests/fuzzing.py --cases 2000 --seed 1` (prints the count per outcome).
 """
 
@@ -25,6 +28,11 @@ from pathlib import Path
 import chess
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from command_lines import count_options  # noqa: E402
+from deep_trees import chain, fan  # noqa: E402
+
 SUITES = sorted((ROOT / "resources" / "suites").glob("*.epd"))
 TREES = sorted((ROOT / "resources" / "trees").glob("*.json"))
 BOUNDS = ["--max-nodes", "3000", "--time", "2"]
@@ -66,15 +74,29 @@ ODD_NUMBERS = [
     "1e12",
 ]
 WHOLE_OPTIONS = ["--max-nodes", "--iterations", "--depth"]
+MATE_IN_ONE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+DEEP = 10_000
+WIDE = 30_000
+LONGEST_OUTPUT_LINE = 1_000
+"""Text output keeps lines short: a main line thousands of plies long is elided (JSON keeps it)."""
+UNKNOWN_OPTION = "--no-such-option"
+"""Put after counts at their limits: the parser reads every value first, so refusing this and
+nothing else shows that each limit was taken, without running the work it asks for."""
+COMMANDS = {"pn-explorer": [], "bench --gui": ["bench", "--gui"]}
+"""How the fuzzed command reaches each parser of `command_lines` that is not a subcommand."""
+SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 FLOAT_OPTIONS = ["--time", "--a", "--b"]
 
 
 @dataclass
 class Case:
-    """One call: the arguments and the files it needs written first."""
+    """One call: the arguments, the files it needs written first, and what a limit or a deep
+    tree case checks besides: `refused OPTION`, `accepted` (only UNKNOWN_OPTION refused) or
+    `short lines`."""
 
     args: list[str]
     files: dict[str, bytes]
+    expect: str = ""
 
 
 def hand_made_cases() -> list[Case]:
@@ -106,6 +128,73 @@ def hand_made_cases() -> list[Case]:
         cases.append(Case(["solve", *one, option, "1e400"], {}))
     for text in PGN_VARIANTS:
         cases.append(Case(["solve", "--pgn", "{f}", "--json", *BOUNDS], {"f": text.encode()}))
+    return cases
+
+
+def _tree_bytes(data: dict) -> bytes:
+    return json.dumps(data).encode()
+
+
+def deep_and_wide_cases() -> list[Case]:
+    """Trees 10,000 plies deep and 30,000 children wide, solved, explained and drawn: each within
+    the harness's time bound, text output in short lines; a node too wide is refused."""
+    deep, snapshot = _tree_bytes(chain(DEEP)), _tree_bytes(chain(DEEP, snapshot=True))
+    wide = _tree_bytes(fan(WIDE))
+    shot = ["--steps", "5", "--screenshot", "out.png"]
+    return [
+        Case(["solve", "--tree", "{f}"], {"f": deep}, "short lines"),
+        Case(["solve", "--tree", "{f}", "--json"], {"f": deep}),
+        Case(["solve", "--tree", "{f}", "--explain"], {"f": snapshot}, "short lines"),
+        Case(["--tree", "{f}", *shot], {"f": deep}),
+        Case(["--tree", "{f}", *shot], {"f": snapshot}),
+        Case(["solve", "--tree", "{f}"], {"f": wide}, "short lines"),
+        Case(["--tree", "{f}", *shot], {"f": wide}),
+        Case(["solve", "--tree", "{f}"], {"f": _tree_bytes(fan(2**16))}, "refused children"),
+    ]
+
+
+def limit_cases() -> list[Case]:
+    """Every count option `pn-explorer` takes, at and beyond its bounds (read off the parsers, so
+    a new option is covered as it is added); the counts a mate in one ends early under also run
+    for real at their largest."""
+    cases: list[Case] = []
+    at_most: dict[tuple[str, ...], list[str]] = {}
+    at_least: dict[tuple[str, ...], list[str]] = {}
+    for name, _parser, needed, action in count_options():
+        if name in COMMANDS:
+            prefix = [*COMMANDS[name], *needed]
+        elif name in SUBCOMMANDS:
+            prefix = [name, *needed]
+        else:
+            continue  # the `python -m` bench tools: `test_count_options.py` walks those
+        option, read = action.option_strings[0], action.type
+        for beyond in (read.maximum + 1, read.minimum - 1):
+            cases.append(Case([*prefix, option, str(beyond)], {}, f"refused {option}"))
+        at_most.setdefault(tuple(prefix), []).extend([option, str(read.maximum)])
+        at_least.setdefault(tuple(prefix), []).extend([option, str(read.minimum)])
+    for counts in (at_most, at_least):
+        for prefix, options in counts.items():
+            cases.append(Case([*prefix, *options, UNKNOWN_OPTION], {}, "accepted"))
+    most = {
+        (name, action.option_strings[0]): str(action.type.maximum)
+        for name, _, _, action in count_options()
+        if action.option_strings
+    }
+
+    def largest(name: str, *options: str) -> list[str]:
+        return [text for option in options for text in (option, most[(name, option)])]
+
+    # A cap of a billion nodes is more than this machine's memory holds (its own clean error),
+    # so the runs take the counts a mate in one ends early under at their largest.
+    solve = ["solve", MATE_IN_ONE, "--json"]
+    one = {"f": f"{MATE_IN_ONE} bm Ra8#;\n".encode()}
+    shot = ["--screenshot", "out.png"]
+    cases += [
+        Case([*solve, *largest("solve", "--iterations", "--export-max-nodes")], {}),
+        Case([*solve, "--algo", "ab", *largest("solve", "--depth")], {}),
+        Case(["suite", "{f}", *largest("suite", "--iterations", "--depth")], one),
+        Case(["--fen", MATE_IN_ONE, *largest("pn-explorer", "--steps", "--phases"), *shot], {}),
+    ]
     return cases
 
 
@@ -229,21 +318,46 @@ def run_case(case: Case, pn_explorer: str) -> Outcome:
             return Outcome("hang", case)
     stderr = done.stderr.decode("utf-8", "replace")
     stdout = done.stdout.decode("utf-8", "replace")
+    return checked(case, classified(case, done.returncode, stdout, stderr), stdout)
+
+
+def classified(case: Case, status: int, stdout: str, stderr: str) -> Outcome:
+    """What every call must do: exit 0 without a false mate, or exit 2 with one line."""
     if "Traceback" in stderr:
         return Outcome("traceback", case, stderr.strip().splitlines()[-1])
-    if done.returncode == 0:
+    if status == 0:
         why = false_mate(stdout)
         return Outcome("false mate", case, why) if why else Outcome("ok", case)
     lines = [line for line in stderr.splitlines() if line.strip()]
-    if done.returncode == 2 and len(lines) == 1:
+    if status == 2 and len(lines) == 1:
         return Outcome("clean error", case, lines[0])
-    return Outcome(f"exit {done.returncode}, {len(lines)} stderr lines", case, stderr[-300:])
+    return Outcome(f"exit {status}, {len(lines)} stderr lines", case, stderr[-300:])
+
+
+def checked(case: Case, outcome: Outcome, stdout: str) -> Outcome:
+    """A limit or deep-tree case's own check, on a call that ended acceptably."""
+    want, _, subject = case.expect.partition(" ")
+    if not want or outcome.kind not in ("ok", "clean error"):
+        return outcome
+    if want == "refused" and not (outcome.kind == "clean error" and subject in outcome.detail):
+        return Outcome("bound not checked", case, outcome.detail or outcome.kind)
+    if want == "accepted" and UNKNOWN_OPTION not in outcome.detail:
+        return Outcome("limit refused", case, outcome.detail or outcome.kind)
+    if want == "short lines":
+        if outcome.kind != "ok":
+            return Outcome("deep tree refused", case, outcome.detail)
+        longest = max((len(line) for line in stdout.splitlines()), default=0)
+        if longest > LONGEST_OUTPUT_LINE:
+            return Outcome("long line", case, f"a stdout line of {longest:,} characters")
+    return outcome
 
 
 def fuzz(cases: int, seed: int, pn_explorer: str, workers: int = 2) -> list[Outcome]:
-    """Run the hand-made cases and `cases` seeded random calls, two at a time."""
+    """Run the fixed cases (defects, deep and wide trees, count limits) and `cases` seeded random
+    calls, two at a time."""
     rng = random.Random(seed)
-    drawn = hand_made_cases() + [random_case(rng) for _ in range(cases)]
+    fixed = hand_made_cases() + deep_and_wide_cases() + limit_cases()
+    drawn = fixed + [random_case(rng) for _ in range(cases)]
     with ThreadPoolExecutor(workers) as pool:
         return list(pool.map(lambda case: run_case(case, pn_explorer), drawn))
 

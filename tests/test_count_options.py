@@ -5,55 +5,18 @@ so no count a user types (`bench --replay --rewinds 1e9`) runs for ever."""
 import argparse
 
 import pytest
+from command_lines import SUBCOMMAND_ARGS, count_options, every_parser, subparsers
 
-import app.gui_bench
 import app.main
-import core.cli.bench_dag
-import core.cli.bench_dfpn
 import core.cli.main
 from core.errors import InvalidLimitError
-from core.inputs.numbers import LARGEST_WHOLE, WholeOption
-
-PARSERS = {
-    "pn-explorer": (app.main.build_parser, []),
-    "bench --gui": (app.gui_bench.build_parser, []),
-    "bench_dfpn": (core.cli.bench_dfpn.build_parser, ["wac-mates", "1000"]),
-    "bench_dag": (core.cli.bench_dag.build_parser, []),
-}
-SUBCOMMAND_ARGS = {"solve": [], "suite": ["wac-mates"], "bench": [], "compare": ["wac-mates"]}
-
-
-def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
-    return {
-        name: sub
-        for action in parser._actions
-        if isinstance(action, argparse._SubParsersAction)
-        for name, sub in action.choices.items()
-    }
-
-
-def every_parser() -> list[tuple[str, argparse.ArgumentParser, list[str]]]:
-    """(name, parser, the arguments it needs before an option) for every command line."""
-    found = [(name, build(), needed) for name, (build, needed) in PARSERS.items()]
-    for name, sub in _subparsers(core.cli.main.build_parser()).items():
-        found.append((name, sub, SUBCOMMAND_ARGS[name]))
-    return found
-
-
-def count_options() -> list[tuple[str, argparse.ArgumentParser, list[str], argparse.Action]]:
-    return [
-        (name, parser, needed, action)
-        for name, parser, needed in every_parser()
-        for action in parser._actions
-        if isinstance(action.type, WholeOption)
-    ]
-
+from core.inputs.numbers import LARGEST_WHOLE
 
 COUNTS = count_options()
 
 
 def test_every_subcommand_is_walked_and_no_count_is_a_bare_int():
-    assert set(SUBCOMMAND_ARGS) == set(_subparsers(core.cli.main.build_parser()))
+    assert set(SUBCOMMAND_ARGS) == set(subparsers(core.cli.main.build_parser()))
     for name, parser, _ in every_parser():
         for action in parser._actions:
             assert action.type is not int, f"{name} {action.dest}: a bare int has no bound"

@@ -1,0 +1,46 @@
+"""Every command line of PN Explorer as an argparse parser, and its count options: what the count
+test (`test_count_options.py`) and the fuzz harness (`fuzzing.py`) walk."""
+
+import argparse
+
+import app.gui_bench
+import app.main
+import core.cli.bench_dag
+import core.cli.bench_dfpn
+import core.cli.main
+from core.inputs.numbers import WholeOption
+
+PARSERS = {
+    "pn-explorer": (app.main.build_parser, []),
+    "bench --gui": (app.gui_bench.build_parser, []),
+    "bench_dfpn": (core.cli.bench_dfpn.build_parser, ["wac-mates", "1000"]),
+    "bench_dag": (core.cli.bench_dag.build_parser, []),
+}
+SUBCOMMAND_ARGS = {"solve": [], "suite": ["wac-mates"], "bench": [], "compare": ["wac-mates"]}
+
+
+def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    return {
+        name: sub
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name, sub in action.choices.items()
+    }
+
+
+def every_parser() -> list[tuple[str, argparse.ArgumentParser, list[str]]]:
+    """(name, parser, the arguments it needs before an option) for every command line."""
+    found = [(name, build(), needed) for name, (build, needed) in PARSERS.items()]
+    for name, sub in subparsers(core.cli.main.build_parser()).items():
+        found.append((name, sub, SUBCOMMAND_ARGS[name]))
+    return found
+
+
+def count_options() -> list[tuple[str, argparse.ArgumentParser, list[str], argparse.Action]]:
+    """(command, parser, the arguments it needs first, action) of every whole-number option."""
+    return [
+        (name, parser, needed, action)
+        for name, parser, needed in every_parser()
+        for action in parser._actions
+        if isinstance(action.type, WholeOption)
+    ]
