@@ -148,8 +148,8 @@ def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
     tree = search.tree
     if tree is None:
         raise InvalidLimitError(
-            f"--export-tree needs a search that keeps a tree ({tree_searches()}): the "
-            f"{title_of(search.algorithm)} keeps none"
+            f"--export-tree needs a tree search ({tree_searches()}): the "
+            f"{title_of(search.algorithm)} keeps no tree"
         )
     write_node_link(search_graph(tree, chess_labels(tree, game.root_board), name), path)
     print(f"Exported   {counted(len(tree), 'node')} to {path}", file=sys.stderr)
