@@ -7,6 +7,7 @@ import app.gui_bench
 import app.main
 import core.cli.bench_dag
 import core.cli.bench_dfpn
+import core.cli.bench_games
 import core.cli.main
 from core.inputs.numbers import WholeOption
 
@@ -15,6 +16,7 @@ PARSERS = {
     "bench --gui": (app.gui_bench.build_parser, []),
     "bench_dfpn": (core.cli.bench_dfpn.build_parser, ["wac-mates", "1000"]),
     "bench_dag": (core.cli.bench_dag.build_parser, []),
+    "bench_games": (core.cli.bench_games.build_parser, []),
 }
 SUBCOMMAND_ARGS = {"solve": [], "suite": ["wac-mates"], "bench": [], "compare": ["wac-mates"]}
 

@@ -10,14 +10,15 @@ measure of how transpositions (DAG PN, df-pn's table) pay on these boards.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Sequence
 
+from core.cli.main import OneLineParser
+from core.cli.options import add_count_option
 from core.errors import PnExplorerError, VerificationError
 from core.games.game_specs import parse_game_spec
-from core.inputs.numbers import whole_option
+from core.inputs.numbers import MOST_NODES, seconds_option
 from core.proofs.referee import verify_game_proof
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.types import Limits, Result
@@ -59,17 +60,25 @@ def run_one(text: str, algorithm: str, limits: Limits) -> dict:
     }
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m core.cli.bench_games", description=__doc__)
+def build_parser() -> OneLineParser:
+    """The options of `python -m core.cli.bench_games` (a mistake: one line, exit status 2)."""
+    parser = OneLineParser(prog="python -m core.cli.bench_games", description=__doc__)
     parser.add_argument(
         "specs", nargs="*", default=list(LADDER), help="games (default: the ladder)"
     )
     parser.add_argument("--algos", default=",".join(SEARCHES), help="searches, comma-separated")
+    add_count_option(parser, "--max-nodes", "node cap", MOST_NODES, default=5_000_000)
     parser.add_argument(
-        "--max-nodes", type=whole_option("--max-nodes"), default=5_000_000, help="node cap"
+        "--time", type=seconds_option("--time"), default=600.0, help="seconds per search"
     )
-    parser.add_argument("--time", type=float, default=600.0, help="seconds per search")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stopped:  # a mistake in the options: one line already printed
+        return int(stopped.code or 0)
     try:
         limits = Limits(max_nodes=args.max_nodes, max_seconds=args.time)
         for text in args.specs:
