@@ -5,15 +5,13 @@ takes.
 `describe_search` is the only place a search's proof becomes a mate: the proof is replayed by the
 independent verifier (`core.proofs.verify` for chess, the file's own data for explicit trees)
 first, and a proof it rejects is recorded as unverified, with the verifier's reason, never as a
-mate. `run_each` is the one process-pool loop (`suite --jobs`, `compare --jobs`).
+mate. `run_each` runs many of them, in worker processes with `--jobs` (`core.runs.workers`,
+the one process loop, which the app's background jobs poll too).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -26,6 +24,7 @@ from core.games.explicit_tree import ExplicitTreeGame
 from core.games.game import Game
 from core.inputs.boards import parse_fen
 from core.proofs.solution import mate_solution, refutation, tree_refutation, verify_tree_proof
+from core.runs.workers import Failed, Finished, Workers
 from core.search.contract import Search
 from core.search.types import Limits, Result
 
@@ -226,24 +225,29 @@ def run_item(item: WorkItem) -> RunRecord:
 
 def run_each(items: Sequence[WorkItem], jobs: int = 1) -> Iterator[tuple[int, RunRecord]]:
     """Run every item, yielding (index, record) as each finishes: in order in this process, or
-    in `jobs` spawned worker processes (nothing of the caller is shared) in the order they end."""
+    in `jobs` spawned worker processes (nothing of the caller is shared) in the order they end.
+    Closing the iterator early (an error, Ctrl+C) ends the worker processes at once."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidLimitError(f"jobs must be a positive whole number, not {jobs!r}")
     if jobs == 1 or len(items) <= 1:
         for index, item in enumerate(items):
             yield index, run_item(item)
         return
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(items)), mp_context=context) as pool:
-        futures = {pool.submit(run_item, item): index for index, item in enumerate(items)}
-        try:
-            for future in as_completed(futures):
-                yield futures[future], future.result()
-        except BrokenProcessPool:
-            raise PnExplorerError(
-                "a worker process died (killed by the system, perhaps out of memory): "
-                "try fewer --jobs or a lower --max-nodes"
-            ) from None
+    workers = Workers(run_item, items, min(jobs, len(items)))
+    try:
+        while workers.busy:
+            for event in workers.poll(timeout=None):
+                if isinstance(event, Finished):
+                    yield event.index, event.value
+                elif isinstance(event, Failed):
+                    if event.error is not None:
+                        raise event.error
+                    raise PnExplorerError(
+                        "a worker process died (killed by the system, perhaps out of memory): "
+                        "try fewer --jobs or a lower --max-nodes"
+                    )
+    finally:
+        workers.cancel()
 
 
 def run_items(
