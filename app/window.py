@@ -39,6 +39,7 @@ from app.dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
 from app.dfpn.path_panel import add_dfpn_dock
 from app.driving.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
 from app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
+from app.jobs import Jobs
 from app.menus.classroom_menu import ClassroomMenu
 from app.menus.explain_dock import ExplainDock
 from app.menus.exports import export_menu
@@ -50,7 +51,7 @@ from app.panels.elided_label import ElidedLabel
 from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
-from app.panels.result import ResultPanel, SolutionJob, solution_record
+from app.panels.result import ResultPanel, solution_record
 from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
@@ -132,8 +133,10 @@ class MainWindow(QMainWindow):
         self.params = params or (self.settings.params() if self.persist else SearchParams())
         self.board_focus = BoardFocus()
         self.solution: RunRecord | Exception | None = None
-        self._solution_token = 0
-        self._jobs: list[SolutionJob] = []
+        self.solution_jobs = Jobs(self)
+        """Reads and verifies a proof off the GUI thread (it can take longer than a frame)."""
+        self.solution_jobs.result.connect(lambda _index, record: self._on_solution(record))
+        self.solution_jobs.failed.connect(lambda _index, why: self._on_solution(RuntimeError(why)))
         self._user_guide: UserGuide | None = None
         self._dirty = False
         self.throttle = RedrawThrottle()
@@ -575,7 +578,7 @@ class MainWindow(QMainWindow):
     def show_replayed(self, search: Stepper | None = None) -> None:
         """Show a search from scratch: a new one, or (None) the replay at another iteration
         (`app.panels.timeline`); the problem, the comparison and the settings stay."""
-        self._solution_token += 1
+        self.solution_jobs.cancel()
         self.solution = None
         self.banner.hide()
         self.result_panel.clear()
@@ -809,20 +812,9 @@ class MainWindow(QMainWindow):
             self.engine_panel.set_ours(self.solution)
             return
         self.result_panel.show_pending()
-        token = self._solution_token
-        job = SolutionJob(search, token, self)
-        job.done.connect(self._on_solution)
-        job.finished.connect(lambda: self._forget_job(job))
-        self._jobs.append(job)
-        job.start()
+        self.solution_jobs.run_thread(lambda: solution_record(search))
 
-    def _forget_job(self, job: SolutionJob) -> None:
-        if job in self._jobs:
-            self._jobs.remove(job)
-
-    def _on_solution(self, token: int, result: RunRecord | Exception) -> None:
-        if token != self._solution_token:
-            return
+    def _on_solution(self, result: RunRecord | Exception) -> None:
         self.solution = result
         self.result_panel.show_result(result)
         self.engine_panel.set_ours(result)
@@ -832,9 +824,7 @@ class MainWindow(QMainWindow):
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
         """Block until a pending proof has been read (screenshots and tests only)."""
-        for job in list(self._jobs):
-            job.wait(timeout_ms)
-        QGuiApplication.processEvents()
+        self.solution_jobs.wait(timeout_ms)
 
     # -- redrawing -------------------------------------------------------------------------------
 
@@ -897,8 +887,7 @@ class MainWindow(QMainWindow):
         self.engine_panel.wait()
         self.paper.cancel()
         self.solution_browser.cancel_check()
-        for job in list(self._jobs):
-            job.wait(10000)
+        self.solution_jobs.wait(10000)
         if self.persist:
             self.settings.set_geometry(self.saveGeometry())
             self.settings.set_window_state(self.saveState())

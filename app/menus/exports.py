@@ -1,10 +1,10 @@
 """File ▸ Export: the solution as PGN, the tree as GraphML, the tree view as PNG or SVG, the
 window as PNG.
 
-PGN and GraphML are written by `core.exports` on a worker thread (a proof is verified again by
-the independent replay before it is written; a big tree takes seconds in networkx); the pictures
-are painted on the GUI thread, which costs one frame. A file that cannot be written is a dialog
-naming it; the search on screen is not touched.
+PGN and GraphML are written by `core.exports` on a worker thread (`app.jobs`; a proof is verified
+again by the independent replay before it is written; a big tree takes seconds in networkx); the
+pictures are painted on the GUI thread, which costs one frame. A file that cannot be written is a
+dialog naming it; the search on screen is not touched.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPoint, QRect, QSize, QThread, Signal
+from PySide6.QtCore import QObject, QPoint, QRect, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
 
+from app.jobs import Jobs
 from app.tree_view.layout import NODE
 from core.errors import ExportError, PnExplorerError
 from core.exports.files import write_file
@@ -32,23 +33,6 @@ from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.chess_game import ChessGame
 from core.search.registry import title_of
 from core.values import counted
-
-
-class ExportJob(QThread):
-    """Runs one export off the GUI thread; `done(message, error text or "")`."""
-
-    done = Signal(str, str)
-
-    def __init__(self, work: Callable[[], str], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.work = work
-
-    def run(self) -> None:
-        try:
-            message, error = self.work(), ""
-        except PnExplorerError as failure:
-            message, error = "", str(failure)
-        self.done.emit(message, error)
 
 
 def write_pgn(path: str, search, record, solution) -> str:
@@ -132,7 +116,8 @@ class Exporter(QObject):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.jobs: list[ExportJob] = []
+        self.jobs: list[Jobs] = []
+        """One runner per export under way, so a second export never drops the first's word."""
 
     def _ask(self, caption: str, suffix: str, kind: str) -> str | None:
         name = f"{_stem(self.window)}.{suffix}"
@@ -140,11 +125,12 @@ class Exporter(QObject):
         return path or None
 
     def _run(self, work: Callable[[], str]) -> None:
-        job = ExportJob(work, self)
-        job.done.connect(self._done)
-        job.finished.connect(lambda: self.jobs.remove(job) if job in self.jobs else None)
-        self.jobs.append(job)
-        job.start()
+        jobs = Jobs(self)
+        jobs.result.connect(lambda _index, message: self._done(message, ""))
+        jobs.failed.connect(lambda _index, error: self._done("", error))
+        jobs.done.connect(lambda: self.jobs.remove(jobs))
+        self.jobs.append(jobs)
+        jobs.run_thread(work)
 
     def _done(self, message: str, error: str) -> None:
         if error:
@@ -160,8 +146,8 @@ class Exporter(QObject):
 
     def wait(self, timeout_ms: int = 30000) -> None:
         """Block until running exports end (tests only)."""
-        for job in list(self.jobs):
-            job.wait(timeout_ms)
+        for jobs in list(self.jobs):
+            jobs.wait(timeout_ms)
 
     def pgn(self, path: str | None = None) -> None:
         window = self.window

@@ -3,25 +3,22 @@ compares them on a suite, and beside them the searches that merge transpositions
 df-pn (issue 12: a class compares tree PN, DAG PN and df-pn on one position): result, verified
 mate length, first move, nodes created, peak nodes in memory and time.
 
-Each algorithm runs in a process of its own (spawned, so nothing of the window is shared) through
+Each algorithm runs in a worker process (spawned, so nothing of the window is shared) through
 `core.runs.runner.run_item`, the headless comparison's own runner: same node counting, and a
-proof counts only after the independent verifier accepted it. A timer polls the processes' pipes,
-so the window never waits and rows fill in as each search ends. At most one process per core runs
-at once (the others wait), so the times stay comparable. Cancel terminates the processes; so do a
-new position and closing the window. Every run has the command line's node budget and the user's
-time limit, and a watchdog ends a process that overruns that limit by far, so the panel always
-finishes.
+proof counts only after the independent verifier accepted it. The window's background-job runner
+(`app.jobs`) polls the processes, so the window never waits and rows fill in as each search
+ends. At most one process per core runs at once (the others wait), so the times stay comparable.
+Cancel ends the processes; so do a new position and closing the window. Every run has the command
+line's node budget and the user's time limit, and a deadline ends a process that overruns that
+limit by far, so the panel always finishes.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import time
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractScrollArea,
@@ -37,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.jobs import Jobs
 from app.panels.compare_model import (
     RESULT_COLUMN,
     CompareModel,
@@ -53,8 +51,6 @@ from core.values import counted
 
 DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600
-POLL_MS = 100
-"""How often the timer reads the pipes and updates the elapsed times."""
 
 
 def compared() -> tuple[str, ...]:
@@ -76,13 +72,11 @@ PROVED_COLOUR, DISPROVED_COLOUR = style.PROVED_TEXT.name(), style.DISPROVED_TEXT
 UNSOLVED_COLOUR, ERROR_COLOUR, QUIET_COLOUR = "#8a5a00", style.ALERT.name(), "#6b6b6b"
 
 
-# -- the work (runs in the worker processes; no Qt is used there) --------------------------------
-
-
 @dataclass(frozen=True, slots=True)
 class PanelRun:
     """One finished row: the run's record and the first move of its verified mate, or, when the
-    worker never reported (killed, crashed), `record` None and `failure` saying why."""
+    run has no record (it raised, its worker was killed or overran), `record` None and `failure`
+    saying why."""
 
     algorithm: str
     record: RunRecord | None
@@ -95,16 +89,6 @@ class PanelRun:
     @property
     def solved(self) -> bool:
         return self.record is not None and self.record.solved
-
-
-def _work(item: WorkItem, connection: Connection) -> None:
-    """A worker process's whole life: run one item and send back its PanelRun."""
-    try:
-        run = PanelRun(item.algorithm, run_item(item))
-    except Exception as error:  # noqa: BLE001 (a bug must reach the panel as an error row)
-        run = PanelRun(item.algorithm, None, failure=f"the search failed: {error!r}")
-    connection.send(run)
-    connection.close()
 
 
 def work_items(
@@ -167,139 +151,10 @@ def best_algorithms(runs: dict[str, PanelRun]) -> set[str]:
     return {name for name, nodes in solved.items() if nodes == fewest}
 
 
-def available_cores() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:
-        return max(1, os.cpu_count() or 1)
-
-
-# -- running the processes (GUI side) --------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Worker:
-    item: WorkItem
-    process: multiprocessing.process.BaseProcess
-    connection: Connection
-    started: float
-
-    @property
-    def deadline(self) -> float:
-        """Past this the process is ended: its time limit, plus as long again (at least 30 s) for
-        reading and verifying the proof."""
-        seconds = self.item.limits.max_seconds or DEFAULT_SECONDS
-        return self.started + seconds + max(30.0, seconds)
-
-
-class ComparisonJobs(QObject):
-    """Runs work items in spawned processes, at most `parallel` at once, polled by a timer."""
-
-    started = Signal(str)
-    """An algorithm's process started."""
-    finished = Signal(object)
-    """A PanelRun: one algorithm's row is complete."""
-    all_finished = Signal()
-
-    def __init__(self, parallel: int | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.parallel = parallel or available_cores()
-        self._context = multiprocessing.get_context("spawn")
-        self._waiting: list[WorkItem] = []
-        self._workers: dict[str, _Worker] = {}
-        self.timer = QTimer(self)
-        self.timer.setInterval(POLL_MS)
-        self.timer.timeout.connect(self.poll)
-
-    @property
-    def busy(self) -> bool:
-        return bool(self._waiting or self._workers)
-
-    def elapsed(self, name: str) -> float | None:
-        """Seconds since `name`'s process started (None: not running)."""
-        worker = self._workers.get(name)
-        return None if worker is None else time.monotonic() - worker.started
-
-    def processes(self) -> list[multiprocessing.process.BaseProcess]:
-        return [worker.process for worker in self._workers.values()]
-
-    def start(self, items: list[WorkItem]) -> None:
-        self.cancel()
-        self._waiting = list(items)
-        self._start_waiting()
-        self.timer.start()
-
-    def cancel(self) -> None:
-        """Stop everything now: waiting items are dropped, running processes terminated."""
-        self.timer.stop()
-        self._waiting = []
-        workers, self._workers = list(self._workers.values()), {}
-        for worker in workers:
-            worker.process.terminate()
-        for worker in workers:
-            worker.process.join(2.0)
-            if worker.process.is_alive():
-                worker.process.kill()
-                worker.process.join()
-            worker.connection.close()
-
-    def _start_waiting(self) -> None:
-        while self._waiting and len(self._workers) < self.parallel:
-            item = self._waiting.pop(0)
-            receiver, sender = self._context.Pipe(duplex=False)
-            process = self._context.Process(
-                target=_work,
-                args=(item, sender),
-                daemon=True,
-                name=f"pn-explorer compare {item.algorithm}",
-            )
-            process.start()
-            sender.close()
-            self._workers[item.algorithm] = _Worker(item, process, receiver, time.monotonic())
-            self.started.emit(item.algorithm)
-
-    def poll(self) -> None:
-        """Collect what the finished processes sent, end overdue ones, start waiting ones."""
-        for name, worker in list(self._workers.items()):
-            run = self._collect(worker)
-            if run is None:
-                continue
-            del self._workers[name]
-            worker.process.join(2.0)
-            worker.connection.close()
-            self.finished.emit(run)
-        self._start_waiting()
-        if not self.busy:
-            self.timer.stop()
-            self.all_finished.emit()
-
-    def _collect(self, worker: _Worker) -> PanelRun | None:
-        """The worker's PanelRun if it has sent it, a failure if it died or overran, else None."""
-        name = worker.item.algorithm
-        alive = worker.process.is_alive()
-        try:
-            if worker.connection.poll():
-                return worker.connection.recv()
-        except (EOFError, OSError):
-            alive = False
-        if not alive:
-            return PanelRun(
-                name,
-                None,
-                failure=f"the worker process ended without a result "
-                f"(exit code {worker.process.exitcode})",
-            )
-        if time.monotonic() > worker.deadline:
-            worker.process.terminate()
-            seconds = worker.item.limits.max_seconds
-            return PanelRun(
-                name,
-                None,
-                failure=f"stopped after "
-                f"{time.monotonic() - worker.started:.0f} s: far "
-                f"over the time limit of {seconds:g} s",
-            )
-        return None
+def deadline(seconds: float) -> float:
+    """Past this many seconds a run's process is ended: its time limit, plus as long again (at
+    least 30 s) for reading and verifying the proof."""
+    return seconds + max(30.0, seconds)
 
 
 # -- the panel ------------------------------------------------------------------------------------
@@ -351,10 +206,12 @@ class ComparePanel(QWidget):
         """The rows, one per search the registry compares when the panel is made."""
         self._key: str | None = None
         self._started = 0.0
-        self.jobs = ComparisonJobs(parent=self)
+        self._items: list[WorkItem] = []
+        self.jobs = Jobs(self)
         self.jobs.started.connect(self._on_started)
-        self.jobs.finished.connect(self._on_finished)
-        self.jobs.all_finished.connect(self._on_all_finished)
+        self.jobs.result.connect(self._on_result)
+        self.jobs.failed.connect(self._on_failed)
+        self.jobs.done.connect(self._on_all_finished)
         self.jobs.timer.timeout.connect(self._show_elapsed)
         pixmap = QStyle.StandardPixmap
         self.compare_button = QPushButton("Compare")
@@ -454,7 +311,8 @@ class ComparePanel(QWidget):
         for name in self.algorithms:
             self._set_pending(name, "waiting for a free core")
         self._started = time.monotonic()
-        self.jobs.start(items)
+        self._items = items
+        self.jobs.run_processes(run_item, items, deadline=deadline(self.seconds.value()))
         self._update_controls()
         self._show_status()
 
@@ -519,17 +377,25 @@ class ComparePanel(QWidget):
 
     # -- job signals ------------------------------------------------------------------------------
 
-    def _on_started(self, name: str) -> None:
-        self._set_pending(name, "running… 0.0 s")
+    def _on_started(self, index: int) -> None:
+        self._set_pending(self._items[index].algorithm, "running… 0.0 s")
 
     def _show_elapsed(self) -> None:
-        for name in self.algorithms:
-            elapsed = self.jobs.elapsed(name)
+        for index, item in enumerate(self._items):
+            elapsed = self.jobs.elapsed(index)
             if elapsed is not None:
                 self.model.set_text(
-                    self.algorithms.index(name), RESULT_COLUMN, f"running… {elapsed:.1f} s"
+                    self.algorithms.index(item.algorithm),
+                    RESULT_COLUMN,
+                    f"running… {elapsed:.1f} s",
                 )
         self._show_status()
+
+    def _on_result(self, index: int, record: RunRecord) -> None:
+        self._on_finished(PanelRun(self._items[index].algorithm, record))
+
+    def _on_failed(self, index: int, why: str) -> None:
+        self._on_finished(PanelRun(self._items[index].algorithm, None, failure=why))
 
     def _on_finished(self, run: PanelRun) -> None:
         self.runs[run.algorithm] = run

@@ -1,8 +1,9 @@
 """The engine cross-check panel: a real UCI engine's mate distance and best move beside ours.
 
 Why: PN's mate is proved but often not the shortest (thesis §3.6.2, Figure 3.10); Stockfish finds
-short mates fast but proves nothing. The engine runs on a worker thread (`EngineJob`, the engine
-itself is a separate process), one thread, within the time limit set here, `go mate N` with our
+short mates fast but proves nothing. The engine is asked from a worker thread of the window's
+background-job runner (`app.jobs`; the engine itself is a separate process, given one thread),
+within the time limit set here, `go mate N` with our
 verified length when we have one; the GUI thread only starts it and reads the answer. Cancel
 stops it; so do a new position and closing the window. Nothing runs until the user asks. With no
 engine installed the panel says so in one line and the rest of the window is unchanged.
@@ -10,7 +11,6 @@ engine installed the panel says so in one line and the rest of the window is unc
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.jobs import Jobs
 from app.problems.settings import Settings
 from app.problems.sources import Problem
 from app.short_text import one_line
@@ -33,25 +34,6 @@ from core.values import counted
 
 MAX_SECONDS = 600
 QUIET = "color: #6b6b6b;"
-
-
-class EngineJob(QThread):
-    """Runs one CrossCheck off the GUI thread; `done` carries (token, EngineClaim), or (token,
-    the error) when the engine could not answer."""
-
-    done = Signal(object, object)
-
-    def __init__(self, check: CrossCheck, token: int, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.check = check
-        self.token = token
-
-    def run(self) -> None:
-        try:
-            result: EngineClaim | Exception = self.check.run()
-        except Exception as error:  # noqa: BLE001 (a bug must reach the panel, not kill the window)
-            result = error
-        self.done.emit(self.token, result)
 
 
 def ours_text(record: RunRecord | Exception | None) -> str:
@@ -113,9 +95,9 @@ class EngineCheckPanel(QWidget):
         self.ours: RunRecord | Exception | None = None
         self.claim: EngineClaim | None = None
         self.command: list[str] | None = None
-        self._token = 0
-        self._job: EngineJob | None = None
-        self._jobs: list[EngineJob] = []
+        self.jobs = Jobs(self)
+        self.jobs.result.connect(self._on_claim)
+        self.jobs.failed.connect(self._on_failed)
         self.engine_line = QLabel()
         self.engine_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.ask_button = QPushButton("Ask the engine")
@@ -202,7 +184,7 @@ class EngineCheckPanel(QWidget):
 
     @property
     def busy(self) -> bool:
-        return self._job is not None
+        return self.jobs.busy
 
     def ask(self) -> None:
         """Start the engine on the current position with `go mate`: our verified length, else the
@@ -212,42 +194,31 @@ class EngineCheckPanel(QWidget):
         mate = self.known_mate
         if isinstance(self.ours, RunRecord) and self.ours.verified and self.ours.mate_in:
             mate = self.ours.mate_in
-        self._token += 1
         check = CrossCheck(self.command, self.fen, float(self.seconds.value()), mate)
-        job = EngineJob(check, self._token, self)
-        job.done.connect(self._on_done)
-        job.finished.connect(lambda: self._jobs.remove(job) if job in self._jobs else None)
-        self._job, self.claim = job, None
-        self._jobs.append(job)
-        job.start()
+        self.claim = None
+        self.jobs.run_thread(check.run, stop=check.cancel)
         self._show()
 
     def cancel(self) -> None:
         """Stop the engine now (its answer so far is dropped); never waits."""
-        job, self._job = self._job, None
-        if job is None:
+        if not self.jobs.busy:
             return
-        self._token += 1
-        job.check.cancel()
+        self.jobs.cancel()
         self.theirs_line.setText("Cancelled: the engine was stopped.")
         self._update_controls()
 
     def wait(self, timeout_ms: int = 10000) -> None:
         """Block until every engine thread has ended (closing the window, tests)."""
-        for job in list(self._jobs):
-            job.wait(timeout_ms)
+        self.jobs.wait(timeout_ms)
 
-    def _on_done(self, token: int, result: EngineClaim | Exception) -> None:
-        if token != self._token:
-            return
-        self._job = None
-        if isinstance(result, EngineClaim):
-            self.claim = result
-            self._show()
-            return
+    def _on_claim(self, _index: int, claim: EngineClaim) -> None:
+        self.claim = claim
+        self._show()
+
+    def _on_failed(self, _index: int, why: str) -> None:
         self.claim = None
         self._show()
-        self.theirs_line.setText(one_line(f"The engine could not answer: {result}"))
+        self.theirs_line.setText(one_line(f"The engine could not answer: {why}"))
 
     # -- text --------------------------------------------------------------------------------------
 
@@ -258,7 +229,7 @@ class EngineCheckPanel(QWidget):
             self.theirs_line.setText("")
             return
         self.ours_line.setText(ours_text(self.ours))
-        if self._job is not None:
+        if self.jobs.busy:
             self.theirs_line.setText(f"The engine is thinking (at most {self.seconds.value()} s)…")
         elif self.claim is not None:
             compared = lengths_text(self.ours, self.claim)
@@ -271,6 +242,6 @@ class EngineCheckPanel(QWidget):
 
     def _update_controls(self) -> None:
         usable = self.command is not None and self.fen is not None
-        self.ask_button.setEnabled(usable and self._job is None)
-        self.cancel_button.setEnabled(self._job is not None)
+        self.ask_button.setEnabled(usable and not self.jobs.busy)
+        self.cancel_button.setEnabled(self.jobs.busy)
         self.seconds.setEnabled(usable)

@@ -1,20 +1,18 @@
 """The "Why not found?" panel: effort per root move (a table: click a row to see that move on the
 board and in the tree), what holds the root's proof number up, and what to try (`core.explain`).
 
-The analysis is a generator (`core.explain.explanation_steps`); the panel runs it on the GUI
-thread in slices of at most `SLICE_SECONDS` from a zero-interval timer, so a million-node tree is
-explained while the window stays responsive (measured on WAC.096's 999,970-node PN tree, two
-cores under a load of 11: 3.0 s in all, the longest slice 40 ms, a 5 ms heartbeat never late by
-more than 46 ms).
+The analysis is a generator (`core.explain.explanation_steps`); the window's background-job
+runner (`app.jobs`) runs it on the GUI thread, which owns the tree, in slices of at most
+`app.jobs.SLICE_SECONDS`, so a million-node tree is explained while the window stays responsive
+(measured on WAC.096's 999,970-node PN tree, two cores under a load of 11: 3.0 s in all, the
+longest slice 40 ms, a 5 ms heartbeat never late by more than 46 ms).
 """
 
 from __future__ import annotations
 
 import html
-import time
-from collections.abc import Generator
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -29,14 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.jobs import Jobs
 from core.explain.explain import Explanation, explanation_steps
 from core.explain.trace import RootTrace
 from core.search.contract import Stepper
 from core.search.registry import entry
 from core.values import INF
-
-SLICE_SECONDS = 0.015
-"""Work per timer tick: the GUI thread is never held longer than this plus one chunk."""
 
 COLUMNS = ("Move", "Nodes", "Share", "pn", "dn", "Deepest line reached")
 
@@ -56,11 +52,10 @@ class ExplainPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.explanation: Explanation | None = None
-        self.longest_slice = 0.0
-        self._steps: Generator[float, None, Explanation] | None = None
-        self._timer = QTimer(self)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self._work)
+        self.jobs = Jobs(self)
+        self.jobs.progress.connect(self._progress)
+        self.jobs.result.connect(self._explained)
+        self.jobs.failed.connect(self._failed)
         self.heading = QLabel("Stop or pause a search, then ask why it has not found a mate.")
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet("font-weight: bold;")
@@ -111,22 +106,23 @@ class ExplainPanel(QWidget):
 
     @property
     def busy(self) -> bool:
-        return self._steps is not None
+        return self.jobs.busy
+
+    @property
+    def longest_slice(self) -> float:
+        """The longest the analysis held the GUI thread at once, in seconds."""
+        return self.jobs.longest_slice
 
     def explain(
         self, search: Stepper, trace: RootTrace | None, known_mate_length: int | None = None
     ) -> None:
         """Analyse `search` as it stands (it must not step until `explained`)."""
-        self.cancel()
-        self.longest_slice = 0.0
-        self._steps = explanation_steps(search, trace, known_mate_length)
+        self.jobs.run_steps(explanation_steps(search, trace, known_mate_length))
         self.heading.setText(f"Explaining {len(search.tree):,} nodes…")
-        self._timer.start()
 
     def cancel(self, why: str = "") -> None:
         """Stop a computation under way (the search moved on, or another was opened)."""
-        self._timer.stop()
-        self._steps = None
+        self.jobs.cancel()
         if why:
             self.heading.setText(why)
 
@@ -138,24 +134,15 @@ class ExplainPanel(QWidget):
         self.held.clear()
         self.advice.clear()
 
-    def _work(self) -> None:
-        steps = self._steps
-        if steps is None:
-            self._timer.stop()
-            return
-        started = time.perf_counter()
-        try:
-            while time.perf_counter() - started < SLICE_SECONDS:
-                done = next(steps)
-        except StopIteration as finished:
-            self._timer.stop()
-            self._steps = None
-            self.longest_slice = max(self.longest_slice, time.perf_counter() - started)
-            self.show_explanation(finished.value)
-            self.explained.emit(finished.value)
-            return
-        self.longest_slice = max(self.longest_slice, time.perf_counter() - started)
+    def _progress(self, done: float) -> None:
         self.heading.setText(f"Explaining… {100 * done:.0f} %")
+
+    def _explained(self, _index: int, explanation: Explanation) -> None:
+        self.show_explanation(explanation)
+        self.explained.emit(explanation)
+
+    def _failed(self, _index: int, why: str) -> None:
+        self.heading.setText(f"Could not explain the search: {why}")
 
     # -- showing ---------------------------------------------------------------------------------
 

@@ -2,16 +2,13 @@
 mates searched in background processes with progress, our numbers beside the thesis's, cancellable.
 
 Each position is one `core.runs.runner.run_item` in a spawned worker process (the one run →
-verify path: a mate counts only once the independent verifier accepted it); a timer polls the
-results, so the GUI thread never waits.
+verify path: a mate counts only once the independent verifier accepted it), run by the window's
+background-job runner (`app.jobs`), so the GUI thread never waits.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Callable, Sequence
-
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -23,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.panels.compare import available_cores
+from app.jobs import Jobs
 from core.games.suites import load_suite
 from core.runs.comparison import algorithm_factory
 from core.runs.paper import chapter_4_lines, table_3_1_lines
@@ -31,7 +28,6 @@ from core.runs.runner import RunRecord, WorkItem, run_item
 from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, PN, PN2
 from core.search.types import Limits
 
-POLL_MS = 200
 PN_CAP = 1_000_000
 """The thesis's budget for PN (§3.5)."""
 TABLE_3_1 = "table-3-1"
@@ -59,35 +55,6 @@ def paper_items(kind: str) -> list[WorkItem]:
     ]
 
 
-class SuiteJobs:
-    """Work items in a pool of spawned processes; `poll` hands over the finished records."""
-
-    def __init__(self, items: Sequence[WorkItem], jobs: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.pool = context.Pool(jobs)
-        self.pending = {
-            index: self.pool.apply_async(run_item, (item,)) for index, item in enumerate(items)
-        }
-
-    def poll(self) -> list[tuple[int, RunRecord | Exception]]:
-        done = []
-        for index, result in list(self.pending.items()):
-            if result.ready():
-                del self.pending[index]
-                try:
-                    done.append((index, result.get()))
-                except Exception as error:  # noqa: BLE001 (a failed run is a row, not a crash)
-                    done.append((index, error))
-        if not self.pending:
-            self.pool.close()
-        return done
-
-    def cancel(self) -> None:
-        self.pool.terminate()
-        self.pool.join()
-        self.pending = {}
-
-
 class PaperRunsPanel(QWidget):
     """Progress, a row per position (ours beside the thesis) and a summary; Cancel stops all."""
 
@@ -112,18 +79,17 @@ class PaperRunsPanel(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
-        self.timer = QTimer(self)
-        self.timer.setInterval(POLL_MS)
-        self.timer.timeout.connect(self.poll)
-        self.jobs: SuiteJobs | None = None
+        self.jobs = Jobs(self)
+        self.jobs.result.connect(self._on_result)
+        self.jobs.failed.connect(self._on_failed)
+        self.jobs.done.connect(self._on_done)
         self.items: list[WorkItem] = []
         self.records: dict[int, RunRecord] = {}
         self.kind = ""
-        self._summarise: Callable[[], list[str]] = list
 
     @property
     def busy(self) -> bool:
-        return self.jobs is not None
+        return self.jobs.busy
 
     def start(self, kind: str, caption: str, jobs: int | None = None) -> None:
         """Run Table 3.1's or chapter 4's searches (whatever ran before is cancelled)."""
@@ -137,48 +103,41 @@ class PaperRunsPanel(QWidget):
         self.progress.setValue(0)
         self.progress.setFormat(f"%v of {len(self.items)} searches")
         self.summary.setText("Running in the background; the window stays usable.")
-        self.jobs = SuiteJobs(self.items, jobs or available_cores())
         self.cancel_button.setEnabled(True)
-        self.timer.start()
+        self.jobs.run_processes(run_item, self.items, parallel=jobs)
 
     def cancel(self) -> None:
         """Stop every worker now; what finished stays in the table."""
-        self.timer.stop()
-        if self.jobs is not None:
+        if self.jobs.busy:
             self.jobs.cancel()
-            self.jobs = None
             self.summary.setText(
                 "Cancelled. " + " ".join(self.summary_lines()) if self.records else "Cancelled."
             )
         self.cancel_button.setEnabled(False)
 
-    def poll(self) -> None:
-        if self.jobs is None:
-            return
-        for index, record in self.jobs.poll():
-            item = self.items[index]
-            row = self.table.rowCount()
-            self.table.insertRow(row)
-            if isinstance(record, Exception):
-                cells = [item.position_id, item.algorithm, f"failed: {record}", ""]
-            else:
-                self.records[index] = record
-                cells = [
-                    item.position_id,
-                    item.algorithm,
-                    record.result + (" ✓" if record.solved else ""),
-                    f"{record.nodes_created:,}",
-                ]
-            for column, text in enumerate(cells):
-                self.table.setItem(row, column, QTableWidgetItem(text))
-            self.progress.setValue(self.progress.value() + 1)
-        if self.records:
-            self.summary.setText("\n".join(self.summary_lines()))
-        if not self.jobs.pending:
-            self.jobs = None
-            self.timer.stop()
-            self.cancel_button.setEnabled(False)
-            self.finished.emit()
+    def _on_result(self, index: int, record: RunRecord) -> None:
+        self.records[index] = record
+        item = self.items[index]
+        mark = " ✓" if record.solved else ""
+        self._add_row(
+            [item.position_id, item.algorithm, record.result + mark, f"{record.nodes_created:,}"]
+        )
+        self.summary.setText("\n".join(self.summary_lines()))
+
+    def _on_failed(self, index: int, why: str) -> None:
+        item = self.items[index]
+        self._add_row([item.position_id, item.algorithm, f"failed: {why}", ""])
+
+    def _add_row(self, cells: list[str]) -> None:
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        for column, text in enumerate(cells):
+            self.table.setItem(row, column, QTableWidgetItem(text))
+        self.progress.setValue(self.progress.value() + 1)
+
+    def _on_done(self) -> None:
+        self.cancel_button.setEnabled(False)
+        self.finished.emit()
 
     def summary_lines(self) -> list[str]:
         """Ours beside the thesis's, over the records so far."""

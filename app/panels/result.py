@@ -2,8 +2,9 @@
 or why an unsolved search stopped; the main line can be played through on the board.
 
 Reading the proof out of a big tree and replaying it through the independent verifier can take
-longer than a frame (Pn² even re-runs PN at the leaves its second level solved), so `SolutionJob`
-does it on a worker thread; the search has ended by then, so nothing else touches its tree. It
+longer than a frame (Pn² even re-runs PN at the leaves its second level solved), so the window
+calls `solution_record` on a worker thread (`app.jobs`); the search has ended by then, so nothing
+else touches its tree. It
 takes the command line's path (`core.runs.runner.describe_search`): a proof the verifier rejects
 is shown as an error, never as a mate.
 """
@@ -11,7 +12,7 @@ is shown as an error, never as a mate.
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.board_focus import MAIN_LINE
 from app.focus import san_line
-from app.short_text import short_label
+from app.short_text import one_line, short_label
 from app.tree_view import style
 from core.games.chess_game import ChessGame
 from core.runs.runner import RunRecord, describe_search
@@ -80,25 +81,6 @@ def result_text(record: RunRecord) -> tuple[str, list[str]]:
         what = "no forced mate" if record.is_chess else "the root is false"
         return f"Disproved: {what}", lines
     return f"Unsolved: {record.reason}", []
-
-
-class SolutionJob(QThread):
-    """Computes `solution_record` off the GUI thread; `done` carries (token, RunRecord), or
-    (token, the exception) if reading the result failed."""
-
-    done = Signal(object, object)
-
-    def __init__(self, search, token: int, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.search = search
-        self.token = token
-
-    def run(self) -> None:
-        try:
-            result = solution_record(self.search)
-        except Exception as error:  # noqa: BLE001 (a bug must not kill the window: show it)
-            result = error
-        self.done.emit(self.token, result)
 
 
 COLOURS = {
@@ -190,7 +172,7 @@ class ResultPanel(QWidget):
         """Show a record (a rejected proof as an error), or the error that reading it raised."""
         if isinstance(result, Exception):
             self.kind, self.main_line = ERROR, []
-            headline, lines = "Could not read the result", [repr(result)]
+            headline, lines = "Could not read the result", [one_line(str(result))]
         else:
             self.kind = result_kind(result)
             self.main_line = list(result.line_moves) if result.verified else []

@@ -9,14 +9,14 @@ on the board and points at its node in the tree (through the result panel's line
 
 Beside a proof it says whether a shorter mate exists: the αβ check of `app.panels.shortest_check`
 (Figure 3.10's weakness: PN finds *a* mate, not the shortest), in a process of its own,
-cancellable. Reading the proof runs on a worker thread (Pn²'s proof re-searches the leaves its
-second level solved), like the result panel's.
+cancellable. Reading the proof runs on a worker thread of the window's background-job runner
+(`app.jobs`; Pn²'s proof re-searches the leaves its second level solved), like the result's.
 """
 
 from __future__ import annotations
 
 import chess
-from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.board_focus import MAIN_LINE
+from app.jobs import Jobs
 from app.panels.shortest_check import ShortestCheck
 from app.short_text import short_label
 from app.tree_view import style
@@ -58,23 +59,6 @@ def read_solution(search, record: RunRecord) -> tuple[ProofNode, bool] | None:
     if record.result == Result.DISPROVED.value and search.tree is not None:
         return refutation_tree(search.tree), False
     return None
-
-
-class SolutionTreeJob(QThread):
-    """Runs `read_solution` off the GUI thread; `done(token, result or exception)`."""
-
-    done = Signal(object, object)
-
-    def __init__(self, search, record: RunRecord, token: int, parent: QObject | None = None):
-        super().__init__(parent)
-        self.search, self.record, self.token = search, record, token
-
-    def run(self) -> None:
-        try:
-            result = read_solution(self.search, self.record)
-        except Exception as error:  # noqa: BLE001 (a bug must not kill the window: show it)
-            result = error
-        self.done.emit(self.token, result)
 
 
 class SolutionBrowser(QWidget):
@@ -105,8 +89,10 @@ class SolutionBrowser(QWidget):
         self.earlier: QPushButton | None = None
         self.later: QPushButton | None = None
         """The buttons to the page before and the page after, where there is one."""
-        self._token = 0
-        self._jobs: list[SolutionTreeJob] = []
+        self.reading = Jobs(self)
+        """Reads the proof or refutation tree off the GUI thread."""
+        self.reading.result.connect(self._on_tree)
+        self.reading.failed.connect(self._tree_failed)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.shortest = QLabel()
@@ -133,7 +119,7 @@ class SolutionBrowser(QWidget):
 
     def clear(self, text: str = "Solve the search to browse its proof or refutation here.") -> None:
         """A new search: nothing to browse, any check stopped."""
-        self._token += 1
+        self.reading.cancel()
         self.cancel_check()
         self.game = self.record = self.solution = self.line = None
         self.summary.setText(text)
@@ -152,11 +138,7 @@ class SolutionBrowser(QWidget):
         self.opened.emit()
         self.game = search.game if isinstance(search.game, ChessGame) else None
         self._names = None if self.game else search.game.node_name
-        job = SolutionTreeJob(search, record, self._token, self)
-        job.done.connect(self._on_tree)
-        job.finished.connect(lambda: self._jobs.remove(job) if job in self._jobs else None)
-        self._jobs.append(job)
-        job.start()
+        self.reading.run_thread(lambda: read_solution(search, record))
         if record.verified and record.is_chess and (record.mate_in or 0) > 1:
             self.check.start(record.fen, record.mate_in)
             self.shortest.setText(
@@ -175,8 +157,7 @@ class SolutionBrowser(QWidget):
 
     def wait(self, timeout_ms: int = 30000) -> None:
         """Block until the solution tree is read (screenshots and tests only)."""
-        for job in list(self._jobs):
-            job.wait(timeout_ms)
+        self.reading.wait(timeout_ms)
 
     # -- the line ------------------------------------------------------------------------------
 
@@ -204,12 +185,10 @@ class SolutionBrowser(QWidget):
             return short_label(self._names(move))
         return self.game.board_after(line).san(decode_move(move))
 
-    def _on_tree(self, token: int, result) -> None:
-        if token != self._token:
-            return
-        if isinstance(result, Exception):
-            self.summary.setText(f"Could not read the solution tree: {result!r}")
-            return
+    def _tree_failed(self, _index: int, why: str) -> None:
+        self.summary.setText(f"Could not read the solution tree: {_escape(why)}")
+
+    def _on_tree(self, _index: int, result: tuple[ProofNode, bool] | None) -> None:
         if result is None:
             why = "the proof failed verification" if self.record.rejected else "no tree was kept"
             self.summary.setText(f"Nothing to browse: {why}.")

@@ -213,7 +213,11 @@ def test_pn2_is_compared_with_the_papers_setting_whatever_the_window_runs(
     """The classroom preset in the window (N 5,000, a 300, b 100) must not reach the comparison:
     its Pn² job gets the paper's a, b and N, and the dock says so."""
     received: list[WorkItem] = []
-    monkeypatch.setattr(window.compare_panel.jobs, "start", lambda items: received.extend(items))
+    monkeypatch.setattr(
+        window.compare_panel.jobs,
+        "run_processes",
+        lambda _work, items, **_options: received.extend(items),
+    )
     classroom = SearchParams("pn2", 5_000, 300.0, 100.0)
     assert window.open_source(WAC_004, classroom)
     window.compare_dock.show()

@@ -118,7 +118,7 @@ def test_cancel_stops_the_engine_and_the_window_keeps_going(qtbot, window, tmp_p
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
     assert not panel.busy and panel.ask_button.isEnabled()
     assert panel.theirs_line.text() == "Cancelled: the engine was stopped."
-    qtbot.waitUntil(lambda: not panel._jobs, timeout=10000)
+    qtbot.waitUntil(lambda: panel.jobs.running_threads == 0, timeout=10000)
     assert panel.claim is None
 
 
@@ -131,7 +131,7 @@ def test_a_new_position_cancels_the_engine(qtbot, window, tmp_path):
     assert not panel.busy
     assert panel.theirs_line.text() == "Ask the engine for its mate on this position."
     assert panel.ours_line.text() == "Ours: not solved yet."
-    qtbot.waitUntil(lambda: not panel._jobs, timeout=10000)
+    qtbot.waitUntil(lambda: panel.jobs.running_threads == 0, timeout=10000)
 
 
 def test_an_engine_that_fails_is_one_line_in_the_panel(qtbot, window, tmp_path):

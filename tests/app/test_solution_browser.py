@@ -154,7 +154,7 @@ def test_a_longer_mate_than_needed_is_named_and_the_check_can_be_cancelled(solve
 
     browser.check.seconds = 600
     browser.check.start(window.solution.fen, 40)
-    process = browser.check._process
+    (process,) = browser.check.jobs.processes()
     browser.cancel_button.show()
     browser.cancel_button.click()
     assert not browser.check.busy and not process.is_alive()
