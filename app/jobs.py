@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from app.short_text import one_line
 from core.runs.workers import Failed, Finished, Started, Workers, failure_text
@@ -85,7 +85,7 @@ class Jobs(QObject):
         self._thread: _Thread | None = None
         self._stop: Callable[[], None] | None = None
         self._threads: list[_Thread] = []
-        self._steps: Generator[float, None, Any] | None = None
+        self._steps: Generator[float | None, None, Any] | None = None
         self.longest_slice = 0.0
         """The longest slice step work held the GUI thread, in seconds (tests)."""
         self.timer = QTimer(self)
@@ -145,9 +145,9 @@ class Jobs(QObject):
         self._threads.append(thread)
         thread.start()
 
-    def run_steps(self, steps: Generator[float, None, Any]) -> None:
+    def run_steps(self, steps: Generator[float | None, None, Any]) -> None:
         """Run `steps` on the GUI thread in short slices; each value it yields is the share
-        done, the value it returns the result."""
+        done (None: no share to show), the value it returns the result."""
         self.cancel()
         self._token += 1
         self._steps, self.longest_slice = steps, 0.0
@@ -173,11 +173,10 @@ class Jobs(QObject):
         self.cancelled.emit()
 
     def wait(self, timeout_ms: int = 30000) -> None:
-        """Block until this runner's threads have ended and their answers were delivered
-        (closing the window, tests; the GUI never calls it otherwise)."""
+        """Block until this runner's threads have ended (closing the window, tests; the GUI never
+        calls it otherwise). Their answers arrive with the next events processed."""
         for thread in list(self._threads):
             thread.wait(timeout_ms)
-        QCoreApplication.processEvents()
 
     # -- reports -----------------------------------------------------------------------------
 

@@ -825,6 +825,7 @@ class MainWindow(QMainWindow):
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
         """Block until a pending proof has been read (screenshots and tests only)."""
         self.solution_jobs.wait(timeout_ms)
+        QGuiApplication.processEvents()
 
     # -- redrawing -------------------------------------------------------------------------------
 

@@ -9,12 +9,13 @@ a, b, N so the curves show; Table 3.1 and chapter 4's "Pn² at about twice PN's 
 
 from __future__ import annotations
 
-import time
+from collections.abc import Generator
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from app.jobs import Jobs
 from app.panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
 from app.problems.search_setup import PN, PN2, SearchParams
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
@@ -28,8 +29,8 @@ from app.window_layout import hidden_right_dock
 from core.games.chess_game import ChessGame
 from core.runs.paper import thesis
 from core.search.types import Outcome
+from core.tree import Tree
 
-SLICE_SECONDS = 0.02
 TRANSPOSITION_NODES = 20_000
 """WAC.213's demonstration tree: big enough for many transpositions, hashed in about a second."""
 
@@ -71,12 +72,10 @@ class PaperMenu(QObject):
             window, self.runs, "Paper: the thesis's numbers beside ours", "paper"
         )
         self.overlay = OccurrenceOverlay(window.tree_view)
-        self._groups: dict[int, list[int]] = {}
-        self._walk = None
         self._waiting_for_end = False
-        self.timer = QTimer(self)
-        self.timer.setInterval(0)
-        self.timer.timeout.connect(self._advance_walk)
+        self.walk = Jobs(self)
+        """Hashes WAC.213's tree on the GUI thread, in slices (`app.jobs`)."""
+        self.walk.result.connect(self._ring)
         window.driver.search_changed.connect(self._search_changed)
         window.driver.finished.connect(self._search_finished)
         menu = QMenu("&Paper", window)
@@ -145,8 +144,7 @@ class PaperMenu(QObject):
     def _search_changed(self, _search: object) -> None:
         """Another problem or a reset: WAC.213's rings are no longer wanted."""
         self._waiting_for_end = False
-        self.timer.stop()
-        self._walk = None
+        self.walk.cancel()
         self.overlay.clear()
 
     def _search_finished(self, _outcome: Outcome) -> None:
@@ -156,24 +154,22 @@ class PaperMenu(QObject):
         search = self.window.driver.search
         if search.tree is None:  # Figure 3.11 opens PN; a search without a tree has no rings
             return
-        game = ChessGame(search.game.root_board)
-        self._groups = {}
-        self._walk = position_groups(game, search.tree, self._groups)
-        self.timer.start()
+        self.walk.run_steps(_groups(ChessGame(search.game.root_board), search.tree))
 
-    def _advance_walk(self) -> None:
-        deadline = time.perf_counter() + SLICE_SECONDS
-        for _ in self._walk or ():
-            if time.perf_counter() >= deadline:
-                return
-        self.timer.stop()
-        self._walk = None
+    def _ring(self, _index: int, groups: dict[int, list[int]]) -> None:
         root = self.window.driver.search.game.root_board
         wanted = figure_3_12_hash(root)
-        key, nodes = chosen_group(self._groups, wanted)
+        key, nodes = chosen_group(groups, wanted)
         which = "Figure 3.12's position" if key == wanted else "the position reached most often"
         self.overlay.show_nodes(nodes, f"{which}: {len(nodes)} nodes in the tree")
         self.say(
-            f"{FIGURE_3_11} Ringed: {which}, {len(nodes)} nodes of {len(self._groups):,} "
+            f"{FIGURE_3_11} Ringed: {which}, {len(nodes)} nodes of {len(groups):,} "
             f"positions in {len(self.window.driver.search.tree):,} nodes."
         )
+
+
+def _groups(game: ChessGame, tree: Tree) -> Generator[None, None, dict[int, list[int]]]:
+    """Every position of `tree` with the nodes holding it, walked a piece per step."""
+    groups: dict[int, list[int]] = {}
+    yield from position_groups(game, tree, groups)
+    return groups

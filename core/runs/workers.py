@@ -169,7 +169,11 @@ class Workers:
                     break
                 worker = self._spawn()
             index, item = self._waiting.popleft()
-            worker.connection.send((index, item))
+            try:
+                worker.connection.send((index, item))
+            except OSError:  # it died while idle
+                events.append(self._retire(worker, self._died(worker, index)))
+                continue
             worker.index, worker.started = index, time.monotonic()
             events.append(Started(index))
         return events
