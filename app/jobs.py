@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Generator, Sequence
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
@@ -106,7 +107,7 @@ class Jobs(QObject):
         """Worker threads still alive, cancelled ones included (they end by themselves)."""
         return sum(1 for thread in self._threads if not thread.isFinished())
 
-    def processes(self) -> list:
+    def processes(self) -> list[BaseProcess]:
         """The worker processes alive for the current request."""
         return self._workers.processes() if self._workers is not None else []
 
