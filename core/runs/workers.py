@@ -12,6 +12,7 @@ a GUI thread can call it from a timer.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -62,7 +63,8 @@ def failure_text(error: BaseException) -> str:
 
 def _serve(work: Callable[[Any], Any], connection: Connection) -> None:
     """A worker process's life: run each (index, item) received, send back (index, ok, value)
-    until the parent closes the pipe."""
+    until the parent closes the pipe. Ctrl+C is the parent's to handle: it ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             index, item = connection.recv()
