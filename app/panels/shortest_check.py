@@ -25,7 +25,8 @@ def check_shorter(task: tuple[str, int, float]) -> tuple[str, int, str]:
     the shortest mate known and, if shorter, its verified line in SAN."""
     fen, mate_in, seconds = task
     found = shortest_mate(fen, mate_in, Limits(max_nodes=DEFAULT_NODE_CAP, max_seconds=seconds))
-    line = " ".join(found.solution.main_line_san) if found.shorter_found else ""
+    shorter = found.solution if found.shorter_found else None
+    line = " ".join(shorter.main_line_san) if shorter is not None else ""
     return found.text, found.mate_in, line
 
 
