@@ -145,6 +145,7 @@ class ExplainPanel(QWidget):
             return
         started = time.perf_counter()
         try:
+            done = next(steps)
             while time.perf_counter() - started < SLICE_SECONDS:
                 done = next(steps)
         except StopIteration as finished:
