@@ -15,7 +15,7 @@ from app.short_text import short_label
 from app.tree_view.dag_parents import parents_text
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import ExplicitTreeGame
-from core.search.contract import PathStepper, Stepper, drawn_tree
+from core.search.contract import Stepper
 from core.tree import ROOT, Tree
 from core.values import REASON_TEXT, Reason, elided_line, format_number
 
@@ -47,11 +47,11 @@ def second_level_anchor(search: Stepper) -> int | None:
     return search.second_level_root
 
 
-def tree_at(search: Stepper | PathStepper, level: int) -> Tree | None:
+def tree_at(search: Stepper, level: int) -> Tree | None:
     """The tree a (level, node) pair refers to, as drawn (None if that level does not exist
     now): df-pn's level 1 is its display tree of the recursion path."""
     if level == FIRST_LEVEL:
-        return drawn_tree(search)
+        return search.drawn_tree
     inner = second_level_search(search)
     return None if inner is None else inner.tree
 
@@ -59,7 +59,7 @@ def tree_at(search: Stepper | PathStepper, level: int) -> Tree | None:
 def moves_to(search: Stepper, level: int, node: int) -> list[int]:
     """Game move codes from the game's root to a node of either level."""
     if level == FIRST_LEVEL:
-        return drawn_tree(search).moves_to(node)
+        return search.drawn_tree.moves_to(node)
     anchor = second_level_anchor(search)
     inner = second_level_search(search)
     if anchor is None or inner is None:
@@ -84,7 +84,7 @@ def most_proving_node(search: Stepper) -> tuple[int, int]:
     inner = second_level_search(search)
     if inner is not None and len(inner.tree):
         return SECOND_LEVEL, (inner.tree.most_proving_path() or [ROOT])[-1]
-    return FIRST_LEVEL, (drawn_tree(search).most_proving_path() or [ROOT])[-1]
+    return FIRST_LEVEL, (search.drawn_tree.most_proving_path() or [ROOT])[-1]
 
 
 def node_details(tree: Tree, node: int, is_chess: bool) -> str:
@@ -126,7 +126,7 @@ def position_view(
     """What the board panel shows for node (level, node) of `search` on `game`."""
     tree = tree_at(search, level)
     if tree is None or not 0 <= node < len(tree):
-        level, node, tree = FIRST_LEVEL, ROOT, drawn_tree(search)
+        level, node, tree = FIRST_LEVEL, ROOT, search.drawn_tree
     moves = moves_to(search, level, node)
     details = node_details(tree, node, isinstance(game, ChessGame))
     if level == SECOND_LEVEL:

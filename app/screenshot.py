@@ -9,6 +9,7 @@ from pathlib import Path
 
 from app.problems.search_setup import SearchParams
 from app.problems.sources import DEFAULT_SOURCE, Source
+from core.search.types import INTO, ITERATION
 
 _APPLICATION = []
 """Holds the QApplication made here for the life of the process: every window needs it."""
@@ -56,12 +57,12 @@ def advance(window, iterations: int, phases: int = 0) -> None:
     for _ in range(iterations):
         if driver.finished_search:
             break
-        driver.step_iteration()
+        driver.step(ITERATION)
         wait_until_idle(window)
     for _ in range(phases):
         if driver.finished_search:
             break
-        driver.step_into()
+        driver.step(INTO)
         wait_until_idle(window)
 
 

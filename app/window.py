@@ -80,9 +80,11 @@ from app.window_layout import restore_layout, set_minimum_sizes
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
 from core.runs.runner import RunRecord
-from core.search.contract import PathStepper, Stepper, drawn_tree
+from core.search.contract import Stepper
+from core.search.phase_steps import PHASE_UNITS
+from core.search.pn2 import TWO_LEVEL_UNITS
 from core.search.registry import entry, memory_alternative
-from core.search.types import Outcome, StepReport, StopReason
+from core.search.types import EVENT, INTO, ITERATION, OVER, PHASE, Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
 <p>Every node has a <b>proof number</b> (left) and a <b>disproof number</b> (right): the fewest
@@ -101,19 +103,6 @@ away, so memory stays under the node cap N (the gauge).</p>"""
 
 TITLE_LIMIT = 100
 """The problem's title above the views is cut here: a tree file may name itself with a megabyte."""
-
-
-STEP_TEXTS = {
-    False: (
-        ("Phase", "Step one phase: select, expand or update"),
-        ("Iteration", "Step one iteration (select + expand + update)"),
-    ),
-    True: (
-        ("Event", "Step one event of df-pn's recursion: an expansion, or a node backing up"),
-        ("Expansion", "Step to df-pn's next expansion (one MID call)"),
-    ),
-}
-"""The step buttons' names and tips: for the phase-stepped searches, and for df-pn."""
 
 
 class MainWindow(QMainWindow):
@@ -241,15 +230,34 @@ class MainWindow(QMainWindow):
         self.solution_browser, self.solution_dock = add_solution_dock(self)
         self.dfpn_panel, self.dfpn_dock = add_dfpn_dock(self)
 
-    def _name_step_actions(self, events: bool) -> None:
-        """Space and Return step phases and iterations of PN, Pn² and DAG PN, but events and
-        expansions of df-pn's recursion: the buttons say which."""
-        for action, (text, tip) in zip(
-            (self.phase_action, self.iteration_action), STEP_TEXTS[events], strict=True
-        ):
-            action.setText(text)
-            action.setToolTip(f"{tip} ({action.shortcut().toString()})")
-            action.setWhatsThis(tip)
+    def _step_slots(self) -> dict[str, QAction]:
+        """Which control steps which unit: Space the smallest (a phase, or df-pn's event),
+        Return an iteration, F11 and F10 into and over a second level."""
+        return {
+            PHASE: self.phase_action,
+            EVENT: self.phase_action,
+            ITERATION: self.iteration_action,
+            INTO: self.into_action,
+            OVER: self.over_action,
+        }
+
+    def _name_step_actions(self, search: Stepper) -> None:
+        """Name the step controls after the units the search declares (`Stepper.step_units`);
+        a control with no unit of this search stays, disabled."""
+        self._step_units: dict[QAction, str] = {}
+        slots = self._step_slots()
+        for unit in search.step_units:
+            action = slots[unit.name]
+            self._step_units[action] = unit.name
+            action.setText(unit.text)
+            action.setToolTip(f"{unit.tip} ({action.shortcut().toString()})")
+            action.setWhatsThis(unit.tip)
+
+    def _step(self, action: QAction) -> None:
+        """A step control: one step of the unit it stands for now, if the search offers one."""
+        unit = self._step_units.get(action)
+        if unit is not None and action.isEnabled():
+            self.driver.step(unit)
 
     def _action(
         self,
@@ -290,30 +298,25 @@ class MainWindow(QMainWindow):
             "Open an EPD, PGN or tree file",
         )
         self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
+        phase, iteration = PHASE_UNITS
+        into, over = TWO_LEVEL_UNITS[2:]
         self.phase_action = self._action(
-            "Phase", "Space", self.step_phase, pixmap.SP_MediaSeekForward, STEP_TEXTS[False][0][1]
+            phase.text, "Space", self.step_phase, pixmap.SP_MediaSeekForward, phase.tip
         )
         self.iteration_action = self._action(
-            "Iteration",
+            iteration.text,
             "Return",
             self.step_iteration,
             pixmap.SP_MediaSkipForward,
-            STEP_TEXTS[False][1][1],
+            iteration.tip,
         )
         self.into_action = self._action(
-            "Into",
-            "F11",
-            self.step_into,
-            pixmap.SP_ArrowDown,
-            "Pn²: step into the second-level search (one of its phases)",
+            into.text, "F11", self.step_into, pixmap.SP_ArrowDown, into.tip
         )
         self.over_action = self._action(
-            "Over",
-            "F10",
-            self.step_over,
-            pixmap.SP_ArrowRight,
-            "Pn²: step over the second-level search (all of it)",
+            over.text, "F10", self.step_over, pixmap.SP_ArrowRight, over.tip
         )
+        self._step_units = {}
         self.run_action = self._action(
             "Run", "F5", self.toggle_run, pixmap.SP_MediaPlay, "Run / pause at the chosen speed"
         )
@@ -547,22 +550,22 @@ class MainWindow(QMainWindow):
         if self.dfpn_dock.isVisible() and not self.dfpn_dock.isFloating():
             self.resizeDocks([self.dfpn_dock], [DFPN_DOCK_WIDTH], Qt.Orientation.Horizontal)
 
-    def _start(self, search: Stepper | PathStepper) -> None:
+    def _start(self, search: Stepper) -> None:
         make = partial(build_search, self.problem.game, self.params)
-        stepped_by_events = isinstance(search, PathStepper)  # no tree to replay: no timeline
         # always wrap: an unrecordable search comes back as it is and the old replay is dropped
         self.show_replayed(self.timeline.wrap(search, make))
-        self.timeline.setVisible(not stepped_by_events)
-        if stepped_by_events and not self.dfpn_dock.isVisible():
+        self.timeline.setVisible(search.capabilities.replayable)
+        path_dock = self.dfpn_panel.shows(search)
+        if path_dock and not self.dfpn_dock.isVisible():
             # After the window is laid out: a resize before it is shown does nothing.
             QTimer.singleShot(0, self._size_dfpn_dock)
-        self.dfpn_dock.setVisible(stepped_by_events)
-        self.gauge_title.setText(gauge_title(table=stepped_by_events))
-        self._name_step_actions(stepped_by_events)
+        self.dfpn_dock.setVisible(path_dock)
+        self.gauge_title.setText(gauge_title(memory_state(search)))
+        self._name_step_actions(search)
         self.compare_panel.set_problem(self.problem, self.params)
         self.engine_panel.set_problem(self.problem)
         two_levels = entry(self.params.algo).capabilities.two_levels
-        method = self.params.describe(search)
+        method = " · ".join(filter(None, (self.params.describe(), search.describe())))
         title = short_label(self.problem.title, TITLE_LIMIT)
         self.title.setText(f"{title}  ·  {method}")
         self.setWindowTitle(f"PN Explorer — {title}")
@@ -570,8 +573,6 @@ class MainWindow(QMainWindow):
         self.curves.set_parameters(
             self.params.a, self.params.b, self.params.max_nodes, self.params.fraction
         )
-        self.into_action.setEnabled(two_levels)
-        self.over_action.setEnabled(two_levels)
         self._update_actions()
         self.refresh_views()
 
@@ -654,18 +655,16 @@ class MainWindow(QMainWindow):
     # -- controls ---------------------------------------------------------------------------------
 
     def step_phase(self) -> None:
-        self.driver.step_phase()
+        self._step(self.phase_action)
 
     def step_iteration(self) -> None:
-        self.driver.step_iteration()
+        self._step(self.iteration_action)
 
     def step_into(self) -> None:
-        if self.into_action.isEnabled():
-            self.driver.step_into()
+        self._step(self.into_action)
 
     def step_over(self) -> None:
-        if self.over_action.isEnabled():
-            self.driver.step_over()
+        self._step(self.over_action)
 
     def toggle_run(self) -> None:
         if self.driver.running:
@@ -855,17 +854,15 @@ class MainWindow(QMainWindow):
         elif board:
             self._update_board()
         if self.curves.isVisible() or entry(self.params.algo).capabilities.two_levels:
-            self.curves.set_marker(len(drawn_tree(search)))
+            self.curves.set_marker(len(search.drawn_tree))
         self.status.setText(self.quiz_mode.status_text() or status_text(self.driver))
 
     def _update_actions(self) -> None:
         done = self.driver.finished_search
-        for action in (self.phase_action, self.iteration_action, self.end_action):
-            action.setEnabled(not done)
+        self.end_action.setEnabled(not done)
         self.run_action.setEnabled(not done or self.driver.running)
-        pn2 = entry(self.params.algo).capabilities.two_levels if self.problem else False
-        self.into_action.setEnabled(pn2 and not done)
-        self.over_action.setEnabled(pn2 and not done)
+        for action in set(self._step_slots().values()):
+            action.setEnabled(action in self._step_units and not done)
 
     # -- help -----------------------------------------------------------------------------------
 

@@ -140,6 +140,12 @@ class Tree:
         """The move from `parent` to its child `child` (in a tree, the move into `child`)."""
         return self.move[child]
 
+    def parents(self, node: int) -> list[int]:
+        """Every parent of `node`: in a tree its one parent, none for the root (a DAG's tree,
+        `core.search.dag_tree.DagTree`, adds the parents that link to a shared node)."""
+        first = self.parent[node]
+        return [] if first == NO_NODE else [first]
+
     def is_or(self, node: int) -> bool:
         """True for an OR node (attacker to move), False for an AND node."""
         return bool(self.flags[node] & OR_NODE)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from app.dfpn.path_panel import pair
 from app.panels.narration_links import move_labels
-from core.search.contract import PathStepper, Stepper
-from core.search.dfpn_steps import BackUpReason, DfpnEvent, EventKind
+from core.search.contract import Stepper
+from core.search.events import BackUpReason, DfpnEvent, EventKind
+from core.search.types import StepReport
 from core.values import counted, format_number
 
 
-def _name(search: PathStepper, event: DfpnEvent) -> str:
+def _name(search: Stepper, event: DfpnEvent) -> str:
     """The move into the event's node as the rest of the app names it: SAN in its position for
     chess ("Qxf7+"), the node's name for a tree file; "the root" at depth 0."""
     if not event.line:
@@ -18,7 +19,7 @@ def _name(search: PathStepper, event: DfpnEvent) -> str:
     return move_labels(search, list(event.line))[-1]
 
 
-def describe_event(search: PathStepper, event: DfpnEvent) -> str:
+def describe_event(search: Stepper, event: DfpnEvent) -> str:
     """One sentence for one event."""
     name = _name(search, event)
     thresholds = pair(event.phi_threshold, event.delta_threshold)
@@ -37,11 +38,11 @@ def describe_event(search: PathStepper, event: DfpnEvent) -> str:
             told += (
                 f" {counted(event.threats, 'quiet move')} threaten mate in one (the attacker"
                 " would mate if the defender passed): they start at their mobility ÷"
-                f" {search.threat_divisor}, as the defender must answer the threat."
+                f" {event.threat_divisor}, as the defender must answer the threat."
             )
-        if search.mop_up_in_use:
+        if event.mop_up_weight:
             told += (
-                f" New children's proof numbers: mobility + {search.mop_up_weight} × the "
+                f" New children's proof numbers: mobility + {event.mop_up_weight} × the "
                 "mop-up estimate (2 × the defending king's distance from the edge + how much "
                 "farther than two squares the kings stand apart; df-pn+)."
             )
@@ -57,10 +58,8 @@ def describe_event(search: PathStepper, event: DfpnEvent) -> str:
     )
 
 
-def describe_events(search: Stepper | PathStepper, events: list[DfpnEvent]) -> list[str]:
+def describe_events(search: Stepper, _report: StepReport, events: list[DfpnEvent]) -> list[str]:
     """The sentences of a report's df-pn events (the last three when a step merged more)."""
-    if not isinstance(search, PathStepper) or not events:
-        return []
     lines = [describe_event(search, event) for event in events[-3:]]
     if len(events) > 3:
         lines.insert(0, f"{counted(len(events) - 3, 'earlier event')} not told.")

@@ -26,8 +26,9 @@ from app.panels.narration_links import move_labels
 from app.tree_view import style
 from app.window_layout import hidden_right_dock
 from core.games.chess_game import ChessGame, decode_move
-from core.search.contract import PathStepper, Stepper
-from core.search.dfpn_steps import BackUpReason, DfpnFrame, DfpnStepper
+from core.search.contract import Stepper
+from core.search.dfpn_steps import DfpnFrame, DfpnStepper
+from core.search.events import BackUpReason
 from core.values import INF, format_number
 
 COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "status", "table")
@@ -127,7 +128,7 @@ MATE_IN_ONE_TIP = (
 
 def threat_note(search: DfpnStepper) -> str:
     """A new child's note where its quiet move threatens mate: 'threat ÷ 2'."""
-    return f"threat ÷ {search.threat_divisor}"
+    return f"threat ÷ {search.path_trace.threat_divisor}"
 
 
 def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> tuple[str, str]:
@@ -140,7 +141,7 @@ def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> tuple[str, 
     if children.mate_in_one[index] or (not frame.is_or and mates_at_once):
         return MATE_IN_ONE_NOTE, MATE_IN_ONE_TIP
     if children.threat[index]:
-        divisor = search.threat_divisor
+        divisor = search.path_trace.threat_divisor
         return threat_note(search), (
             "Its quiet move threatens mate in one (if the defender passed, the attacker would"
             f" mate), so its proof number started at its mobility ÷ {divisor}: the defender"
@@ -175,9 +176,15 @@ class DfpnPathPanel(QTreeWidget):
         """Rows built since the panel was made (tests read it: no rebuild at full speed)."""
         self.itemExpanded.connect(self._fill_unlabelled)
 
-    def set_search(self, search: Stepper | PathStepper | None) -> None:
-        """Follow df-pn's stepper; any other search (or none) empties the panel."""
-        self.search = search if isinstance(search, DfpnStepper) else None
+    @staticmethod
+    def shows(search: Stepper | None) -> bool:
+        """Whether the panel has something to list for `search`: a recursion path of frames."""
+        return search is not None and search.capabilities.event_steps
+
+    def set_search(self, search: Stepper | None) -> None:
+        """Follow a stepper with a recursion path (df-pn's, perhaps inside a replay); any other
+        search (or none) empties the panel."""
+        self.search = search if self.shows(search) else None
         self._version = -1
         self.refresh()
 

@@ -1,8 +1,8 @@
 """The driver: the one object that advances the search, in small pieces, so the window never stalls.
 
-Qt's model/view split, applied: the search is the model, the driver turns user commands (step a
-phase, an iteration, into or over a Pn² second-level search, run, pause, run to the end) into calls
-on the stepper and tells views by signals what changed. Views never call into the search.
+Qt's model/view split, applied: the search is the model, the driver turns user commands (a step
+of one of the units the stepper declares, run, pause, run to the end) into calls on the stepper
+and tells views by signals what changed. Views never call into the search.
 
 * Single steps return `StepReport`s and are emitted with `stepped`.
 * Work that may be long (stepping over a big second-level search) is done in slices from a
@@ -23,8 +23,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from app.driving.slice_length import SliceGovernor
-from core.search.contract import PathStepper, Stepper
-from core.search.types import Outcome, Phase, StepReport
+from core.search.contract import Stepper
+from core.search.types import Outcome, StepReport
 from core.values import counted
 
 PHASE_SPEED_LIMIT = 30
@@ -39,14 +39,6 @@ SPEEDS = (1, 2, 5, 10, 30, 100, 300, 1000, FULL_SPEED)
 
 def speed_label(speed: int) -> str:
     return "full speed" if speed == FULL_SPEED else f"{counted(speed, 'iteration')}/s"
-
-
-def _merge(into: StepReport, later: StepReport) -> None:
-    """Merge a later step into a running report, keeping 'a second level started' visible."""
-    started = into.second_level is not None and into.second_level.started
-    into.merge(later)
-    if started and into.second_level is not None:
-        into.second_level.started = True
 
 
 class SearchDriver(QObject):
@@ -64,8 +56,7 @@ class SearchDriver(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.search: Stepper | PathStepper | None = None
-        self._events = False
+        self.search: Stepper | None = None
         self.speed = FULL_SPEED
         self.running = False
         self._full_speed_run = False
@@ -90,7 +81,6 @@ class SearchDriver(QObject):
         self._goal = None
         self._goal_report = None
         self.search = search
-        self._events = isinstance(search, PathStepper)
         self._finished_sent = False
         self._samples.clear()
         self.nodes_per_second = 0.0
@@ -112,47 +102,14 @@ class SearchDriver(QObject):
         """Running at full speed: views redraw on the throttle and skip what is costly."""
         return self.running and self._effective_speed() == FULL_SPEED
 
-    @property
-    def two_levels(self) -> bool:
-        """Whether the search is Pn²: phases and step-over then concern its second level."""
-        return self.search is not None and self.search.two_levels
-
-    def in_second_level(self) -> bool:
-        return self.search is not None and self.search.second_level is not None
-
     # -- single steps ----------------------------------------------------------------------------
 
-    def _micro_step(self) -> StepReport:
-        """The smallest step the search offers: a PN phase, a phase of either Pn² level, or an
-        event of df-pn's recursion (an expansion or a back-up)."""
-        return self.search.step_event() if self._events else self.search.step_into()
-
-    def step_phase(self) -> None:
-        """One phase: select, expand (Pn²: a whole second-level evaluation) or update."""
-        if self.two_levels and (self.search.next_phase is Phase.EXPAND or self.in_second_level()):
-            self._start_goal(
-                lambda report: report.second_level is not None and report.second_level.ended
-            )
-        else:
-            self._start_goal(lambda report: True)
-
-    def step_iteration(self) -> None:
-        """Finish the current iteration (of the first level, for Pn²)."""
-        self._start_goal(lambda report: report.iteration_done)
-
-    def step_into(self) -> None:
-        """One phase, going inside a Pn² second-level search (PN: one phase)."""
-        self._start_goal(lambda report: True)
-
-    def step_over(self) -> None:
-        """Pn²: finish the live second-level search, or run the first level up to and through the
-        next one. PN has no second level: one iteration."""
-        if not self.two_levels:
-            self.step_iteration()
+    def step(self, unit: str) -> None:
+        """One step of a unit the search offers (`Stepper.step_units`), taken as its smallest
+        steps in slices: a step over a big second-level search never stalls the window."""
+        if self.search is None or self._goal is not None:
             return
-        self._start_goal(
-            lambda report: report.second_level is not None and report.second_level.ended
-        )
+        self._start_goal(self.search.step_done(unit))
 
     def _start_goal(self, done: Callable[[StepReport], bool]) -> None:
         if self.search is None or self._goal is not None:
@@ -173,11 +130,11 @@ class SearchDriver(QObject):
         """Micro-steps until the goal is met, the search ends or the slice is used up."""
         deadline = time.perf_counter() + self.slices.slice_started()
         while True:
-            report = self._micro_step()
+            report = self.search.smallest_step()
             if self._goal_report is None:
                 self._goal_report = report
             else:
-                _merge(self._goal_report, report)
+                self._goal_report.merge(report)
             if report.outcome is not None or self._goal(report):
                 break
             if time.perf_counter() >= deadline:
@@ -265,7 +222,7 @@ class SearchDriver(QObject):
             return
         speed = self._effective_speed()
         if speed != FULL_SPEED and speed < PHASE_SPEED_LIMIT:
-            report = self._micro_step()
+            report = self.search.smallest_step()
             self._sample()
             self.stepped.emit(report)
             outcome = report.outcome

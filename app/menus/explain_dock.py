@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QDockWidget
 from app import focus
 from app.panels.explain import ExplainPanel
 from core.explain.trace import RootTrace
-from core.search.contract import PathStepper, Stepper
+from core.search.contract import Stepper
 from core.search.types import Outcome
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class ExplainDock:
         if driver.search is not None:
             self._search_changed(driver.search)
 
-    def _search_changed(self, search: Stepper | PathStepper | None) -> None:
+    def _search_changed(self, search: Stepper | None) -> None:
         self.trace = RootTrace()
         self.panel.clear()
         has_tree = search is None or search.tree is not None

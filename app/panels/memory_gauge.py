@@ -14,8 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.tree_view import style
-from core.search.contract import PathStepper, Stepper
-from core.search.transposition import BYTES_PER_ENTRY
+from core.search.contract import Stepper
 from core.tree import BYTES_PER_NODE
 from core.values import counted
 
@@ -61,26 +60,19 @@ class MemoryState:
         return self.total * self.bytes_each
 
 
-def memory_state(search: Stepper | PathStepper) -> MemoryState:
-    """The gauge's counts from a PN or Pn² search (second level: the live inner tree, if any), or
-    df-pn's table: entries against its capacity, and the replacements."""
-    if isinstance(search, PathStepper):
-        table = search.table
-        return MemoryState(
-            len(table),
-            0,
-            table.capacity,
-            max(table.peak, len(table)),
-            "table entry",
-            "table entries",
-            table.replacements,
-            BYTES_PER_ENTRY,
-        )
-    inner = search.second_level
-    second = len(inner.tree) if inner is not None else 0
-    total = search.nodes_in_memory
+def memory_state(search: Stepper) -> MemoryState:
+    """The gauge's counts, as the search reports its memory use (`Stepper.memory`): nodes against
+    the node cap, Pn²'s second level apart, or df-pn's table entries against its size."""
+    use = search.memory()
     return MemoryState(
-        total - second, second, search.limits.max_nodes, max(search.peak_nodes_in_memory, total)
+        use.used,
+        use.second_level,
+        use.capacity,
+        use.peak,
+        use.unit,
+        use.units,
+        use.replacements,
+        use.bytes_each,
     )
 
 
@@ -113,16 +105,16 @@ SECOND_COLOUR = style.LEVEL2
 WARN_COLOUR = FULL_COLOUR = style.ALERT
 
 
-def gauge_title(table: bool = False) -> str:
+def gauge_title(state: MemoryState | None = None) -> str:
     """The gauge's caption, its key drawn in the gauge's own colours (rich text); for a search
-    that keeps a transposition table instead of a tree (df-pn), the table's."""
+    that counts table entries instead of nodes (df-pn), the table's."""
 
     def swatch(colour: QColor) -> str:
         return f'<span style="color: {colour.name()}">■</span>'
 
-    if table:
+    if state is not None and state.replacements is not None:
         return (
-            "<b>Memory</b>: transposition-table entries against its size "
+            f"<b>Memory</b>: transposition-{state.units} against its size "
             f"({swatch(FIRST_COLOUR)} entries in use; black tick: peak)"
         )
     return (

@@ -1,18 +1,32 @@
 """A step told in words, so a teacher can point at the screen and read what the search just did.
 
 Pure functions of a `StepReport` and the search (no Qt). Nodes are named by the move into them
-(chess) or by their name (tree files); the root is "the root".
+(chess) or by their name (tree files); the root is "the root". The phases of Figure 3.2 are told
+here; what a search adds besides (its report's typed events) is told by the renderer registered
+for the event's type in `NARRATORS`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from app.dfpn.narration import describe_events
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from app.panels.narration_children import describe_children
 from app.panels.narration_links import describe_links, move_labels, walk_labels
 from core.search.contract import Stepper
+from core.search.events import (
+    DfpnEvent,
+    Linked,
+    SecondLevelEnded,
+    SecondLevelStarted,
+    SecondLevelStepped,
+)
 from core.search.types import Outcome, Phase, Result, StepReport, StopReason
 from core.values import counted, format_number
+
+Narrator = Callable[[Stepper, StepReport, list], list[str]]
+"""Sentences for the events of one type in a report (all of them, in order)."""
 
 
 def path_labels(search: Stepper, level: int, node: int) -> list[str]:
@@ -85,8 +99,6 @@ def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str
                         lambda at, node: node_label(search, at, node),
                     )
                 )
-            if report.linked:
-                lines.append(describe_links(search, search.selected_node, report.linked))
         elif phase is Phase.UPDATE:
             if not report.changed:
                 lines.append("Update: no numbers changed.")
@@ -109,29 +121,60 @@ def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str
     return lines
 
 
+def _started(search: Stepper, _report: StepReport, events: list[SecondLevelStarted]) -> list[str]:
+    started = events[-1]
+    where = node_label(search, FIRST_LEVEL, started.first_level_node)
+    return [
+        f"Second-level search started at {where} with a budget of "
+        f"{counted(started.budget, 'node')}."
+    ]
+
+
+def _stepped(search: Stepper, report: StepReport, events: list[SecondLevelStepped]) -> list[str]:
+    if report.last(SecondLevelEnded) is not None:
+        return []
+    inner = _describe_level(search, events[-1].inner, SECOND_LEVEL)
+    return ["Second level · " + line for line in inner]
+
+
+def _ended(search: Stepper, _report: StepReport, events: list[SecondLevelEnded]) -> list[str]:
+    ended = events[-1]
+    where = node_label(search, FIRST_LEVEL, ended.first_level_node)
+    result = ended.outcome.result.value if ended.outcome else "ended"
+    return [
+        f"Second-level search at {where} ended ({result}) with "
+        f"{counted(ended.size, 'node')}: {counted(len(ended.kept), 'child')} kept in "
+        f"the first-level tree, {counted(ended.discarded, 'node')} discarded."
+    ]
+
+
+def _linked(search: Stepper, _report: StepReport, events: list[Linked]) -> list[str]:
+    return [describe_links(search, event.node, list(event.children)) for event in events]
+
+
+NARRATORS: dict[type, Narrator] = {
+    SecondLevelStarted: _started,
+    SecondLevelStepped: _stepped,
+    SecondLevelEnded: _ended,
+    Linked: _linked,
+    DfpnEvent: describe_events,
+}
+"""The narration's renderers by event type."""
+
+LEADING = (SecondLevelStarted,)
+"""Events told before the phases (the second level starts before the first level's expansion
+it evaluates is told)."""
+
+
 def describe_step(search: Stepper, report: StepReport) -> str:
-    """What one step did, in a few sentences."""
+    """What one step did, in a few sentences: the phases, then each kind of event."""
     lines = _describe_level(search, report, FIRST_LEVEL)
-    event = report.second_level
-    if event is not None:
-        where = node_label(search, FIRST_LEVEL, event.first_level_node)
-        if event.started:
-            lines.insert(
-                0,
-                f"Second-level search started at {where} with a budget of "
-                f"{counted(event.budget, 'node')}.",
-            )
-        if event.inner is not None and not event.ended:
-            inner = _describe_level(search, event.inner, SECOND_LEVEL)
-            lines.extend("Second level · " + line for line in inner)
-        if event.ended:
-            result = event.outcome.result.value if event.outcome else "ended"
-            lines.append(
-                f"Second-level search at {where} ended ({result}) with "
-                f"{counted(event.size, 'node')}: {counted(len(event.kept), 'child')} kept in "
-                f"the first-level tree, {counted(event.discarded, 'node')} discarded."
-            )
-    lines.extend(describe_events(search, report.path_events))
+    lead: list[str] = []
+    for kind, events in report.events_by_type().items():
+        narrate = NARRATORS.get(kind)
+        if narrate is not None:
+            (lead if kind in LEADING else lines).extend(narrate(search, report, events))
+    lines = lead + lines
     if report.outcome is not None:
         lines.append(describe_outcome(report.outcome))
     return " ".join(lines) if lines else "Nothing changed."

@@ -47,7 +47,7 @@ def _why(search: Stepper, level: int, label: str, tree: Tree, child: int, number
     picks a child whose mobility is above 1 where there is one: 33/1 explains more than 1/1."""
     proof, disproof = numbers
     stepper = search if level == FIRST_LEVEL else second_level_search(search)
-    if getattr(stepper, "initialisation", None) == UNIT:
+    if stepper.initialisation == UNIT:
         return "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility."
     sides = _sides(search)
     attacker_to_move = tree.is_or(child)
@@ -104,7 +104,7 @@ def describe_children(
     if count > len(shown):
         parts.append(f"… and {count - len(shown)} more")
     text += f"{order}: " + ", ".join(parts) + "."
-    if level == FIRST_LEVEL and search.two_levels:
+    if level == FIRST_LEVEL and search.capabilities.two_levels:
         return text + " Their numbers are what the second-level search found for them."
     unsolved = [(c, p, d) for c, p, d in shown if p not in (0, INF) and d not in (0, INF)]
     telling = [(c, p, d) for c, p, d in unsolved if max(p, d) > 1]

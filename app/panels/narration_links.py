@@ -13,7 +13,6 @@ from itertools import pairwise
 from app.short_text import short_label
 from core.games.chess_game import ChessGame, decode_move
 from core.search.contract import Stepper
-from core.search.dag_tree import DagTree
 
 NAMED_LINKS = 3
 """Linked children told one by one; the rest are counted ("… and 4 more linked")."""
@@ -46,8 +45,8 @@ def _numbered_line(search: Stepper, moves: list[int]) -> str:
 def describe_links(search: Stepper, parent: int, linked: list[int]) -> str:
     """The children `parent`'s expansion linked instead of creating, in a sentence a class
     understands: the move, the line the position was first reached by, its parents now."""
-    tree = search.tree
-    if not linked or not isinstance(tree, DagTree):
+    tree = search.drawn_tree
+    if not linked:
         return ""
     line = tree.moves_to(parent)
     parts = []

@@ -99,7 +99,7 @@ class RootPlot(QWidget):
         painter.setPen(QPen(QColor("#b0b0b0"), 1))
         painter.drawRect(area)
         log = self.log
-        if log is None or not len(log.length):
+        if log is None or not len(log.nodes):
             painter.end()
             return
         series = (

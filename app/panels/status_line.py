@@ -3,15 +3,7 @@
 from __future__ import annotations
 
 from app.driving.driver import SearchDriver
-from core.search.contract import PathStepper, Stepper
 from core.values import counted, format_number, rate_text
-
-
-def next_step(search: Stepper | PathStepper) -> str:
-    """PN's next phase, or df-pn's next event (it has no phases)."""
-    if isinstance(search, PathStepper):
-        return "an expansion or a back-up"
-    return search.next_phase.value
 
 
 def status_text(
@@ -36,5 +28,5 @@ def status_text(
     elif driver.running:
         parts.append("running")
     else:
-        parts.append(f"next: {next_text or next_step(search)}")
+        parts.append(f"next: {next_text or search.next_step}")
     return "  ·  ".join(parts)

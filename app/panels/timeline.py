@@ -2,10 +2,13 @@
 and the plot of the root's numbers; moving it shows the search as it was after iteration k.
 
 The window's search is wrapped in a `core.runs.replay.Replay` (`wrap`), which records every
-iteration. Moving the timeline back rebuilds the state after iteration k *in slices* from a
-zero-interval timer (`SLICE_SECONDS` of work at a time, so the GUI thread never blocks), then the
-window shows it like a search just opened (`show_state`): tree, board, gauge, narration and
-numbers. Forward is the driver's own step: the same deterministic search goes on.
+iteration of any search whose capabilities say it is replayable (every stepper: PN and Pn² undo,
+DAG PN and df-pn re-run to the iteration; `core.search.contract.Stepper.restore`). Moving the
+timeline back rebuilds the state after iteration k *in slices* from a zero-interval timer
+(`SLICE_SECONDS` of work at a time, so the GUI thread never blocks), then the window shows it like
+a search just opened (`show_state`): tree, board, gauge, narration and numbers. Forward is the
+driver's own step: the same deterministic search goes on. The back and forward actions are
+enabled only where they would do something.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from app.panels.root_plot import RootPlot
 from core.runs.replay import Replay
 from core.search.contract import Stepper
 from core.search.registry import entry
-from core.search.types import Phase
+from core.search.types import ITERATION
 
 SLICE_SECONDS = 0.02
 """Longest piece of rewinding done in one go on the GUI thread."""
@@ -45,6 +48,12 @@ def rewound_text(k: int, furthest: int) -> str:
         f"numbers and gauge). Return (or Alt+→) steps on: the same search, the same iterations; "
         f"Alt+← goes back one more, the slider or a click on the plot anywhere."
     )
+
+
+def can_go_back(live: Stepper) -> bool:
+    """Whether there is an earlier state to show: an iteration done, or one under way (a search
+    decided at its root before any step has none)."""
+    return live.iterations > 0 or (not live.at_boundary and live.outcome is None)
 
 
 class Timeline(QWidget):
@@ -65,6 +74,7 @@ class Timeline(QWidget):
         self.target: int | None = None
         self._job: Iterator[None] | None = None
         self._dirty = False
+        self.actions: list[QAction] = []
         self.back_button = QToolButton()
         self.back_button.setText("◀")
         self.back_button.setToolTip("Back one iteration (Alt+←)")
@@ -123,23 +133,39 @@ class Timeline(QWidget):
             action.triggered.connect(slot)
             window.addAction(action)
             actions.append(action)
+        self.actions = actions
+        self._enable_actions()
         return actions
+
+    def _enable_actions(self) -> None:
+        """Back only where there is an earlier state to show, forward only where the search can
+        step on: never an action that would do nothing."""
+        if not self.actions:
+            return
+        back, forward = self.actions
+        replay = self.replay
+        live = replay.live if replay is not None else None
+        back.setEnabled(live is not None and can_go_back(live))
+        forward.setEnabled(live is not None and live.outcome is None)
 
     # -- the search -------------------------------------------------------------------------------
 
     def wrap(self, search: Stepper, make_search: Callable[[], Stepper]) -> Stepper:
         """Record this new search (the window's search from now on is the returned replay); a
-        search the registry does not call replayable is returned as it is, the timeline off."""
+        search a replay cannot record (not `replayable`) is returned as it is, the timeline
+        off."""
         self._cancel_job()
-        recorded = entry(search.algorithm).capabilities.replayable
+        recorded = search.capabilities.replayable
         for widget in (self.back_button, self.forward_button, self.slider, self.plot):
             widget.setEnabled(recorded)
         self.plot.setVisible(recorded)  # an empty plot frame would only puzzle a class
         if not recorded:
             self.replay = None
             self.label.setText(f"Replay: not recorded for {entry(search.algorithm).short_title}")
+            self._enable_actions()
             return search
         self.replay = Replay(search, make_search)
+        self._enable_actions()
         return self.replay
 
     @property
@@ -154,7 +180,7 @@ class Timeline(QWidget):
         self.driver.pause()
         if self.driver.busy:
             return  # a sliced step is under way: the timeline follows it when it ends
-        if k == replay.iterations and replay.live.next_phase is Phase.SELECT:
+        if k == replay.iterations and replay.live.at_boundary:
             return
         self.target = k
         self._job = replay.rewinding(k)
@@ -167,12 +193,11 @@ class Timeline(QWidget):
         if self.replay is None:
             return
         live = self.replay.live
-        at_start = live.next_phase is Phase.SELECT and live.second_level is None
-        self.go_to(max(0, self.replay.iterations - (1 if at_start else 0)))
+        self.go_to(max(0, self.replay.iterations - (1 if live.at_boundary else 0)))
 
     def forward(self) -> None:
         """One iteration forward: the search itself steps on (deterministic: the same one)."""
-        self.driver.step_iteration()
+        self.driver.step(ITERATION)
 
     def _advance_job(self) -> None:
         deadline = time.perf_counter() + SLICE_SECONDS
@@ -216,6 +241,7 @@ class Timeline(QWidget):
     def refresh(self) -> None:
         """Slider range and position, label and plot as the replay stands now."""
         self._dirty = False
+        self._enable_actions()
         replay = self.replay
         if replay is None:
             return
@@ -226,7 +252,7 @@ class Timeline(QWidget):
         self.slider.blockSignals(False)
         behind = "" if current == furthest else f" (replaying; furthest {furthest:,})"
         self.label.setText(f"Replay: iteration {current:,}{behind}")
-        self.back_button.setEnabled(current > 0 or replay.live.next_phase is not Phase.SELECT)
+        self.back_button.setEnabled(can_go_back(replay.live))
         self.plot.set_log(replay.log, current)
 
     def _slider_moved(self, value: int) -> None:

@@ -17,7 +17,7 @@ from app.problems.sources import Problem, Source, load
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.contract import PathStepper, Stepper
+from core.search.contract import Stepper
 from core.search.defaults import (
     DEFAULT_A,
     DEFAULT_ALGORITHM,
@@ -80,19 +80,14 @@ class SearchParams:
             cap = entry(algo).cap
         return replace(self, algo=algo, max_nodes=cap)
 
-    def describe(self, search: Stepper | PathStepper | None = None) -> str:
-        """The settings in force, as the window's title shows them; for df-pn, what `search`
-        does about threats and the mop-up estimate (they depend on the position)."""
+    def describe(self) -> str:
+        """The settings in force, as the window's title shows them (what the search itself does
+        on the position, e.g. df-pn's threats, is its own `describe`)."""
         chosen = entry(self.algo)
         text = f"{chosen.title} · {chosen.cap_unit.cap_text(self.max_nodes)}"
         settings = chosen.settings(self.values())
         if settings:
             text += f" · {settings}"
-        if isinstance(search, PathStepper):
-            if search.threats_in_use:
-                text += f" · threats ÷ {search.threat_divisor} to ply {search.threat_depth}"
-            if search.mop_up_in_use:
-                text += " · mop-up estimate"
         return text
 
 
@@ -120,7 +115,7 @@ def check_problem(source: Source, params: SearchParams) -> Problem:
     return problem
 
 
-def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper | PathStepper:
+def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper:
     """A new stepper for `params` on a fresh cursor of `game`; InvalidLimitError, in words, for
     a search that cannot run on it."""
     params.validate()

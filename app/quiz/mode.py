@@ -23,9 +23,8 @@ from app.tree_view.cover import Cover
 from core.errors import InvalidAnswerError
 from core.inputs.answers import parse_number_answer
 from core.quiz.session import NUMBERS, SELECTION, Quiz
-from core.search.contract import PathStepper, Stepper
-from core.search.registry import entry
-from core.search.types import Phase, StepReport
+from core.search.contract import Stepper
+from core.search.types import PHASE, StepReport
 from core.tree import ROOT
 
 SHORTCUT = "Ctrl+E"
@@ -46,13 +45,12 @@ NOT_OFFERED = (
     "No quiz for df-pn: the quiz asks about PN's select and update phases, and df-pn steps by "
     "events of its recursion (expansions and back-ups) instead"
 )
-"""The quiz action's tooltip (and a status message) while the search is df-pn."""
+"""The quiz action's tooltip (and a status message) while the search is not quizzable (df-pn)."""
 
 
-def quizzable(search: Stepper | PathStepper | None) -> bool:
-    """Whether the registry says the quiz can ask about this search's phases (no search: the
-    quiz is offered, for the next one)."""
-    return search is None or entry(search.algorithm).capabilities.quizzable
+def quizzable(search: Stepper | None) -> bool:
+    """Whether the quiz can ask about this search's steps (no search: nothing to refuse)."""
+    return search is None or search.capabilities.quizzable
 
 
 class QuizMode(QObject):
@@ -142,9 +140,9 @@ class QuizMode(QObject):
     def _tell_opening(self, search: Stepper | None) -> None:
         """Before the first step the narration tells which keys step the search; quiz mode turns
         them off, so it says how the quiz goes instead (and the keys again when it ends)."""
-        if search is None or isinstance(search, PathStepper):
+        if search is None or not search.capabilities.quizzable:
             return
-        if search.iterations or search.next_phase is not Phase.SELECT:
+        if search.iterations or not search.at_boundary:
             return
         if search.outcome is None:
             self.window.narration.setText(
@@ -195,7 +193,7 @@ class QuizMode(QObject):
         question comes when the driver reports it done."""
         self._waiting = True
         self.panel.show_waiting("The search expands the node…")
-        self.driver.step_phase()
+        self.driver.step(PHASE)
 
     def _stepped(self, _report: StepReport) -> None:
         if self._waiting:

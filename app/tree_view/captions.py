@@ -5,6 +5,8 @@ Kept apart from drawing so the text can be read (and tested) without a painter.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
 
@@ -12,6 +14,7 @@ from app.tree_view import style
 from app.tree_view.items import DisplayedNode
 from app.tree_view.layout import FOLD, NODE
 from app.tree_view.level import TreeLevel
+from core.search.events import Linked, SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from core.search.types import Phase, StepReport
 from core.values import INF, REASON_TEXT, counted
 
@@ -34,33 +37,58 @@ def wrap_text(text: str, metrics: QFontMetricsF, width: float, lines: int) -> li
     return rows
 
 
+CaptionWords = Callable[[StepReport, list], list[str]]
+"""Phrases for the events of one type in a report (all of them, in order)."""
+
+
+def _started_words(_report: StepReport, events: list[SecondLevelStarted]) -> list[str]:
+    return [f"2nd-level search started there (budget {events[-1].budget:,})"]
+
+
+def _stepped_words(report: StepReport, events: list[SecondLevelStepped]) -> list[str]:
+    if report.last(SecondLevelEnded) is not None:
+        return []
+    inner = phase_words(events[-1].inner, inner=True)
+    return ["2nd level " + ", ".join(inner)] if inner else []
+
+
+def _ended_words(_report: StepReport, events: list[SecondLevelEnded]) -> list[str]:
+    ended = events[-1]
+    if not ended.kept:
+        return ["2nd level done: no children kept (it solved its root, or could not expand it)"]
+    return [
+        f"2nd level done: its root's {counted(len(ended.kept), 'child')} joined the first level"
+    ]
+
+
+def _linked_words(_report: StepReport, events: list[Linked]) -> list[str]:
+    count = sum(len(event.children) for event in events)
+    return [f"{count} linked (transpositions)"]
+
+
+CAPTION_WORDS: dict[type, CaptionWords] = {
+    SecondLevelStarted: _started_words,
+    SecondLevelStepped: _stepped_words,
+    SecondLevelEnded: _ended_words,
+    Linked: _linked_words,
+}
+"""The caption's renderers by event type; events of other types add no words."""
+
+
 def describe_step(report: StepReport) -> str:
-    """One line saying what the step did, in the paper's words."""
-    event = report.second_level
-    parts = []
-    if event is None:
-        parts = phase_words(report)
-    else:
-        if Phase.SELECT in report.phases and report.path:
-            parts.append(f"selected a most-proving node at depth {len(report.path) - 1}")
-        if event.started:
-            parts.append(f"2nd-level search started there (budget {event.budget:,})")
-        if event.inner is not None and not event.ended:
-            inner = phase_words(event.inner, inner=True)
-            if inner:
-                parts.append("2nd level " + ", ".join(inner))
-        if event.ended:
-            parts.append(
-                f"2nd level done: its root's {counted(len(event.kept), 'child')} joined the "
-                "first level"
-                if event.kept
-                else "2nd level done: no children kept (it solved its root, or could not expand it)"
-            )
-        if Phase.UPDATE in report.phases:
-            parts.append(f"updated ancestors: {len(report.changed)} changed")
+    """One line saying what the step did, in the paper's words: the phases, with what the
+    step's events add at its expansion."""
+    words = phase_words(report)
+    update = words.pop() if Phase.UPDATE in report.phases else None
+    for kind, events in report.events_by_type().items():
+        render = CAPTION_WORDS.get(kind)
+        if render is not None:
+            words.extend(render(report, events))
+    if update is not None:
+        words.append(update)
     if report.outcome is not None:
-        parts.append(f"search over: {report.outcome}")
-    return "; ".join(parts)
+        words.append(f"search over: {report.outcome}")
+    return "; ".join(words)
 
 
 def phase_words(report: StepReport, inner: bool = False) -> list[str]:
@@ -73,9 +101,8 @@ def phase_words(report: StepReport, inner: bool = False) -> list[str]:
         count = len(report.new_children)
         if count == 0 and report.outcome is not None and not report.outcome.solved:
             words.append(f"could not expand it ({report.outcome.reason.value})")
-        else:
-            linked = f" + {len(report.linked)} linked (transpositions)" if report.linked else ""
-            words.append(f"expanded it: {counted(count, 'child')}{linked}")
+        elif count:  # none: Pn²'s second level solved the node (its event says so)
+            words.append(f"expanded it: {counted(count, 'child')}")
     if Phase.UPDATE in report.phases:
         words.append(f"updated ancestors: {len(report.changed)} changed")
     if inner and report.outcome is not None:

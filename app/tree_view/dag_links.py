@@ -18,7 +18,6 @@ from app.tree_view import style
 from app.tree_view.dag_parents import parents_marker
 from app.tree_view.items import DisplayedNode
 from app.tree_view.layout import NODE
-from core.search.dag_tree import DagTree
 from core.tree import Tree
 
 
@@ -26,8 +25,6 @@ def extra_links(
     tree: Tree, items: list[DisplayedNode], index: dict[tuple[int, int], int]
 ) -> list[tuple[int, int]]:
     """(parent item, child item) for every drawn node's drawn parents other than its first."""
-    if not isinstance(tree, DagTree):
-        return []
     links = []
     for position, item in enumerate(items):
         if item.level != 1 or item.kind != NODE:

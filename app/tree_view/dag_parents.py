@@ -12,20 +12,18 @@ from collections.abc import Callable
 import chess
 
 from core.games.chess_game import decode_move
-from core.search.dag_tree import DagTree
 from core.tree import Tree
 
 
 def parents_marker(tree: Tree, node: int) -> str:
-    """The words under a shared node ("2 parents"); "" for a node with one parent, or a tree."""
-    if not isinstance(tree, DagTree):
-        return ""
+    """The words under a shared node ("2 parents"); "" for a node with one parent (every node
+    of a tree)."""
     count = len(tree.parents(node))
     return f"{count} parents" if count > 1 else ""
 
 
 def parent_lines(
-    tree: DagTree,
+    tree: Tree,
     root: chess.Board | None,
     node: int,
     name: Callable[[int], str] | None = None,

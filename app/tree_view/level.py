@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from app.tree_view import style
 from app.tree_view.layout import LevelInput, MoveLabels, SubtreeSizes, solution_line
-from core.search.contract import PathStepper, Stepper
+from core.search.contract import Stepper
+from core.search.events import Linked
 from core.search.types import NumberChange, StepReport
 from core.tree import NO_NODE, ROOT, Tree
 
@@ -21,7 +22,7 @@ search pauses."""
 class TreeLevel:
     """What the view keeps about one tree: sizes, labels, the user's folds, the step's marks."""
 
-    def __init__(self, search: Stepper | PathStepper, tree: Tree, labels: MoveLabels) -> None:
+    def __init__(self, search: Stepper, tree: Tree, labels: MoveLabels) -> None:
         self.search = search
         self.tree = tree
         self.sizes = SubtreeSizes()
@@ -50,8 +51,9 @@ class TreeLevel:
         if report.path:
             self.selected_path = list(report.path)
             self.linked = []
-        if report.linked:
-            self.linked = list(report.linked)
+        linked = report.last(Linked)
+        if linked is not None:
+            self.linked = list(linked.children)
 
     def selected(self) -> int:
         """The node the last step selected, marked until the next step selects another."""

@@ -40,8 +40,8 @@ Signals:
     ``node_clicked(level: int, node: int)``: a drawn node was clicked (not hovered).
 
 Methods:
-    ``set_search(search: Stepper | None) -> None``: show this search (a `ProofNumberSearch`
-        or a `Pn2Search`), or nothing.
+    ``set_search(search: Stepper | None) -> None``: show this search (its `drawn_tree`), or
+        nothing.
     ``apply_report(report: StepReport) -> None``: mark what the step changed; cheap, the layout
         is recomputed once at the next paint.
     ``clear_marks() -> None``: remove the step marks (when running without reports).
@@ -114,13 +114,23 @@ from app.tree_view.legend import legend_pixmap
 from app.tree_view.level import SYNC_WORK, TreeLevel
 from app.tree_view.paint import SecondLevelGhost, TreePainter, band_title, paint_header
 from app.tree_view.viewport import Viewport
-from core.search.contract import PathStepper, Stepper, drawn_tree
-from core.search.dag_tree import DagTree
+from core.search.contract import Stepper
+from core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from core.search.types import Outcome, StepReport
 from core.tree import NO_NODE
 from core.values import counted
 
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
+
+
+def draws_a_graph(search: Stepper | None) -> bool:
+    """Whether the tree drawn is a graph's spanning tree (DAG PN): a node may have parents
+    besides its first, drawn as extra links (df-pn merges transpositions in a table, and draws
+    only its path)."""
+    if search is None:
+        return False
+    capabilities = search.capabilities
+    return capabilities.transpositions and capabilities.keeps_tree
 
 
 class TreeView(QWidget):
@@ -138,7 +148,7 @@ class TreeView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(240, 180)
-        self._search: Stepper | PathStepper | None = None
+        self._search: Stepper | None = None
         self._level1: TreeLevel | None = None
         self._level2: TreeLevel | None = None
         self._second_root = NO_NODE
@@ -198,7 +208,7 @@ class TreeView(QWidget):
         """What the last ended Pn² second level kept and discarded, "" if none just ended."""
         return self._note
 
-    def set_search(self, search: Stepper | PathStepper | None) -> None:
+    def set_search(self, search: Stepper | None) -> None:
         """Show `search` from scratch (folds, marks and view reset), or nothing for None."""
         self._search = search
         self._level1 = None
@@ -211,7 +221,7 @@ class TreeView(QWidget):
         self._verified_moves = []
         self._drop_ghost()
         if search is not None:
-            self._level1 = TreeLevel(search, drawn_tree(search), MoveLabels(search.game))
+            self._level1 = TreeLevel(search, search.drawn_tree, MoveLabels(search.game))
         self._rebuild()
         self.reset_view()
 
@@ -221,19 +231,34 @@ class TreeView(QWidget):
             return
         self._level1.mark(report)
         self._note = ""
-        event = report.second_level
-        if event is not None:
-            self._second_root = event.first_level_node
-            if event.budget:
-                self._second_budget = event.budget
-            if event.ended:
-                self._end_second_level(event.first_level_node, event.kept, event.discarded)
-        self._inner = event.inner if event is not None and not event.ended else None
+        self._inner = None
+        handlers = {
+            SecondLevelStarted: self._second_level_started,
+            SecondLevelStepped: self._second_level_stepped,
+            SecondLevelEnded: self._second_level_ended,
+        }
+        for event in report.events:
+            handler = handlers.get(type(event))
+            if handler is not None:
+                handler(event)
         self._inner_pending = True
         self._caption = describe_step(report)
         self._marked = True
         self._dirty = True
         self.update()
+
+    def _second_level_started(self, event: SecondLevelStarted) -> None:
+        self._second_root = event.first_level_node
+        self._second_budget = event.budget
+
+    def _second_level_stepped(self, event: SecondLevelStepped) -> None:
+        self._second_root = event.first_level_node
+        self._inner = event.inner
+
+    def _second_level_ended(self, event: SecondLevelEnded) -> None:
+        self._second_root = event.first_level_node
+        self._inner = None
+        self._end_second_level(event.first_level_node, event.kept, event.discarded)
 
     def clear_marks(self) -> None:
         """Drop the step marks, caption and Pn² note: running without reports, they would be
@@ -416,7 +441,8 @@ class TreeView(QWidget):
             return []
         metrics = QFontMetricsF(style.font(style.OVERLAY_PX))
         room = self._header()[1].width() - 16
-        count = level_counts(self._level1, self._level2, self._items, self._search.two_levels)
+        two_levels = self._search.capabilities.two_levels
+        count = level_counts(self._level1, self._level2, self._items, two_levels)
         if self._note:
             count = metrics.elidedText(
                 f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
@@ -472,7 +498,7 @@ class TreeView(QWidget):
         search = self._search
         if first is None or search is None:
             return
-        tree = drawn_tree(search)
+        tree = search.drawn_tree
         if first.tree is not tree:
             first.tree = tree
         first.sync()
@@ -656,7 +682,7 @@ class TreeView(QWidget):
             index for index, item in enumerate(self._items) if visible.contains(item.x, item.y)
         ]
         draw.edges(self._items, visible)
-        if self._level1 is not None:
+        if self._level1 is not None and draws_a_graph(self._search):
             first = self._level1
             draw_extra_links(painter, first.tree, self._items, self._index, first.path, text)
         for index in shown:
@@ -727,8 +753,9 @@ class TreeView(QWidget):
 
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
-        two_levels = self._search is not None and self._search.two_levels
-        dag = self._search is not None and isinstance(drawn_tree(self._search), DagTree)
+        capabilities = self._search.capabilities if self._search is not None else None
+        two_levels = capabilities is not None and capabilities.two_levels
+        dag = draws_a_graph(self._search)
         key = (self.width(), two_levels, self.devicePixelRatioF(), self.effort_map.on, dag)
         if self._legend_cache is None or self._legend_cache[0] != key:
             self._legend_cache = (key, legend_pixmap(*key))

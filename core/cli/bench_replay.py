@@ -75,7 +75,7 @@ def measure_replay(iterations: int, rewinds: int, seed: int = 1) -> ReplayFigure
         nodes,
         record_seconds,
         plain_seconds,
-        replay.log.memory_bytes(),
+        replay.memory_bytes(),
         rewinds,
         statistics.median(times),
         max(times),

@@ -117,7 +117,11 @@ def explanation_steps(
         leaf = (len(held.path) - 1, tree.is_or(held.path[-1]))
     trend = trace.trend() if trace is not None else None
     # Time per tree node is PN's; Pn²'s tree grows at no steady rate (its second level does).
-    rate = len(tree) / search.elapsed if search.elapsed > 0 and not search.two_levels else 0.0
+    rate = (
+        len(tree) / search.elapsed
+        if search.elapsed > 0 and not search.capabilities.two_levels
+        else 0.0
+    )
     outcome = search.outcome
     found = suggestions(
         search.algorithm,

@@ -97,7 +97,7 @@ def run_traced(search: Stepper, trace: RootTrace, slice_iterations: int | None =
     PN and Pn² are deterministic and their slices resume exactly where they stopped, so the
     search creates the same nodes as one `run()` (the CLI checks WAC.001/222/283)."""
     if slice_iterations is None:
-        slice_iterations = 1 if search.two_levels else TRACE_SLICE
+        slice_iterations = 1 if search.capabilities.two_levels else TRACE_SLICE
     trace.record_search(search)
     while search.run(max_iterations=slice_iterations) is None:
         trace.record_search(search)

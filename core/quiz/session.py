@@ -4,9 +4,10 @@ The answers come from the engine itself. Before each iteration the quiz steps th
 SELECT phase (Figure 3.4) and keeps the report hidden: the selected node is the right answer to
 "click the most-proving node". After the EXPAND phase it steps the UPDATE phase (Figures 3.3 and
 3.6) and picks one of the nodes the update changed: the engine's new numbers of that node are the
-right answer to "what are its new proof and disproof numbers?". The quiz only ever calls
-`step_phase`, the phases any front end steps, so the search creates exactly the nodes it creates
-without a quiz; the front end shows each hidden report once the student has answered.
+right answer to "what are its new proof and disproof numbers?". The quiz only ever takes a step
+of one phase (`Stepper.step(PHASE)`), the phases any front end steps, so the search creates
+exactly the nodes it creates without a quiz; the front end shows each hidden report once the
+student has answered.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 
 from core.quiz.explain import Labeller, mistake, numbers_why, search_labeller, selection_why
 from core.search.contract import Stepper
-from core.search.types import Phase, StepReport
+from core.search.types import PHASE, Phase, StepReport
 from core.values import format_number
 
 SELECTION, NUMBERS = "selection", "numbers"
@@ -136,7 +137,7 @@ class Quiz:
         if the search ended instead: a limit was reached before the selection."""
         if not self.can_ask_selection:
             raise RuntimeError("the search is not between two iterations")
-        report = self.search.step_phase()
+        report = self.search.step(PHASE)
         self.hidden = report
         if report.outcome is not None or not report.path:
             return None
@@ -155,7 +156,7 @@ class Quiz:
         step kept in `hidden`) if it changed none."""
         if not self.can_ask_numbers:
             raise RuntimeError("no update is pending")
-        report = self.search.step_phase()
+        report = self.search.step(PHASE)
         self.hidden = report
         if not report.changed:
             return None

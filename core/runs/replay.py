@@ -1,26 +1,17 @@
-"""Replay a PN or Pn² search backwards and forwards: the exact state after any iteration k.
+"""Replay any stepped search backwards and forwards: the exact state after any iteration k.
 
-PN and Pn² are deterministic and their (first-level) tree only grows: an iteration appends the
-children of one node and changes the numbers of a few nodes on one path (Figures 3.5 and 3.6).
-So the state after iteration k is the furthest state reached with
-
-* every column cut to the tree's length after iteration k (rows are appended in order),
-* the nodes expanded after k made leaves again, and
-* the numbers changed after k set back to what they were: each iteration logs the old numbers of
-  the nodes its update changed, as the update changes them (`TreeSearch.number_log`), a few
-  entries each (a copy of the whole most-proving path per iteration would make a deep tree's
-  recording quadratic).
-
-This is the issue's "checkpoint and re-run" with every iteration a checkpoint that costs only what
-it changed: a rewind re-runs nothing, it undoes (time proportional to the iterations undone, read
-from flat arrays), and memory is bounded by the log, measured at about 190 bytes per iteration on
-WAC.096 — under half of what the iteration adds to the tree (`pn-explorer bench --replay`).
-The one live search is a copy rebuilt at k (its own game cursor, from `make_search`); the
-furthest search is kept to rebuild from. Stepping the copy forward replays the same iterations and,
+Every steppable search is deterministic and offers `checkpoint` and `restore`
+(`core.search.contract.Stepper`): the replay asks for a checkpoint after every iteration the
+search completes for the first time, and rebuilds the state after iteration k by restoring a fresh
+search from its factory. How a search restores is its own affair: PN and Pn² undo, from an undo
+log of what each iteration changed (`core.search.tree_history`); DAG PN and df-pn re-run from the
+start (`core.search.rerun`). Either way `rewinding` does it in slices, so the app never blocks.
+The furthest search is kept; stepping the rebuilt copy forward replays the same iterations and,
 once it reaches the furthest, it *becomes* the furthest and recording goes on.
 
-`Replay` is itself a `Stepper`: the driver steps it like any search, it records each completed
-iteration (root proof and disproof numbers and nodes in memory too, for the timeline's plot).
+`Replay` is itself a `Stepper`: the driver steps it like any search; it records each completed
+iteration (and the root's proof and disproof numbers and nodes in memory, for the timeline's
+plot).
 """
 
 from __future__ import annotations
@@ -32,52 +23,30 @@ from functools import partial
 from typing import Any
 
 from core.search.contract import Stepper
-from core.search.types import Outcome, Phase, StepReport
-from core.tree import EXPANDED, NO_NODE, ROOT, Tree
-
-UNDO_SLICE = 40_000
-"""Undo-log entries applied between two yields of a sliced rewind."""
-
-PN2_STATE = ("_created", "_peak", "second_level_searches", "nodes_discarded", "_budget")
-"""Pn²'s counters at an iteration boundary (no second level is live there)."""
+from core.search.types import Checkpoints, Outcome, StepReport
+from core.tree import Tree
 
 
 class IterationLog:
-    """What each iteration changed, in flat arrays indexed by iteration (index 0: the start).
+    """The plot's series by iteration (index 0: the start): the root's numbers and the nodes
+    in memory after each iteration."""
 
-    `length[i]` is the tree's length after iteration i, `selected[i]` the node it expanded or
-    evaluated, `current[i]` where its update stopped (the next selection starts there);
-    `root_proof`, `root_disproof`, `nodes` the root's numbers and nodes in memory (the plot);
-    `change_end[i]` ends iteration i's entries in the undo arrays `change_node`, `old_proof`,
-    `old_disproof`. Pn²'s counters are in `counters` (one array per name of PN2_STATE).
-    """
-
-    def __init__(self, counter_names: tuple[str, ...]) -> None:
-        self.length = array("q")
-        self.selected = array("q")
-        self.current = array("q")
-        self.nodes_created = array("q")
-        self.elapsed = array("d")
+    def __init__(self) -> None:
         self.root_proof = array("q")
         self.root_disproof = array("q")
         self.nodes = array("q")
-        self.change_end = array("q")
-        self.change_node = array("q")
-        self.old_proof = array("q")
-        self.old_disproof = array("q")
-        self.counters = {name: array("q") for name in counter_names}
-        self.evaluated = array("q")  # Pn²'s last second-level numbers, (proof, disproof) pairs
 
     @property
     def iterations(self) -> int:
         """The furthest iteration recorded."""
-        return len(self.length) - 1
+        return len(self.nodes) - 1
 
     def memory_bytes(self) -> int:
-        """Bytes held by the log's arrays."""
-        arrays = [value for value in vars(self).values() if isinstance(value, array)]
-        arrays.extend(self.counters.values())
-        return sum(column.itemsize * len(column) for column in arrays)
+        """Bytes held by the series."""
+        return sum(
+            column.itemsize * len(column)
+            for column in (self.root_proof, self.root_disproof, self.nodes)
+        )
 
 
 class Replay:
@@ -86,12 +55,13 @@ class Replay:
     the live search's; `furthest_iteration` is how far the search has ever gone."""
 
     def __init__(self, search: Stepper, make_search: Callable[[], Stepper]) -> None:
+        if not search.capabilities.replayable:
+            raise ValueError(f"{search.algorithm} offers no checkpoints to replay")
         self._live = search
         self._furthest = search
         self._make_search = make_search
-        self.log = IterationLog(PN2_STATE if search.two_levels else ())
-        self._changes: list[int] = []
-        search.number_log = self._changes
+        self.log = IterationLog()
+        self._checkpoints: Checkpoints | None = None
         self.version = 0
         """Grows whenever the recording or the live search changes (a sliced rewind that sees
         it change gives up: its source moved)."""
@@ -100,6 +70,9 @@ class Replay:
     # -- the contract: everything is the live search's --------------------------------------------
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("step"):
+            # a step must go through the replay, which records it
+            raise AttributeError(f"Replay has no {name}")
         return getattr(self._live, name)
 
     @property
@@ -112,7 +85,7 @@ class Replay:
         return self.log.iterations
 
     @property
-    def tree(self) -> Tree:
+    def tree(self) -> Tree | None:
         return self._live.tree
 
     @property
@@ -124,33 +97,27 @@ class Replay:
         return self._live.iterations
 
     @property
-    def next_phase(self) -> Phase:
-        return self._live.next_phase
+    def step_units(self) -> tuple:
+        return self._live.step_units
 
-    def step_phase(self) -> StepReport:
-        return self._stepped(self._live.step_phase)
+    def step_done(self, unit: str) -> Callable[[StepReport], bool]:
+        return self._live.step_done(unit)
 
-    def step_into(self) -> StepReport:
-        return self._stepped(self._live.step_into)
+    def smallest_step(self) -> StepReport:
+        return self._stepped(self._live.smallest_step)
+
+    def step(self, unit: str) -> StepReport:
+        """One step of `unit`, taken as smallest steps through this replay, so that every
+        iteration it completes is recorded at its end (a step over Pn²'s second level may
+        complete one iteration and go on into the next)."""
+        done = self._live.step_done(unit)
+        report = self.smallest_step()
+        while report.outcome is None and not done(report):
+            report.merge(self.smallest_step())
+        return report
 
     def step_iteration(self) -> StepReport:
-        """One iteration, phase by phase through this replay so each is recorded."""
-        report = self.step_phase()
-        while not report.iteration_done and report.outcome is None:
-            report.merge(self.step_phase())
-        return report
-
-    def step_over(self) -> StepReport:
-        """Pn²: through the next (or current) second-level search; PN: one iteration. Phase by
-        phase, as `Pn2Search.step_over`, so that an iteration it completes is recorded."""
-        if not self._live.two_levels:
-            return self.step_iteration()
-        report = self.step_phase()
-        while report.outcome is None and not (
-            report.second_level is not None and report.second_level.ended
-        ):
-            report.merge(self.step_phase())
-        return report
+        return self.step("iteration")
 
     def run(
         self, max_iterations: int | None = None, max_seconds: float | None = None
@@ -167,7 +134,7 @@ class Replay:
             if deadline is not None and now >= deadline:
                 return None
             left = None if deadline is None else deadline - now
-            at_boundary = self._at_boundary()
+            at_boundary = live.at_boundary
             if at_boundary and stop_after is not None and live.iterations >= stop_after:
                 return None
             if not at_boundary:
@@ -184,10 +151,6 @@ class Replay:
         self._live.cancel()
 
     # -- recording --------------------------------------------------------------------------------
-
-    def _at_boundary(self) -> bool:
-        live = self._live
-        return live.next_phase is Phase.SELECT and live.second_level is None
 
     def _stepped(self, step: Callable[[], Any]) -> Any:
         """Run one step of the live search; record the iteration it completed, if new."""
@@ -206,37 +169,25 @@ class Replay:
     def _catch_up(self) -> None:
         """The live copy has reached the furthest iteration at rest: it carries the recording on
         (the old furthest, perhaps halfway through that iteration, is dropped)."""
-        if self._at_boundary():
-            self._furthest.number_log = None
-            self._furthest = self._live
-            self._changes.clear()
-            self._live.number_log = self._changes
+        live = self._live
+        if live.at_boundary:
+            live.checkpoint()
+            self._furthest = live
             self.version += 1
 
     def _record(self) -> None:
-        """Append the state after the iteration just completed (or the start)."""
-        log, live = self.log, self._live
-        tree = live.tree
-        changes = self._changes
-        log.change_node.extend(changes[0::3])
-        log.old_proof.extend(changes[1::3])
-        log.old_disproof.extend(changes[2::3])
-        changes.clear()
-        log.change_end.append(len(log.change_node))
-        log.length.append(len(tree))
-        grown = log.length and len(tree) > log.length[-1]
-        log.selected.append(tree.parent[len(tree) - 1] if grown else live.selected_node)
-        log.current.append(live._current)
-        log.nodes_created.append(live.nodes_created)
-        log.elapsed.append(live.elapsed)
-        root_proof, root_disproof = tree.numbers(ROOT)
+        """Checkpoint the iteration just completed (or the start) and add it to the plot."""
+        live, log = self._live, self.log
+        self._checkpoints = live.checkpoint()
+        root_proof, root_disproof = live.root_numbers
         log.root_proof.append(root_proof)
         log.root_disproof.append(root_disproof)
         log.nodes.append(live.nodes_in_memory)
-        for name, column in log.counters.items():
-            column.append(getattr(live, name))
-        if live.two_levels:
-            log.evaluated.extend(live._evaluated_numbers)
+
+    def memory_bytes(self) -> int:
+        """Bytes the recording holds: the checkpoints and the plot's series."""
+        assert self._checkpoints is not None
+        return self._checkpoints.memory_bytes() + self.log.memory_bytes()
 
     # -- rewinding --------------------------------------------------------------------------------
 
@@ -252,71 +203,18 @@ class Replay:
         if not 0 <= k <= self.log.iterations:
             raise ValueError(f"iteration {k} is not between 0 and {self.log.iterations}")
         furthest = self._furthest
-        at_rest = furthest.next_phase is Phase.SELECT and furthest.second_level is None
-        if k == self.log.iterations and (at_rest or furthest.outcome is not None):
+        if k == self.log.iterations and furthest.at_boundary:
             self._install(furthest)  # the furthest state itself (and how the search ended)
             return
         version = self.version
-        log, source = self.log, self._furthest.tree
-        length = log.length[k]
-        tree = Tree()
-        for name in Tree.__slots__:
-            setattr(tree, name, getattr(source, name)[:length])
-            yield
-            if self.version != version:
-                return
-        first_child, child_count, flags = tree.first_child, tree.child_count, tree.flags
-        parent = source.parent
-        grown = [log.length[i] for i in range(k + 1, log.iterations + 1)]
-        grown.append(len(source))  # an expansion under way appends after the last iteration
-        for end in grown:
-            # an expansion appends its children together: the first new row's parent gained them
-            node = parent[end - 1]
-            if node != NO_NODE and node < length and first_child[node] >= length:
-                first_child[node] = NO_NODE
-                child_count[node] = 0
-                flags[node] &= ~EXPANDED
-        proof, disproof = tree.proof, tree.disproof
-        nodes, old_proof, old_disproof = log.change_node, log.old_proof, log.old_disproof
-        end = log.change_end[-1]
-        stop = log.change_end[k]
-        while end > stop:
-            yield
-            if self.version != version:
-                return
-            start = max(stop, end - UNDO_SLICE)
-            for entry in range(end - 1, start - 1, -1):
-                node = nodes[entry]
-                if node < length:
-                    proof[node] = old_proof[entry]
-                    disproof[node] = old_disproof[entry]
-            end = start
-        self._install(self._rebuilt(k, tree))
-
-    def _rebuilt(self, k: int, tree: Tree) -> Stepper:
-        """A fresh search given the tree and the small state of iteration k."""
-        log = self.log
+        checkpoints = self._checkpoints
+        assert checkpoints is not None
         search = self._make_search()
-        search.tree = tree
-        search.iterations = k
-        search.elapsed = log.elapsed[k]
-        search.outcome = None
-        search.next_phase = Phase.SELECT
-        search._selected = log.selected[k]
-        search._current = log.current[k]
-        if search.two_levels:
-            for name, column in log.counters.items():
-                setattr(search, name, column[k])
-            search._evaluated_numbers = (log.evaluated[2 * k], log.evaluated[2 * k + 1])
-        else:
-            search.nodes_created = log.nodes_created[k]
-        game = search.game
-        game.reset()
-        moves = tree.moves_to(search._current)
-        for move in moves:
-            game.push(move)
-        search._cursor_depth = len(moves)
-        return search
+        for _ in search.restore(checkpoints, k):
+            yield
+            if self.version != version:
+                return
+        self._install(search)
 
     def _install(self, search: Stepper) -> None:
         if search is not self._live:

@@ -2,8 +2,9 @@
 
 Front ends (CLI, suite workers, the app) describe the search they want with an `AlgorithmSpec`
 and get a `Search` from `create_search`; the app, which steps and draws the search, gets a
-`Stepper` or a `PathStepper` from `create_stepper`. Both go through the algorithm registry
-(`core.search.registry`), which knows every search, its parameters and the games it runs on.
+`Stepper` (PN, Pn², DAG PN or df-pn: one contract) from `create_stepper`. Both go through the
+algorithm registry (`core.search.registry`), which knows every search, its parameters and the
+games it runs on.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.games.game import Game
-from core.search.contract import PathStepper, Search, Stepper
+from core.search.contract import Search, Stepper
 from core.search.defaults import PN
 from core.search.parameters import PARAMETERS, check_values
 from core.search.registry import build, entry
@@ -74,7 +75,7 @@ def _spec(name: str, values: tuple[tuple[str, Any], ...]) -> AlgorithmSpec:
     return AlgorithmSpec(name, **dict(values))
 
 
-def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper | PathStepper:
+def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
     """A search for `spec` on `game` that the app can step (InvalidLimitError for a search
     without a stepper, or one that cannot run on `game`)."""
     return build(spec.name, game, limits, spec.values, stepped=True)

@@ -1,42 +1,47 @@
 """The declared contract of a search: what front ends may read and call, instead of probing.
 
-Two protocols, because the αβ baseline has no search tree:
+Two protocols, because the αβ baseline has no search tree and no steps:
 
 * `Search` is what `create_search` returns and what the command line, batch runs and the
-  comparison use: PN, Pn² and αβ all satisfy it. It runs to an outcome, counts its work, can be
-  cancelled and hands back its proof. `tree` is the search tree, or None for αβ (which holds only
-  its current path) and df-pn (everything lives in its table); `second_level_searches` is Pn²'s
-  count of second-level searches, None for the one-level searches (PN, αβ). Callers test these
-  for None rather than probing for attributes.
-* `Stepper` is a `Search` with a tree that the app steps phase by phase and draws: PN and Pn²
-  (every `core.search.pn.TreeSearch`) and DAG PN (`core.search.dag_pn`, whose tree is the
-  spanning tree of its graph, `core.search.dag_tree.DagTree`). αβ is not a `Stepper`: it has no
-  phases and no tree to draw, and the app does not offer it. Pn²'s second level is part of the
-  contract for all: PN and DAG PN answer
-  `two_levels` False and `second_level` / `second_level_root` None; `step_into` is one phase and
-  `step_over` one iteration for PN, which has no second level to enter or step over.
-* `PathStepper` is df-pn as the app steps it (`core.search.dfpn_steps`): no phases and no search
-  tree (everything lives in the transposition table), but a recursion path of frames with
-  thresholds. A step is one event of that recursion (`step_event`: an expansion or a back-up);
-  `step_iteration` runs up to the next expansion. Its `tree` is None, as `Search` says (features
-  that read a search tree check for it and say why they are not offered); the view draws
-  `display_tree`, the path and each path node's children (`drawn_tree`).
+  comparison use: PN, Pn², αβ, DAG PN and df-pn all satisfy it. It runs to an outcome, counts its
+  work, can be cancelled and hands back its proof. `tree` is the search tree, or None for αβ
+  (which holds only its current path) and df-pn (everything lives in its table);
+  `second_level_searches` is Pn²'s count of second-level searches, None for the one-level
+  searches. Callers test these for None rather than probing for attributes.
+* `Stepper` is a `Search` the app steps and draws, one contract for every steppable search: PN
+  and Pn² (`core.search.pn.TreeSearch`), DAG PN (`core.search.dag_pn`) and df-pn
+  (`core.search.dfpn_steps`). It declares its `step_units` (the app's step buttons are built
+  from them: phase and iteration; into and over for two levels; df-pn's event and expansion),
+  its `capabilities`, its `memory` use and what to draw (`drawn_tree`: the search tree, or
+  df-pn's picture of its recursion path), and describes its own settings. A step returns a
+  `StepReport` whose search-specific news are typed events (`core.search.events`). Replay goes
+  through `checkpoint` and `restore`, so it works for every stepper.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from core.games.game import Game
 from core.proofs.proof import ProofNode
-from core.search.transposition import TranspositionTable
-from core.search.types import Limits, Outcome, Phase, StepReport
+from core.search.types import (
+    Checkpoints,
+    Limits,
+    MemoryUse,
+    Outcome,
+    StepReport,
+    StepUnit,
+)
 from core.tree import Tree
+
+if TYPE_CHECKING:
+    from core.search.registry import Capabilities
 
 
 @runtime_checkable
 class Search(Protocol):
-    """Any search `create_search` builds (PN, Pn², αβ): run it, read its counts and its proof."""
+    """Any search `create_search` builds: run it, read its counts and its proof."""
 
     algorithm: str
     game: Game
@@ -91,19 +96,26 @@ class Search(Protocol):
 
 @runtime_checkable
 class Stepper(Search, Protocol):
-    """A tree search the app steps and draws (PN and Pn²): phases, the tree, the second level."""
+    """A search the app steps, draws and replays (PN, Pn², DAG PN, df-pn)."""
 
-    next_phase: Phase
-    two_levels: bool
-    """True for Pn²: an expansion is evaluated by a second-level search."""
+    initialisation: str
+    """How a new leaf's numbers start (§3.3.1): `MOBILITY` or `UNIT` (`core.search.defaults`)."""
+    step_units: tuple[StepUnit, ...]
+    """The steps it offers, smallest first (`core.search.types.PHASE` … `OVER`)."""
 
     @property
-    def tree(self) -> Tree:
-        """The (first-level) search tree."""
+    def capabilities(self) -> Capabilities:
+        """What it offers beyond stepping (two levels, replay, quiz, transpositions, a recursion
+        path), as its registry entry declares it (`core.search.registry.Capabilities`)."""
+
+    @property
+    def drawn_tree(self) -> Tree:
+        """What the tree view draws: the search tree, or (df-pn, which keeps none) a tree of its
+        recursion path and each path node's children whose most-proving path is that path."""
 
     @property
     def second_level(self) -> Stepper | None:
-        """Pn²'s live second-level search; None when none runs (always, for PN)."""
+        """Pn²'s live second-level search; None when none runs (always, for one level)."""
 
     @property
     def second_level_root(self) -> int | None:
@@ -114,75 +126,49 @@ class Stepper(Search, Protocol):
 
     @property
     def update_pending(self) -> bool:
-        """True between an EXPAND phase and its UPDATE: `selected_node`'s numbers are stale."""
+        """True between an expansion and its update: `selected_node`'s numbers are stale."""
 
     @property
     def selected_node(self) -> int:
-        """The node the last SELECT phase chose (the node just expanded while an update is
-        pending)."""
-
-    def step_phase(self) -> StepReport: ...
-
-    def step_iteration(self) -> StepReport: ...
-
-    def step_into(self) -> StepReport:
-        """One phase, inside Pn²'s second-level search when one is due (PN: one phase)."""
-
-    def step_over(self) -> StepReport:
-        """Pn²: through the next (or current) second-level search; PN: one iteration."""
-
-
-@runtime_checkable
-class PathStepper(Search, Protocol):
-    """A depth-first search the app steps event by event (df-pn): a path of frames, no phases."""
-
-    two_levels: bool
-    """Always False: no second-level search."""
-
-    table: TranspositionTable
-    """Where the search keeps its positions (the memory gauge shows its fill)."""
-
-    mop_up_in_use: bool
-    """df-pn+: new nodes' proof numbers include the mop-up estimate (`core.games.mop_up`)."""
-    mop_up_weight: int
-    """What one step of that estimate adds to a new node's proof number."""
-    threat_divisor: int
-    """What a new node's proof number is divided by where its quiet move threatens mate."""
-    threat_depth: int
-    """The deepest position (plies from the root) whose quiet moves are tested for threats."""
-    threats_in_use: bool
-    """Whether this search tests threats at all (chess, and not where the mop-up estimate
-    guides)."""
+        """The node of `drawn_tree` the search stands at: the last selection (the node just
+        expanded while an update is pending), or df-pn's deepest frame."""
 
     @property
-    def tree(self) -> None:
-        """None: the search keeps no tree (see `display_tree`)."""
+    def next_step(self) -> str:
+        """What the next smallest step will do, in a few words (the status line)."""
 
     @property
-    def display_tree(self) -> Tree:
-        """What the tree view draws: the recursion path and each path node's children, as a
-        `Tree` whose most-proving path is the path (not the search's tree: it has none)."""
+    def at_boundary(self) -> bool:
+        """Between two iterations (no iteration and no second-level search half done): where
+        `checkpoint` may be called."""
 
-    @property
-    def second_level(self) -> None:
-        """Always None (one level)."""
+    def memory(self) -> MemoryUse:
+        """What it holds now against its limit (nodes, or table entries)."""
 
-    @property
-    def root_numbers(self) -> tuple[int, int]: ...
+    def describe(self) -> str:
+        """What it does on this problem beyond its parameters, in a few words for the window's
+        title (df-pn: its threats and the mop-up estimate, which depend on the position); ""
+        when its parameters say it all (the registry words those)."""
 
-    @property
-    def table_hits(self) -> int:
-        """Children found in the transposition table when generated."""
+    def step(self, unit: str) -> StepReport:
+        """One whole step of a unit it offers (its name in `step_units`), reports merged."""
 
-    def step_event(self) -> StepReport:
-        """One event: a node expanded, or a node backing up to its parent."""
+    def smallest_step(self) -> StepReport:
+        """The smallest step it has: a phase (Pn²: of either level), or df-pn's event."""
+
+    def step_done(self, unit: str) -> Callable[[StepReport], bool]:
+        """Whether a smallest step's report completes a step of `unit` begun now: a caller
+        that takes smallest steps in slices (the app's driver) stops when this says so."""
 
     def step_iteration(self) -> StepReport:
-        """Events up to and including the next expansion."""
+        """To the end of the current iteration (df-pn: through its next expansion)."""
 
+    def checkpoint(self) -> Checkpoints:
+        """Record its state after the iteration just completed (at a boundary; the start is
+        iteration 0) and return every checkpoint recorded so far. A search rebuilt by `restore`
+        that has stepped on to the last one recorded carries the record on."""
 
-def drawn_tree(search: Stepper | PathStepper) -> Tree:
-    """The tree the app draws for a search: its search tree, or a path stepper's display tree
-    (df-pn keeps no search tree). Features that need the search tree itself read `tree`."""
-    tree = search.tree
-    return tree if tree is not None else search.display_tree
+    def restore(self, checkpoints: Checkpoints, iteration: int) -> Iterator[None]:
+        """Bring this search, fresh from its factory, to the state after `iteration`: a
+        generator that yields between small pieces of work, so a caller on the GUI thread never
+        blocks (a re-run from the start is such a restore)."""

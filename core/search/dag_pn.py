@@ -35,8 +35,10 @@ graph with cycles): a *separate node* is created instead, and the graph stays ac
 
 **Stepping.** DAG PN is a `core.search.contract.Stepper`: `step_phase` advances one phase
 (SELECT, EXPAND, UPDATE of Figure 3.2) and reports what it changed, as PN's does (the children an
-expansion linked to existing nodes in `StepReport.linked`; the update's changes through every
-parent); `run` iterates the same three phase functions without reporting. The graph is a
+expansion linked to existing nodes in a `core.search.events.Linked` event; the update's changes
+through every parent); `run` iterates the same three phase functions without reporting. Its
+updates reach every parent of a shared node, which no small undo log captures: replay re-runs
+the deterministic search to the iteration asked for (`core.search.rerun`). The graph is a
 `core.search.dag_tree.DagTree`, which views read as a tree (each node under its first parent).
 
 Every proof is read out as a tree (`proof`: a shared node's proof is one shared `ProofNode`) and
@@ -55,11 +57,22 @@ from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode
 from core.search.dag_tree import DagTree
 from core.search.defaults import DAGPN, MOBILITY
+from core.search.events import Linked
 from core.search.numbers import INF, leaf_numbers, node_numbers
 from core.search.parameters import check_values
 from core.search.phase_steps import PhaseSteps
-from core.search.types import Limits, NumberChange, Outcome, Phase, Result, StepReport, StopReason
-from core.tree import EXPANDED, OR_NODE, ROOT
+from core.search.rerun import RerunCheckpoints
+from core.search.types import (
+    Limits,
+    MemoryUse,
+    NumberChange,
+    Outcome,
+    Phase,
+    Result,
+    StepReport,
+    StopReason,
+)
+from core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
 from core.values import REASON_TEXT, Reason, Value
 
 PINNED = 0x01
@@ -78,7 +91,7 @@ def identity(key: int, clock: int) -> int:
     return (key << CLOCK_BITS) | min(clock, (1 << CLOCK_BITS) - 1)
 
 
-class DagProofNumberSearch(PhaseSteps):
+class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
     """PN search over a `Game` cursor on a graph of positions (see the module docstring).
 
     A `core.search.contract.Stepper` on a `DagTree` (`tree`; marks of the graph-history rule in
@@ -93,7 +106,6 @@ class DagProofNumberSearch(PhaseSteps):
     algorithm = DAGPN
     second_level_searches = None
     table_hits = None
-    two_levels = False
     second_level = None
     second_level_root = None
 
@@ -152,6 +164,11 @@ class DagProofNumberSearch(PhaseSteps):
     def peak_nodes_in_memory(self) -> int:
         """Nodes are never deleted: the peak is the graph's size."""
         return len(self.tree)
+
+    def memory(self) -> MemoryUse:
+        """Nodes of the graph against the node cap."""
+        size = len(self.tree)
+        return MemoryUse(size, self.limits.max_nodes, size, BYTES_PER_NODE)
 
     def children(self, node: int) -> list[int]:
         """A node's children in move order (shared children included)."""
@@ -392,9 +409,9 @@ class DagProofNumberSearch(PhaseSteps):
                     (child, tree.proof[child], tree.disproof[child])
                     for child in range(first, len(tree))
                 ]
-                report.linked = [
-                    child for child in tree.successors(self._selected) if child < first
-                ]
+                linked = tuple(child for child in tree.successors(self._selected) if child < first)
+                if linked:
+                    report.add(Linked(self._selected, linked))
                 self.next_phase = Phase.UPDATE
         else:
             self._end_iteration(report.changed)

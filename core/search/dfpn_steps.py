@@ -6,10 +6,11 @@ when a threshold is reached. So a step here is one *event* of that recursion: a 
 a node backing up to its parent because its φ reached φ_t or its δ reached δ_t (or it was solved).
 `DfpnStepper` is the same `DfpnSearch` (one implementation: MID is a generator that pauses only
 when a `DfpnTrace` is attached), holding MID's live generator between steps, so stepping and
-`DfpnSearch.run` create the same nodes in the same order. The trace keeps what a view draws: the
-stack of frames (each MID call's position, φ_t/δ_t and children lists), and the table hits and
-parents of the positions those frames show (only those: a search of millions of positions must
-not leave a record of each behind in the window).
+`DfpnSearch.run` create the same nodes in the same order, and a fresh stepper run to expansion k
+is in the state the stepped one was in after it (replay re-runs it: `core.search.rerun`). The
+trace keeps what a view draws: the stack of frames (each MID call's position, φ_t/δ_t and
+children lists), and the table hits and parents of the positions those frames show (only those:
+a search of millions of positions must not leave a record of each behind in the window).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from enum import Enum
 
 from core.games.game import Game
 from core.search.defaults import (
@@ -27,31 +27,29 @@ from core.search.defaults import (
     DFPN_MOP_UP_WEIGHT,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
+    MOBILITY,
 )
 from core.search.dfpn import DfpnSearch, _Children, _Result
+from core.search.events import BackUpReason, DfpnEvent, EventKind
 from core.search.numbers import INF, as_phi_delta, node_numbers
-from core.search.types import Limits, Outcome, StepReport
+from core.search.phase_steps import always, iteration_done
+from core.search.registry import Capabilities, entry
+from core.search.rerun import RerunCheckpoints
+from core.search.transposition import BYTES_PER_ENTRY
+from core.search.types import (
+    EVENT,
+    ITERATION,
+    Limits,
+    MemoryUse,
+    Outcome,
+    StepReport,
+    StepUnit,
+)
 from core.tree import ROOT, Tree, pack_flags
 from core.values import Reason, Value, solved_value
 
 TRACE_FLOOR = 4096
 """Positions the trace may hold beyond twice what its frames show before it forgets the rest."""
-
-
-class EventKind(Enum):
-    """What a step of df-pn was: MID expanded a node, or a node returns to its parent."""
-
-    EXPANDED = "expanded"
-    BACKED_UP = "backed up"
-
-
-class BackUpReason(Enum):
-    """Why MID returns to its parent (Nagai's loop condition, or the node was solved)."""
-
-    PROVED = "proved"
-    DISPROVED = "disproved"
-    PHI = "φ ≥ φ_t"
-    DELTA = "δ ≥ δ_t"
 
 
 @dataclass(slots=True)
@@ -88,29 +86,6 @@ class DfpnFrame:
 
 
 @dataclass(slots=True)
-class DfpnEvent:
-    """One step of df-pn: `kind` at path `depth` for the position reached by `move` (None: the
-    root), the node's φ/δ and thresholds then; for a back-up, why. `line` is the moves from the
-    root to the node (a view names the move in its position: SAN needs the board before it)."""
-
-    kind: EventKind
-    depth: int
-    move: int | None
-    phi: int
-    delta: int
-    phi_threshold: int
-    delta_threshold: int
-    reason: BackUpReason | None = None
-    children: int = 0
-    line: tuple[int, ...] = ()
-    mates_in_one: int = 0
-    """Of an expansion's children, those the one-move mate test proved as they were generated."""
-    threats: int = 0
-    """Of an expansion's new children, those reached by a quiet move that threatens mate in one
-    (their proof numbers started lower)."""
-
-
-@dataclass(slots=True)
 class DfpnTrace:
     """What the stepped search shows: the live frames, and the table hits and parents of the
     positions they show (forgotten once off the path: memory stays bounded by the path)."""
@@ -126,6 +101,10 @@ class DfpnTrace:
     """Why a limit (budget, node cap, cancel, a tree file's frontier) ended the search with these
     frames still on the stack; empty while it searches or once the root is solved."""
     version: int = 0
+    threat_divisor: int = 1
+    """The search's divisor for threatening moves (the expansion events carry it)."""
+    mop_up_weight: int = 0
+    """The search's mop-up weight where the estimate is in use, else 0."""
     _bound_at: int = TRACE_FLOOR
 
     def hit(self, key: int) -> None:
@@ -161,6 +140,8 @@ class DfpnTrace:
                 line=self.path_moves(),
                 mates_in_one=sum(children.mate_in_one),
                 threats=sum(children.threat),
+                threat_divisor=self.threat_divisor,
+                mop_up_weight=self.mop_up_weight,
             )
         )
 
@@ -234,16 +215,28 @@ class DfpnTrace:
         return f"seen {count}× — re-expanded"
 
 
-class DfpnStepper(DfpnSearch):
-    """A df-pn search that the app steps one event at a time (`core.search.contract.PathStepper`).
+EVENT_UNITS = (
+    StepUnit(
+        EVENT, "Event", "Step one event of df-pn's recursion: an expansion, or a node backing up"
+    ),
+    StepUnit(ITERATION, "Expansion", "Step to df-pn's next expansion (one MID call)"),
+)
+"""df-pn's steps: an event of its recursion, or up to its next expansion (its iteration)."""
 
-    It is one-level (`two_levels` False, no second-level search) and keeps no search tree: `tree`
-    is None, as for `DfpnSearch`, and `display_tree` is a small tree built from the recursion path
-    (the path and each path node's children) for the view, whose `most_proving_path` is the path
-    MID stands on.
+
+class DfpnStepper(RerunCheckpoints, DfpnSearch):
+    """A df-pn search that the app steps one event at a time (a `core.search.contract.Stepper`).
+
+    It is one-level (no second-level search) and keeps no search tree: `tree` is None, as for
+    `DfpnSearch`, and `drawn_tree` is a small tree built from the recursion path (the path and
+    each path node's children) for the view, whose `most_proving_path` is the path MID stands
+    on. No quiz: it has none of the phases the quiz asks about.
     """
 
-    two_levels = False
+    step_units = EVENT_UNITS
+    next_step = "an expansion or a back-up"
+    initialisation = MOBILITY
+    """New leaves start by mobility (df-pn+'s mop-up estimate may add to the proof number)."""
     second_level = None
     second_level_root = None
     second_level_searches = None
@@ -269,11 +262,16 @@ class DfpnStepper(DfpnSearch):
             threat_divisor=threat_divisor,
             threat_depth=threat_depth,
         )
-        self.path_trace = DfpnTrace()
+        self.path_trace = DfpnTrace(
+            threat_divisor=self.threat_divisor,
+            mop_up_weight=self.mop_up_weight if self.mop_up_in_use else 0,
+        )
         self.trace = self.path_trace if self.outcome is None else None
         self._mid: Generator[object, None, _Result] | None = None
         self._display: PathTree | None = None
         self._display_version = -1
+        self._after_expansion = True
+        """No event since the last expansion (or none yet): between two iterations."""
 
     # -- stepping -------------------------------------------------------------------------------
 
@@ -291,20 +289,41 @@ class DfpnStepper(DfpnSearch):
             self._mid = None
             self._settle(done.value)
             self.trace = None
+            self._after_expansion = False
             if self.outcome is not None and not self.outcome.solved:
                 self.path_trace.stop(str(self.outcome))
             else:
                 self.path_trace.version += 1
             return None
         assert isinstance(event, DfpnEvent)
+        self._after_expansion = event.kind is EventKind.EXPANDED
         return event
 
     def _report(self, events: list[DfpnEvent]) -> StepReport:
         return StepReport(
             iteration_done=any(event.kind is EventKind.EXPANDED for event in events),
             outcome=self.outcome,
-            path_events=events,
+            events=list(events),
         )
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What df-pn offers, as its registry entry declares it."""
+        return entry(self.algorithm).capabilities
+
+    def step(self, unit: str) -> StepReport:
+        """One step of a unit in `step_units`."""
+        return self.step_event() if unit == EVENT else self.step_iteration()
+
+    def smallest_step(self) -> StepReport:
+        return self.step_event()
+
+    def step_done(self, unit: str) -> Callable[[StepReport], bool]:
+        return iteration_done if unit == ITERATION else always
+
+    @property
+    def at_boundary(self) -> bool:
+        return self.outcome is None and self._after_expansion
 
     def step_event(self) -> StepReport:
         """One event of the recursion: an expansion, or a node backing up to its parent."""
@@ -336,7 +355,9 @@ class DfpnStepper(DfpnSearch):
         self, max_iterations: int | None = None, max_seconds: float | None = None
     ) -> Outcome | None:
         """Resume the paused recursion for a slice (or to the end), keeping its path: no restart
-        from the root, so the nodes created are those of one uninterrupted `DfpnSearch.run`."""
+        from the root, so the nodes created are those of one uninterrupted `DfpnSearch.run`.
+        A slice of `max_iterations` ends at an expansion: an iteration under way (back-ups
+        since the last expansion) is finished first, as PN finishes its phases."""
         if self.outcome is not None:
             return self.outcome
         started = time.perf_counter()
@@ -344,8 +365,8 @@ class DfpnStepper(DfpnSearch):
         end = None if max_seconds is None else started + max_seconds
         last = None if max_iterations is None else self.iterations + max_iterations
         try:
-            while self._next_event() is not None:
-                if last is not None and self.iterations >= last:
+            while not (last is not None and self.iterations >= last and self._after_expansion):
+                if self._next_event() is None:
                     break
                 if end is not None and time.perf_counter() >= end:
                     break
@@ -374,10 +395,33 @@ class DfpnStepper(DfpnSearch):
     @property
     def selected_node(self) -> int:
         """The display tree's node MID stands at (the deepest frame)."""
-        return self.display_tree.path[-1]
+        return self.drawn_tree.path[-1]
+
+    def memory(self) -> MemoryUse:
+        """Table entries against the table's size, with the replacements it made."""
+        table = self.table
+        return MemoryUse(
+            len(table),
+            table.capacity,
+            max(table.peak, len(table)),
+            BYTES_PER_ENTRY,
+            "table entry",
+            "table entries",
+            replacements=table.replacements,
+        )
+
+    def describe(self) -> str:
+        """What this search does about threats and the mop-up estimate: both depend on the
+        position, so its parameters alone do not say."""
+        parts = []
+        if self.threats_in_use:
+            parts.append(f"threats ÷ {self.threat_divisor} to ply {self.threat_depth}")
+        if self.mop_up_in_use:
+            parts.append("mop-up estimate")
+        return " · ".join(parts)
 
     @property
-    def display_tree(self) -> PathTree:
+    def drawn_tree(self) -> PathTree:
         """The tree view's picture of the current path (rebuilt when the trace has moved on);
         not a search tree, which df-pn does not keep (`tree` is None)."""
         if self._display is None or self._display_version != self.path_trace.version:

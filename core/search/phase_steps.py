@@ -2,7 +2,8 @@
 
 PN and DAG PN step phase by phase (SELECT, EXPAND, UPDATE of Figure 3.2's loop body); an
 iteration is those phases run to the end, and with one level there is no second-level search to
-step into or over, so `step_into` is one phase and `step_over` one iteration (Pn² overrides both).
+step into or over, so `step_into` is one phase and `step_over` one iteration (Pn² overrides both
+and offers them as step units). This is their side of `core.search.contract.Stepper`.
 The root's numbers, the pending update, the selected node, the resource check and the cancel
 read the same attributes in every one of them: `tree`, `next_phase`, `_selected`, `limits`,
 `iterations`, `elapsed`, `outcome`, `_cancel_requested`.
@@ -11,14 +12,45 @@ read the same attributes in every one of them: `tree`, `next_phase`, `_selected`
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-from core.search.types import Limits, Outcome, Phase, StepReport
+from core.search.registry import Capabilities, entry
+from core.search.types import (
+    INTO,
+    ITERATION,
+    OVER,
+    PHASE,
+    Limits,
+    Outcome,
+    Phase,
+    StepReport,
+    StepUnit,
+)
 from core.tree import ROOT, Tree
+
+PHASE_UNITS = (
+    StepUnit(PHASE, "Phase", "Step one phase: select, expand or update"),
+    StepUnit(ITERATION, "Iteration", "Step one iteration (select + expand + update)"),
+)
+"""The steps of a one-level phase-stepped search."""
+
+
+def always(_report: StepReport) -> bool:
+    """A goal every step meets."""
+    return True
+
+
+def iteration_done(report: StepReport) -> bool:
+    """A goal met by the step that completes an iteration."""
+    return report.iteration_done
 
 
 class PhaseSteps:
     """`step_iteration`, `step_into` and `step_over` from a search's own `step_phase`, and the
     state every phase-stepped search reports the same way."""
+
+    step_units = PHASE_UNITS
+    algorithm: str
 
     tree: Tree
     limits: Limits
@@ -46,6 +78,45 @@ class PhaseSteps:
     def step_over(self) -> StepReport:
         """One iteration: with one level there is no second-level search to step over."""
         return self.step_iteration()
+
+    def step(self, unit: str) -> StepReport:
+        """One step of a unit in `step_units`."""
+        return {
+            PHASE: self.step_phase,
+            ITERATION: self.step_iteration,
+            INTO: self.step_into,
+            OVER: self.step_over,
+        }[unit]()
+
+    def smallest_step(self) -> StepReport:
+        """One phase (Pn²: inside its second level when one runs or is due)."""
+        return self.step_into()
+
+    def step_done(self, unit: str) -> Callable[[StepReport], bool]:
+        """With one level a phase is one smallest step, and over is an iteration."""
+        return iteration_done if unit in (ITERATION, OVER) else always
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What this search offers, as its registry entry declares it."""
+        return entry(self.algorithm).capabilities
+
+    def describe(self) -> str:
+        """Nothing beyond its parameters (the registry words those)."""
+        return ""
+
+    @property
+    def next_step(self) -> str:
+        return self.next_phase.value
+
+    @property
+    def at_boundary(self) -> bool:
+        return self.next_phase is Phase.SELECT
+
+    @property
+    def drawn_tree(self) -> Tree:
+        """The search tree itself."""
+        return self.tree
 
     @property
     def root_numbers(self) -> tuple[int, int]:

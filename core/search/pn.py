@@ -17,6 +17,7 @@ The caller advances one phase (`step_phase`), one iteration (`step_iteration`) o
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 from core.games.game import Expansion, Game
 from core.proofs.proof import ProofNode, proof_tree
@@ -24,8 +25,11 @@ from core.search.defaults import MOBILITY, PN
 from core.search.numbers import INF, and_numbers, leaf_numbers, or_numbers
 from core.search.parameters import check_values
 from core.search.phase_steps import PhaseSteps
+from core.search.tree_history import TreeHistory
 from core.search.types import (
+    Checkpoints,
     Limits,
+    MemoryUse,
     NumberChange,
     Outcome,
     Phase,
@@ -33,7 +37,7 @@ from core.search.types import (
     StepReport,
     StopReason,
 )
-from core.tree import EXPANDED, OR_NODE, ROOT, Tree, pack_flags
+from core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
 from core.values import REASON_TEXT, Value
 
 
@@ -45,7 +49,6 @@ class TreeSearch(PhaseSteps):
     """
 
     algorithm = ""
-    two_levels = False  # True for Pn²: a first-level expansion runs a second-level search
 
     def __init__(
         self, game: Game, limits: Limits | None, initialisation: str, start_at_cursor: bool
@@ -73,6 +76,7 @@ class TreeSearch(PhaseSteps):
         self.number_log: list[int] | None = None
         """When a list, every update appends (node, old proof, old disproof) for each node whose
         numbers it changes: a `Replay`'s undo log, costing what the update itself walks."""
+        self._history: TreeHistory | None = None
         if not start_at_cursor:
             game.reset()
         evaluation = game.evaluate()
@@ -185,6 +189,76 @@ class TreeSearch(PhaseSteps):
     def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase: immediate evaluation in PN, a second-level search in Pn²."""
         raise NotImplementedError
+
+    # -- the contract's reading of the state -------------------------------------------------------
+
+    def memory(self) -> MemoryUse:
+        """Nodes in memory against the node cap, Pn²'s live second-level tree apart."""
+        inner = self.second_level
+        second = len(inner.tree) if inner is not None else 0
+        total = self.nodes_in_memory
+        return MemoryUse(
+            total - second,
+            self.limits.max_nodes,
+            max(self.peak_nodes_in_memory, total),
+            BYTES_PER_NODE,
+            second_level=second,
+        )
+
+    # -- checkpoints: an undo log (`core.search.tree_history`) -------------------------------------
+
+    @property
+    def resume_node(self) -> int:
+        """Where the next selection starts (the update's early stop, see the module docstring)."""
+        return self._current
+
+    def checkpoint_values(self) -> tuple[int, ...]:
+        """The small state a checkpoint keeps besides the tree: PN's count of nodes created."""
+        return (self.nodes_created,)
+
+    def _restore_values(self, values: list[int]) -> None:
+        (self.nodes_created,) = values
+
+    def checkpoint(self) -> Checkpoints:
+        """Record the iteration just completed in the undo log (a copy rebuilt by `restore` and
+        stepped on to the last iteration recorded takes the log over: the tree it grows is the
+        source of later restores)."""
+        history = self._history
+        if history is None:
+            history = self._history = TreeHistory(self.tree, len(self.checkpoint_values()))
+            history.log_from(self)
+        if not history.iterations <= self.iterations <= history.iterations + 1:
+            raise ValueError(
+                f"iteration {self.iterations} does not follow the {history.iterations} recorded"
+            )
+        if self.iterations > history.iterations:
+            history.record(self)
+        elif history.owner is not self:
+            history.log_from(self)
+        return history
+
+    def restore(self, checkpoints: Checkpoints, iteration: int) -> Iterator[None]:
+        """Rebuild the tree after `iteration` from the furthest one and take its small state."""
+        assert isinstance(checkpoints, TreeHistory)
+        for tree in checkpoints.tree_at(iteration):
+            if tree is None:
+                yield
+            else:
+                self.tree = tree
+        self.iterations = iteration
+        self.elapsed = checkpoints.elapsed[iteration]
+        self.outcome = None
+        self.next_phase = Phase.SELECT
+        self._selected = checkpoints.selected[iteration]
+        self._current = checkpoints.current[iteration]
+        self._restore_values(checkpoints.values_at(iteration))
+        self._history = checkpoints
+        game = self.game
+        game.reset()
+        moves = self.tree.moves_to(self._current)
+        for move in moves:
+            game.push(move)
+        self._cursor_depth = len(moves)
 
 
 class ProofNumberSearch(TreeSearch):

@@ -35,20 +35,27 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from core.games.game import Game
 from core.proofs.proof import ProofNode, proof_tree
 from core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
+from core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from core.search.numbers import INF
 from core.search.parameters import check_values
+from core.search.phase_steps import PHASE_UNITS, always, iteration_done
 from core.search.pn import ProofNumberSearch, TreeSearch
 from core.search.types import (
+    INTO,
+    ITERATION,
+    OVER,
+    PHASE,
     Limits,
     Outcome,
     Phase,
     Result,
-    SecondLevelEvent,
     StepReport,
+    StepUnit,
     StopReason,
 )
 from core.tree import EXPANDED, ROOT
@@ -86,6 +93,19 @@ def second_level_budget(
     return max(1 + root_moves, min(wanted, room))
 
 
+TWO_LEVEL_UNITS = (
+    *PHASE_UNITS,
+    StepUnit(INTO, "Into", "Pn²: step into the second-level search (one of its phases)"),
+    StepUnit(OVER, "Over", "Pn²: step over the second-level search (all of it)"),
+)
+"""Phases and iterations of the first level, and into or over a second-level search."""
+
+
+def second_level_ended(report: StepReport) -> bool:
+    """A goal met by the step in which a second-level search ends."""
+    return report.last(SecondLevelEnded) is not None
+
+
 class Pn2Search(TreeSearch):
     """Pn² search over a `Game` cursor, advanced phase by phase, into or over the second level.
 
@@ -96,7 +116,7 @@ class Pn2Search(TreeSearch):
     """
 
     algorithm = PN2
-    two_levels = True
+    step_units = TWO_LEVEL_UNITS
 
     def __init__(
         self,
@@ -169,7 +189,7 @@ class Pn2Search(TreeSearch):
         self._peak = max(self._peak, self.nodes_in_memory)
         return None
 
-    def finish_second_level(self, event: SecondLevelEvent) -> Outcome | None:
+    def finish_second_level(self) -> tuple[Outcome | None, SecondLevelEnded]:
         """Hand the ended second-level search's result to the first level and discard its tree.
 
         Solved root: the first-level node takes the value, nothing is kept. Otherwise the root's
@@ -209,12 +229,7 @@ class Pn2Search(TreeSearch):
             stop = inner
         discarded = size - 1 - len(kept)
         self.nodes_discarded += discarded
-        event.ended = True
-        event.outcome = inner
-        event.size = size
-        event.kept = kept
-        event.discarded = discarded
-        return stop
+        return stop, SecondLevelEnded(node, self._budget, inner, size, kept, discarded)
 
     def set_proof_and_disproof_numbers(self, node: int) -> None:
         """Figure 3.3 on the first level. A leaf is the node just evaluated: it takes its
@@ -240,43 +255,39 @@ class Pn2Search(TreeSearch):
 
     # -- stepping ---------------------------------------------------------------------------------
 
-    def _event(self, started: bool = False) -> SecondLevelEvent:
-        assert self.second_level_root is not None
-        return SecondLevelEvent(self.second_level_root, self._budget, started=started)
-
-    def _end_evaluation(self, report: StepReport, event: SecondLevelEvent) -> None:
+    def _end_evaluation(self, report: StepReport) -> None:
         """Apply the ended second-level search and close the first level's EXPAND phase."""
-        stopped = self.finish_second_level(event)
+        stopped, ended = self.finish_second_level()
         report.phases.append(Phase.EXPAND)
-        report.second_level = event
+        report.add(ended)
         if stopped is not None:
             report.outcome = self._finish(stopped)
             return
         tree = self.tree
         report.new_children = [
-            (child, tree.proof[child], tree.disproof[child]) for child in event.kept
+            (child, tree.proof[child], tree.disproof[child]) for child in ended.kept
         ]
         self.next_phase = Phase.UPDATE
 
-    def _live_second_level(self, report: StepReport) -> SecondLevelEvent | None:
-        """The event of the running second-level search, starting one first if needed; None,
-        with the report's outcome set, if its root's children cannot fit under the cap."""
-        started = self.second_level is None
-        if started:
+    def _live_second_level(self, report: StepReport) -> bool:
+        """Start the second-level search if none runs (the report says so); False, with the
+        report's outcome set, if its root's children cannot fit under the cap."""
+        if self.second_level is None:
             stopped = self.start_second_level(self._selected)
             if stopped is not None:
                 report.phases.append(Phase.EXPAND)
                 report.outcome = self._finish(stopped)
-                return None
-        return self._event(started)
+                return False
+            assert self.second_level_root is not None
+            report.add(SecondLevelStarted(self.second_level_root, self._budget))
+        return True
 
     def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase stepped over: start (if needed) and finish a second-level search."""
-        event = self._live_second_level(report)
-        if event is None:
+        if not self._live_second_level(report):
             return
         self.second_level.run()
-        self._end_evaluation(report, event)
+        self._end_evaluation(report)
 
     def step_into(self) -> StepReport:
         """Advance one phase *inside* the second-level search: start it first if the first
@@ -289,17 +300,17 @@ class Pn2Search(TreeSearch):
             return self.step_phase()
         clock_started = time.perf_counter()
         report = StepReport()
-        event = self._live_second_level(report)
-        if event is None:
+        if not self._live_second_level(report):
             self.elapsed += time.perf_counter() - clock_started
             return report
         search = self.second_level
-        event.inner = search.step_phase()
+        node = self.second_level_root
+        assert node is not None
+        inner = search.step_phase()
+        report.add(SecondLevelStepped(node, inner))
         self._peak = max(self._peak, self.nodes_in_memory)
-        if event.inner.outcome is not None:
-            self._end_evaluation(report, event)
-        else:
-            report.second_level = event
+        if inner.outcome is not None:
+            self._end_evaluation(report)
         self.elapsed += time.perf_counter() - clock_started
         return report
 
@@ -307,11 +318,45 @@ class Pn2Search(TreeSearch):
         """Finish the current second-level search, or run the first level up to and through the
         next one, in one call (reports merged)."""
         report = self.step_phase()
-        while report.outcome is None and not (
-            report.second_level is not None and report.second_level.ended
-        ):
+        while report.outcome is None and not second_level_ended(report):
             report.merge(self.step_phase())
         return report
+
+    def step_done(self, unit: str) -> Callable[[StepReport], bool]:
+        """A phase that is an evaluation ends with its second-level search, as does a step
+        over it; into is one phase of either level."""
+        if unit == OVER or (
+            unit == PHASE and (self.next_phase is Phase.EXPAND or self.second_level is not None)
+        ):
+            return second_level_ended
+        return iteration_done if unit == ITERATION else always
+
+    @property
+    def at_boundary(self) -> bool:
+        return self.next_phase is Phase.SELECT and self.second_level is None
+
+    def checkpoint_values(self) -> tuple[int, ...]:
+        """Pn²'s counters and the numbers its last second level gave (no second level is live
+        at an iteration's end)."""
+        return (
+            self._created,
+            self._peak,
+            self.second_level_searches,
+            self.nodes_discarded,
+            self._budget,
+            *self._evaluated_numbers,
+        )
+
+    def _restore_values(self, values: list[int]) -> None:
+        (
+            self._created,
+            self._peak,
+            self.second_level_searches,
+            self.nodes_discarded,
+            self._budget,
+            *evaluated,
+        ) = values
+        self._evaluated_numbers = (evaluated[0], evaluated[1])
 
     def run(
         self, max_iterations: int | None = None, max_seconds: float | None = None
@@ -355,7 +400,7 @@ class Pn2Search(TreeSearch):
                     break
                 if self.second_level.run(max_seconds=seconds) is None:
                     continue
-                outcome = self.finish_second_level(self._event())
+                outcome, _ended = self.finish_second_level()
                 if outcome is None:
                     self.next_phase = Phase.UPDATE
             else:

@@ -22,7 +22,7 @@ from typing import Any
 
 from core.errors import InvalidLimitError
 from core.games.game import Game
-from core.search.contract import PathStepper, Search, Stepper
+from core.search.contract import Search, Stepper
 from core.search.defaults import (
     AB,
     DAGPN,
@@ -232,7 +232,7 @@ def check_runs_on(
 
 def build(
     name: str, game: Game, limits: Limits, values: Mapping[str, Any], stepped: bool = False
-) -> Search | Stepper | PathStepper:
+) -> Search | Stepper:
     """Search `name` on `game` with its parameters taken from `values` (defaults for the rest),
     for a run or (`stepped`) for the window to step."""
     found = entry(name)
@@ -287,7 +287,7 @@ def dfpn_search(game: Game, limits: Limits, **values: Any) -> Search:
     return DfpnSearch(game, limits, **values)
 
 
-def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> PathStepper:
+def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> Stepper:
     from core.search.dfpn_steps import DfpnStepper
 
     return DfpnStepper(game, limits, **values)
@@ -376,7 +376,7 @@ for _entry in (
         ("initialisation",),
         dag_pn_search,
         dag_pn_search,
-        Capabilities(quizzable=True, transpositions=True, keeps_tree=True),
+        Capabilities(replayable=True, quizzable=True, transpositions=True, keeps_tree=True),
         initialisation_text,
         "DAG PN (transpositions merged)",
     ),
@@ -390,7 +390,7 @@ for _entry in (
         ("threat_divisor", "threat_depth", "mop_up_weight", "mates_in_one"),
         dfpn_search,
         dfpn_stepper,
-        Capabilities(event_steps=True, transpositions=True),
+        Capabilities(event_steps=True, replayable=True, transpositions=True),
         no_text,
         "df-pn (Nagai; transposition table)",
     ),

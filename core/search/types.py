@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import os
+from array import array
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import ClassVar, TypeVar
 
 from core.errors import InvalidLimitError
 from core.search.defaults import DEFAULT_NODE_CAP
 from core.values import counted
-
-if TYPE_CHECKING:
-    from core.search.dfpn_steps import DfpnEvent
 
 BYTES_PER_NODE_BOUND = 120
 """Generous process bytes per node (about 4 × the measured `core.tree.BYTES_PER_NODE`): sizes the
@@ -177,37 +175,30 @@ class NumberChange:
     new_disproof: int
 
 
-@dataclass(slots=True)
-class SecondLevelEvent:
-    """What Pn²'s second-level search did during one step (ids in `inner` are second-level ids).
+class StepEvent:
+    """Something one step did beyond Figure 3.2's phases, for the views to render by its type
+    (`core.search.events` defines them: Pn²'s second level, DAG PN's links, df-pn's recursion).
 
-    `started`: the search was created this step, rooted at `first_level_node` with `budget`
-    nodes. `inner`: the report of the second-level step taken (stepping *into* it). `ended`: it
-    finished this step: `outcome` is how, `size` how many nodes it held, `kept` the first-level
-    ids of the children it handed to the first level, `discarded` how many nodes were thrown away.
+    `latest_only`: when reports are merged (an iteration, a slice of a run) only the last event
+    of such a type is kept, e.g. the second level's inner step, whose earlier ones are stale.
     """
 
-    first_level_node: int
-    budget: int
-    started: bool = False
-    inner: StepReport | None = None
-    ended: bool = False
-    outcome: Outcome | None = None
-    size: int = 0
-    kept: list[int] = field(default_factory=list)
-    discarded: int = 0
+    __slots__ = ()
+    latest_only: ClassVar[bool] = False
+
+
+EventType = TypeVar("EventType", bound=StepEvent)
 
 
 @dataclass(slots=True)
 class StepReport:
     """What one step changed, for views to draw without rescanning the tree.
 
-    `path`: root-to-leaf ids of the selected most-proving node; `new_children`: (id, proof,
-    disproof) as created; `changed`: nodes whose numbers the update changed, leaf first;
-    `outcome`: set once the search has ended; `second_level`: Pn² only; `path_events`: df-pn
-    only, the recursion's events (`core.search.dfpn_steps.DfpnEvent`: an expansion, a back-up);
-    `linked`: DAG PN only, existing nodes the expansion made children of the selected node
-    (transpositions merged).
+    The phases of Figure 3.2, which every phase-stepped search shares: `path`, root-to-leaf ids
+    of the selected most-proving node; `new_children`, (id, proof, disproof) as created;
+    `changed`, nodes whose numbers the update changed, leaf first. `outcome` is set once the
+    search has ended. What a particular search does besides travels in `events`, typed
+    (`core.search.events`), so a view reads the kinds it knows and nothing else.
     """
 
     phases: list[Phase] = field(default_factory=list)
@@ -216,9 +207,7 @@ class StepReport:
     changed: list[NumberChange] = field(default_factory=list)
     outcome: Outcome | None = None
     iteration_done: bool = False
-    second_level: SecondLevelEvent | None = None
-    path_events: list[DfpnEvent] = field(default_factory=list)
-    linked: list[int] = field(default_factory=list)
+    events: list[StepEvent] = field(default_factory=list)
 
     def merge(self, later: StepReport) -> None:
         """Fold a later phase's report into this one (one iteration = three phases)."""
@@ -226,10 +215,89 @@ class StepReport:
         if later.path:
             self.path = later.path
         self.new_children.extend(later.new_children)
-        self.linked.extend(later.linked)
         self.changed.extend(later.changed)
         self.outcome = later.outcome or self.outcome
         self.iteration_done = self.iteration_done or later.iteration_done
-        if later.second_level is not None:
-            self.second_level = later.second_level
-        self.path_events.extend(later.path_events)
+        for event in later.events:
+            self.add(event)
+
+    def add(self, event: StepEvent) -> None:
+        """Append an event (replacing an earlier one of its type if that type is latest-only)."""
+        if event.latest_only:
+            self.events = [old for old in self.events if type(old) is not type(event)]
+        self.events.append(event)
+
+    def events_by_type(self) -> dict[type[StepEvent], list[StepEvent]]:
+        """The events grouped by type, types in the order they first occur (a view renders
+        each type's events together)."""
+        grouped: dict[type[StepEvent], list[StepEvent]] = {}
+        for event in self.events:
+            grouped.setdefault(type(event), []).append(event)
+        return grouped
+
+    def last(self, kind: type[EventType]) -> EventType | None:
+        """The last event of this type in the report, or None."""
+        for event in reversed(self.events):
+            if isinstance(event, kind):
+                return event
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class StepUnit:
+    """A step a search offers the app's controls: `name` says what it is (`PHASE`, `EVENT`,
+    `ITERATION`, `INTO`, `OVER`), `text` labels its button and `tip` says what it does."""
+
+    name: str
+    text: str
+    tip: str
+
+
+PHASE = "phase"
+EVENT = "event"
+ITERATION = "iteration"
+INTO = "into"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryUse:
+    """What a stepper holds against its limit: `used` (Pn²: its first level) plus
+    `second_level` of `unit`s (plural `units`) against `capacity` (None: no limit), the `peak`,
+    the `replacements` a bounded table made (None where nothing is replaced) and the bytes each
+    takes."""
+
+    used: int
+    capacity: int | None
+    peak: int
+    bytes_each: int
+    unit: str = "node"
+    units: str = "nodes"
+    second_level: int = 0
+    replacements: int | None = None
+
+
+class Checkpoints:
+    """The checkpoints a stepper recorded, one per iteration from 0 (`Stepper.checkpoint` adds
+    one, `Stepper.restore` rebuilds the state at any of them).
+
+    The base records what every search has, the time spent by each iteration's end; it rebuilds
+    a state by re-running the deterministic search from the start. A search whose steps can be
+    undone cheaply records more (`core.search.tree_history`).
+    """
+
+    def __init__(self) -> None:
+        self.elapsed = array("d")
+
+    @property
+    def iterations(self) -> int:
+        """The last iteration recorded."""
+        return len(self.elapsed) - 1
+
+    def columns(self) -> list[array]:
+        """The arrays the record holds (for its size)."""
+        return [self.elapsed]
+
+    def memory_bytes(self) -> int:
+        """Bytes held by the record's arrays."""
+        return sum(column.itemsize * len(column) for column in self.columns())

@@ -14,6 +14,7 @@ from app.panels.board import BOARD_COLOURS, BoardPainter
 from app.problems.search_setup import SearchParams
 from app.problems.sources import SUITE, Source
 from app.window import MainWindow
+from core.search.types import ITERATION
 
 SIDE = 360
 POSITIONS = [
@@ -67,7 +68,7 @@ def test_board_on_screen_follows_the_focus_and_repaints_fast(qtbot):
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
-    window.driver.step_iteration()
+    window.driver.step(ITERATION)
     board = window.board_view.board
     qtbot.waitUntil(lambda: board.view is not None and board.view.fen == window.board_view.fen)
     side = min(board.width(), board.height())

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from PySide6.QtCore import Qt
 
-from app.problems.search_setup import SearchParams
+from app.problems.search_setup import SearchParams, fresh_game
 from app.problems.sources import SUITE, Source
 from app.tree_view.dag_links import extra_links
 from app.tree_view.dag_parents import parents_marker
@@ -15,6 +15,8 @@ from app.tree_view.layout import NODE
 from app.window import MainWindow
 from core.games.chess_game import decode_move
 from core.search.dag_pn import DagProofNumberSearch
+from core.search.pn import ProofNumberSearch
+from core.search.registry import Capabilities
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
@@ -27,7 +29,7 @@ def test_dag_pn_steps_and_shows_every_parent_of_a_shared_node(qtbot) -> None:
     qtbot.waitExposed(window)
     window.tree_view.set_animated(False)
     search = window.driver.search
-    assert isinstance(search, DagProofNumberSearch)
+    assert isinstance(search.live, DagProofNumberSearch)
     while not search.tree.extra_parents:
         window.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
@@ -112,7 +114,7 @@ def test_an_expansion_that_links_shows_the_shared_nodes_and_says_so(qtbot) -> No
         assert (1, search.parents(child)[0]) in index
         assert f"{len(search.parents(child))} parents" in window.narration.text()
     assert "linked, not created" in window.narration.text()
-    assert f"+ {len(linked)} linked" in " ".join(view.caption_lines())
+    assert f"{len(linked)} linked (transpositions)" in " ".join(view.caption_lines())
 
 
 def test_a_most_proving_path_through_a_link_is_drawn_whole(qtbot) -> None:
@@ -137,15 +139,32 @@ def test_a_most_proving_path_through_a_link_is_drawn_whole(qtbot) -> None:
     assert all(drawn[node].highlighted for node in path)
 
 
-def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot) -> None:
-    """DAG PN is not recorded: the timeline says so and hides its plot; PN shows it again."""
+class UnrecordedPn(ProofNumberSearch):
+    """A probe stepper that declares no checkpoints: PN, not replayable."""
+
+    capabilities = Capabilities(replayable=False)
+
+
+def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot, monkeypatch) -> None:
+    """A stepper that declares no replay is not recorded: the timeline says so and hides its
+    plot, and its back and forward actions are off; DAG PN, which replays, shows them again."""
     window = MainWindow(persist=False, source=WAC_001, params=SearchParams("dagpn"))
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
-    assert window.timeline.replay is None
-    assert "not recorded for DAG PN" in window.timeline.label.text()
-    assert not window.timeline.plot.isVisible()
-    window.open_source(WAC_001, SearchParams("pn"))
+    back, forward = window.timeline.actions
     assert window.timeline.replay is not None and window.timeline.plot.isVisible()
+    assert forward.isEnabled() and not back.isEnabled()  # nothing before iteration 0
+    monkeypatch.setattr(
+        "app.window.build_search", lambda game, params: UnrecordedPn(fresh_game(game))
+    )
+    window.open_source(WAC_001, SearchParams("pn"))
+    assert window.timeline.replay is None
+    assert "not recorded for PN" in window.timeline.label.text()
+    assert not window.timeline.plot.isVisible()
+    assert not back.isEnabled() and not forward.isEnabled()
+    window.step_iteration()
+    qtbot.waitUntil(lambda: not window.driver.busy)
+    assert window.driver.search.iterations == 1
+    assert not back.isEnabled() and not forward.isEnabled()

@@ -26,7 +26,8 @@ from app.tree_view.items import NODE
 from app.window import MainWindow
 from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
-from core.search.dfpn_steps import BackUpReason, DfpnStepper, EventKind
+from core.search.dfpn_steps import DfpnStepper
+from core.search.events import BackUpReason, EventKind
 from core.search.types import StepReport
 from core.values import format_number
 from tests.helpers import has_mate_in_one
@@ -59,8 +60,8 @@ def rows(window: MainWindow) -> list[list[str]]:
 
 def test_the_path_panel_shows_each_frames_numbers_and_thresholds(window, qtbot) -> None:
     search = window.driver.search
-    assert isinstance(search, DfpnStepper)
-    assert window.dfpn_dock.isVisible() and not window.timeline.isVisible()
+    assert isinstance(search.live, DfpnStepper)
+    assert window.dfpn_dock.isVisible() and window.timeline.isVisible()
     for _ in range(4):
         window.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy)
@@ -95,7 +96,7 @@ def test_a_back_up_is_marked_on_its_frame_and_told(window, qtbot) -> None:
     for _ in range(200):
         window.step_phase()
         qtbot.waitUntil(lambda: not window.driver.busy)
-        event = reports[-1].path_events[-1]
+        event = reports[-1].events[-1]
         if event.kind is EventKind.BACKED_UP and event.reason in THRESHOLD_REASONS:
             break
     frame = search.frames[event.depth]
@@ -168,7 +169,7 @@ def test_the_title_says_what_this_search_does_about_threats(window) -> None:
     assert "mop-up estimate" in window.title.text() and "threats" not in window.title.text()
     window.open_source(Source(TREE, TREE_FILES["lesson-every-child"]), SearchParams("dfpn"))
     search = window.driver.search
-    assert isinstance(search, DfpnStepper) and not search.threats_in_use
+    assert isinstance(search.live, DfpnStepper) and not search.threats_in_use
     assert "threats" not in window.title.text()
 
 
@@ -195,7 +196,7 @@ def test_df_pn_keeps_no_search_tree_and_the_view_draws_its_path(window, qtbot) -
         window.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy)
     assert search.tree is None
-    shown = search.display_tree
+    shown = search.drawn_tree
     drawn = {item.node for item in window.tree_view.displayed_nodes() if item.kind == NODE}
     assert set(shown.path) <= drawn and max(drawn) < len(shown)
     assert [shown.move[node] for node in shown.path[1:]] == search.path_moves
@@ -238,7 +239,7 @@ def test_a_limit_stop_says_so_in_explain_and_in_every_path_row(qtbot) -> None:
 def test_a_df_pn_disproof_offers_no_bogus_refutation_tree(window, qtbot) -> None:
     window.open_source(Source(TREE, TREE_FILES["lesson-every-child"]))
     search = window.driver.search
-    assert isinstance(search, DfpnStepper)
+    assert isinstance(search.live, DfpnStepper)
     window.run_to_end()
     qtbot.waitUntil(lambda: search.outcome is not None, timeout=30_000)
     window.wait_for_solution()
@@ -287,7 +288,7 @@ def test_quiz_mode_is_not_offered_for_df_pn(qtbot) -> None:
     assert win.quiz_mode.on
     win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams("dfpn", 100_000))
     qtbot.wait(50)
-    assert isinstance(win.driver.search, DfpnStepper)
+    assert isinstance(win.driver.search.live, DfpnStepper)
     action = win.quiz_mode.action
     assert not win.quiz_mode.on and not action.isEnabled()
     assert action.toolTip() == NOT_OFFERED and not win.quiz_mode.dock.isVisible()
@@ -299,7 +300,8 @@ def test_quiz_mode_is_not_offered_for_df_pn(qtbot) -> None:
 
 
 def test_the_previous_searchs_replay_does_not_outlive_it(qtbot) -> None:
-    """PN, then df-pn: the PN replay is dropped, so Alt+← cannot rewind the hidden PN search."""
+    """PN, then df-pn: the PN replay is dropped for df-pn's own, so Alt+← cannot rewind the
+    hidden PN search (df-pn at its start has nothing to go back to)."""
     win = MainWindow(persist=False, params=SearchParams())
     qtbot.addWidget(win)
     win.resize(1600, 1000)
@@ -308,13 +310,16 @@ def test_the_previous_searchs_replay_does_not_outlive_it(qtbot) -> None:
     for _ in range(3):
         win.step_iteration()
         qtbot.waitUntil(lambda: not win.driver.busy)
-    assert win.timeline.replay is not None
+    pn_replay = win.timeline.replay
+    assert pn_replay is not None
     win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams("dfpn", 100_000))
     search = win.driver.search
-    assert isinstance(search, DfpnStepper) and win.timeline.replay is None
+    assert isinstance(search.live, DfpnStepper) and win.timeline.replay is search
+    assert search is not pn_replay and not win.timeline.actions[0].isEnabled()
     win.timeline.back()
     win.timeline.go_to(1)
     assert win.driver.search is search and not win.timeline.rewinding
+    assert search.iterations == 0 and pn_replay.iterations == 3
 
 
 def test_the_path_panel_waits_for_a_pause_at_full_speed(window, qtbot) -> None:
@@ -479,7 +484,7 @@ def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers() -> N
     frame = search.frames[0]
     flagged = [i for i, threat in enumerate(frame.children.threat) if threat]
     assert flagged
-    text = " ".join(describe_events(search, report.path_events))
+    text = " ".join(describe_events(search, report, report.events))
     noun = "quiet move" if len(flagged) == 1 else "quiet moves"
     assert f"{len(flagged)} {noun} threaten mate in one" in text
     assert "mobility ÷ 2" in text
@@ -491,7 +496,7 @@ def test_quiet_moves_that_threaten_mate_are_told_with_their_lower_numbers() -> N
     plain = DfpnStepper(ChessGame(position.board), threat_divisor=1)
     plain_report = plain.step_iteration()
     assert not any(plain.frames[0].children.threat)
-    assert "threaten" not in " ".join(describe_events(plain, plain_report.path_events))
+    assert "threaten" not in " ".join(describe_events(plain, plain_report, plain_report.events))
 
 
 def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:
@@ -525,7 +530,7 @@ def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:
         left = view.scene_to_widget(left_edge, item.y).x()
         right = view.scene_to_widget(right_edge, item.y).x()
         assert left >= 0 and right <= view.width(), (item.kind, left, right, view.width())
-    shown = win.driver.search.display_tree
+    shown = win.driver.search.drawn_tree
     first = win.solution.line_moves[0]
     assert first in [shown.move[item.node] for item in row if item.kind == NODE]
 

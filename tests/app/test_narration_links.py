@@ -10,6 +10,7 @@ from app.panels.narration import describe_step
 from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
 from core.search.dag_pn import DagProofNumberSearch
+from core.search.events import Linked
 from core.search.types import Limits, Phase
 from core.tree import ROOT
 
@@ -27,11 +28,12 @@ def test_an_expansion_that_links_says_so_with_each_childs_parents() -> None:
     search = wac("WAC.001")
     while True:
         report = search.step_phase()
-        if report.phases == [Phase.EXPAND] and report.linked:
+        if report.phases == [Phase.EXPAND] and report.last(Linked) is not None:
             break
     text = describe_step(search, report)
     parent = search.selected_node
-    linked = report.linked
+    assert report.last(Linked).node == parent
+    linked = report.last(Linked).children
     assert len(linked) >= 2, "WAC.001's first links come in a pair (3. Ng7 and 3. Nf6)"
     assert f"Transpositions ({len(linked)})" in text
     tree = search.tree

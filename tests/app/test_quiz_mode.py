@@ -178,7 +178,7 @@ def test_quiz_mode_on_pn2_waits_for_the_second_level_and_asks_again(qtbot, quiz_
     params = SearchParams(algo="pn2", max_nodes=5_000, a=300, b=100)
     window = quiz_window(Source(SUITE, "paper-figures", "WAC.014"), params)
     search = window.driver.search
-    assert search.two_levels
+    assert search.capabilities.two_levels
     for _ in range(3):
         question = next_question(qtbot, window, SELECTION)
         assert highlighted(window) == [] and question.node == search.selected_node

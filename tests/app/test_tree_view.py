@@ -10,10 +10,12 @@ from app.tree_view.view import TreeView
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import BUILTIN_TREES
+from core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from core.search.pn import ProofNumberSearch
 from core.search.pn2 import ONE, Pn2Search
+from core.search.registry import Capabilities
 from core.search.snapshot import snapshot_search
-from core.search.types import Limits, Phase, SecondLevelEvent, StepReport
+from core.search.types import Limits, Phase, StepReport
 from core.tree import ROOT
 from core.values import format_number
 
@@ -220,10 +222,11 @@ def test_zoom_and_fit(view, qtbot):
 class FakePn2:
     """Pn²'s interface as the view reads it: a first-level tree, a live second level, its root."""
 
-    two_levels = True
+    capabilities = Capabilities(two_levels=True)
 
     def __init__(self, first: ProofNumberSearch) -> None:
         self.tree = first.tree
+        self.drawn_tree = first.tree
         self.game = first.game
         self.second_level = None
         self.second_level_root = None
@@ -245,13 +248,17 @@ def fake_second_level(view):
     return first, fake, second, anchor
 
 
+def second_level_events(anchor: int, started: bool, inner: StepReport) -> list:
+    """What Pn² reports for one step inside its second level (started with it, or not)."""
+    stepped = SecondLevelStepped(anchor, inner)
+    return [SecondLevelStarted(anchor, 5000), stepped] if started else [stepped]
+
+
 def test_a_fake_second_level_is_drawn_below_its_node_then_discarded(view, qtbot):
     first, fake, second, anchor = fake_second_level(view)
     for step in range(24):
         inner = second.step_phase()
-        view.apply_report(
-            StepReport(second_level=SecondLevelEvent(anchor, 5000, started=step == 0, inner=inner))
-        )
+        view.apply_report(StepReport(events=second_level_events(anchor, step == 0, inner)))
         view.refresh()
         assert_matches_engine(view, second.tree, inner, level=2)
         assert_matches_engine(view, first.tree, StepReport(), level=1)
@@ -274,7 +281,7 @@ def test_a_fake_second_level_is_drawn_below_its_node_then_discarded(view, qtbot)
     view.apply_report(
         StepReport(
             phases=[Phase.EXPAND],
-            second_level=SecondLevelEvent(anchor, 5000, ended=True, size=size, discarded=size - 1),
+            events=[SecondLevelEnded(anchor, 5000, None, size, discarded=size - 1)],
         )
     )
     view.refresh()
@@ -302,12 +309,13 @@ def test_a_real_pn2_search_shows_its_second_level_while_it_runs(view):
             assert not level2
             break
         saw_second_level = True
-        assert_matches_engine(view, live.tree, report.second_level.inner, level=2)
+        assert_matches_engine(view, live.tree, report.last(SecondLevelStepped).inner, level=2)
         top = next(item for item in view.displayed_nodes() if item.level == 2)
         assert view.displayed_nodes()[top.parent].node == search.second_level_root
     assert saw_second_level
-    assert search.second_level is None and report.second_level.ended
-    kept = report.second_level.kept
+    ended = report.last(SecondLevelEnded)
+    assert search.second_level is None and ended is not None
+    kept = ended.kept
     assert {item.node for item in drawn(view) if item.new} == set(kept) & {
         item.node for item in drawn(view)
     }
@@ -481,11 +489,7 @@ def test_the_second_level_title_stays_readable_when_the_band_starts_off_screen(v
     first, fake, second, anchor = fake_second_level(view)
     for step in range(20):
         view.apply_report(
-            StepReport(
-                second_level=SecondLevelEvent(
-                    anchor, 5000, started=step == 0, inner=second.step_phase()
-                )
-            )
+            StepReport(events=second_level_events(anchor, step == 0, second.step_phase()))
         )
     view.set_follow(True)
     view.refresh()

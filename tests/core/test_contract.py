@@ -1,6 +1,6 @@
-"""The declared search contract: PN, Pn² and αβ are `Search`es, PN and Pn² are `Stepper`s, each
-answers the second-level questions without probing, the stepper says when an update is pending,
-and `Limits` is a plain value whose memory check lives where a cap is entered."""
+"""The declared search contract: PN, Pn² and αβ are `Search`es, PN, Pn², DAG PN and df-pn are
+`Stepper`s, each answers the second-level questions without probing, the stepper says when an
+update is pending, and `Limits` is a plain value whose memory check lives where a cap is entered."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from core.games.suites import BUILTIN_TREES, load_suite
 from core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from core.search.alphabeta import AlphaBetaMateSearch
 from core.search.contract import Search, Stepper
+from core.search.events import SecondLevelStepped
 from core.search.pn import ProofNumberSearch
 from core.search.pn2 import Pn2Search
 from core.search.types import ALWAYS_FITS, Limits, Phase, check_node_cap
@@ -45,12 +46,16 @@ def test_pn_and_pn2_are_steppers_and_alphabeta_is_not():
 
 def test_one_level_searches_answer_the_second_level_questions():
     pn = ProofNumberSearch(chess_game())
-    assert (pn.two_levels, pn.second_level, pn.second_level_root) == (False, None, None)
+    assert (pn.capabilities.two_levels, pn.second_level, pn.second_level_root) == (
+        False,
+        None,
+        None,
+    )
     assert pn.second_level_searches is None and isinstance(pn.tree, Tree)
     ab = AlphaBetaMateSearch(chess_game())
     assert ab.tree is None and ab.second_level_searches is None
     pn2 = Pn2Search(chess_game())
-    assert pn2.two_levels and pn2.second_level_searches == 0
+    assert pn2.capabilities.two_levels and pn2.second_level_searches == 0
 
 
 def test_pn_step_into_is_a_phase_and_step_over_an_iteration():
@@ -86,7 +91,7 @@ def check_pending(stepper: Stepper) -> None:
     stale = stale_nodes(stepper.tree)
     if stepper.update_pending:
         assert stale <= {stepper.selected_node}
-        assert stepper.tree.is_expanded(stepper.selected_node) or stepper.two_levels
+        assert stepper.tree.is_expanded(stepper.selected_node) or stepper.capabilities.two_levels
     else:
         assert not stale
 
@@ -115,7 +120,7 @@ def test_update_pending_matches_the_trees_through_a_stepped_search(make):
         if inner is not None:
             check_pending(inner)
             if inner.update_pending:
-                assert report.second_level.inner.phases[-1] is Phase.EXPAND
+                assert report.last(SecondLevelStepped).inner.phases[-1] is Phase.EXPAND
     assert pending_seen > 0 and not search.update_pending
 
 

@@ -9,6 +9,7 @@ from core.proofs.proof import main_line_nodes
 from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import Stepper
 from core.search.dag_pn import DagProofNumberSearch
+from core.search.events import Linked
 from core.search.numbers import saturated_sum
 from core.search.types import Limits, Phase, Result
 from core.tree import ROOT
@@ -88,8 +89,11 @@ def test_reports_name_the_path_the_new_and_the_linked_children() -> None:
         expand = search.step_phase()
         made = [child for child, _, _ in expand.new_children]
         children = search.children(search.selected_node)
-        assert sorted(made + expand.linked) == sorted(children)
-        for child in expand.linked:
+        event = expand.last(Linked)
+        linked = list(event.children) if event is not None else []
+        assert event is None or event.node == search.selected_node
+        assert sorted(made + linked) == sorted(children)
+        for child in linked:
             assert search.selected_node in search.parents(child)[1:]
             linked_seen += 1
         search.step_phase()

@@ -12,9 +12,10 @@ from core.games.explicit_tree import ExplicitTreeGame
 from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.contract import PathStepper
+from core.search.contract import Stepper
 from core.search.dfpn import DfpnSearch
-from core.search.dfpn_steps import TRACE_FLOOR, BackUpReason, DfpnStepper, EventKind
+from core.search.dfpn_steps import TRACE_FLOOR, DfpnStepper
+from core.search.events import BackUpReason, EventKind
 from core.search.types import Limits, Result
 from core.values import INF
 from tests.core.test_dfpn import RecordingDfpn, random_tree, three_child_tree
@@ -81,10 +82,12 @@ def test_sliced_runs_keep_the_path_and_equal_one_run() -> None:
     assert_same_search(run, stepped)
 
 
-def test_create_stepper_offers_dfpn_as_a_path_stepper() -> None:
+def test_create_stepper_offers_dfpn_as_a_stepper_stepped_by_events() -> None:
     stepper = create_stepper(AlgorithmSpec("dfpn"), chess("WAC.001"), Limits())
-    assert isinstance(stepper, PathStepper)
-    assert stepper.two_levels is False and stepper.second_level is None
+    assert isinstance(stepper, Stepper)
+    assert stepper.capabilities.two_levels is False and stepper.second_level is None
+    assert [unit.name for unit in stepper.step_units] == ["event", "iteration"]
+    assert not stepper.capabilities.quizzable and stepper.capabilities.replayable
 
 
 def test_each_frame_reports_the_thresholds_mid_was_called_with() -> None:
@@ -95,7 +98,7 @@ def test_each_frame_reports_the_thresholds_mid_was_called_with() -> None:
     stepped = DfpnStepper(three_child_tree(), Limits())
     seen = []
     while stepped.outcome is None:
-        for event in stepped.step_event().path_events:
+        for event in stepped.step_event().events:
             if event.kind is EventKind.EXPANDED:
                 frame = stepped.frames[-1]
                 assert len(stepped.frames) == event.depth + 1
@@ -111,7 +114,7 @@ def test_a_back_up_names_the_threshold_reached_before_the_frame_is_popped() -> N
     still the deepest, and the next step pops it (R turns to C)."""
     stepped = DfpnStepper(three_child_tree(), Limits())
     while True:
-        events = stepped.step_event().path_events
+        events = stepped.step_event().events
         if events and events[0].kind is EventKind.BACKED_UP and events[0].depth == 1:
             break
     frame = stepped.frames[-1]
@@ -123,12 +126,12 @@ def test_a_back_up_names_the_threshold_reached_before_the_frame_is_popped() -> N
     assert step_to_end(stepped) and stepped.outcome.result is Result.PROVED
 
 
-def test_the_display_tree_is_the_path_with_each_frames_children() -> None:
+def test_the_drawn_tree_is_the_path_with_each_frames_children() -> None:
     stepped = DfpnStepper(three_child_tree(), Limits())
     for _ in range(3):
         stepped.step_event()
     assert stepped.tree is None  # the contract's search tree: df-pn keeps none
-    tree = stepped.display_tree
+    tree = stepped.drawn_tree
     path = tree.most_proving_path()
     assert len(path) == len(stepped.frames)
     for node, frame in zip(path, stepped.frames, strict=True):
@@ -146,7 +149,7 @@ def test_hits_count_children_found_in_the_table_by_position() -> None:
     generated: dict[int, int] = {}
     while stepped.outcome is None:
         report = stepped.step_event()
-        for event in report.path_events:
+        for event in report.events:
             if event.kind is EventKind.EXPANDED:
                 children = stepped.frames[-1].children
                 for key, terminal in zip(children.keys, children.terminal, strict=True):

@@ -15,6 +15,7 @@ from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import RESOURCES
 from core.proofs.proof import proof_tree
 from core.proofs.solution import mate_solution
+from core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from core.search.pn import ProofNumberSearch
 from core.search.pn2 import Pn2Search, fraction_logistic, second_level_budget
 from core.search.types import Limits, Phase, Result, StopReason
@@ -151,11 +152,11 @@ def test_unsolved_second_level_leaves_exactly_the_root_children():
     assert report.path == [0, 1, 3]
     node = 3
     report = search.step_into()
-    event = report.second_level
-    assert event.started and event.first_level_node == node and event.budget == 5
+    started = report.last(SecondLevelStarted)
+    assert started.first_level_node == node and started.budget == 5
     assert search.second_level_root == node
-    inner_reports = [event.inner]
-    while not report.second_level.ended:
+    inner_reports = [report.last(SecondLevelStepped).inner]
+    while report.last(SecondLevelEnded) is None:
         second = search.second_level.tree
         expected = {
             "move": list(second.move[1:3]),
@@ -165,8 +166,8 @@ def test_unsolved_second_level_leaves_exactly_the_root_children():
         }
         assert search.nodes_in_memory == 5 + len(second)
         report = search.step_into()
-        inner_reports.append(report.second_level.inner)
-    event = report.second_level
+        inner_reports.append(report.last(SecondLevelStepped).inner)
+    event = report.last(SecondLevelEnded)
     assert [r.phases for r in inner_reports] == [
         [Phase.SELECT],
         [Phase.EXPAND],
@@ -205,7 +206,7 @@ def test_solved_second_level_leaves_no_second_level_node_behind():
     search.step_iteration()
     assert len(search.tree) == 4
     report = search.step_over()
-    event = report.second_level
+    event = report.last(SecondLevelEnded)
     node = 3
     assert search.game.tree.nodes[search.tree.move[node]].name == "D"
     assert event.first_level_node == node and event.budget == 4
@@ -224,8 +225,8 @@ def test_small_proof_is_proved_and_every_solved_evaluation_leaves_nothing_behind
     solved_evaluations = 0
     while True:
         report = search.step_into()
-        event = report.second_level
-        if event is not None and event.ended:
+        event = report.last(SecondLevelEnded)
+        if event is not None:
             assert search.second_level is None
             assert search.nodes_in_memory == len(search.tree)
             if event.outcome.solved:
@@ -288,24 +289,27 @@ def test_step_into_reports_the_second_level_as_it_grows():
     starts = ends = 0
     while search.outcome is None:
         report = search.step_into()
-        event = report.second_level
+        stepped = report.last(SecondLevelStepped)
+        ended = report.last(SecondLevelEnded)
         assert search.nodes_in_memory <= 20_000
-        if event is None:
-            assert search.second_level is None
+        if stepped is None:
+            assert search.second_level is None and ended is None
             continue
-        if event.started:
+        started = report.last(SecondLevelStarted)
+        if started is not None:
             starts += 1
-            assert event.inner.phases == [Phase.SELECT]
-        if event.ended:
+            budget = started.budget
+            assert stepped.inner.phases == [Phase.SELECT]
+        if ended is not None:
             ends += 1
             assert search.second_level is None
-            assert event.size - 1 == len(event.kept) + event.discarded
-            assert [c for c, _, _ in report.new_children] == event.kept
+            assert ended.size - 1 == len(ended.kept) + ended.discarded
+            assert [c for c, _, _ in report.new_children] == ended.kept
         else:
             live = search.second_level
-            assert live is not None and search.second_level_root == event.first_level_node
-            assert len(live.tree) <= event.budget
-            for change in event.inner.changed:
+            assert live is not None and search.second_level_root == stepped.first_level_node
+            assert len(live.tree) <= budget
+            for change in stepped.inner.changed:
                 assert live.tree.numbers(change.node) == (change.new_proof, change.new_disproof)
     assert starts == ends == search.second_level_searches
     assert search.outcome.result is Result.PROVED

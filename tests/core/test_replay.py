@@ -8,11 +8,11 @@ import pytest
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import BUILTIN_TREES
-from core.runs import replay as replay_module
 from core.runs.replay import Replay
+from core.search import tree_history
 from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.snapshot import snapshot_search
-from core.search.types import Limits
+from core.search.types import OVER, PHASE, Limits
 from tests.helpers import tree_columns, wac
 
 PN_LIMITS = Limits(max_nodes=200_000)
@@ -59,7 +59,7 @@ def fresh_state(make, k: int) -> tuple:
     ids=["pn", "pn2"],
 )
 def test_state_at_k_equals_a_fresh_run_to_k_on_chess(spec, limits, recorded, rewinds, monkeypatch):
-    monkeypatch.setattr(replay_module, "UNDO_SLICE", 7)  # many slices: each resumes correctly
+    monkeypatch.setattr(tree_history, "UNDO_SLICE", 7)  # many slices: each resumes correctly
     make = chess_maker(spec, limits)
     replay = Replay(make(), make)
     replay.run(max_iterations=recorded)
@@ -81,9 +81,9 @@ def test_stepping_on_from_a_rewind_continues_the_same_search(spec):
     replay.run(max_iterations=40)
     replay.to_iteration(10)
     for _ in range(7):
-        replay.step_phase()
+        replay.step(PHASE)
     replay.step_iteration()
-    replay.step_over()
+    replay.step(OVER)
     replay.run(max_iterations=0)  # finish the iteration under way
     behind = replay.iterations
     assert behind < 40 and replay.live is not replay._furthest
@@ -100,8 +100,8 @@ def test_a_rewind_from_the_middle_of_an_iteration_forgets_the_half_done_expansio
     make = chess_maker(AlgorithmSpec("pn"), PN_LIMITS)
     replay = Replay(make(), make)
     replay.run(max_iterations=30)
-    replay.step_phase()
-    replay.step_phase()  # selected and expanded; the update is pending
+    replay.step(PHASE)
+    replay.step(PHASE)  # selected and expanded; the update is pending
     assert replay.update_pending
     replay.to_iteration(30)
     assert not replay.update_pending and state(replay.live) == fresh_state(make, 30)
@@ -174,11 +174,11 @@ def test_stepping_on_from_the_furthest_iteration_rebuilt_records_what_follows():
     make = chess_maker(AlgorithmSpec("pn"), PN_LIMITS)
     replay = Replay(make(), make)
     replay.run(max_iterations=12)
-    replay.step_phase()  # halfway through iteration 13
+    replay.step(PHASE)  # halfway through iteration 13
     replay.to_iteration(12)  # the state at rest after 12: a rebuilt copy
     assert replay.live is not replay._furthest
     for _ in range(6):
-        replay.step_phase()  # two whole iterations, phase by phase
+        replay.step(PHASE)  # two whole iterations, phase by phase
     replay.to_iteration(5)
     replay.to_iteration(14)
     assert replay.furthest_iteration == 14
