@@ -25,7 +25,7 @@ from app.tree_view.occurrences import (
     position_groups,
 )
 from app.window_layout import hidden_right_dock
-from core.games.chess_game import ChessGame
+from core.games.registry import kind_of
 from core.runs.paper import thesis
 from core.search.types import Outcome
 
@@ -156,7 +156,7 @@ class PaperMenu(QObject):
         search = self.window.driver.search
         if search.tree is None:  # Figure 3.11 opens PN; a search without a tree has no rings
             return
-        game = ChessGame(search.game.root_board)
+        game = kind_of(search.game).fresh(search.game)
         self._groups = {}
         self._walk = position_groups(game, search.tree, self._groups)
         self.timer.start()
