@@ -89,8 +89,6 @@ class GameKind(Generic[G]):
     """What a verified proof establishes, in a headline."""
     disproved = "the root is false"
     """What a disproof establishes, in a headline."""
-    searches: tuple[str, ...] | None = None
-    """The searches that run on it (names of `core.search.defaults`); None: every one."""
 
     # -- problems ----------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
 from core.proofs.proof import ProofNode
 from core.proofs.solution import tree_refutation, verify_tree_proof
-from core.search.defaults import DFPN, PN
 from core.tree import Tree
 
 TREE = "tree"
@@ -33,8 +32,6 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     suffixes = {".json": TREE}
     example = Source(TREE, "small-proof")
     move_noun = "child"
-    searches = (PN, DFPN)
-    """Pn²'s second level and DAG PN's graph need a game to grow; αβ a chess position."""
 
     def load(self, source: Source) -> Loaded:
         from core.trees.catalog import load_tree  # on demand: the search workers load no tree
