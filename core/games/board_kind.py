@@ -22,6 +22,8 @@ class MnkKind(GameKind[MnkGame]):
     title = "board game"
     sources = (GAME,)
     example = Source(GAME, "tic-tac-toe(goal=draw)")
+    proved = "the attacker's goal is forced"
+    disproved = "the attacker's goal cannot be forced"
 
     def load(self, source: Source) -> Loaded:
         """Any spec `core.games.game_specs` reads (an OpenSpiel game too: its cursor names its

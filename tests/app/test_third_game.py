@@ -227,3 +227,15 @@ def test_the_window_runs_nim_to_a_verified_end(qtbot):
     window.result_panel.slider.setValue(1)
     assert window.board_view.view.line == "10 left → take 2"
     assert kind_of(window.driver.search.game).name == NIM
+
+
+def test_the_window_runs_a_board_game_named_by_its_spec(qtbot):
+    window = MainWindow(persist=False, params=SearchParams("pn", 100_000))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_source(Source("game", "tic-tac-toe(goal=draw)"))
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=60_000)
+    assert window.solution.verified and window.solution.game == "mnk"
+    assert window.solution.position == ".../.../... X to move"
+    assert window.result_panel.headline_text == "Proved: the attacker's goal is forced"
