@@ -16,7 +16,6 @@ from dataclasses import replace
 
 from app import focus
 from app.focus import PositionView
-from core.games.chess_game import ChessGame
 from core.proofs.proof import node_after_moves
 from core.search.contract import Stepper
 from core.tree import ROOT
@@ -108,7 +107,7 @@ class BoardFocus:
         if search is None:
             return None
         if self.playing_line():
-            if isinstance(search.game, ChessGame) or search.tree is None:
+            if search.game.capabilities.has_board or search.tree is None:
                 return focus.line_view(
                     search.game,
                     self.main_line,

@@ -1,23 +1,24 @@
-"""Which node the board shows and what it shows for it: pure functions of the search, no Qt.
+"""Which node the board shows and what it shows for it: pure functions of the search.
 
 A node is named by (level, id): level 1 is the (first-level) tree, level 2 the live Pn²
 second-level tree, whose root stands on a first-level node. Reading only the trees and the game's
-root (`board_after`, `node_name`), never the game cursor, keeps views out of the search's way.
+kind (`core.games.kinds.GameKind`: lines, descriptions), never the game cursor, keeps views out of
+the search's way; what a position looks like is the business of the board panel's picture for
+its game kind (`app.panels.pictures`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import chess
-
+from app.panels.pictures import describe_position
 from app.short_text import short_label
 from app.tree_view.dag_parents import parents_text
-from core.games.chess_game import ChessGame, decode_move
-from core.games.explicit_tree import ExplicitTreeGame
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.search.contract import Stepper
 from core.tree import ROOT, Tree
-from core.values import REASON_TEXT, Reason, elided_line, format_number
+from core.values import REASON_TEXT, Reason, format_number
 
 FIRST_LEVEL, SECOND_LEVEL = 1, 2
 """Levels as the tree view numbers them: 1 = the (first-level) tree, 2 = Pn²'s second level."""
@@ -25,16 +26,24 @@ FIRST_LEVEL, SECOND_LEVEL = 1, 2
 
 @dataclass(frozen=True, slots=True)
 class PositionView:
-    """Everything the board panel shows for one node."""
+    """Everything the board panel shows for one node. `position`, `lastmove` and `check` are
+    what the game kind's picture draws (chess: the FEN, the move into it in UCI, the square of a
+    king in check); a game without a picture has `position` None and shows its line alone."""
 
     level: int
     node: int
     heading: str
-    fen: str | None
+    position: str | None
     lastmove: str | None
     line: str
     details: str
     check: int | None = None
+    kind: str = ""
+
+    @property
+    def fen(self) -> str | None:
+        """The position drawn, as a chess picture reads it (a FEN)."""
+        return self.position
 
 
 def second_level_search(search: Stepper) -> Stepper | None:
@@ -87,8 +96,9 @@ def most_proving_node(search: Stepper) -> tuple[int, int]:
     return FIRST_LEVEL, (search.drawn_tree.most_proving_path() or [ROOT])[-1]
 
 
-def node_details(tree: Tree, node: int, is_chess: bool) -> str:
-    """OR/AND, numbers and status of one node, in the paper's words."""
+def node_details(tree: Tree, node: int, leaf_values: bool) -> str:
+    """OR/AND, numbers and status of one node, in the paper's words; `leaf_values`: say so where
+    a node's value is the file's (a tree file's leaves)."""
     kind = "OR node (attacker to move)" if tree.is_or(node) else "AND node (defender to move)"
     proof, disproof = tree.numbers(node)
     text = f"{kind} · proof {format_number(proof)} · disproof {format_number(disproof)}"
@@ -98,7 +108,7 @@ def node_details(tree: Tree, node: int, is_chess: bool) -> str:
         text += " · disproved"
     reason = tree.reason(node)
     if reason not in (Reason.NONE, Reason.TREE_VALUE) or (
-        reason is Reason.TREE_VALUE and not is_chess
+        reason is Reason.TREE_VALUE and leaf_values
     ):
         text += f" ({REASON_TEXT[reason]})"
     if not tree.is_expanded(node) and not tree.is_solved(node):
@@ -106,78 +116,30 @@ def node_details(tree: Tree, node: int, is_chess: bool) -> str:
     return text
 
 
-def san_line(root: chess.Board, moves: list[int]) -> str:
-    """The line from the root, numbered as in a score sheet (1. Qg6 fxg6 2. Bxg6#)."""
-    if not moves:
-        return "(the root position)"
-    return root.variation_san([decode_move(code) for code in moves])
-
-
-def tree_line(game: ExplicitTreeGame, moves: list[int]) -> str:
-    """The path from a tree file's root through `moves`, its middle elided when long: a wrapped
-    label costs Qt time in the square of its length (a path 10,000 plies deep)."""
-    names = [game.tree.nodes[0].name] + [game.node_name(code) for code in moves]
-    return elided_line([short_label(name) for name in names])
-
-
-def position_view(
-    search: Stepper, game: ChessGame | ExplicitTreeGame, level: int, node: int, heading: str
-) -> PositionView:
+def position_view(search: Stepper, game: Game, level: int, node: int, heading: str) -> PositionView:
     """What the board panel shows for node (level, node) of `search` on `game`."""
     tree = tree_at(search, level)
     if tree is None or not 0 <= node < len(tree):
         level, node, tree = FIRST_LEVEL, ROOT, search.drawn_tree
     moves = moves_to(search, level, node)
-    details = node_details(tree, node, isinstance(game, ChessGame))
+    details = node_details(tree, node, game.capabilities.named_nodes)
     if level == SECOND_LEVEL:
         details = "second-level tree · " + details
     else:
-        on_board = isinstance(game, ChessGame)
-        shared = parents_text(
-            tree, game.root_board if on_board else None, node, None if on_board else game.node_name
-        )
+        shared = parents_text(tree, game, node)
         details += f"\n{shared}" if shared else ""
-    if isinstance(game, ChessGame):
-        board = game.board_after(moves)
-        check = board.king(board.turn) if board.is_check() else None
-        return PositionView(
-            level,
-            node,
-            heading,
-            board.fen(),
-            decode_move(moves[-1]).uci() if moves else None,
-            san_line(game.root_board, moves),
-            details,
-            check,
-        )
-    return PositionView(level, node, heading, None, None, tree_line(game, moves), details)
+    return _view(game, moves, level, node, heading, details)
 
 
-def line_view(
-    game: ChessGame | ExplicitTreeGame, moves: list[int], ply: int, heading: str
-) -> PositionView:
+def line_view(game: Game, moves: list[int], ply: int, heading: str) -> PositionView:
     """The position after the first `ply` moves of a line (playing through a solution), read
     from the game, not a tree: df-pn's proof is not in the tree it draws."""
-    shown = moves[:ply]
-    if isinstance(game, ExplicitTreeGame):
-        return PositionView(
-            FIRST_LEVEL,
-            ROOT,
-            heading,
-            None,
-            None,
-            tree_line(game, shown),
-            f"move {ply} of {len(moves)}",
-        )
-    board = game.board_after(shown)
-    check = board.king(board.turn) if board.is_check() else None
-    return PositionView(
-        FIRST_LEVEL,
-        ROOT,
-        heading,
-        board.fen(),
-        decode_move(shown[-1]).uci() if shown else None,
-        san_line(game.root_board, shown),
-        f"move {ply} of {len(moves)}",
-        check,
-    )
+    return _view(game, moves[:ply], FIRST_LEVEL, ROOT, heading, f"move {ply} of {len(moves)}")
+
+
+def _view(
+    game: Game, moves: list[int], level: int, node: int, heading: str, details: str
+) -> PositionView:
+    line = kind_of(game).line_text(game, moves, label=short_label, elide=True)
+    position, lastmove, check = describe_position(game, moves)
+    return PositionView(level, node, heading, position, lastmove, line, details, check, game.kind)

@@ -64,6 +64,7 @@ from app.problems.sources import (
     PGN,
     Problem,
     Source,
+    file_filter,
     kind_of_file,
     load,
     naming_the_file,
@@ -83,7 +84,7 @@ from core.runs.runner import RunRecord
 from core.search.contract import Stepper
 from core.search.phase_steps import PHASE_UNITS
 from core.search.pn2 import TWO_LEVEL_UNITS
-from core.search.registry import entry, memory_alternative
+from core.search.registry import entry, memory_alternative, refusal
 from core.search.types import EVENT, INTO, ITERATION, OVER, PHASE, Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
@@ -616,7 +617,7 @@ class MainWindow(QMainWindow):
             self,
             "Open a position or tree file",
             "",
-            "Positions and trees (*.epd *.pgn *.json);;All files (*)",
+            file_filter(),
         )
         if path:
             self.open_path(path)
@@ -799,7 +800,8 @@ class MainWindow(QMainWindow):
         self.refresh_views()
         if outcome.reason is StopReason.MEMORY:
             other = memory_alternative(self.params.algo)
-            hint = f" or try {other.short_title}" if other and self.problem.is_chess else ""
+            runs = other is not None and refusal(other.name, self.problem.game) is None
+            hint = f" or try {other.short_title}" if runs else ""
             self.banner.setText(
                 f"The node cap stopped the search: {outcome.detail}. The root is "
                 f"unsolved. Raise the cap (Ctrl+N){hint}."

@@ -10,7 +10,7 @@ from the table, numbers only, and the table keeps no threats). The status column
 table's hit labels so that it shows in the dock's first width; every status cell says the whole
 reason in its tooltip. The rows are rebuilt from `DfpnStepper.frames` (the search's own state) after
 each step; the panel never calls into the search. Cost on the GUI thread: the path's moves are
-played once on one board, children are labelled for the two deepest frames (the others when a row is
+collected once, children are labelled for the two deepest frames (the others when a row is
 unfolded), and nothing is rebuilt while the search runs at full speed.
 """
 
@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import html
 
-import chess
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.panels.narration_links import move_labels
 from app.tree_view import style
 from app.window_layout import hidden_right_dock
-from core.games.chess_game import ChessGame, decode_move
+from core.games.registry import kind_of
 from core.search.contract import Stepper
 from core.search.dfpn_steps import DfpnFrame, DfpnStepper
 from core.search.events import BackUpReason
@@ -150,13 +149,11 @@ def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> tuple[str, 
     return "", ""
 
 
-def child_labels(search: DfpnStepper, board: chess.Board | None, frame: DfpnFrame) -> list[str]:
-    """The first `CHILDREN_SHOWN` children's labels: SAN on `board` (the frame's position) for
-    chess, node names for trees."""
-    moves = frame.children.moves[:CHILDREN_SHOWN]
-    if board is None:
-        return [search.game.node_name(move) for move in moves]
-    return [board.san(decode_move(move)) for move in moves]
+def child_labels(search: DfpnStepper, line: list[int], frame: DfpnFrame) -> list[str]:
+    """The first `CHILDREN_SHOWN` children's labels, from the frame's position (reached by
+    `line`) in the game's notation: SAN for chess, node names for trees."""
+    game = search.game
+    return kind_of(game).child_labels(game, line, frame.children.moves[:CHILDREN_SHOWN])
 
 
 class DfpnPathPanel(QTreeWidget):
@@ -171,7 +168,8 @@ class DfpnPathPanel(QTreeWidget):
         self.setMinimumWidth(MIN_WIDTH)
         self.search: DfpnStepper | None = None
         self._version = -1
-        self._boards: dict[int, chess.Board | None] = {}
+        self._lines: dict[int, list[int]] = {}
+        """The line to each frame whose children are labelled when its row unfolds."""
         self.rebuilds = 0
         """Rows built since the panel was made (tests read it: no rebuild at full speed)."""
         self.itemExpanded.connect(self._fill_unlabelled)
@@ -206,28 +204,27 @@ class DfpnPathPanel(QTreeWidget):
         self._version = search.path_trace.version
         self.rebuilds += 1
         self.clear()
-        self._boards = {}
+        self._lines = {}
         frames = search.frames
         moves = search.path_moves
         labels = ["root", *move_labels(search, moves)]
         alert = QBrush(style.DISPROVED_TEXT)
-        chess_game = search.game if isinstance(search.game, ChessGame) else None
-        board = chess_game.root_board.copy(stack=False) if chess_game is not None else None
+        line: list[int] = []
         for depth, frame in enumerate(frames):
             row = QTreeWidgetItem(self, frame_row(search, frame, f"{depth}. {labels[depth]}"))
             row.setToolTip(STATUS, wrapped(status_tip(search, frame)))
             if frame.backing_up is not None:
                 for column in range(len(COLUMNS)):
                     row.setForeground(column, alert)
-            here = board.copy(stack=False) if board is not None else None
+            here = list(line)
             if depth >= len(frames) - LABELLED_FRAMES:
                 self._add_children(row, depth, child_labels(search, here, frame))
                 row.setExpanded(True)
             elif frame.children.moves:
-                self._boards[depth] = here
+                self._lines[depth] = here
                 row.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-            if board is not None and depth + 1 < len(frames):
-                board.push(decode_move(frames[depth + 1].move))
+            if depth + 1 < len(frames):
+                line.append(frames[depth + 1].move)
         for column in range(len(COLUMNS)):
             self.resizeColumnToContents(column)
 
@@ -235,10 +232,10 @@ class DfpnPathPanel(QTreeWidget):
         """A shallower frame unfolded: label its children now (its board was kept)."""
         depth = self.indexOfTopLevelItem(row)
         search = self.search
-        if search is None or depth not in self._boards or row.childCount():
+        if search is None or depth not in self._lines or row.childCount():
             return
-        board = self._boards.pop(depth)
-        self._add_children(row, depth, child_labels(search, board, search.frames[depth]))
+        line = self._lines.pop(depth)
+        self._add_children(row, depth, child_labels(search, line, search.frames[depth]))
 
     def _add_children(self, row: QTreeWidgetItem, depth: int, names: list[str]) -> None:
         search = self.search

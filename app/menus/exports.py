@@ -10,6 +10,7 @@ dialog naming it; the search on screen is not touched.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QPoint, QRect, QSize
@@ -23,14 +24,14 @@ from core.errors import ExportError, PnExplorerError
 from core.exports.files import write_file
 from core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
-    chess_move_labels,
-    named_move_labels,
+    MoveLabels,
     nodes_graph,
     tree_graph,
     write_graphml,
 )
 from core.exports.pgn import proof_pgn, refutation_pgn
-from core.games.chess_game import ChessGame
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.search.registry import title_of
 from core.values import counted
 
@@ -38,8 +39,8 @@ from core.values import counted
 def write_pgn(path: str, search, record, solution) -> str:
     """The browsed proof (verified again on the way) or refutation tree as PGN at `path`."""
     game = search.game
-    if not isinstance(game, ChessGame):
-        raise ExportError("a tree file has no chess moves to write as PGN")
+    if not game.capabilities.standard_chess:
+        raise ExportError(f"this {kind_of(game).title} has no chess moves to write as PGN")
     if solution is None:
         raise ExportError("there is no verified proof or refutation to export yet")
     tree, proved = solution
@@ -50,10 +51,9 @@ def write_pgn(path: str, search, record, solution) -> str:
     return f"Exported the {'proof' if proved else 'refutation'} as PGN to {path}"
 
 
-def _labels(game):
-    if isinstance(game, ChessGame):
-        return chess_move_labels(game.root_board)
-    return named_move_labels(game.node_name)
+def _labels(game: Game) -> MoveLabels:
+    """The game kind's labels of the moves into the exported nodes (SAN and UCI for chess)."""
+    return partial(kind_of(game).tree_move_labels, game)
 
 
 def write_tree_graphml(path: str, search, max_nodes: int = DEFAULT_GRAPHML_NODES) -> str:

@@ -26,7 +26,8 @@ from app.tree_view.occurrences import (
     position_groups,
 )
 from app.window_layout import hidden_right_dock
-from core.games.chess_game import ChessGame
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.runs.paper import thesis
 from core.search.types import Outcome
 from core.tree import Tree
@@ -154,7 +155,7 @@ class PaperMenu(QObject):
         search = self.window.driver.search
         if search.tree is None:  # Figure 3.11 opens PN; a search without a tree has no rings
             return
-        self.walk.run_steps(_groups(ChessGame(search.game.root_board), search.tree))
+        self.walk.run_steps(_groups(kind_of(search.game).fresh(search.game), search.tree))
 
     def _ring(self, _index: int, groups: dict[int, list[int]]) -> None:
         root = self.window.driver.search.game.root_board
@@ -168,7 +169,7 @@ class PaperMenu(QObject):
         )
 
 
-def _groups(game: ChessGame, tree: Tree) -> Generator[None, None, dict[int, list[int]]]:
+def _groups(game: Game, tree: Tree) -> Generator[None, None, dict[int, list[int]]]:
     """Every position of `tree` with the nodes holding it, walked a piece per step."""
     groups: dict[int, list[int]] = {}
     yield from position_groups(game, tree, groups)

@@ -1,172 +1,40 @@
-"""The board panel: the position at the node in focus (python-chess's board and pieces, drawn from
-parts rasterised once), the move into it highlighted and the line from the root beneath; for an
-explicit tree, the node's path.
+"""The board panel: the position at the node in focus, drawn by its game kind's picture
+(`app.panels.pictures`: python-chess's board for chess, the move into it highlighted), with the
+line from the root beneath; a game without a picture (an explicit tree) shows the node's path.
 
 The widget is given a `PositionView` (see `app.focus`) and draws it; it never reads the search.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
-import chess
-import chess.svg
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap, QRadialGradient
-from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from app.focus import PositionView
-
-BOARD_COLOURS = {"square light lastmove": "#cdd26a", "square dark lastmove": "#aaa23a"}
-SQUARE_UNITS, MARGIN_UNITS = chess.svg.SQUARE_SIZE, 15
-"""python-chess's board geometry (with coordinates): 45-unit squares in a 15-unit margin."""
-BOARD_UNITS = 8 * SQUARE_UNITS + 2 * MARGIN_UNITS
-CACHED_BOARDS = 32
-"""Finished boards kept, so stepping back and forth over a line repaints with one blit."""
-
-
-def _svg_pixmap(svg: str, side: int, ratio: float) -> QPixmap:
-    """One SVG rendered once into a square pixmap of `side` logical pixels."""
-    pixmap = QPixmap(round(side * ratio), round(side * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    QSvgRenderer(QByteArray(svg.encode("utf-8"))).render(painter, QRectF(0, 0, side, side))
-    painter.end()
-    return pixmap
-
-
-class BoardPainter:
-    """Draws python-chess's board with Qt from parts rendered once per size.
-
-    Rendering a whole board SVG costs ~25 ms (generate, parse, rasterise) and three to four times
-    that on a shared CPU, on the GUI thread; here the empty board and the twelve pieces are
-    rasterised once per size and a position is a few fills and blits (~1 ms). Same colours and
-    geometry as `chess.svg.board`, which the tests compare it with pixel by pixel."""
-
-    def __init__(self) -> None:
-        self._parts: dict[tuple[str, int, float], QPixmap] = {}
-        self._boards: OrderedDict[tuple, QPixmap] = OrderedDict()
-        self._size: tuple[int, float] | None = None
-
-    def _part(self, name: str, side: int, ratio: float) -> QPixmap:
-        key = (name, side, ratio)
-        if key not in self._parts:
-            if name == "board":
-                svg = chess.svg.board(chess.Board(None), coordinates=True, colors=BOARD_COLOURS)
-            else:
-                svg = chess.svg.piece(chess.Piece.from_symbol(name))
-            self._parts[key] = _svg_pixmap(svg, side, ratio)
-        return self._parts[key]
-
-    def pixmap(self, view: PositionView, side: int, ratio: float) -> QPixmap:
-        """The finished board for a view at `side` logical pixels (cached by what it shows)."""
-        key = (view.fen, view.lastmove, view.check, side, ratio)
-        if key in self._boards:
-            self._boards.move_to_end(key)
-            return self._boards[key]
-        if (side, ratio) != self._size:
-            self._parts.clear()  # a resize drag passes many sizes: keep the current one's
-            self._size = (side, ratio)
-        pixmap = QPixmap(self._part("board", side, ratio))
-        scale = side / BOARD_UNITS
-        square = SQUARE_UNITS * scale
-        piece_side = max(1, round(square))
-
-        def corner(sq: int) -> QPointF:
-            file, rank = chess.square_file(sq), chess.square_rank(sq)
-            return QPointF(
-                (MARGIN_UNITS + file * SQUARE_UNITS) * scale,
-                (MARGIN_UNITS + (7 - rank) * SQUARE_UNITS) * scale,
-            )
-
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        if view.lastmove:
-            move = chess.Move.from_uci(view.lastmove)
-            for sq in {move.from_square, move.to_square}:
-                light = (chess.square_file(sq) + chess.square_rank(sq)) % 2 == 1
-                colour = BOARD_COLOURS["square light lastmove" if light else "square dark lastmove"]
-                painter.fillRect(QRectF(corner(sq), QSizeF(square, square)), QColor(colour))
-        if view.check is not None:
-            centre = corner(view.check) + QPointF(square / 2, square / 2)
-            gradient = QRadialGradient(centre, square / 2)
-            for at, colour, alpha in (
-                (0, "#ff0000", 255),
-                (0.5, "#e70000", 255),
-                (1, "#9e0000", 0),
-            ):
-                qcolour = QColor(colour)
-                qcolour.setAlpha(alpha)
-                gradient.setColorAt(at, qcolour)
-            painter.fillRect(QRectF(corner(view.check), QSizeF(square, square)), gradient)
-        for sq, piece in chess.Board(view.fen).piece_map().items():
-            target = QRectF(corner(sq), QSizeF(square, square))
-            painter.drawPixmap(target, self._part(piece.symbol(), piece_side, ratio), QRectF())
-        painter.end()
-        self._boards[key] = pixmap
-        if len(self._boards) > CACHED_BOARDS:
-            self._boards.popitem(last=False)
-        return pixmap
-
-
-class SvgBoard(QWidget):
-    """Paints one position into the largest centred square (a board must stay square)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.painter = BoardPainter()
-        self.view: PositionView | None = None
-        self.setMinimumSize(160, 160)
-        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(360, 360)
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt's name)
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
-        return width
-
-    def set_position(self, view: PositionView) -> None:
-        """Show a view's position; nothing is drawn until the next paint (at most once a frame)."""
-        if self.view is None or (view.fen, view.lastmove, view.check) != (
-            self.view.fen,
-            self.view.lastmove,
-            self.view.check,
-        ):
-            self.view = view
-            self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
-        if self.view is None or self.view.fen is None:
-            return
-        side = min(self.width(), self.height())
-        pixmap = self.painter.pixmap(self.view, side, self.devicePixelRatioF())
-        painter = QPainter(self)
-        painter.drawPixmap(QPointF((self.width() - side) / 2, 0), pixmap)
-        painter.end()
+from app.panels.pictures import BOARD_COLOURS as BOARD_COLOURS
+from app.panels.pictures import BoardPainter as BoardPainter
+from app.panels.pictures import picture_widget
+from core.games.chess_kind import CHESS
 
 
 class BoardView(QWidget):
-    """Heading, board (or node path for trees), the line from the root and the node's numbers."""
+    """Heading, the position's picture (or the node's path for a game without one), the line from
+    the root and the node's numbers."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.view: PositionView | None = None
         self.heading = QLabel()
         self.heading.setStyleSheet("font-weight: bold;")
-        self.board = SvgBoard()
+        self.pictures: dict[str, QWidget] = {}
+        """The picture widget of each game kind shown so far (`app.panels.pictures`)."""
         self.tree_path = QLabel()
         self.tree_path.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tree_path.setWordWrap(True)
         self.tree_path.setStyleSheet("font-size: 20pt; padding: 12px;")
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.board)
+        self.board = self._picture(CHESS.name)
+        """The chess board, made up front: the first problem shown is a chess position."""
         self.stack.addWidget(self.tree_path)
         self.line = QLabel()
         self.line.setWordWrap(True)
@@ -194,16 +62,29 @@ class BoardView(QWidget):
         self.view = view
         self.heading.setText(view.heading)
         self.details.setText(view.details)
-        if view.fen is not None:
-            self.stack.setCurrentWidget(self.board)
-            self.board.set_position(view)
+        picture = self._picture(view.kind) if view.position is not None else None
+        if picture is not None:
+            self.stack.setCurrentWidget(picture)
+            picture.set_position(view)
             self.line.setText(view.line)
         else:
             self.stack.setCurrentWidget(self.tree_path)
             self.tree_path.setText(view.line)
             self.line.setText("path from the root: " + view.line)
 
+    def _picture(self, kind: str) -> QWidget | None:
+        """The picture widget of the game kind `kind`, made on first use (None: it has none)."""
+        widget = self.pictures.get(kind)
+        if widget is None:
+            widget = picture_widget(kind)
+            if widget is None:
+                return None
+            self.pictures[kind] = widget
+            self.stack.addWidget(widget)
+        return widget
+
     @property
     def fen(self) -> str | None:
-        """FEN of the position shown (None for an explicit tree): what tests compare."""
-        return self.view.fen if self.view else None
+        """The position shown as its picture reads it (a FEN for chess; None for a game without
+        a picture): what tests compare."""
+        return self.view.position if self.view else None

@@ -283,8 +283,7 @@ class ComparePanel(QWidget):
         """The window opened (or reset) a problem. A new position cancels the comparison and
         clears the rows; the same one keeps what was found (the comparison's budgets do not
         depend on the window's search, only the footnote does)."""
-        chess = problem.is_chess
-        fen = problem.game.root_board.fen() if chess else problem.source.text
+        fen = problem.kind.same_problem(problem.game)
         self.problem, self.params = problem, params
         if fen == self._key:
             self._reset_footnote()
@@ -296,14 +295,14 @@ class ComparePanel(QWidget):
 
     def compare(self) -> None:
         """Start every search on the current position (any earlier comparison is dropped)."""
-        if self.problem is None or not self.problem.is_chess:
+        if self.problem is None or not self.problem.game.capabilities.standard_chess:
             return
-        game = self.problem.game
+        game, kind = self.problem.game, self.problem.kind
         items = work_items(
             self.problem.title,
-            game.root_board.fen(),
+            kind.root_text(game),
             self.seconds.value(),
-            game.attacker == game.root_board.turn,
+            kind.fresh(game).is_or(),
             self.algorithms,
         )
         self.runs = {}
@@ -412,17 +411,17 @@ class ComparePanel(QWidget):
     # -- status -----------------------------------------------------------------------------------
 
     def _update_controls(self) -> None:
-        chess = self.problem is not None and self.problem.is_chess
+        chess = self.problem is not None and self.problem.game.capabilities.standard_chess
         self.compare_button.setEnabled(chess and not self.jobs.busy)
         self.cancel_button.setEnabled(self.jobs.busy)
         self.seconds.setEnabled(chess)
         self.table.setEnabled(chess)
 
     def _show_status(self) -> None:
-        if self.problem is not None and not self.problem.is_chess:
+        if self.problem is not None and not self.problem.game.capabilities.standard_chess:
+            title = self.problem.kind.title
             self.status.setText(
-                "The comparison runs on chess positions only: this problem is "
-                "an explicit AND/OR tree."
+                f"The comparison runs on chess positions only, not on this {title}."
             )
             return
         if self.jobs.busy:

@@ -168,7 +168,8 @@ class EngineCheckPanel(QWidget):
     def set_problem(self, problem: Problem) -> None:
         """A new position cancels the engine and forgets its answer (a reset of the same one
         keeps it)."""
-        fen = problem.game.root_board.fen() if problem.is_chess else None
+        game = problem.game
+        fen = problem.kind.root_text(game) if game.capabilities.standard_chess else None
         self.ours = None
         self.known_mate = problem.mate_length
         if fen != self.fen or fen is None:

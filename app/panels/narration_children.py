@@ -8,7 +8,7 @@ their move, tree-file children by their name.
 from __future__ import annotations
 
 from app.focus import FIRST_LEVEL, second_level_search, tree_at
-from core.games.chess_game import ChessGame
+from core.games.registry import kind_of
 from core.search.contract import Stepper
 from core.search.defaults import UNIT
 from core.tree import Tree
@@ -33,12 +33,12 @@ def _child_text(label: str, tree: Tree, child: int, proof: int, disproof: int) -
 
 
 def _sides(search: Stepper) -> tuple[str, str] | None:
-    """(attacker, defender) colour names for chess, None for a tree file."""
+    """(attacker, defender) names for a game with moves (White and Black for chess), None for
+    a tree file, whose children are the file's."""
     game = search.game
-    if not isinstance(game, ChessGame):
+    if game.capabilities.named_nodes:
         return None
-    white = game.root_board.turn
-    return ("White", "Black") if white else ("Black", "White")
+    return kind_of(game).sides(game)
 
 
 def _why(search: Stepper, level: int, label: str, tree: Tree, child: int, numbers) -> str:

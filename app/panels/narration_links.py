@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from app.short_text import short_label
-from core.games.chess_game import ChessGame, decode_move
+from core.games.registry import kind_of
 from core.search.contract import Stepper
 
 NAMED_LINKS = 3
@@ -21,9 +21,7 @@ NAMED_LINKS = 3
 def move_labels(search: Stepper, moves: list[int]) -> list[str]:
     """Labels of a line of moves from the game's root: SAN for chess, names for trees."""
     game = search.game
-    if isinstance(game, ChessGame):
-        return game.san_line(moves)
-    return [short_label(game.node_name(code)) for code in moves]
+    return [short_label(label) for label in kind_of(game).move_labels(game, moves)]
 
 
 def walk_labels(search: Stepper, path: list[int]) -> list[str]:
@@ -37,9 +35,7 @@ def _numbered_line(search: Stepper, moves: list[int]) -> str:
     """A line for a sentence: numbered SAN for chess ("1. Qxg7+ Kxg7 2. Nh5+"), names joined
     by arrows for a tree file."""
     game = search.game
-    if isinstance(game, ChessGame):
-        return game.root_board.variation_san([decode_move(code) for code in moves])
-    return " → ".join(move_labels(search, moves))
+    return kind_of(game).line_text(game, moves, label=short_label)
 
 
 def describe_links(search: Stepper, parent: int, linked: list[int]) -> str:

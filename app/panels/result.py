@@ -11,7 +11,6 @@ is shown as an error, never as a mate.
 
 from __future__ import annotations
 
-import chess
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -25,10 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.board_focus import MAIN_LINE
-from app.focus import san_line
 from app.short_text import one_line, short_label
 from app.tree_view import style
-from core.games.chess_game import ChessGame
+from core.games.registry import kind_named, kind_of
 from core.runs.runner import RunRecord, describe_search
 from core.search.types import Result
 from core.values import counted
@@ -38,9 +36,10 @@ MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "u
 
 def solution_record(search) -> RunRecord:
     """The verified record of an ended search (reading and verifying a proof may take a while:
-    call it on a worker thread). An explicit tree's record is named after its root node."""
+    call it on a worker thread). A game whose positions have names (an explicit tree) names the
+    record after its root."""
     game = search.game
-    root = "" if isinstance(game, ChessGame) else game.tree.nodes[0].name
+    root = kind_of(game).root_text(game) if game.capabilities.named_nodes else ""
     return describe_search(game, search, search.algorithm, root)
 
 
@@ -49,7 +48,7 @@ def result_kind(record: RunRecord) -> str:
     if record.rejected:
         return ERROR
     if record.result == Result.PROVED.value:
-        return MATE if record.is_chess else TREE_PROOF
+        return MATE if record.mate_in is not None else TREE_PROOF
     return REFUTED if record.result == Result.DISPROVED.value else UNSOLVED
 
 
@@ -57,29 +56,28 @@ def result_text(record: RunRecord) -> tuple[str, list[str]]:
     """The panel's headline and detail lines for `record`. A rejected proof is an error, never
     a mate."""
     kind = result_kind(record)
+    game = kind_named(record.game)
+    line = game.join_line(record.position, record.main_line, short_label)
     if kind == ERROR:
-        headline = "The proof failed verification"
-        if record.is_chess:
-            headline += ": no mate is reported"
-        return headline, [record.verification_error]
+        return "The proof failed verification: nothing proved is reported", [
+            record.verification_error
+        ]
     if kind == MATE:
         return f"Proved: mate in {record.mate_in}, verified by an independent replay", [
-            san_line(chess.Board(record.fen), record.line_moves),
+            line,
             f"Proof tree: {counted(record.proof_size, 'node')}, "
             f"{counted(record.proof_depth, 'ply')} deep.",
         ]
     if kind == TREE_PROOF:
-        return "Proved: the root is true", [
-            " → ".join(short_label(name) for name in [record.id, *record.main_line]),
-            f"Proof tree: {counted(record.proof_size, 'node')}, checked against the file.",
+        return f"Proved: {game.proved}", [
+            line,
+            f"Proof tree: {counted(record.proof_size, 'node')}, checked by a replay.",
         ]
     if kind == REFUTED:
-        joint = " — " if record.is_chess else ": "
-        lines = [joint.join(short_label(part) for part in line) for line in record.refutation] or [
+        lines = [": ".join(short_label(part) for part in line) for line in record.refutation] or [
             record.reason
         ]
-        what = "no forced mate" if record.is_chess else "the root is false"
-        return f"Disproved: {what}", lines
+        return f"Disproved: {game.disproved}", lines
     return f"Unsolved: {record.reason}", []
 
 

@@ -48,6 +48,7 @@ from app.problems.sources import (
     TREE,
     TREE_FILES,
     Source,
+    file_filter,
     kind_of_file,
     naming_the_file,
     positions_of,
@@ -242,7 +243,7 @@ class SetupDialog(QDialog):
             self,
             "Open a position or tree file",
             str(Path(self.file_edit.text() or ".").parent),
-            "Positions and trees (*.epd *.pgn *.json);;All files (*)",
+            file_filter(),
         )
         if path:
             self.file_edit.setText(path)

@@ -36,7 +36,8 @@ from app.panels.shortest_check import ShortestCheck
 from app.short_text import short_label
 from app.tree_view import style
 from app.window_layout import hidden_right_dock
-from core.games.chess_game import ChessGame, decode_move
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.proofs.proof import ProofNode
 from core.proofs.solution_tree import SolutionLine, refutation_tree, solution_stats
 from core.runs.runner import RunRecord
@@ -72,14 +73,13 @@ class SolutionBrowser(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.game: ChessGame | None = None
+        self.game: Game | None = None
         self.record: RunRecord | None = None
         self.solution: tuple[ProofNode, bool] | None = None
         """What is browsed: the proof tree (True) or the refutation tree (False)."""
         self.line: SolutionLine | None = None
         self._default_moves: list[int] = []
         """The line as it opened (the longest-lasting branch everywhere)."""
-        self._names = None
         """A tree file's node names (its moves), None for chess (SAN)."""
         self.rows: list[QWidget] = []
         """Per ply of the page shown: its list of alternatives (QComboBox) or its move
@@ -136,17 +136,17 @@ class SolutionBrowser(QWidget):
             return
         self.record = record
         self.opened.emit()
-        self.game = search.game if isinstance(search.game, ChessGame) else None
-        self._names = None if self.game else search.game.node_name
+        self.game = search.game
+        chess_check = record.verified and search.game.capabilities.standard_chess
         self.reading.run_thread(lambda: read_solution(search, record))
-        if record.verified and record.is_chess and (record.mate_in or 0) > 1:
+        if chess_check and (record.mate_in or 0) > 1:
             self.check.start(record.fen, record.mate_in)
             self.shortest.setText(
                 f"Shorter mate? αβ is trying every mate in 1–{record.mate_in - 1} "
                 f"(at most {self.check.seconds:g} s)…"
             )
             self.cancel_button.show()
-        elif record.verified and record.is_chess:
+        elif chess_check:
             self.shortest.setText("A mate in 1 is the shortest there is.")
 
     def cancel_check(self) -> None:
@@ -181,9 +181,7 @@ class SolutionBrowser(QWidget):
         return "Refutation line" if default else "Chosen line of the refutation"
 
     def _label(self, line: list[int], move: int) -> str:
-        if self.game is None:
-            return short_label(self._names(move))
-        return self.game.board_after(line).san(decode_move(move))
+        return short_label(kind_of(self.game).move_labels(self.game, [*line, move])[-1])
 
     def _tree_failed(self, _index: int, why: str) -> None:
         self.summary.setText(f"Could not read the solution tree: {_escape(why)}")
@@ -229,7 +227,9 @@ class SolutionBrowser(QWidget):
 
     def _build_rows(self) -> None:
         line = self.line
-        board = self.game.root_board if self.game is not None else None
+        game = self.game
+        standard = game is not None and game.capabilities.standard_chess
+        board = chess.Board(kind_of(game).root_text(game)) if standard else None
         first = self.first_ply
         rows: list[tuple[str, QWidget]] = []
         for ply, options in enumerate(line.options_from(first, SHOWN_PLIES), start=first):

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.problems.sources import Problem, Source, load
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.game import Game
+from core.games.registry import kind_of
+from core.games.tree_kind import is_snapshot as is_snapshot
 from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import Stepper
 from core.search.defaults import (
@@ -91,20 +92,10 @@ class SearchParams:
         return text
 
 
-def is_snapshot(tree: AndOrTree) -> bool:
-    """A tree file that draws a figure (it gives the figure's numbers or its most-proving path)
-    shows a search in progress: it opens as that search, not as a game to search from scratch."""
-    return bool(tree.nodes[0].children) and (
-        bool(tree.most_proving_path) or any(node.expected is not None for node in tree.nodes)
-    )
-
-
-def fresh_game(game: ChessGame | ExplicitTreeGame) -> ChessGame | ExplicitTreeGame:
+def fresh_game(game: Game) -> Game:
     """A new cursor on the same problem: every search gets its own, so a proof still being read
     from an old search (in a worker thread) never shares a cursor with a new one."""
-    if isinstance(game, ChessGame):
-        return ChessGame(game.root_board, attacker=game.attacker)
-    return ExplicitTreeGame(game.tree)
+    return kind_of(game).fresh(game)
 
 
 def check_problem(source: Source, params: SearchParams) -> Problem:
@@ -115,12 +106,13 @@ def check_problem(source: Source, params: SearchParams) -> Problem:
     return problem
 
 
-def build_search(game: ChessGame | ExplicitTreeGame, params: SearchParams) -> Stepper:
+def build_search(game: Game, params: SearchParams) -> Stepper:
     """A new stepper for `params` on a fresh cursor of `game`; InvalidLimitError, in words, for
     a search that cannot run on it."""
     params.validate()
     game = fresh_game(game)
-    if isinstance(game, ExplicitTreeGame) and is_snapshot(game.tree):
+    figure = kind_of(game).figure(game)
+    if figure is not None:
         check_runs_on(params.algo, game, params.values(), snapshot=True)
-        return snapshot_search(game.tree, params.limits())
+        return snapshot_search(figure, params.limits())
     return create_stepper(params.spec(), game, params.limits())

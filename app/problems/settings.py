@@ -17,7 +17,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from app.driving.driver import FULL_SPEED, SPEEDS
 from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams
-from app.problems.sources import DEFAULT_SOURCE, KINDS, Source
+from app.problems.sources import DEFAULT_SOURCE, Source, source_kinds
 from app.short_text import one_line, short_label
 from core.errors import InvalidLimitError
 from core.inputs.numbers import MOST_NODES, parse_positive, parse_whole
@@ -170,7 +170,7 @@ class Settings:
     # -- the last problem -------------------------------------------------------------------------
 
     def source(self) -> Source:
-        kind = self._choice("problem/kind", KINDS, DEFAULT_SOURCE.kind)
+        kind = self._choice("problem/kind", source_kinds(), DEFAULT_SOURCE.kind)
         text = self._text("problem/text", "")
         if not text:
             return DEFAULT_SOURCE

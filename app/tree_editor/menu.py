@@ -62,7 +62,7 @@ class TreeCommands(QObject):
 
     def _update(self) -> None:
         problem = self.window.problem
-        self.edit_action.setEnabled(problem is not None and not problem.is_chess)
+        self.edit_action.setEnabled(problem is not None and problem.game.capabilities.editable)
 
     # -- the commands -----------------------------------------------------------------------------
 
@@ -72,7 +72,7 @@ class TreeCommands(QObject):
     def edit_tree(self) -> TreeEditorDialog | None:
         """The current explicit tree in the editor: its file exactly as saved when it has one."""
         problem = self.window.problem
-        if problem is None or problem.is_chess:
+        if problem is None or not problem.game.capabilities.editable:
             return None
         tree = problem.game.tree
         if len(tree.nodes) > EDITABLE_NODES:
@@ -94,7 +94,8 @@ class TreeCommands(QObject):
     def random_tree(self) -> RandomTreeDialog:
         """The dialog starts from the random tree being searched, if it is one."""
         problem = self.window.problem
-        text = problem.source.text if problem is not None and not problem.is_chess else ""
+        editable = problem is not None and problem.game.capabilities.editable
+        text = problem.source.text if editable else ""
         spec = parse_spec(text) if is_random_spec(text) else STARTING_SPEC
         dialog = RandomTreeDialog(self._search_spec, self._edit_spec, self.window, spec)
         dialog.show()

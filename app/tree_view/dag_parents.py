@@ -7,11 +7,9 @@ the node's details beside the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import chess
-
-from core.games.chess_game import decode_move
+from core.games.game import Game
+from core.games.registry import kind_of
+from core.search.dag_tree import DagTree
 from core.tree import Tree
 
 
@@ -22,34 +20,22 @@ def parents_marker(tree: Tree, node: int) -> str:
     return f"{count} parents" if count > 1 else ""
 
 
-def parent_lines(
-    tree: Tree,
-    root: chess.Board | None,
-    node: int,
-    name: Callable[[int], str] | None = None,
-) -> list[str]:
-    """Each parent's line from the root down to `node` (SAN on a chess board, else node names
-    by `name`), first parent first."""
+def parent_lines(tree: DagTree, game: Game, node: int) -> list[str]:
+    """Each parent's line from the root down to `node`, in the game's notation (numbered SAN
+    for chess), first parent first."""
+    kind = kind_of(game)
     lines = []
     for parent in tree.parents(node):
         moves = [*tree.moves_to(parent), tree.move_to(parent, node)]
-        if root is not None:
-            lines.append(root.variation_san([decode_move(code) for code in moves]))
-        else:
-            lines.append(" → ".join(map(name, moves)))
+        lines.append(kind.line_text(game, moves))
     return lines
 
 
-def parents_text(
-    tree: Tree,
-    root: chess.Board | None,
-    node: int,
-    name: Callable[[int], str] | None = None,
-) -> str:
+def parents_text(tree: Tree, game: Game, node: int) -> str:
     """A shared node's parents for the node's details: "2 parents (transposition): …"; ""
     otherwise."""
     marker = parents_marker(tree, node)
-    if not marker:
+    if not marker or not isinstance(tree, DagTree):
         return ""
-    lines = parent_lines(tree, root, node, name)
+    lines = parent_lines(tree, game, node)
     return f"{marker} (transposition): " + "  |  ".join(lines)

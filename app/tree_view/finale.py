@@ -20,7 +20,8 @@ from app.tree_view import style
 from app.tree_view.items import DisplayedNode
 from app.tree_view.layout import NODE, LayoutOptions
 from app.tree_view.level import TreeLevel
-from core.games.chess_game import ChessGame, decode_move
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.tree import ROOT, Tree
 from core.values import Value
 
@@ -56,7 +57,7 @@ def proved_elsewhere(tree: Tree, node: int) -> bool:
     )
 
 
-def line_note(tree: Tree, line: list[int], moves: list[int], game: object) -> str:
+def line_note(tree: Tree, line: list[int], moves: list[int], game: Game) -> str:
     """What to write beside the last node of the first level's main `line`, given the verified
     main line's `moves`: the rest of the mate when the second level proved that node, else ""."""
     if not line or not moves or not proved_elsewhere(tree, line[-1]):
@@ -65,13 +66,7 @@ def line_note(tree: Tree, line: list[int], moves: list[int], game: object) -> st
     rest = moves[done:]
     if not rest:
         return ""
-    if isinstance(game, ChessGame):
-        board = game.root_board.copy(stack=False)
-        for code in moves[:done]:
-            board.push(decode_move(code))
-        text = board.variation_san([decode_move(code) for code in rest])
-    else:
-        text = " → ".join(game.node_name(code) for code in rest)
+    text = kind_of(game).line_text(game, moves, start=done)
     return f"proved by the second-level search: {text}"
 
 

@@ -21,11 +21,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 
-import chess
-
 from app.short_text import short_label
-from core.games.chess_game import ChessGame, decode_move
-from core.games.explicit_tree import ExplicitTreeGame
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.proofs.proof import main_line_nodes
 from core.proofs.solution_tree import refutation_line
 from core.tree import NO_NODE, ROOT, Tree
@@ -143,59 +141,55 @@ long (Figure 3.1's letters); otherwise all of them stand above their nodes, like
 class MoveLabels:
     """Edge labels (the move into a node) and node names, computed only for drawn nodes.
 
-    Chess labels are SAN, made from a cached board per drawn parent (children of one parent share
-    it); explicit trees name nodes as the file does. `base_moves` roots the labels at a position
-    below the game's root (Pn²'s second-level tree starts at a first-level node).
+    Labels are the game kind's (`GameKind.labeller`: SAN for chess, a tree file's move labels),
+    made by one labeller per drawn parent (children of one parent share it); games whose
+    positions have names (explicit trees) write short ones inside the nodes. `base_moves` roots
+    the labels at a position below the game's root (Pn²'s second-level tree starts at a
+    first-level node).
     """
 
-    BOARD_CACHE = 512
+    LABELLER_CACHE = 512
 
-    def __init__(
-        self,
-        game: ChessGame | ExplicitTreeGame,
-        base_moves: Iterable[int] = (),
-        root_name: str = "",
-    ) -> None:
+    def __init__(self, game: Game, base_moves: Iterable[int] = (), root_name: str = "") -> None:
         self.game = game
-        self._chess = isinstance(game, ChessGame)
-        self._explicit = isinstance(game, ExplicitTreeGame)
-        self._names_inside = self._explicit and all(
-            len(data.name) <= INSIDE_NAME_CHARS for data in game.tree.nodes
+        self.kind = kind_of(game)
+        self._base = list(base_moves)
+        names = self.kind.position_names(game)
+        self._named = game.capabilities.named_nodes
+        self._names_inside = names is not None and all(
+            len(name) <= INSIDE_NAME_CHARS for name in names
         )
         self._labels: dict[int, str] = {}
-        self._boards: OrderedDict[int, chess.Board] = OrderedDict()
-        self._root_board: chess.Board | None = None
-        if self._chess:
-            board = game.root_board.copy(stack=False)
-            for code in base_moves:
-                board.push(decode_move(code))
-            self._root_board = board
-        if not root_name and self._explicit:
-            root_name = game.tree.nodes[0].name
+        self._labellers: OrderedDict[int, Callable[[int], str]] = OrderedDict()
+        if not root_name and self._named:
+            root_name = self.kind.position_text(game, self._base)
         self._root_name = short_label(root_name)
 
     @property
     def unit(self) -> str:
         """What the edges stand for, as a stub counts them (singular: see `core.values.counted`)."""
-        return "move" if self._chess else "child"
+        return self.kind.move_noun
 
     @property
     def names_nodes(self) -> bool:
         """Whether nodes have names worth drawing (explicit trees: A, B, …)."""
-        return self._explicit
+        return self._named
 
     def clear(self) -> None:
         self._labels.clear()
-        self._boards.clear()
+        self._labellers.clear()
 
     def node_name(self, tree: Tree, node: int) -> str:
         """The name written inside the node (explicit trees with short names: "A", "K1"), else ""
         (chess positions have none; longer names stand above the nodes instead)."""
         if not self._names_inside:
             return ""
-        return (
-            self._root_name if node == ROOT else short_label(self.game.node_name(tree.move[node]))
-        )
+        if node == ROOT:
+            return self._root_name
+        return short_label(self._position_name(tree, node))
+
+    def _position_name(self, tree: Tree, node: int) -> str:
+        return self.kind.position_text(self.game, [*self._base, *tree.moves_to(node)])
 
     def edge_label(self, tree: Tree, node: int) -> str:
         """The move into `node` ("" for the root); cached, node ids never change meaning."""
@@ -208,33 +202,22 @@ class MoveLabels:
         return label
 
     def _compute(self, tree: Tree, node: int) -> str:
-        code = tree.move[node]
-        if self._chess:
-            return self.board_at(tree, tree.parent[node]).san(decode_move(code))
-        move = self.game.move_label(code)
-        inside = move == self.game.node_name(code) and self._names_inside
+        move = self.labeller_at(tree, tree.parent[node])(tree.move[node])
+        inside = self._names_inside and move == self._position_name(tree, node)
         return "" if inside else short_label(move)
 
-    def board_at(self, tree: Tree, node: int) -> chess.Board:
-        """Chess board at `node`, built from the nearest cached ancestor (chess games only)."""
-        boards = self._boards
-        board = boards.get(node)
-        if board is not None:
-            boards.move_to_end(node)
-            return board
-        moves: list[int] = []
-        current = node
-        while current != ROOT and current not in boards:
-            moves.append(tree.move[current])
-            current = tree.parent[current]
-        start = self._root_board if current == ROOT and ROOT not in boards else boards[current]
-        board = start.copy(stack=False)
-        for code in reversed(moves):
-            board.push(decode_move(code))
-        boards[node] = board
-        if len(boards) > self.BOARD_CACHE:
-            boards.popitem(last=False)
-        return board
+    def labeller_at(self, tree: Tree, node: int) -> Callable[[int], str]:
+        """The labeller of the moves from `node`'s position (kept for the most recent parents)."""
+        labellers = self._labellers
+        labeller = labellers.get(node)
+        if labeller is not None:
+            labellers.move_to_end(node)
+            return labeller
+        labeller = self.kind.labeller(self.game, [*self._base, *tree.moves_to(node)])
+        labellers[node] = labeller
+        if len(labellers) > self.LABELLER_CACHE:
+            labellers.popitem(last=False)
+        return labeller
 
 
 # -- the layout -----------------------------------------------------------------------------------

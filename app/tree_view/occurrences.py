@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QWidget
 from app.tree_view import style
 from app.tree_view.items import NODE
 from app.tree_view.view import TreeView
-from core.games.chess_game import ChessGame
+from core.games.game import Game
 from core.tree import ROOT, Tree
 
 FIGURE_3_12_LINE = "Rxh7+ Kxh7 Qh5+ Kg8 Rxg7+ Kxg7 Bh6+ Kh7 Bg5+ Kg7 Qh6+ Kf7 Qf6+ Kg8 Qg6+ Kh8"
@@ -40,7 +40,7 @@ def figure_3_12_hash(root: chess.Board) -> int | None:
     return chess.polyglot.zobrist_hash(board)
 
 
-def position_groups(game: ChessGame, tree: Tree, groups: dict[int, list[int]]) -> Iterator[None]:
+def position_groups(game: Game, tree: Tree, groups: dict[int, list[int]]) -> Iterator[None]:
     """Fill `groups` (position hash → nodes holding it), walking the tree depth first with the
     game cursor; yields every PIECE nodes."""
     game.reset()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 
 from core.cli.options import add_count_option
 from core.errors import ExportError
@@ -12,15 +13,13 @@ from core.exports.files import write_file
 from core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
     MAX_GRAPHML_NODES,
-    MoveLabels,
-    chess_move_labels,
-    named_move_labels,
     tree_graph,
     write_graphml,
 )
 from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.chess_game import ChessGame
-from core.games.explicit_tree import ExplicitTreeGame
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.inputs.text import non_empty_option
 from core.proofs.solution_tree import refutation_tree
 from core.runs.runner import RunRecord
@@ -54,13 +53,12 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def write_exports(
-    args: argparse.Namespace, search: Search, game: ChessGame | ExplicitTreeGame, record: RunRecord
-) -> None:
+def write_exports(args: argparse.Namespace, search: Search, game: Game, record: RunRecord) -> None:
     """Write the exports the command line asked for (ExportError: one line, exit 2)."""
     if args.export_pgn is not None:
-        if not isinstance(game, ChessGame):
-            raise ExportError("--export-pgn needs a chess position (a tree file has no moves)")
+        if not game.capabilities.standard_chess:
+            title = kind_of(game).title
+            raise ExportError(f"--export-pgn needs a chess position (this {title} has no moves)")
         text = solution_pgn(search, game, record)
         write_file(args.export_pgn, lambda stream: stream.write(text.encode("utf-8")))
         print(f"Exported   the {_what(record)} as PGN to {args.export_pgn}", file=sys.stderr)
@@ -70,13 +68,9 @@ def write_exports(
             raise ExportError(
                 f"--export-graphml needs a tree search (pn or pn2), not {record.algorithm}"
             )
-        labels: MoveLabels = (
-            chess_move_labels(game.root_board)
-            if isinstance(game, ChessGame)
-            else named_move_labels(game.node_name)
-        )
+        labels = partial(kind_of(game).tree_move_labels, game)
         limit = args.export_max_nodes or DEFAULT_GRAPHML_NODES
-        graph = tree_graph(tree, labels, limit, record.id or record.fen)
+        graph = tree_graph(tree, labels, limit, record.id or record.position)
         write_graphml(graph, args.export_graphml)
         print(
             f"Exported   {graph.number_of_nodes():,} of {counted(len(tree), 'node')} "

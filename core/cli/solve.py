@@ -19,11 +19,11 @@ from core.errors import (
 )
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import ExplicitTreeGame
+from core.games.registry import kind_named
 from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.inputs.numbers import parse_whole
 from core.inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
-from core.proofs.solution import numbered_line
 from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.contract import Search
@@ -49,7 +49,7 @@ def _counts(record: RunRecord) -> str:
 
 def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None:
     """The human-readable report of one solved (or not) position."""
-    print(f"Position   {record.id + '  ' if record.id else ''}{record.fen}")
+    print(f"Position   {record.id + '  ' if record.id else ''}{record.position}")
     cap = f"node cap {limits.max_nodes:,}" if limits.max_nodes else "no node cap"
     print(f"Search     {spec.title}, {cap}")
     if record.result == Result.PROVED.value and record.verified:
@@ -57,8 +57,8 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
             f"Result     proved: mate in {record.mate_in} (verified by independent replay of a "
             f"{record.proof_size:,}-node proof tree, {counted(record.proof_depth, 'ply')} deep)"
         )
-        board = parse_fen(record.fen)
-        print(f"Main line  {numbered_line(board, record.main_line)}")
+        line = kind_named(record.game).join_line(record.position, record.main_line)
+        print(f"Main line  {line}")
         if record.best_moves:
             verdict = "agrees with" if record.agrees_with_bm else "differs from"
             print(f"Key move   {record.first_move} ({verdict} bm {' '.join(record.best_moves)})")

@@ -18,7 +18,6 @@ from core.explain.holdup import HoldUp, hold_up
 from core.explain.lines import Lines
 from core.explain.trace import RootTrace, Trend
 from core.explain.transpositions import Transpositions, count_transpositions
-from core.games.chess_game import ChessGame
 from core.generators import finish
 from core.search.contract import Stepper
 from core.tree import ROOT
@@ -93,7 +92,6 @@ def explanation_steps(
     tree = search.tree
     game = search.game
     lines = Lines(game, tree)
-    chess = isinstance(game, ChessGame)
     shape_steps = measure(tree)
     shape: TreeShape
     while True:
@@ -103,7 +101,7 @@ def explanation_steps(
             shape = done.value
             break
     transpositions: Transpositions | None = None
-    if chess:
+    if game.capabilities.repetitions:
         counting = count_transpositions(tree, game)
         while True:
             try:

@@ -1,30 +1,26 @@
-"""Words for nodes of a search tree: moves and lines (numbered SAN for chess, node names for a
-tree file) and the two sides' names, without touching the search's own game cursor."""
+"""Words for nodes of a search tree: moves and lines in the game's own notation (numbered SAN for
+chess, node names for a tree file) and the two sides' names, without touching the search's own
+game cursor."""
 
 from __future__ import annotations
 
-from core.games.chess_game import ChessGame, decode_move
-from core.games.explicit_tree import ExplicitTreeGame
-from core.proofs.claims import side_names
-from core.proofs.solution import numbered_line
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.tree import Tree
 
 
 class Lines:
     """Labels of one search's tree; `attacker` / `defender` name the sides in sentences."""
 
-    def __init__(self, game: ChessGame | ExplicitTreeGame, tree: Tree) -> None:
+    def __init__(self, game: Game, tree: Tree) -> None:
         self.game = game
         self.tree = tree
-        self.chess = isinstance(game, ChessGame)
+        self.kind = kind_of(game)
         self._labels: dict[int, str] = {}
-        if self.chess:
-            self.attacker, self.defender = side_names(game.attacker)
-        else:
-            self.attacker, self.defender = "the attacker", "the defender"
+        self.attacker, self.defender = self.kind.sides(game)
 
     def moves(self, node: int) -> list[str]:
-        """The moves from the root to `node`: SAN for chess, node names for a tree file.
+        """The moves from the root to `node` as the game labels them (SAN, node names).
 
         Lines share their beginnings (the most-proving path, the deepest lines), so each node's
         own label is worked out once and kept: SAN is the slow part of python-chess here. Only
@@ -35,23 +31,15 @@ class Lines:
         start = len(path) - 1
         while start > 0 and path[start] not in labels:
             start -= 1
-        board = self.game.board_after(self.tree.moves_to(path[start])) if self.chess else None
-        for step in path[start + 1 :]:
-            code = self.tree.move[step]
-            if board is not None:
-                move = decode_move(code)
-                labels[step] = board.san(move)
-                board.push(move)
-            else:
-                labels[step] = self.game.node_name(code)
+        if start < len(path) - 1:
+            found = self.kind.move_labels(self.game, self.tree.moves_to(node))
+            for depth in range(start + 1, len(path)):
+                labels[path[depth]] = found[depth - 1]
         return [labels[step] for step in path[1:]]
 
     def line(self, node: int) -> str:
         """The line to `node` as a reader writes it: `1. Qxf4 Kg8 2. Qf7+`, or `A → C → G`."""
-        moves = self.moves(node)
-        if self.chess:
-            return numbered_line(self.game.root_board, moves)
-        return " → ".join([self.game.tree.nodes[0].name, *moves])
+        return self.kind.join_line(self.kind.root_text(self.game), self.moves(node))
 
     def move(self, node: int) -> str:
         """The last move into `node` alone (SAN, or the node's name)."""

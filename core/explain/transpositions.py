@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from core.games.chess_game import ChessGame
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.search.dag_pn import identity
 from core.tree import ROOT, Tree
 
@@ -39,26 +40,26 @@ class Transpositions:
         return self.repeated / self.looked_at if self.looked_at else 0.0
 
 
-def position_key(cursor: ChessGame) -> int:
+def position_key(cursor: Game) -> int:
     """A position's identity for counting: its hash alone, as Figure 3.12's occurrences."""
     return cursor.position_hash()
 
 
-def position_and_clock_key(cursor: ChessGame) -> int:
+def position_and_clock_key(cursor: Game) -> int:
     """Hash and halfmove clock together: DAG PN's identity (`core.search.dag_pn.identity`)."""
     return identity(cursor.position_hash(), cursor.halfmove_clock())
 
 
 def count_transpositions(
     tree: Tree,
-    game: ChessGame,
+    game: Game,
     sample: int = SAMPLE,
     chunk: int = CHUNK,
-    key: Callable[[ChessGame], int] = position_key,
+    key: Callable[[Game], int] = position_key,
 ) -> Generator[float, None, Transpositions]:
     """Walk the first `sample` nodes with a cursor of its own (the search's stays where it is),
     positions told apart by `key`; yields the share done."""
-    cursor = ChessGame(game.root_board)
+    cursor = kind_of(game).fresh(game)
     limit = min(sample, len(tree))
     seen: set[int] = set()
     stack: list[tuple[int, bool]] = [(ROOT, False)]

@@ -9,6 +9,7 @@ number of legal moves, counted without building Move objects (`core.games.chess_
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 import chess
 import chess.polyglot
@@ -20,7 +21,7 @@ from core.games.chess_make import make, unmake
 from core.games.chess_mate_in_one import mating_move, threatens_mate
 from core.games.chess_movecount import count_legal_moves_and_check
 from core.games.chess_zobrist import HASHER, pieces_hash_after, rest_hash
-from core.games.game import Evaluation, Expansion, Known
+from core.games.game import Capabilities, Evaluation, Expansion, Known
 from core.inputs.boards import check_board, parse_fen
 from core.values import Reason, Value
 
@@ -73,10 +74,22 @@ def _position_key(board: chess.Board) -> tuple:
     )
 
 
+CHESS_CAPABILITIES = Capabilities(
+    has_pieces=True,
+    mop_up=True,
+    threats=True,
+    repetitions=True,
+    standard_chess=True,
+    has_board=True,
+)
+"""What chess offers; a cursor's own record says `mop_up` only where its root is an ending
+`core.games.mop_up` is meant for."""
+
+
 class ChessGame:
     """A cursor on the mate-search tree of one chess position (see `core.games.game.Game`)."""
 
-    has_pieces = True
+    kind = "chess"
 
     def __init__(
         self,
@@ -95,8 +108,9 @@ class ChessGame:
         self._pieces_hashes: list[int] | None = None
         self._hashes: list[int] = []  # the full hash of each path position, while tracked
         self._memo = ChildrenMemo(0)  # df-pn's expansions, for its re-expansions (it sizes it)
-        self.mop_up_applies = mop_up.applies(self.root_board, self.attacker)
-        self.threats_apply = True
+        self.capabilities = replace(
+            CHESS_CAPABILITIES, mop_up=mop_up.applies(self.root_board, self.attacker)
+        )
 
     @classmethod
     def from_fen(cls, fen: str) -> ChessGame:
@@ -168,7 +182,7 @@ class ChessGame:
     def mop_up_distance(self, move: int) -> int:
         """`core.games.mop_up`'s estimate after `move`, where the root is an ending it is meant
         for; else 0."""
-        if not self.mop_up_applies:
+        if not self.capabilities.mop_up:
             return 0
         return mop_up.distance_after(self.board, decode_move(move), self.attacker)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.errors import TreeFileError
-from core.games.game import NOT_COUNTED, Evaluation, Expansion, Known
+from core.games.game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
 from core.inputs.files import read_text
 from core.inputs.text import brief, shown
 from core.inputs.tree_files import node_link_data
@@ -186,12 +186,16 @@ class AndOrTree:
         raise TreeFileError(f"no node named {name!r} in the tree")
 
 
+TREE_CAPABILITIES = Capabilities(named_nodes=True, editable=True)
+"""A tree file has no pieces, estimates, threats or repetitions: its nodes have names, it may be
+a figure's snapshot, and the tree editor opens it."""
+
+
 class ExplicitTreeGame:
     """A cursor on an explicit AND/OR tree (`core.games.game.Game`). Move codes are node indices."""
 
-    has_pieces = False
-    mop_up_applies = False
-    threats_apply = False
+    kind = "tree"
+    capabilities = TREE_CAPABILITIES
 
     def __init__(self, tree: AndOrTree) -> None:
         self.tree = tree

@@ -61,18 +61,41 @@ child is not mate or stalemate (it was expanded, or it had moves when first gene
 may skip counting its moves and only apply the path rules (repetition, fifty moves)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a game offers the searches and the views around them (every flag False: nothing
+    beyond the cursor)."""
+
+    has_pieces: bool = False
+    """Moves are made by pieces of different power, so αβ's power ordering means something."""
+    mop_up: bool = False
+    """`mop_up_distance` estimates how far a won ending is from mate (df-pn's guidance); for
+    chess, only where the root is an ending the estimate is meant for."""
+    threats: bool = False
+    """`expand` can test quiet moves for mate threats (df-pn's threat divisor)."""
+    repetitions: bool = False
+    """Positions recur along a line and by different paths (repetition draws, transpositions):
+    counting transpositions in a tree says something."""
+    standard_chess: bool = False
+    """Positions are standard-chess FENs and moves chess moves, so outside chess tools apply: a
+    UCI engine's cross-check, PGN, αβ's shorter-mate check, the comparison's columns."""
+    has_board: bool = False
+    """The position is drawn as a picture (a board), not as its line alone."""
+    named_nodes: bool = False
+    """Positions have names worth writing inside the tree's nodes (a tree file's letters)."""
+    editable: bool = False
+    """The problem can be opened in the tree editor (an explicit tree)."""
+
+
 class Game(Protocol):
     """A cursor on a game tree seen from the attacker (the player to move at the root)."""
 
-    has_pieces: bool
-    """True if moves are made by pieces of different power (chess), so `power_ordered_moves`
-    means something; explicit trees have none."""
-    mop_up_applies: bool
-    """True if `mop_up_distance` estimates anything here (chess: a won ending of the kind
-    `core.games.mop_up` is for); False for explicit trees."""
-    threats_apply: bool
-    """True if `expand` can test quiet moves for mate threats (chess); explicit trees have no
-    mates to threaten."""
+    kind: str
+    """The name of its kind in `core.games.registry`: what the world around the search reads
+    the game through (loading, words, verifying a proof)."""
+    capabilities: Capabilities
+    """What this game offers (a chess cursor's `mop_up` holds only where its root is an ending
+    the estimate is meant for)."""
 
     def reset(self) -> None:
         """Go back to the root position."""

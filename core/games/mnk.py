@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 
 from core.errors import GameSpecError, InvalidPositionError
-from core.games.game import Evaluation, Expansion, Known
+from core.games.game import Capabilities, Evaluation, Expansion, Known
 from core.values import Reason, Value
 
 FIRST, SECOND = 0, 1
@@ -131,9 +131,8 @@ class MnkGame:
     Move codes are cell bit indices. `stones` holds each player's bitboard; `moves` the cells
     played since the empty board (the start position's included), so `pop` undoes the last."""
 
-    has_pieces = False
-    mop_up_applies = False
-    threats_apply = False
+    kind = "mnk"
+    capabilities = Capabilities()
 
     def __init__(self, rules: MnkRules, start: list[int] | tuple[int, ...] = ()) -> None:
         self.rules = rules

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from core.errors import GameSpecError, InvalidPositionError
-from core.games.game import Evaluation, Expansion, Known
+from core.games.game import Capabilities, Evaluation, Expansion, Known
 from core.values import Reason, Value
 
 WIN, DRAW = "win", "draw"
@@ -114,9 +114,8 @@ class OpenSpielGame:
     """A cursor on an OpenSpiel game tree (`core.games.game.Game`). Move codes are OpenSpiel's
     action ids; `attacker` is 0 (the first player) or 1, `goal` win or draw (at least a draw)."""
 
-    has_pieces = False
-    mop_up_applies = False
-    threats_apply = False
+    kind = "openspiel"
+    capabilities = Capabilities()
 
     def __init__(
         self, spec: str, attacker: int = 0, goal: str = WIN, start: tuple[int, ...] = ()

@@ -6,13 +6,14 @@ the replay rejects raises VerificationError, never a mate.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import chess
 
 from core.errors import VerificationError
 from core.games.chess_game import ChessGame, decode_move
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.kinds import Refutation
 from core.proofs.proof import ProofNode, refutation_nodes
 from core.proofs.verify import UciProof, verify_mate
 from core.tree import ROOT, Tree
@@ -33,13 +34,6 @@ class MateSolution:
     @property
     def first_move_san(self) -> str:
         return self.main_line_san[0] if self.main_line_san else ""
-
-
-@dataclass(frozen=True, slots=True)
-class Refutation:
-    """Why the attacker cannot mate: for each attacker move at the root, the reply that holds."""
-
-    lines: list[tuple[str, str]] = field(default_factory=list)
 
 
 def uci_proof(proof: ProofNode, converted: dict[int, UciProof] | None = None) -> UciProof:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import ExplicitTreeGame
+from core.games.registry import kind_of
 from core.search.contract import Stepper
 from core.search.numbers import saturated_sum
 from core.tree import ROOT, Tree
@@ -31,18 +30,15 @@ SHOWN_TERMS = 8
 
 def search_labeller(search: Stepper) -> Labeller:
     """Names of the search's first-level nodes: the move into the node (SAN) for chess, the
-    node's name for a tree file; the chess root is "the root"."""
+    node's name for a tree file; the root is "the root", or its name where nodes have names."""
     game = search.game
+    kind = kind_of(game)
 
     def label(node: int) -> str:
         moves = search.tree.moves_to(node)
-        if isinstance(game, ExplicitTreeGame):
-            return game.node_name(moves[-1] if moves else ROOT)
-        if not moves:
-            return "the root"
-        if isinstance(game, ChessGame):
-            return game.san_line(moves)[-1]
-        return game.move_label(moves[-1])
+        if moves:
+            return kind.move_labels(game, moves)[-1]
+        return kind.root_text(game) if game.capabilities.named_nodes else "the root"
 
     return label
 

@@ -2,11 +2,12 @@
 the one path every front end (solve, suite, compare, the window's result and comparison panels)
 takes.
 
-`describe_search` is the only place a search's proof becomes a mate: the proof is replayed by the
-independent verifier (`core.proofs.verify` for chess, the file's own data for explicit trees)
-first, and a proof it rejects is recorded as unverified, with the verifier's reason, never as a
-mate. `run_each` runs many of them, in worker processes with `--jobs` (`core.runs.workers`,
-the one process loop, which the app's background jobs poll too).
+`describe_search` is the only place a search's proof becomes a mate: the proof is replayed under
+the game's own rules by its kind's verifier (`GameKind.verify`: the independent python-chess
+replay of `core.proofs.verify` for chess, the file's own data for explicit trees) first, and a
+proof it rejects is recorded as unverified, with the verifier's reason, never as a mate.
+`run_each` runs many of them, in worker processes with `--jobs` (`core.runs.workers`, the one
+process loop, which the app's background jobs poll too).
 """
 
 from __future__ import annotations
@@ -15,15 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Protocol, runtime_checkable
 
-import chess
-
 from core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from core.games.chess_codes import encode_move
 from core.games.chess_game import ChessGame
-from core.games.explicit_tree import ExplicitTreeGame
 from core.games.game import Game
+from core.games.registry import kind_named, kind_of
 from core.inputs.boards import parse_fen
-from core.proofs.solution import mate_solution, refutation, tree_refutation, verify_tree_proof
+from core.proofs.proof import ProofNode
 from core.runs.workers import Failed, Finished, Workers
 from core.search.contract import Search
 from core.search.types import Limits, Result
@@ -43,12 +41,15 @@ Factory = Callable[[Game, Limits], Search]
 
 @dataclass(slots=True)
 class RunRecord:
-    """One search on one position (or tree): its verdict, its cost and, once verified, its mate.
+    """One search on one problem: its verdict, its cost and, once verified, its proof (a mate).
 
     `result` is "proved" only for a proof the verifier accepted: a proof it rejected is `ERROR`,
     so no row, file or sentence built from a record can call an unverified claim a mate.
-    Flat enough for CSV and JSON (`to_dict`). `main_line` is SAN for chess, node names for an
-    explicit tree; `line_moves` are the same moves as game move codes (to play them through).
+    Flat enough for CSV and JSON (`to_dict`). `game` names the game kind and `position` is the
+    root as the kind describes it (a FEN, a tree's root node); `fen` repeats it for a chess
+    position (else ""), as chess output has always had it. `main_line` is the kind's move labels
+    (SAN for chess, node names for an explicit tree); `line_moves` are the same moves as game move
+    codes (to play them through).
     """
 
     id: str
@@ -76,15 +77,14 @@ class RunRecord:
     table_hits: int | None = None
     refutation: list[list[str]] = field(default_factory=list)
     line_moves: list[int] = field(default_factory=list)
+    game: str = ChessGame.kind
+    position: str = ""
 
     def __post_init__(self) -> None:
         if self.result == Result.PROVED.value and self.verified is False:
             self.result = ERROR
-
-    @property
-    def is_chess(self) -> bool:
-        """A chess position (an explicit tree has no FEN)."""
-        return bool(self.fen)
+        if not self.position:
+            self.position = self.fen
 
     @property
     def nodes_per_second(self) -> float:
@@ -120,7 +120,7 @@ class RunRecord:
 
 
 def describe_search(
-    game: ChessGame | ExplicitTreeGame,
+    game: Game,
     search: Search,
     algorithm: str,
     position_id: str = "",
@@ -129,10 +129,11 @@ def describe_search(
 ) -> RunRecord:
     """The record of a finished search: a proof is verified before it is described as a mate."""
     outcome = search.outcome
-    chess_game = isinstance(game, ChessGame)
+    kind = kind_of(game)
+    position = kind.root_text(game)
     record = RunRecord(
         id=position_id,
-        fen=game.root_board.fen() if chess_game else "",
+        fen=position if game.capabilities.standard_chess else "",
         algorithm=algorithm,
         result=outcome.result.value,
         reason=str(outcome),
@@ -146,6 +147,8 @@ def describe_search(
         second_level_searches=search.second_level_searches,
         transpositions=search.transpositions,
         table_hits=search.table_hits,
+        game=kind.name,
+        position=position,
     )
     tree = search.tree
     if outcome.result is Result.PROVED:
@@ -156,30 +159,25 @@ def describe_search(
             record.verified = False
             record.verification_error = str(error)
     elif outcome.result is Result.DISPROVED and tree is not None:
-        found = refutation(game, tree) if chess_game else tree_refutation(game, tree)
+        found = kind.refutation(game, tree)
         record.refutation = [list(line) for line in found.lines]
     return record
 
 
-def _record_proof(record: RunRecord, game: ChessGame | ExplicitTreeGame, proof) -> None:
-    """Verify `proof` (raises VerificationError) and write the mate, or the tree's proof, into
-    `record`."""
-    if isinstance(game, ExplicitTreeGame):
-        record.proof_size = verify_tree_proof(game.tree, proof)
-        record.verified = True
-        record.line_moves = proof.main_line()
-        record.main_line = [game.node_name(code) for code in record.line_moves]
-        return
-    solution = mate_solution(game, proof)
+def _record_proof(record: RunRecord, game: Game, proof: ProofNode) -> None:
+    """Verify `proof` under the game's rules (raises VerificationError) and write the proof (a
+    mate, for chess) into `record`."""
+    kind = kind_named(record.game)
+    verified = kind.verify(game, proof)
     record.verified = True
-    record.mate_in = solution.mate_in
-    record.main_line = solution.main_line_san
-    record.line_moves = [encode_move(chess.Move.from_uci(uci)) for uci in solution.main_line_uci]
-    record.first_move = solution.first_move_san
-    record.proof_size = solution.proof_size
-    record.proof_depth = solution.proof_depth
+    record.line_moves = proof.main_line()
+    record.main_line = kind.move_labels(game, record.line_moves)
+    record.mate_in = verified.mate_in
+    record.proof_size = verified.size
+    record.proof_depth = verified.depth
+    record.first_move = record.main_line[0] if record.main_line else ""
     if record.best_moves:
-        record.agrees_with_bm = solution.first_move_san in record.best_moves
+        record.agrees_with_bm = record.first_move in record.best_moves
 
 
 # -- running searches ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ Move ordering, each part switchable so its effect can be measured:
 * static order `"power"` (Proskurowski §1): the side to move's moves grouped by the moving piece,
   by decreasing power Q, R, B, N, P, with the king *first* for the defender ("enables an early
   escape of the black King") and *last* for the attacker; within a group, the thesis's square
-  order. Only a game whose moves are made by pieces offers it (`Game.has_pieces`; the chess
+  order. Only a game whose moves are made by pieces offers it (`Capabilities.has_pieces`; the chess
   game's `power_ordered_moves`). `"square"`: the game's fixed order alone (§3.3.2's square order
   for chess, `Game.ordered_moves`), as PN uses it.
 * dynamic refutation ordering (Proskurowski §2): the defender move that refuted the previous
@@ -105,7 +105,7 @@ class AlphaBetaMateSearch:
             raise InvalidLimitError(
                 f"ordering must be one of {', '.join(ORDERINGS)}, not {ordering!r}"
             )
-        if ordering == POWER and not game.has_pieces:
+        if ordering == POWER and not game.capabilities.has_pieces:
             raise InvalidLimitError("the power ordering needs a chess position")
         self.game = game
         self.limits = limits or Limits()

@@ -198,13 +198,15 @@ class DfpnSearch:
             raise ValueError(f"threat_depth must be at least 0, not {threat_depth!r}")
         self.game = game
         self.mop_up_weight = mop_up_weight
-        self.mop_up_in_use = bool(mop_up_weight) and game.mop_up_applies
+        self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
         """Whether new nodes' proof numbers include the mop-up estimate (the narration says so)."""
         self.mates_in_one = mates_in_one
         """Whether a new child where the attacker mates in one is proved as it is generated."""
         self.threat_divisor = threat_divisor
         """What a new child's proof number is divided by where its quiet move threatens mate."""
-        self.threats_in_use = threat_divisor > 1 and game.threats_apply and not self.mop_up_in_use
+        self.threats_in_use = (
+            threat_divisor > 1 and game.capabilities.threats and not self.mop_up_in_use
+        )
         """Whether quiet moves are tested for threats: in chess, not where the mop-up estimate
         guides."""
         self.threat_depth = threat_depth

@@ -185,7 +185,7 @@ def memory_alternative(name: str) -> SearchEntry | None:
 
 def game_traits(game: Game) -> frozenset[str]:
     """The traits a game declares that a search may need."""
-    return frozenset({PIECES} if game.has_pieces else ())
+    return frozenset({PIECES} if game.capabilities.has_pieces else ())
 
 
 TRAIT_WORDS = {PIECES: "a game with pieces of different power (a chess position)"}

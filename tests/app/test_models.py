@@ -43,7 +43,7 @@ WAC_001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
 
 def test_fen_source_loads_and_bad_fen_raises():
     problem = load(Source(FEN, WAC_001))
-    assert problem.is_chess and problem.game.root_board.fen() == WAC_001
+    assert problem.kind.name == "chess" and problem.game.root_board.fen() == WAC_001
     with pytest.raises(InvalidPositionError):
         load(Source(FEN, "not a fen"))
 
@@ -84,7 +84,7 @@ def test_epd_and_pgn_files(tmp_path):
 
 def test_tree_files_and_kinds(tmp_path):
     figure = load(Source(TREE, TREE_FILES["figure-3-1"]))
-    assert not figure.is_chess and is_snapshot(figure.game.tree)
+    assert figure.kind.name == "tree" and is_snapshot(figure.game.tree)
     assert not is_snapshot(load(Source(TREE, TREE_FILES["small-proof"])).game.tree)
     broken = tmp_path / "broken.json"
     broken.write_text("{ not json")

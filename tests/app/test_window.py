@@ -72,7 +72,7 @@ def assert_views_match_engine(window):
         assert (level, node) == (focus.SECOND_LEVEL, inner.tree.most_proving_path()[-1])
         anchor = search.second_level_root
         assert moves == search.tree.moves_to(anchor) + inner.tree.moves_to(node)
-    if window.problem.is_chess:
+    if window.problem.game.capabilities.has_board:
         assert window.board_view.fen == search.game.board_after(moves).fen()
     else:
         names = [search.game.tree.nodes[0].name] + [search.game.node_name(m) for m in moves]
@@ -273,13 +273,13 @@ def test_a_decided_root_and_a_tree_with_pn2(qtbot, dialogs):
 
 def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch):
     import app.panels.result as result_panel
-    import core.runs.runner as runner
     from core.errors import VerificationError
+    from core.games.chess_kind import ChessKind
 
-    def reject(game, proof):
+    def reject(kind, game, proof):
         raise VerificationError("replay found a legal escape")
 
-    monkeypatch.setattr(runner, "mate_solution", reject)
+    monkeypatch.setattr(ChessKind, "verify", reject)
     window = make_window(qtbot)
     window.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)

@@ -12,7 +12,7 @@ import pytest
 from core.games.chess_codes import decode_move, encode_move
 from core.games.chess_game import ChessGame, plain_count
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.game import Evaluation, Expansion
+from core.games.game import Capabilities, Evaluation, Expansion
 from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.runs.runner import describe_search
@@ -161,9 +161,8 @@ class GraphGame:
     """A game on a directed graph with cycles: positions are nodes (their own hash), and reaching
     a node already on the path is a draw by repetition, as in chess."""
 
-    has_pieces = False
-    mop_up_applies = False
-    threats_apply = False
+    kind = "graph"
+    capabilities = Capabilities(repetitions=True)
 
     def __init__(self, edges: dict[str, list[str]], or_nodes: set[str], wins: set[str]) -> None:
         self.names = sorted({*edges, *(c for children in edges.values() for c in children)})

@@ -1,0 +1,58 @@
+"""Board games named in one line (`core.games.game_specs`: tic-tac-toe, m,n,k games, Connect-Four,
+OpenSpiel's games) as game kinds: loaded from their spec, proofs replayed on the game's referee
+(`core.proofs.referee`), the rules written a second time."""
+
+from __future__ import annotations
+
+from core.games.game_specs import parse_game_spec
+from core.games.kinds import GameKind, Loaded, Source, VerifiedProof
+from core.games.mnk import MnkGame, MnkReferee
+from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
+from core.proofs.proof import ProofNode
+from core.proofs.referee import verify_game_proof
+
+GAME = "game"
+"""The source kind of a board game named by its spec ("tic-tac-toe", "connect-four(...)")."""
+
+
+class MnkKind(GameKind[MnkGame]):
+    """The m,n,k family with or without gravity (tic-tac-toe, Connect-Four)."""
+
+    name = MnkGame.kind
+    title = "board game"
+    sources = (GAME,)
+    example = Source(GAME, "tic-tac-toe(goal=draw)")
+    proved = "the attacker's goal is forced"
+    disproved = "the attacker's goal cannot be forced"
+
+    def load(self, source: Source) -> Loaded:
+        """Any spec `core.games.game_specs` reads (an OpenSpiel game too: its cursor names its
+        own kind)."""
+        spec = parse_game_spec(source.text)
+        return Loaded(source, f"{spec.text}: {spec.goal_text()}", spec.game())
+
+    def fresh(self, game: MnkGame) -> MnkGame:
+        return MnkGame(game.rules, game.start)
+
+    def verify(self, game: MnkGame, proof: ProofNode) -> VerifiedProof:
+        verified = verify_game_proof(MnkReferee(game.rules, game.start), proof)
+        return VerifiedProof(verified.nodes, verified.plies)
+
+
+class OpenSpielKind(GameKind[OpenSpielGame]):
+    """Any two-player perfect-information OpenSpiel game (opened as a `game` source)."""
+
+    name = OpenSpielGame.kind
+    title = "OpenSpiel game"
+
+    def fresh(self, game: OpenSpielGame) -> OpenSpielGame:
+        return OpenSpielGame(game.spec, game.attacker, game.goal, game.start)
+
+    def verify(self, game: OpenSpielGame, proof: ProofNode) -> VerifiedProof:
+        referee = OpenSpielReferee(game.spec, game.attacker, game.goal, game.start)
+        verified = verify_game_proof(referee, proof)
+        return VerifiedProof(verified.nodes, verified.plies)
+
+
+MNK = MnkKind()
+OPENSPIEL = OpenSpielKind()

@@ -1,0 +1,80 @@
+"""Explicit AND/OR trees as a game kind: tree files, built-in and random trees; lines of node
+names; proofs checked against the file's own data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
+from core.proofs.proof import ProofNode
+from core.proofs.solution import tree_refutation, verify_tree_proof
+from core.tree import Tree
+
+TREE = "tree"
+
+
+def is_snapshot(tree: AndOrTree) -> bool:
+    """A tree file that draws a figure (it gives the figure's numbers or its most-proving path)
+    shows a search in progress: it opens as that search, not as a game to search from scratch."""
+    return bool(tree.nodes[0].children) and (
+        bool(tree.most_proving_path) or any(node.expected is not None for node in tree.nodes)
+    )
+
+
+class TreeKind(GameKind[ExplicitTreeGame]):
+    """An explicit AND/OR tree read from a file (`core.games.explicit_tree`)."""
+
+    name = ExplicitTreeGame.kind
+    title = "explicit AND/OR tree"
+    sources = (TREE,)
+    suffixes = {".json": TREE}
+    example = Source(TREE, "small-proof")
+    move_noun = "child"
+
+    def load(self, source: Source) -> Loaded:
+        from core.trees.catalog import load_tree  # on demand: the search workers load no tree
+
+        tree = load_tree(source.text)
+        return Loaded(source, tree.name or Path(source.text).stem, ExplicitTreeGame(tree))
+
+    def fresh(self, game: ExplicitTreeGame) -> ExplicitTreeGame:
+        return ExplicitTreeGame(game.tree)
+
+    def figure(self, game: ExplicitTreeGame) -> AndOrTree | None:
+        return game.tree if is_snapshot(game.tree) else None
+
+    def root_text(self, game: ExplicitTreeGame) -> str:
+        return game.tree.nodes[0].name
+
+    def position_text(self, game: ExplicitTreeGame, moves: Sequence[int]) -> str:
+        return game.tree.nodes[moves[-1] if moves else 0].name
+
+    def move_labels(self, game: ExplicitTreeGame, moves: Sequence[int]) -> list[str]:
+        """Node names: a tree file's lines name the nodes they pass."""
+        return [game.node_name(code) for code in moves]
+
+    def tree_move_labels(
+        self, game: ExplicitTreeGame, tree: Tree, nodes: list[int]
+    ) -> dict[int, tuple[str, str]]:
+        from core.exports.graphml import named_move_labels  # on demand: it imports networkx
+
+        return named_move_labels(game.node_name)(tree, nodes)
+
+    def child_labels(
+        self, game: ExplicitTreeGame, line: Sequence[int], codes: Sequence[int]
+    ) -> list[str]:
+        return [game.node_name(code) for code in codes]
+
+    def position_names(self, game: ExplicitTreeGame) -> list[str]:
+        return [node.name for node in game.tree.nodes]
+
+    def verify(self, game: ExplicitTreeGame, proof: ProofNode) -> VerifiedProof:
+        return VerifiedProof(verify_tree_proof(game.tree, proof))
+
+    def refutation(self, game: ExplicitTreeGame, tree: Tree) -> Refutation:
+        return tree_refutation(game, tree)
+
+
+TREES = TreeKind()
