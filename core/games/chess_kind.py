@@ -111,9 +111,11 @@ class ChessKind(GameKind[ChessGame]):
         moves: Sequence[int],
         start: int = 0,
         label: Callable[[str], str] = str,
+        elide: bool = False,
     ) -> str:
         """Numbered SAN (`1. Qg6 fxg6 2. Nxg6#`), numbered from the position after
-        `moves[:start]`; "(the root position)" for no moves from the root."""
+        `moves[:start]`; "(the root position)" for no moves from the root. Chess lines are never
+        long enough to elide."""
         if not moves and start == 0:
             return "(the root position)"
         board = game.board_after(moves[:start])
