@@ -15,7 +15,8 @@ import chess.polyglot
 
 from core.games import mop_up
 from core.games.chess_children import ChildrenMemo
-from core.games.chess_codes import decode_move, ordered_legal_moves
+from core.games.chess_codes import decode_move as decode_move  # re-exported: the game's move codes
+from core.games.chess_codes import ordered_legal_moves
 from core.games.chess_make import make, unmake
 from core.games.chess_mate_in_one import mating_move, threatens_mate
 from core.games.chess_movecount import count_legal_moves_and_check
