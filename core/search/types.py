@@ -273,7 +273,7 @@ class MemoryUse:
     used: int
     capacity: int | None
     peak: int
-    bytes_each: int
+    bytes_each: float
     unit: str = "node"
     units: str = "nodes"
     second_level: int = 0
