@@ -43,8 +43,10 @@ def set_minimum_sizes(window: QMainWindow, splitter: QSplitter, docks: list[QDoc
     """Give every pane a floor: the splitter cannot collapse either side, docks keep a usable
     height, the window stays big enough for all of them."""
     splitter.setChildrenCollapsible(False)
-    splitter.widget(0).setMinimumWidth(MIN_BOARD_PANE)
-    splitter.widget(1).setMinimumWidth(MIN_TREE_PANE)
+    for index, floor in enumerate((MIN_BOARD_PANE, MIN_TREE_PANE)):
+        pane = splitter.widget(index)
+        if pane is not None:
+            pane.setMinimumWidth(floor)
     for dock in docks:
         dock.widget().setMinimumHeight(MIN_DOCK_HEIGHT)
         dock.setProperty(HOME_AREA, window.dockWidgetArea(dock).value)
@@ -68,9 +70,11 @@ def restore_layout(window: QMainWindow, splitter: QSplitter, tree: TreeView) -> 
         window.addDockWidget(area, dock)
         dock.setVisible(shown)
     bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-    shown = [dock for dock in docks if dock.isVisible() and window.dockWidgetArea(dock) == bottom]
-    if shown:
-        window.resizeDocks(shown, [DOCK_HEIGHT] * len(shown), Qt.Orientation.Vertical)
+    at_bottom = [
+        dock for dock in docks if dock.isVisible() and window.dockWidgetArea(dock) == bottom
+    ]
+    if at_bottom:
+        window.resizeDocks(at_bottom, [DOCK_HEIGHT] * len(at_bottom), Qt.Orientation.Vertical)
     for toolbar in window.findChildren(QToolBar):
         toolbar.show()
     tree.set_legend_visible(True)

@@ -11,6 +11,7 @@ Views read the tree between steps through the accessor methods below without cop
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable, Sequence
 
 from core.values import Reason, Value, solved_value
 
@@ -107,7 +108,12 @@ class Tree:
         self.flags.append(pack_flags(is_or, value, reason, evaluated))
 
     def add_children(
-        self, node: int, moves: list[int], flags: list[int], proofs: list[int], disproofs: list[int]
+        self,
+        node: int,
+        moves: list[int],
+        flags: Iterable[int],
+        proofs: list[int],
+        disproofs: list[int],
     ) -> int:
         """Attach a whole expansion at once (children are contiguous); returns the first id."""
         first = len(self.flags)
@@ -131,7 +137,7 @@ class Tree:
         first = self.first_child[node]
         return range(0) if first == NO_NODE else range(first, first + self.child_count[node])
 
-    def successors(self, node: int) -> range:
+    def successors(self, node: int) -> Sequence[int]:
         """Every child the search reaches from `node`: in a tree its children (a DAG's tree,
         `core.search.dag_tree.DagTree`, adds the children it shares with other parents)."""
         return self.children(node)

@@ -3,24 +3,33 @@ window's title says what it shows until another problem or preset is opened."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
+from PySide6.QtWidgets import QBoxLayout, QLabel, QMenu
 
 from app.problems.classroom import LESSONS, Lesson
 from core.search.contract import Stepper
+
+if TYPE_CHECKING:
+    from app.window import MainWindow
 
 
 class ClassroomMenu:
     """The lessons' submenu, and the line that states the open lesson's point."""
 
-    def __init__(self, window: QMainWindow, menu: QMenu) -> None:
+    def __init__(self, window: MainWindow, menu: QMenu) -> None:
         self.window = window
         self.lesson: Lesson | None = None
         self.line = QLabel()
         self.line.setWordWrap(True)
         self.line.setStyleSheet("color: #37474f; padding: 0 4px 2px 4px;")
         self.line.hide()
-        window.centralWidget().layout().insertWidget(1, self.line)
+        central = window.centralWidget()
+        column = central.layout() if central is not None else None
+        if not isinstance(column, QBoxLayout):
+            raise TypeError("the window's centre is not laid out in a column")
+        column.insertWidget(1, self.line)
         self.menu = menu.addMenu("&Classroom positions")
         self.menu.setToolTipsVisible(True)
         self.actions: list[QAction] = []
@@ -43,12 +52,11 @@ class ClassroomMenu:
         reset keeps it); anything else opened hides it."""
         lesson = self.lesson
         window = self.window
-        current = lesson is not None and (
+        if lesson is None or not (
             window.problem is not None
             and window.problem.source == lesson.source
             and window.params == lesson.params
-        )
-        if not current:
+        ):
             self.lesson = None
             self.line.hide()
             return

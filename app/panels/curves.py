@@ -104,23 +104,23 @@ class CurvesWidget(QWidget):
             self._plots = QPixmap(self.size())
             self._plots.fill(self.palette().base().color())
             painter = QPainter(self._plots)
-            self._draw(painter, with_marker=False)
+            self._draw(painter, None)
             painter.end()
         painter = QPainter(self)
         painter.drawPixmap(0, 0, self._plots)
         if self.marker is not None:
-            self._draw(painter, with_marker=True)
+            self._draw(painter, self.marker)
         painter.end()
 
-    def _draw(self, painter: QPainter, with_marker: bool) -> None:
-        """The plots (with_marker False) or only the marker on them (True)."""
+    def _draw(self, painter: QPainter, marker: int | None) -> None:
+        """The plots (marker None) or only the marker at first-level size `marker` on them."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         half = self.width() / 2
         left = QRectF(0, 0, half, self.height())
         right = QRectF(half, 0, self.width() - half, self.height())
         cap = max(self.cap, 1)
-        if with_marker:
-            point = curve_point(self.marker, self.a, self.b, cap, self.kind)
+        if marker is not None:
+            point = curve_point(marker, self.a, self.b, cap, self.kind)
             self._draw_marker(painter, self._plot_area(left), point.fraction, 1.0)
             self._draw_marker(painter, self._plot_area(right), point.used, self._size_scale())
             return

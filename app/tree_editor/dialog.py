@@ -216,12 +216,12 @@ class TreeEditorDialog(QDialog):
         by_node: dict[int | None, list[str]] = {}
         for problem in problems:
             by_node.setdefault(problem.key, []).append(problem.message)
-        for key, item in self.items.items():
-            item.setText(NODE, draft.label(key))
-            declared = draft.node_type(key)
-            item.setText(TYPE, declared or f"({'OR' if draft.is_or(key) else 'AND'})")
-            item.setText(VALUE, "" if draft.children(key) else (draft.value(key) or "?"))
-            messages = by_node.get(key, [])
+        for node, item in self.items.items():
+            item.setText(NODE, draft.label(node))
+            declared = draft.node_type(node)
+            item.setText(TYPE, declared or f"({'OR' if draft.is_or(node) else 'AND'})")
+            item.setText(VALUE, "" if draft.children(node) else (draft.value(node) or "?"))
+            messages = by_node.get(node, [])
             item.setText(PROBLEM, "; ".join(messages))
             item.setToolTip(PROBLEM, "\n".join(messages))
             colour = Qt.GlobalColor.darkRed if messages else Qt.GlobalColor.black

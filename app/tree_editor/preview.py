@@ -78,9 +78,9 @@ class DraftPreview(QWidget):
         """Where the node is drawn, in widget pixels (None if it is not drawn)."""
         return self._centres.get(key)
 
-    def _place(self) -> float:
+    def _place(self, draft: TreeDraft) -> float:
         """Widget positions for every node; returns the scale the drawing uses."""
-        layout = draft_layout(self.draft)
+        layout = draft_layout(draft)
         slots = max((x for x, _ in layout.values()), default=0) + 1
         rows = max((y for _, y in layout.values()), default=0) + 1
         width, height = slots * SLOT, rows * ROW
@@ -97,32 +97,33 @@ class DraftPreview(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), style.BACKGROUND)
-        if self.draft is None:
+        draft = self.draft
+        if draft is None:
             return
-        scale = self._place()
+        scale = self._place(draft)
         size = NODE * scale
         problems: dict[int, str] = {}
-        for problem in self.draft.problems():
+        for problem in draft.problems():
             if problem.key is not None and problems.get(problem.key) != ERROR:
                 problems[problem.key] = problem.severity
         painter.setPen(QPen(style.EDGE, style.EDGE_WIDTH))
         for key, centre in self._centres.items():
-            for child in self.draft.children(key):
+            for child in draft.children(key):
                 painter.drawLine(centre, self._centres[child])
         name_font = style.font(max(8.0, 12 * scale))
         for key, centre in self._centres.items():
-            value = self.draft.value(key)
+            value = draft.value(key)
             fill = {"true": style.PROVED_FILL, "false": style.DISPROVED_FILL}.get(
-                value if not self.draft.children(key) else "", style.UNKNOWN_FILL
+                (value or "") if not draft.children(key) else "", style.UNKNOWN_FILL
             )
             chosen = key == self.selected
             painter.setPen(QPen(style.FOCUS if chosen else style.OUTLINE, 3.0 if chosen else 1.5))
             painter.setBrush(fill)
             rect = QRectF(centre.x() - size / 2, centre.y() - size / 2, size, size)
-            draw_shape(painter, rect, self.draft.is_or(key))
+            draw_shape(painter, rect, draft.is_or(key))
             painter.setFont(name_font)
             painter.setPen(style.TEXT)
-            label = short_label(self.draft.label(key) or "?", 12)
+            label = short_label(draft.label(key) or "?", 12)
             painter.drawText(
                 QRectF(centre.x() - SLOT * scale / 2, rect.bottom() + 1, SLOT * scale, 16 * scale),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,

@@ -65,7 +65,7 @@ class RandomTreeDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Random tree")
         self.search_hook, self.edit_hook = search_hook, edit_hook
-        self.depth = _spin(1, MAX_DEPTH, spec.depth)
+        self.plies = _spin(1, MAX_DEPTH, spec.depth)
         self.low = _spin(1, MAX_BRANCHING, spec.low)
         self.high = _spin(1, MAX_BRANCHING, spec.high)
         self.true = _share_spin(spec.true)
@@ -85,7 +85,7 @@ class RandomTreeDialog(QDialog):
         branching.addWidget(QLabel("to"))
         branching.addWidget(self.high)
         form = QFormLayout()
-        form.addRow("Depth (plies to every leaf)", self.depth)
+        form.addRow("Depth (plies to every leaf)", self.plies)
         form.addRow("Children per node", branching)
         form.addRow("Share of true leaves", self.true)
         form.addRow("Share of false leaves", self.false)
@@ -115,7 +115,7 @@ class RandomTreeDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(self.spec_label)
         layout.addLayout(buttons)
-        for spin in (self.depth, self.low, self.high, self.seed):
+        for spin in (self.plies, self.low, self.high, self.seed):
             spin.valueChanged.connect(self._update)
         for share in (self.true, self.false):
             share.valueChanged.connect(self._update)
@@ -127,7 +127,7 @@ class RandomTreeDialog(QDialog):
         low, high = self.low.value(), self.high.value()
         branching = str(low) if low == high else f"{low}-{high}"
         return (
-            f"random:depth={self.depth.value()},branching={branching},"
+            f"random:depth={self.plies.value()},branching={branching},"
             f"true={self.true.value():g},false={self.false.value():g},"
             f"root={self.root.currentText()},seed={self.seed.value()}"
         )

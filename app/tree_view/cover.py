@@ -31,17 +31,17 @@ class Cover:
         """The item as the student may see it."""
         if item.level != 1 or not (self.hide_path or item.node in self.numbers):
             return item
-        changes: dict[str, object] = {}
         if self.hide_path:
-            changes.update(highlighted=False, selected=False)
+            item = replace(item, highlighted=False, selected=False)
         numbers = self.numbers.get(item.node)
         if numbers is not None:
             proof, disproof = numbers
-            changes.update(
+            item = replace(
+                item,
                 proof=proof,
                 disproof=disproof,
                 proof_text=style.number_text(proof),
                 disproof_text=style.number_text(disproof),
                 changed=False,
             )
-        return replace(item, **changes)
+        return item

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from queue import Empty
+from typing import TypeVar, overload
 
 import chess
 
@@ -33,6 +34,7 @@ from core.games.chess_game import ChessGame, decode_move
 from core.games.suites import find_position, load_suite
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.defaults import PN
+from core.search.dfpn import DfpnSearch
 from core.search.registry import CapUnit, entry
 from core.search.types import Limits, check_node_cap
 from core.tree import BYTES_PER_NODE, ROOT, Tree
@@ -77,14 +79,23 @@ def _board(position_id: str) -> chess.Board:
     return find_position(load_suite("wac-mates"), position_id).board
 
 
-def time_engine(board: chess.Board, spec: AlgorithmSpec, nodes: int) -> tuple[int, float, Tree]:
-    """Search to about `nodes` nodes; returns (children created, seconds, tree)."""
+def time_engine(
+    board: chess.Board, spec: AlgorithmSpec, nodes: int
+) -> tuple[int, float, Tree | None]:
+    """Search to about `nodes` nodes; returns (children created, seconds, tree or None)."""
     search = create_search(spec, ChessGame(board), Limits(max_nodes=nodes))
-    if entry(spec.name).cap_unit is CapUnit.TABLE_ENTRIES:
+    if isinstance(search, DfpnSearch):
         search.work_budget = nodes  # its table replaces entries: stop it by nodes created
     gc.collect()
     search.run()
     return search.nodes_created - 1, search.elapsed, search.tree
+
+
+def _kept_tree(tree: Tree | None) -> Tree:
+    """The tree of the reference search (PN), which always keeps one."""
+    if tree is None:
+        raise PnExplorerError("bench: the reference search kept no tree")
+    return tree
 
 
 def time_ceiling(board: chess.Board, tree: Tree) -> tuple[int, float]:
@@ -127,7 +138,7 @@ def measure_throughput(spec: AlgorithmSpec, nodes: int, rounds: int = 2) -> list
         for _ in range(rounds):
             created, engine_seconds, tree = time_engine(board, spec, nodes)
             reference = tree if spec == REFERENCE else time_engine(board, REFERENCE, nodes)[2]
-            counted, ceiling_seconds = time_ceiling(board, reference)
+            counted, ceiling_seconds = time_ceiling(board, _kept_tree(reference))
             best_engine = min(best_engine, engine_seconds)
             best_ceiling = min(best_ceiling, ceiling_seconds * created / counted)
             del tree, reference
@@ -141,7 +152,7 @@ def _rss_bytes() -> int:
         return int(statm.read().split()[1]) * resource.getpagesize()
 
 
-def _memory_worker(nodes: int, queue: multiprocessing.Queue) -> None:
+def _memory_worker(nodes: int, queue: multiprocessing.Queue[MemoryFigures]) -> None:
     board = _board(MEMORY_POSITION)
     warm = create_search(REFERENCE, ChessGame(board), Limits(max_nodes=2_000))
     warm.run()
@@ -155,12 +166,29 @@ def _memory_worker(nodes: int, queue: multiprocessing.Queue) -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     queue.put(
         MemoryFigures(
-            search.nodes_in_memory, after - before, peak, search.tree.memory_bytes(), search.elapsed
+            search.nodes_in_memory,
+            after - before,
+            peak,
+            _kept_tree(search.tree).memory_bytes(),
+            search.elapsed,
         )
     )
 
 
-def measure_memory(nodes: int, target: Callable = _memory_worker) -> MemoryFigures:
+Figures = TypeVar("Figures")
+
+
+@overload
+def measure_memory(nodes: int) -> MemoryFigures: ...
+
+
+@overload
+def measure_memory(
+    nodes: int, target: Callable[[int, multiprocessing.Queue[Figures]], None]
+) -> Figures: ...
+
+
+def measure_memory(nodes: int, target: Callable[..., None] = _memory_worker) -> object:
     """Bytes per node of a `nodes`-node tree, measured in a fresh process (`target`: PN's tree by
     default, df-pn's table in `core.cli.bench_dfpn`, a stand-in in tests); a worker that dies
     without reporting is an error, never waited on."""

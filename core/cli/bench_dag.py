@@ -30,6 +30,7 @@ from core.inputs.boards import parse_fen
 from core.inputs.numbers import MOST_NODES
 from core.runs.runner import RunRecord, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
+from core.search.contract import Search
 from core.search.dag_pn import DagProofNumberSearch
 from core.search.defaults import DAGPN, PN
 from core.search.types import Limits, check_node_cap
@@ -41,7 +42,7 @@ def _game(position: SuitePosition) -> ChessGame:
     return ChessGame(board, attacker=attacker)
 
 
-def _record(position: SuitePosition, game: ChessGame, search, name: str) -> RunRecord:
+def _record(position: SuitePosition, game: ChessGame, search: Search, name: str) -> RunRecord:
     return describe_search(
         game, search, name, position.id, position.best_moves, position.mate_length
     )
@@ -56,7 +57,9 @@ def run_pn(
     search = create_search(AlgorithmSpec(PN), game, limits)
     search.run()
     record = _record(position, game, search, PN)
-    tree, size = search.tree, len(search.tree)
+    tree = search.tree
+    assert tree is not None, "PN keeps its tree"
+    size = len(tree)
     by_hash = finish(count_transpositions(tree, game, sample=size, key=position_key))
     with_clock = finish(count_transpositions(tree, game, sample=size, key=position_and_clock_key))
     return record, by_hash, with_clock
@@ -65,7 +68,7 @@ def run_pn(
 def run_dag(position: SuitePosition, limits: Limits) -> tuple[RunRecord, DagProofNumberSearch]:
     """DAG PN's record, and the search for its link counts."""
     game = _game(position)
-    search = create_search(AlgorithmSpec(DAGPN), game, limits)
+    search = DagProofNumberSearch(game, limits)
     search.run()
     return _record(position, game, search, DAGPN), search
 

@@ -62,7 +62,7 @@ class TableMemory:
         return self.rss_growth_bytes / self.entries
 
 
-def _table_worker(capacity: int, queue: multiprocessing.Queue) -> None:
+def _table_worker(capacity: int, queue: multiprocessing.Queue[TableMemory]) -> None:
     from core.cli.bench import _rss_bytes
 
     board = chess.Board()

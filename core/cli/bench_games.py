@@ -43,6 +43,7 @@ def run_one(text: str, algorithm: str, limits: Limits) -> dict:
     search = create_search(AlgorithmSpec(algorithm), spec.game(), limits)
     started = time.perf_counter()
     outcome = search.run()
+    assert outcome is not None, "a run without a slice ends"
     seconds = time.perf_counter() - started
     verdict = outcome.result.value
     if outcome.result is Result.PROVED:

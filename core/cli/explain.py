@@ -7,7 +7,7 @@ import textwrap
 from core.errors import InvalidLimitError
 from core.explain.explain import Explanation, explain
 from core.explain.trace import RootTrace, run_traced
-from core.search.contract import Search
+from core.search.contract import Search, Stepper
 from core.search.registry import names
 from core.values import INF, counted
 
@@ -89,7 +89,7 @@ def run_search(search: Search, explaining: bool) -> RootTrace | None:
     if not explaining:
         search.run()
         return None
-    if search.tree is None:
+    if not isinstance(search, Stepper):
         raise InvalidLimitError(f"--explain needs a tree search ({tree_searches()})")
     trace = RootTrace()
     run_traced(search, trace)
@@ -100,4 +100,6 @@ def explanation_of(
     search: Search, trace: RootTrace | None, known_mate_length: int | None = None
 ) -> Explanation | None:
     """The explanation when --explain asked for one (a trace was recorded), else None."""
-    return None if trace is None else explain(search, trace, known_mate_length)
+    if trace is None or not isinstance(search, Stepper):
+        return None
+    return explain(search, trace, known_mate_length)

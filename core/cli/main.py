@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn, TypeVar, overload
 
 from core.cli.exports import add_export_options
 from core.cli.options import add_count_option, add_headless_options, add_parameter_option
@@ -20,6 +20,8 @@ from core.inputs.text import non_empty_option
 from core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
 from core.search.parameters import PARAMETERS
 from core.search.registry import entries, names
+
+Namespace = TypeVar("Namespace")
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
@@ -44,9 +46,22 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
+    @overload
     def parse_known_args(
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
+        self, args: Iterable[str] | None = None, namespace: None = None
+    ) -> tuple[argparse.Namespace, list[str]]: ...
+
+    @overload
+    def parse_known_args(
+        self, args: Iterable[str] | None, namespace: Namespace
+    ) -> tuple[Namespace, list[str]]: ...
+
+    @overload
+    def parse_known_args(self, *, namespace: Namespace) -> tuple[Namespace, list[str]]: ...
+
+    def parse_known_args(
+        self, args: Iterable[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
         args = list(sys.argv[1:] if args is None else args)
         try:
             return super().parse_known_args(self._joined_values(args), namespace)

@@ -52,10 +52,11 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
     print(f"Position   {record.id + '  ' if record.id else ''}{record.position}")
     cap = f"node cap {limits.max_nodes:,}" if limits.max_nodes else "no node cap"
     print(f"Search     {spec.title}, {cap}")
-    if record.result == Result.PROVED.value and record.verified:
+    depth = record.proof_depth
+    if record.result == Result.PROVED.value and record.verified and depth is not None:
         print(
             f"Result     proved: mate in {record.mate_in} (verified by independent replay of a "
-            f"{record.proof_size:,}-node proof tree, {counted(record.proof_depth, 'ply')} deep)"
+            f"{record.proof_size:,}-node proof tree, {counted(depth, 'ply')} deep)"
         )
         line = kind_named(record.game).join_line(record.position, record.main_line)
         print(f"Main line  {line}")
@@ -130,7 +131,7 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
         return 0
     print(f"Tree       {tree.name}")
     print(f"Result     {record.reason}")
-    if record.verified:
+    if record.verified and record.proof_size is not None:
         print(
             f"Proof      {counted(record.proof_size, 'node')} (checked against the file); "
             f"main line {elided_line([record.id, *record.main_line])}"

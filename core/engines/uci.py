@@ -131,9 +131,10 @@ class EngineClaim:
 def _score_text(score: chess.engine.Score | None) -> str:
     if score is None:
         return "?"
-    if score.is_mate():
-        return f"#{score.mate()}"
-    return f"{score.score() / 100:+.2f}"
+    mate = score.mate()
+    if mate is not None:
+        return f"#{mate}"
+    return f"{score.score(mate_score=0) / 100:+.2f}"
 
 
 def _open(command: Sequence[str], startup_seconds: float) -> chess.engine.SimpleEngine:

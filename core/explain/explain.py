@@ -53,12 +53,12 @@ class Explanation:
     transpositions: Transpositions | None
     suggestions: list[Suggestion]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """The "explain" object of `solve --json` (∞ as "inf", as tree files write it)."""
-        data = _finite(asdict(self))
+        data = asdict(self)
         if self.transpositions is not None:
             data["transpositions"]["repeated"] = self.transpositions.repeated
-        return data
+        return {key: _finite(item) for key, item in data.items()}
 
 
 def _finite(value: object) -> object:

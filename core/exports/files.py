@@ -9,7 +9,7 @@ from typing import BinaryIO
 from core.errors import ExportError
 
 
-def write_file(path: str | Path, write: Callable[[BinaryIO], None]) -> None:
+def write_file(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
     """Open `path` for writing and let `write` fill it; a file that cannot be written (missing
     folder, no permission, a full disk) raises ExportError with the file's name and the reason."""
     try:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable
-from typing import Protocol
+from typing import Literal, Protocol
 
 import chess
 
 from core.games.chess_codes import decode_move
-from core.games.chess_make import make, unmake
+from core.games.chess_make import Saved, make, unmake
 from core.games.chess_mate_in_one import mating_move, threatens_mate
 from core.games.chess_zobrist import TURN_TERM, pieces_hash_after, rest_hash
 from core.games.game import NOT_COUNTED, Expansion, Known
@@ -94,10 +94,10 @@ class ChildrenMemo:
         key = game.position_hash()
         kept = self._kept.pop(key, None)
         fresh = kept is None
-        moves = game.ordered_moves() if fresh else kept.moves.tolist()
+        moves = game.ordered_moves() if kept is None else kept.moves.tolist()
         if len(moves) > room:
             return None
-        if fresh:
+        if kept is None:
             kept = _Children(moves)
         else:
             self.hits += 1
@@ -142,7 +142,7 @@ def _evaluate(
     one_move: list[bool] = []
     threatening: list[bool] = []
     for index, code in enumerate(moves):
-        saved: object = False  # False: the move is not on the board
+        saved: Saved | Literal[False] = False  # False: the move is not on the board
         if fresh:
             move = decode_move(code)
             child_pieces = pieces_hash_after(board, move, pieces_hash)

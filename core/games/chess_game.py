@@ -16,7 +16,8 @@ import chess.polyglot
 
 from core.games import mop_up
 from core.games.chess_children import ChildrenMemo
-from core.games.chess_codes import decode_move, ordered_legal_moves
+from core.games.chess_codes import decode_move as decode_move  # re-exported: the game's move codes
+from core.games.chess_codes import ordered_legal_moves
 from core.games.chess_make import make, unmake
 from core.games.chess_mate_in_one import mating_move, threatens_mate
 from core.games.chess_movecount import count_legal_moves_and_check
@@ -45,7 +46,9 @@ def power_ordered_moves(board: chess.Board, attacker: chess.Color) -> list[int]:
     for code in codes:
         square = decode_move(code).from_square
         if square not in by_square:
-            by_square[square] = rank[piece_type_at(square)]
+            piece = piece_type_at(square)
+            assert piece is not None, "a legal move starts from a piece"
+            by_square[square] = rank[piece]
     codes.sort(key=lambda code: by_square[decode_move(code).from_square])
     return codes
 
@@ -55,7 +58,11 @@ def plain_count(board: chess.Board) -> tuple[int, bool]:
     return board.legal_moves.count(), board.is_check()
 
 
-def _position_key(board: chess.Board) -> tuple:
+PositionKey = tuple[int, int, int, int, int, int, int, int, bool, int, int | None]
+"""Pieces by type, both colours' squares, side to move, castling rights, usable en passant."""
+
+
+def _position_key(board: chess.Board) -> PositionKey:
     """Identity of a position for repetition (pieces, side, castling, a usable en passant)."""
     ep = board.ep_square if board.ep_square is not None and board.has_legal_en_passant() else None
     occupied_co = board.occupied_co
@@ -104,7 +111,7 @@ class ChessGame:
         self.attacker = board.turn if attacker is None else attacker
         self.count = counter
         self.board = self.root_board.copy(stack=False)
-        self._keys: list[tuple] = [_position_key(self.board)]
+        self._keys: list[PositionKey] = [_position_key(self.board)]
         self._pieces_hashes: list[int] | None = None
         self._hashes: list[int] = []  # the full hash of each path position, while tracked
         self._memo = ChildrenMemo(0)  # df-pn's expansions, for its re-expansions (it sizes it)
@@ -147,20 +154,26 @@ class ChessGame:
         move by move once asked for: the searches with a transposition table ask at every node,
         so the cursor starts tracking it (PN never asks and pays nothing)."""
         if self._pieces_hashes is None:
-            replay = self.root_board.copy(stack=False)
-            hashes = self._pieces_hashes = [HASHER.hash_board(replay)]
-            self._hashes = [hashes[0] ^ rest_hash(replay)]
-            for move in self.board.move_stack:
-                hashes.append(pieces_hash_after(replay, move, hashes[-1]))
-                replay.push(move)
-                self._hashes.append(hashes[-1] ^ rest_hash(replay))
+            self._start_hashing()
         return self._hashes[-1]
+
+    def _start_hashing(self) -> list[int]:
+        """Hash every position of the path from the root, and track them from now on."""
+        replay = self.root_board.copy(stack=False)
+        hashes = self._pieces_hashes = [HASHER.hash_board(replay)]
+        self._hashes = [hashes[0] ^ rest_hash(replay)]
+        for move in self.board.move_stack:
+            hashes.append(pieces_hash_after(replay, move, hashes[-1]))
+            replay.push(move)
+            self._hashes.append(hashes[-1] ^ rest_hash(replay))
+        return hashes
 
     def pieces_hash(self) -> int:
         """The pieces' term of the cursor's `position_hash()` (`core.games.chess_zobrist`)."""
-        if self._pieces_hashes is None:
-            self.position_hash()
-        return self._pieces_hashes[-1]
+        hashes = self._pieces_hashes
+        if hashes is None:
+            hashes = self._start_hashing()
+        return hashes[-1]
 
     def keep_expansions(self, positions: int) -> None:
         """Keep the children of the last `positions` positions expanded with a `known` predicate

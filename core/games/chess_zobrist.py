@@ -32,6 +32,7 @@ def rest_hash(board: chess.Board) -> int:
 def pieces_hash_after(board: chess.Board, move: chess.Move, pieces_hash: int) -> int:
     """The pieces' Zobrist term after `move`, from the term before it (board not yet pushed)."""
     mover = board.piece_type_at(move.from_square)
+    assert mover is not None, "a move starts from a piece"
     color = 1 if board.turn else 0  # Polyglot's piece index: (type - 1) * 2 + (1 for White)
     to_square = move.to_square
     pieces_hash ^= ZOBRIST[64 * ((mover - 1) * 2 + color) + move.from_square]

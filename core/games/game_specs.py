@@ -117,7 +117,8 @@ def parse_game_spec(text: str) -> GameSpec:
         if key not in _KEYS:
             raise GameSpecError(f"{name} has no setting {key!r}: use m, n, k, goal, player, moves")
         size[_KEYS[key]] = _whole(key, value)
-    rules = MnkRules(size["m"], size["n"], size["k"], size["gravity"], attacker, goal)
+    gravity = bool(size["gravity"])
+    rules = MnkRules(size["m"], size["n"], size["k"], gravity, attacker, goal)
     moves = _cells(rules, moves_text)
     spec = GameSpec(text, rules, None, attacker, goal, moves)
     spec.game()

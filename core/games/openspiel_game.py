@@ -105,7 +105,7 @@ def load_openspiel_game(spec: str) -> Any:
 def goal_holds(state: Any, attacker: int, goal: str) -> bool:
     """Whether a terminal state reaches the attacker's goal, read off its returns: more than the
     opponent's to win, at least as much to draw."""
-    returns = state.returns()
+    returns: list[float] = state.returns()
     mine, theirs = returns[attacker], returns[1 - attacker]
     return mine > theirs if goal == WIN else mine >= theirs
 
@@ -155,7 +155,8 @@ class OpenSpielGame:
         self._states.pop()
 
     def is_or(self) -> bool:
-        return self.state.current_player() == self.attacker
+        player: int = self.state.current_player()
+        return player == self.attacker
 
     def _evaluate(self, state: Any) -> Evaluation:
         if state.is_terminal():
@@ -222,7 +223,8 @@ class OpenSpielGame:
 
     def move_label(self, move: int) -> str:
         state = self.state
-        return state.action_to_string(state.current_player(), move)
+        label: str = state.action_to_string(state.current_player(), move)
+        return label
 
     def position_label(self) -> str:
         """OpenSpiel's own text of the state, on one line."""
@@ -251,7 +253,8 @@ class OpenSpielReferee:
         self._states = [state]
 
     def attacker_to_move(self) -> bool:
-        return self._states[-1].current_player() == self.attacker
+        player: int = self._states[-1].current_player()
+        return player == self.attacker
 
     def legal(self) -> list[int]:
         state = self._states[-1]
@@ -273,4 +276,5 @@ class OpenSpielReferee:
 
     def describe(self, move: int) -> str:
         state = self._states[-1]
-        return state.action_to_string(state.current_player(), move)
+        text: str = state.action_to_string(state.current_player(), move)
+        return text

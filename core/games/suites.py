@@ -12,7 +12,8 @@ from importlib.resources import files
 from pathlib import Path
 
 from core.errors import UnknownPositionIdError, UnknownSuiteError
-from core.inputs.positions import SuitePosition, load_epd_file
+from core.inputs.positions import SuitePosition as SuitePosition  # re-exported: a suite's entries
+from core.inputs.positions import load_epd_file
 from core.inputs.text import shown
 
 

@@ -65,7 +65,9 @@ _CLOCK = re.compile(r"\d{1,6}")
 
 def _split_operations(text: str) -> list[str]:
     """EPD operations split at the semicolons outside quoted strings (`id "a;b";`)."""
-    operations, current, quoted = [], [], False
+    operations: list[str] = []
+    current: list[str] = []
+    quoted = False
     for char in text:
         if char == '"':
             quoted = not quoted
@@ -113,7 +115,8 @@ def parse_epd_line(line: str, line_number: int = 0, source: str = "EPD") -> Suit
         if opcode == "dm":
             mate_here = _mate_length(operand, where, "dm")
         elif opcode == "bm" and operand.startswith("#"):
-            sign, length = re.fullmatch(r"#(-?)(.*)", operand).groups()
+            sign = "-" if operand.startswith("#-") else ""
+            length = operand[1 + len(sign) :]
             attacker_to_move = not sign
             mate_here = _mate_length(length, where, f"bm #{sign}N")
         else:
@@ -204,7 +207,7 @@ def load_pgn_positions(path: str | Path) -> list[SuitePosition]:
     """The final position of every game of a PGN file (a mate problem is its last position)."""
     name = Path(path).name
     stream = io.StringIO(read_text(path, InvalidEpdError, "PGN file"))
-    positions = []
+    positions: list[SuitePosition] = []
     while True:
         game = chess.pgn.read_game(stream, Visitor=_QuietGameBuilder)
         if game is None:

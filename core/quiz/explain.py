@@ -47,7 +47,7 @@ def kind(tree: Tree, node: int) -> str:
     return "OR" if tree.is_or(node) else "AND"
 
 
-def _deciding(tree: Tree, node: int) -> tuple[list[int], str]:
+def _deciding(tree: Tree, node: int) -> tuple[Sequence[int], str]:
     """The column Figure 3.4 compares at `node` (proof numbers at OR, disproof at AND)."""
     if tree.is_or(node):
         return tree.proof, "proof number"

@@ -19,12 +19,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from itertools import combinations
-from typing import Any
+from typing import Any, TypedDict
 
 from core.errors import InvalidLimitError
 from core.inputs.positions import SuitePosition
 from core.runs.engine_column import found_mate, is_engine_column, mate_lengths
-from core.runs.runner import ERROR, REJECTED, Factory, RunRecord, WorkItem, run_items
+from core.runs.runner import (
+    ERROR,
+    REJECTED,
+    Factory,
+    Recorder,
+    RunRecord,
+    WorkItem,
+    run_items,
+)
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.defaults import AB, POWER, SQUARE
 from core.search.types import Limits, Result
@@ -69,7 +77,7 @@ def _limits_for(limits: Limits | Mapping[str, Limits], name: str) -> Limits:
 
 def compare(
     positions: Sequence[SuitePosition],
-    factories: Mapping[str, Factory],
+    factories: Mapping[str, Factory | Recorder],
     limits: Limits | Mapping[str, Limits] | None = None,
     jobs: int = 1,
     progress: Callable[[WorkItem, RunRecord], None] | None = None,
@@ -155,7 +163,10 @@ def _best_instance(pairs: Sequence[tuple[str, int, int]]) -> BestInstance | None
 
 def summarize(rows: Sequence[ComparisonRow], first: str, second: str) -> PairSummary:
     """Table 3.1 for two algorithms over rows holding runs of both."""
-    both, first_only, second_only, neither = [], [], [], []
+    both: list[ComparisonRow] = []
+    first_only: list[ComparisonRow] = []
+    second_only: list[ComparisonRow] = []
+    neither: list[ComparisonRow] = []
     for row in rows:
         a, b = row.runs[first].solved, row.runs[second].solved
         (both if a and b else first_only if a else second_only if b else neither).append(row)
@@ -194,7 +205,26 @@ def summarize_all(rows: Sequence[ComparisonRow], names: Sequence[str]) -> list[P
 
 # -- the thesis's numbers --------------------------------------------------------------------------
 
-PAPER_TABLE_3_1 = {
+
+class PaperTable(TypedDict):
+    """The figures of Table 3.1, keyed as the table's rows."""
+
+    positions: int
+    both: int
+    pn_only: int
+    ab_only: int
+    neither: int
+    total_nodes: tuple[int, int]
+    average_nodes: tuple[int, int]
+    better: tuple[int, int]
+    best_pn: tuple[str, int, int]
+    best_ab: tuple[str, int, int]
+    pn_where_ab_failed: int
+    ab_where_pn_failed: int
+    node_limit: int
+
+
+PAPER_TABLE_3_1: PaperTable = {
     "positions": 117,
     "both": 73,
     "pn_only": 30,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from core.engines.uci import DEFAULT_SECONDS, CrossCheck, find_engine, probe_engine
 from core.errors import EngineError
@@ -41,7 +42,8 @@ class EngineRun:
 
     def record(self, item: WorkItem) -> RunRecord:
         seconds = item.limits.max_seconds or DEFAULT_SECONDS
-        base = dict(
+        record = partial(
+            RunRecord,
             id=item.position_id,
             fen=item.fen,
             algorithm=item.algorithm,
@@ -54,11 +56,10 @@ class EngineRun:
         try:
             claim = CrossCheck(self.command, item.fen, seconds, item.known_mate_length).run()
         except EngineError as error:
-            return RunRecord(
-                **base, result=Result.UNKNOWN.value, reason=str(error), nodes_created=0, seconds=0
+            return record(
+                result=Result.UNKNOWN.value, reason=str(error), nodes_created=0, seconds=0
             )
-        return RunRecord(
-            **base,
+        return record(
             result=CLAIMED if claim.mates else Result.UNKNOWN.value,
             reason=claim.summary(),
             nodes_created=claim.nodes,

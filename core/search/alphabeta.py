@@ -254,7 +254,7 @@ class AlphaBetaMateSearch:
             frame = stack[-1]
             if self.all_keys and len(stack) == 1 and frame.is_or:
                 return self._back_up_key(frame, move, won, proof)
-            if won:
+            if proof is not None:
                 frame.proved[move] = proof
             if frame.is_or == won:
                 if not won:
@@ -273,7 +273,7 @@ class AlphaBetaMateSearch:
     ) -> Outcome | None:
         """With `all_keys`, the root tries every move: record each mating move (key), keep the
         first key's proof, and decide the root only when its moves are exhausted."""
-        if won:
+        if proof is not None:
             self.keys.append(move)
             if not root.proved:
                 root.proved[move] = proof
@@ -413,10 +413,11 @@ class ShortestMate:
     @property
     def text(self) -> str:
         """One line for a reader: the shorter mate, the confirmation, or what is still open."""
-        if self.shorter_found:
+        solution = self.solution
+        if solution is not None and self.shorter_found:
             return (
                 f"mate in {self.mate_in}, shorter than the mate in {self.given} proved "
-                f"(verified): {' '.join(self.solution.main_line_san)}"
+                f"(verified): {' '.join(solution.main_line_san)}"
             )
         if self.exact:
             below = (
@@ -430,7 +431,7 @@ class ShortestMate:
             f"{self.outcome.detail or self.outcome}"
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""
         return {
             "given": self.given,
@@ -486,6 +487,7 @@ def shortest_mate(
         refutation_ordering=refutation_ordering,
     )
     outcome = search.run()
+    assert outcome is not None, "a run without a slice ends"
     if outcome.result is Result.PROVED:
         solution = mate_solution(game, search.proof())
         return ShortestMate(

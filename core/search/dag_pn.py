@@ -104,6 +104,7 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
     """
 
     algorithm = DAGPN
+    tree: DagTree
     second_level_searches = None
     table_hits = None
     second_level = None

@@ -49,7 +49,7 @@ class PhaseSteps:
     """`step_iteration`, `step_into` and `step_over` from a search's own `step_phase`, and the
     state every phase-stepped search reports the same way."""
 
-    step_units = PHASE_UNITS
+    step_units: tuple[StepUnit, ...] = PHASE_UNITS
     algorithm: str
 
     tree: Tree

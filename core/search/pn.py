@@ -64,7 +64,7 @@ class TreeSearch(PhaseSteps):
         self.next_phase = Phase.SELECT
         # Pn²'s live second-level search and the first-level node it evaluates, and how many
         # second-level searches it made; PN has none (the contract's None).
-        self.second_level: TreeSearch | None = None
+        self.second_level: ProofNumberSearch | None = None
         self.second_level_root: int | None = None
         self.second_level_searches: int | None = None
         self.transpositions: int | None = None

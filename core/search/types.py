@@ -110,6 +110,9 @@ class Limits:
         )
 
     def memory_outcome(self) -> Outcome:
+        """The node cap stopped the search; only a search with a cap is stopped by it."""
+        if self.max_nodes is None:
+            raise ValueError("no node cap is set")
         return Outcome(
             Result.UNKNOWN,
             StopReason.MEMORY,
@@ -270,7 +273,7 @@ class MemoryUse:
     used: int
     capacity: int | None
     peak: int
-    bytes_each: int
+    bytes_each: float
     unit: str = "node"
     units: str = "nodes"
     second_level: int = 0

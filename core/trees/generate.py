@@ -119,12 +119,10 @@ def parse_spec(text: str) -> TreeSpec:
     low, high = _branching(given.get("branching", "2"))
     true = _share(given["true"], "true") if "true" in given else None
     false = _share(given["false"], "false") if "false" in given else None
-    if true is None and false is None:
-        true = false = 0.5
-    elif false is None:
+    if true is None:
+        true = 0.5 if false is None else 1 - false
+    if false is None:
         false = 1 - true
-    elif true is None:
-        true = 1 - false
     if true + false > 1 + 1e-9:
         raise TreeSpecError(f"random: true={true:g} and false={false:g} add up to more than 1")
     root = given.get("root", "or").lower()

@@ -156,7 +156,7 @@ def test_edit_this_tree_saves_and_reopens_the_edit(qtbot, window, dialogs, tmp_p
 def test_the_random_tree_dialog_searches_and_edits_the_spec(qtbot, window):
     dialog = window.tree_commands.random_tree()
     qtbot.addWidget(dialog)
-    dialog.depth.setValue(5)
+    dialog.plies.setValue(5)
     dialog.low.setValue(2)
     dialog.high.setValue(4)
     dialog.true.setValue(0.3)
@@ -171,11 +171,11 @@ def test_the_random_tree_dialog_searches_and_edits_the_spec(qtbot, window):
     assert window.title.text().startswith(spec)
     dialog = window.tree_commands.random_tree()
     qtbot.addWidget(dialog)
-    dialog.depth.setValue(12)
+    dialog.plies.setValue(12)
     dialog.high.setValue(6)
     assert "could make" in dialog.spec_label.text()
     assert not dialog.search_button.isEnabled() and not dialog.edit_button.isEnabled()
-    dialog.depth.setValue(3)
+    dialog.plies.setValue(3)
     dialog.edit_button.click()
     editor = window.tree_commands.editor
     qtbot.addWidget(editor)
@@ -194,7 +194,7 @@ def test_the_random_tree_dialog_starts_from_the_random_tree_being_searched(qtbot
     qtbot.addWidget(dialog)
     assert dialog.isVisible()
     assert dialog.spec_label.text().startswith(spec)
-    assert (dialog.depth.value(), dialog.low.value(), dialog.high.value()) == (3, 1, 4)
+    assert (dialog.plies.value(), dialog.low.value(), dialog.high.value()) == (3, 1, 4)
     assert dialog.root.currentText() == "and" and dialog.seed.value() == 41
     next(b for b in dialog.findChildren(QPushButton) if b.text() == "Another").click()
     dialog.search_button.click()
