@@ -7,13 +7,15 @@ The widget is given a `PositionView` (see `app.focus`) and draws it; it never re
 
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from app.focus import PositionView
 from app.panels.pictures import BOARD_COLOURS as BOARD_COLOURS
 from app.panels.pictures import BoardPainter as BoardPainter
-from app.panels.pictures import picture_widget
+from app.panels.pictures import PictureWidget, picture_widget
 from core.games.chess_kind import CHESS
 
 
@@ -65,7 +67,7 @@ class BoardView(QWidget):
         picture = self._picture(view.kind) if view.position is not None else None
         if picture is not None:
             self.stack.setCurrentWidget(picture)
-            picture.set_position(view)
+            cast(PictureWidget, picture).set_position(view)
             self.line.setText(view.line)
         else:
             self.stack.setCurrentWidget(self.tree_path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import partial
+from typing import cast
 
 from core.cli.options import add_count_option
 from core.errors import ExportError
@@ -59,7 +60,7 @@ def write_exports(args: argparse.Namespace, search: Search, game: Game, record: 
         if not game.capabilities.standard_chess:
             title = kind_of(game).title
             raise ExportError(f"--export-pgn needs a chess position (this {title} has no moves)")
-        text = solution_pgn(search, game, record)
+        text = solution_pgn(search, cast(ChessGame, game), record)  # standard chess: a chess cursor
         write_file(args.export_pgn, lambda stream: stream.write(text.encode("utf-8")))
         print(f"Exported   the {_what(record)} as PGN to {args.export_pgn}", file=sys.stderr)
     if args.export_graphml is not None:
