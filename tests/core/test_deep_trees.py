@@ -79,7 +79,7 @@ def test_recording_a_deep_search_logs_what_its_updates_changed_and_rewinds_exact
     replay = Replay(make(), make)
     replay.run()
     assert replay.outcome is not None and replay.iterations == DEPTH
-    assert len(replay.log.change_node) <= 2 * NODES
+    assert len(replay.live.checkpoint().change_node) <= 2 * NODES  # the undo log
     assert steps_walked["path nodes"] <= 2 * NODES
     halfway = DEPTH // 2
     rebuilt = replay.to_iteration(halfway)
