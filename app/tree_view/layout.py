@@ -161,6 +161,7 @@ class MoveLabels:
         )
         self._labels: dict[int, str] = {}
         self._labellers: OrderedDict[int, Callable[[int], str]] = OrderedDict()
+        self._fixed = self.kind.fixed_labeller(game)
         if not root_name and self._named:
             root_name = self.kind.position_text(game, self._base)
         self._root_name = short_label(root_name)
@@ -208,6 +209,8 @@ class MoveLabels:
 
     def labeller_at(self, tree: Tree, node: int) -> Callable[[int], str]:
         """The labeller of the moves from `node`'s position (kept for the most recent parents)."""
+        if self._fixed is not None:
+            return self._fixed
         labellers = self._labellers
         labeller = labellers.get(node)
         if labeller is not None:

@@ -4,6 +4,8 @@ OpenSpiel's games) as game kinds: loaded from their spec, proofs replayed on the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.games.game_specs import parse_game_spec
 from core.games.kinds import GameKind, Loaded, Source, VerifiedProof
 from core.games.mnk import MnkGame, MnkReferee
@@ -33,6 +35,10 @@ class MnkKind(GameKind[MnkGame]):
 
     def fresh(self, game: MnkGame) -> MnkGame:
         return MnkGame(game.rules, game.start)
+
+    def fixed_labeller(self, game: MnkGame) -> Callable[[int], str]:
+        """A move is named by its cell, whatever came before."""
+        return game.move_label
 
     def verify(self, game: MnkGame, proof: ProofNode) -> VerifiedProof:
         verified = verify_game_proof(MnkReferee(game.rules, game.start), proof)

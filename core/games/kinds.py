@@ -149,6 +149,13 @@ class GameKind(Generic[G]):
             cursor.push(code)
         return cursor.move_label
 
+    def fixed_labeller(self, game: G) -> Callable[[int], str] | None:
+        """The edge labeller of a game whose move labels do not depend on the position (a tree
+        file's moves, a board's cells), so a view labels a deep tree without replaying a line
+        per parent (that would cost the square of the depth); None where the position matters
+        (SAN)."""
+        return None
+
     def position_names(self, game: G) -> list[str] | None:
         """Every position's name where the game names them all up front (a tree file's nodes,
         `Capabilities.named_nodes`), else None."""

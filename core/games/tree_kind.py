@@ -3,7 +3,7 @@ names; proofs checked against the file's own data."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
@@ -50,6 +50,10 @@ class TreeKind(GameKind[ExplicitTreeGame]):
 
     def position_text(self, game: ExplicitTreeGame, moves: Sequence[int]) -> str:
         return game.tree.nodes[moves[-1] if moves else 0].name
+
+    def fixed_labeller(self, game: ExplicitTreeGame) -> Callable[[int], str]:
+        """A tree file's move label belongs to the child node, wherever it is reached from."""
+        return game.move_label
 
     def move_labels(self, game: ExplicitTreeGame, moves: Sequence[int]) -> list[str]:
         """Node names: a tree file's lines name the nodes they pass."""
