@@ -28,7 +28,7 @@ from core.search.registry import (
     register,
     unregister,
 )
-from core.search.types import Limits
+from core.search.types import ITERATION, Limits
 
 NAME = "pn-unit-probe"
 WAC_004 = wac("WAC.004")
@@ -100,7 +100,7 @@ def test_the_setup_dialog_offers_the_probe_and_the_window_steps_it(qtbot):
     qtbot.addWidget(window)
     assert "PN probe search · node cap 1,000,000 · init unit" in window.title.text()
     assert "df-pn and PN probe on this position" in window.compare_dock.windowTitle()
-    window.driver.step_iteration()
+    window.driver.step(ITERATION)
     tree = window.driver.search.tree
     children = tree.children(0)
     assert children and {tree.proof[child] for child in children} <= {0, 1}
