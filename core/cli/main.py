@@ -132,6 +132,14 @@ def build_parser() -> argparse.ArgumentParser:
         "lesson-mobility, …) or random:depth=5,branching=2-4,true=0.3,seed=7",
     )
     solve.add_argument(
+        "--game",
+        metavar="SPEC",
+        type=non_empty_option("--game"),
+        help="a board game and its goal: tic-tac-toe, mnk(m=4,n=4,k=3), "
+        "connect-four(columns=5,rows=4,goal=draw,player=o,moves=c1.c2) or an OpenSpiel game "
+        "(openspiel:hex(board_size=3), needs pn-explorer[openspiel])",
+    )
+    solve.add_argument(
         "--attacker",
         choices=ATTACKERS,
         help="the side that mates: the side to move, or the other (the side to move gets "

@@ -17,9 +17,12 @@ from core.errors import (
     UnknownPositionIdError,
     VerificationError,
 )
+from core.games.board_kind import GAME
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import ExplicitTreeGame
-from core.games.registry import kind_named
+from core.games.game import Game
+from core.games.kinds import Source
+from core.games.registry import kind_named, kind_of, load_problem
 from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.inputs.numbers import parse_whole
@@ -107,14 +110,34 @@ def _position_from_args(args: argparse.Namespace) -> SuitePosition:
 def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
     tree = load_tree(args.tree)
     game = ExplicitTreeGame(tree)
+    return _solve_without_board(args, spec, limits, game, ("tree", tree.name), tree.nodes[0].name)
+
+
+def _solve_game(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
+    """--game SPEC: a board game (tic-tac-toe, Connect-Four, an OpenSpiel game) and its goal."""
+    loaded = load_problem(Source(GAME, args.game))
+    return _solve_without_board(args, spec, limits, loaded.game, ("game", loaded.title), "")
+
+
+def _solve_without_board(
+    args: argparse.Namespace,
+    spec: AlgorithmSpec,
+    limits: Limits,
+    game: Game,
+    named: tuple[str, str],
+    root: str,
+) -> int:
+    """Solve a tree file or a board game: its verdict, its proof checked under its own rules
+    (the file's data, the game's referee) and its main line."""
     search = create_search(spec, game, limits)
     explanation = explanation_of(search, run_search(search, args.explain))
-    record = describe_search(game, search, spec.name, tree.nodes[0].name)
+    record = describe_search(game, search, spec.name, root)
     if record.rejected:
         raise VerificationError(record.verification_error)
     write_exports(args, search, game, record)
+    what, name = named
     data = {
-        "tree": tree.name,
+        what: name,
         "result": record.result,
         "reason": record.reason,
         "nodes_created": record.nodes_created,
@@ -129,13 +152,15 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
             data["explain"] = explanation.to_dict()
         print_json(data)
         return 0
-    print(f"Tree       {tree.name}")
-    print(f"Result     {record.reason}")
+    print(f"{what.capitalize():<11}{name}")
+    kind = kind_of(game)
+    meaning = {Result.PROVED.value: kind.proved, Result.DISPROVED.value: kind.disproved}
+    said = meaning.get(record.result) if not root else None
+    print(f"Result     {record.reason}: {said}" if said else f"Result     {record.reason}")
     if record.verified and record.proof_size is not None:
-        print(
-            f"Proof      {counted(record.proof_size, 'node')} (checked against the file); "
-            f"main line {elided_line([record.id, *record.main_line])}"
-        )
+        checked = "checked against the file" if root else "replayed by the game's referee"
+        line = elided_line([root, *record.main_line] if root else record.main_line)
+        print(f"Proof      {counted(record.proof_size, 'node')} ({checked}); main line {line}")
     print(
         f"Nodes      {record.nodes_created:,} created · {counted(record.iterations, 'iteration')}"
     )
@@ -158,10 +183,17 @@ def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
+    chess_given = args.fen is not None or args.epd is not None or args.pgn is not None
+    if args.tree is not None and args.game is not None:
+        raise InvalidLimitError("give either --tree or --game, not both")
     if args.tree is not None:
-        if args.fen is not None or args.epd is not None or args.pgn is not None:
+        if chess_given:
             raise InvalidLimitError("give either --tree or a chess position, not both")
         return _solve_tree(args, spec, limits)
+    if args.game is not None:
+        if chess_given:
+            raise InvalidLimitError("give either --game or a chess position, not both")
+        return _solve_game(args, spec, limits)
     position = _position_from_args(args)
     game = ChessGame(position.board, attacker=position.attacker)
     search = create_search(spec, game, limits)

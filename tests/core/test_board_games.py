@@ -4,6 +4,7 @@ replayed move for move on OpenSpiel's implementation of the same game."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.cli.bench_games import main as bench_games
+from core.cli.main import main as cli_main
 from core.errors import GameSpecError, InvalidPositionError, VerificationError
 from core.games.game_specs import parse_game_spec
 from core.games.mnk import DRAW, FIRST, SECOND, WIN, MnkGame, MnkReferee, MnkRules, board_text
@@ -246,3 +248,36 @@ def test_the_ladder_bench_prints_verified_results(capsys):
     assert len(lines) == 3 and all(" proved " in line for line in lines[1:])
     assert bench_games(["chess"]) == 2
     assert capsys.readouterr().err.startswith("bench_games: error: unknown game")
+
+
+def test_solve_takes_a_board_game_and_says_what_was_proved(capsys):
+    assert cli_main(["solve", "--game", "tic-tac-toe", "--algo", "dagpn"]) == 0
+    out = capsys.readouterr().out
+    assert "Game       tic-tac-toe: X wins" in out
+    assert "Result     disproved: the attacker's goal cannot be forced" in out
+    spec = "connect-four(columns=4,rows=4,goal=draw)"
+    assert cli_main(["solve", "--game", spec, "--algo", "dfpn", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"] == "proved" and data["game"] == f"{spec}: X at least draws"
+    rules = parse_game_spec(spec).rules
+    line = [rules.cell(ord(n[0]) - ord("a"), int(n[1:]) - 1) for n in data["main_line"]]
+    referee = MnkReferee(rules)
+    for cell in line:
+        assert cell in referee.legal()
+        referee.play(cell)
+    assert referee.goal_reached() is True
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--game", "chess"],
+        ["--game", "mnk(k=9)"],
+        ["--game", "tic-tac-toe", "8/8/8/8/8/8/8/K1k5 w - - 0 1"],
+        ["--game", "tic-tac-toe", "--tree", "small-proof"],
+    ],
+)
+def test_solve_refuses_a_bad_game_in_one_line(capsys, args):
+    assert cli_main(["solve", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pn-explorer solve: error: ") and err.count("\n") == 1
