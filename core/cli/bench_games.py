@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 from core.cli.main import OneLineParser
 from core.cli.options import add_count_option
-from core.errors import PnExplorerError, VerificationError
+from core.errors import PnExplorerError
 from core.games.game_specs import parse_game_spec
 from core.inputs.numbers import MOST_NODES, seconds_option
-from core.proofs.referee import verify_game_proof
+from core.runs.runner import ERROR, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits, Result
+from core.search.types import Limits
 
 LADDER = (
     "tic-tac-toe",
@@ -38,25 +38,22 @@ SEARCHES = ("pn", "dagpn", "dfpn")
 
 
 def run_one(text: str, algorithm: str, limits: Limits) -> dict:
-    """One search on one game: its verdict (a proof replayed by the referee), nodes, seconds."""
+    """One search on one game: its verdict, nodes and seconds. The record comes from the runner
+    (`describe_search`), so a proof is replayed by the game kind's referee before it counts."""
     spec = parse_game_spec(text)
-    search = create_search(AlgorithmSpec(algorithm), spec.game(), limits)
+    game = spec.game()
+    search = create_search(AlgorithmSpec(algorithm), game, limits)
     started = time.perf_counter()
-    outcome = search.run()
-    assert outcome is not None, "a run without a slice ends"
+    search.run()
     seconds = time.perf_counter() - started
-    verdict = outcome.result.value
-    if outcome.result is Result.PROVED:
-        try:
-            verify_game_proof(spec.referee(), search.proof())
-        except VerificationError as error:
-            verdict = f"error: {error}"
+    record = describe_search(game, search, algorithm, text)
+    verdict = record.verdict
     return {
         "game": text,
         "goal": spec.goal_text(),
         "algorithm": algorithm,
-        "result": verdict,
-        "nodes": search.nodes_created,
+        "result": verdict if verdict != ERROR else f"error: {record.verification_error}",
+        "nodes": record.nodes_created,
         "seconds": seconds,
     }
 

@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 
 from core.errors import GameSpecError, InvalidPositionError
-from core.games.mnk import FIRST, GOALS, SECOND, WIN, MnkGame, MnkReferee, MnkRules
-from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
+from core.games.mnk import FIRST, GOALS, LARGEST_SIDE, SECOND, WIN, MnkGame, MnkRules
+from core.games.openspiel_game import OpenSpielGame
 
 OPENSPIEL_PREFIX = "openspiel:"
 
@@ -54,13 +54,6 @@ class GameSpec:
         assert self.openspiel is not None
         return OpenSpielGame(self.openspiel, self.attacker, self.goal, self.moves)
 
-    def referee(self) -> MnkReferee | OpenSpielReferee:
-        """The game's rules written a second time, to replay a proof on."""
-        if self.rules is not None:
-            return MnkReferee(self.rules, self.moves)
-        assert self.openspiel is not None
-        return OpenSpielReferee(self.openspiel, self.attacker, self.goal, self.moves)
-
     def goal_text(self) -> str:
         """ "X wins", "O at least draws", "player 1 wins"."""
         if self.rules is not None:
@@ -81,7 +74,7 @@ def _pairs(body: str, spec: str) -> dict[str, str]:
 
 def _whole(key: str, value: str) -> int:
     if not re.fullmatch(r"\d{1,4}", value):
-        raise GameSpecError(f"{key} must be a whole number from 1 to 19, not {value!r}")
+        raise GameSpecError(f"{key} must be a whole number from 1 to {LARGEST_SIDE}, not {value!r}")
     return int(value)
 
 
