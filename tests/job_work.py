@@ -25,3 +25,13 @@ def die_on_two(number: int) -> int:
 def sleep(seconds: float) -> float:
     time.sleep(seconds)
     return seconds
+
+
+def die_once_on_two(item: tuple[int, str]) -> int:
+    """Squares `number`, but the first process working on 2 dies (a marker file remembers it):
+    the retry on a fresh worker succeeds."""
+    number, marker = item
+    if number == 2 and not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(9)
+    return number * number

@@ -22,6 +22,7 @@ from core.games.game import Game
 from core.games.registry import kind_named, kind_of
 from core.inputs.boards import parse_fen
 from core.proofs.proof import ProofNode
+from core.runs.cluster import ClusterWorkers
 from core.runs.workers import Failed, Finished, Workers
 from core.search.contract import Search
 from core.search.types import Limits, Result
@@ -221,17 +222,27 @@ def run_item(item: WorkItem) -> RunRecord:
     )
 
 
-def run_each(items: Sequence[WorkItem], jobs: int = 1) -> Iterator[tuple[int, RunRecord]]:
-    """Run every item, yielding (index, record) as each finishes: in order in this process, or
-    in `jobs` spawned worker processes (nothing of the caller is shared) in the order they end.
-    Closing the iterator early (an error, Ctrl+C) ends the worker processes at once."""
+def run_each(
+    items: Sequence[WorkItem], jobs: int = 1, cluster: str | None = None
+) -> Iterator[tuple[int, RunRecord]]:
+    """Run every item, yielding (index, record) as each finishes: in order in this process, in
+    `jobs` spawned worker processes (nothing of the caller is shared), or as tasks on the Dask
+    scheduler at `cluster` (`core.runs.cluster`), in the order they end. Closing the iterator
+    early (an error, Ctrl+C) ends the worker processes, or cancels the cluster's tasks, at once.
+
+    On a cluster an item whose worker died twice is recorded unknown, with the reason, and the
+    run goes on: on thousands of positions one lost machine must not cost the rest."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidLimitError(f"jobs must be a positive whole number, not {jobs!r}")
-    if jobs == 1 or len(items) <= 1:
+    if cluster is None and (jobs == 1 or len(items) <= 1):
         for index, item in enumerate(items):
             yield index, run_item(item)
         return
-    workers = Workers(run_item, items, min(jobs, len(items)))
+    workers: Workers | ClusterWorkers = (
+        Workers(run_item, items, min(jobs, len(items)))
+        if cluster is None
+        else ClusterWorkers(run_item, items, cluster)
+    )
     try:
         while workers.busy:
             for event in workers.poll(timeout=None):
@@ -240,12 +251,33 @@ def run_each(items: Sequence[WorkItem], jobs: int = 1) -> Iterator[tuple[int, Ru
                 elif isinstance(event, Failed):
                     if event.error is not None:
                         raise event.error
+                    if cluster is not None:
+                        yield event.index, lost_record(items[event.index], event.message)
+                        continue
                     raise PnExplorerError(
                         "a worker process died (killed by the system, perhaps out of memory): "
                         "try fewer --jobs or a lower --max-nodes"
                     )
     finally:
         workers.cancel()
+
+
+def lost_record(item: WorkItem, why: str) -> RunRecord:
+    """The record of an item that has no result because the machine running it was lost."""
+    return RunRecord(
+        id=item.position_id,
+        fen=item.fen,
+        algorithm=item.algorithm,
+        result=Result.UNKNOWN.value,
+        reason=f"no result: {why}",
+        nodes_created=0,
+        nodes_in_memory=0,
+        peak_nodes_in_memory=0,
+        iterations=0,
+        seconds=0.0,
+        best_moves=list(item.best_moves),
+        known_mate_length=item.known_mate_length,
+    )
 
 
 def run_items(
