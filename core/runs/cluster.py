@@ -15,6 +15,7 @@ A worker that dies loses only the item it was running: the scheduler runs that i
 from __future__ import annotations
 
 import importlib.util
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -56,23 +57,20 @@ class ClusterWorkers:
                 f"cannot reach the Dask scheduler at {address!r}: {failure_text(error)}"
             ) from None
         self._client.run_on_scheduler(_allow_failures, retries=RETRIES)
+        self._work = work
+        self._waiting: deque[tuple[int, Any]] = deque(enumerate(items))
         self._index: dict[Any, int] = {}
         self._pending: set[Any] = set()
-        self._unreported: list[Event] = []
-        for index, item in enumerate(items):
-            future = self._client.submit(work, item, pure=False, key=f"pn-explorer-{index}-")
-            self._index[future] = index
-            self._pending.add(future)
-            self._unreported.append(Started(index))
 
     @property
     def busy(self) -> bool:
         """Items wait or run."""
-        return bool(self._pending) or bool(self._unreported)
+        return bool(self._waiting) or bool(self._pending)
 
     def poll(self, timeout: float | None = 0.0) -> list[Event]:
-        """What ended within `timeout` seconds (None: until something does)."""
-        events, self._unreported = self._unreported, []
+        """Hand out waiting items, then collect what ended within `timeout` seconds (None: until
+        something does)."""
+        events = self._hand_out()
         if self._pending:
             try:
                 done, _ = self._distributed.wait(
@@ -83,16 +81,30 @@ class ClusterWorkers:
             for future in done:
                 self._pending.discard(future)
                 events.append(self._event(future))
+        events += self._hand_out()
         if not self.busy:
             self._client.close()
         return events
 
+    def _hand_out(self) -> list[Event]:
+        """Submit items while a worker thread is free, never more: a task queued on a worker
+        that dies would count that death against an item the worker never ran."""
+        events: list[Event] = []
+        threads = max(1, sum(self._client.nthreads().values()))
+        while self._waiting and len(self._pending) < threads:
+            index, item = self._waiting.popleft()
+            future = self._client.submit(self._work, item, pure=False, key=f"pn-explorer-{index}-")
+            self._index[future] = index
+            self._pending.add(future)
+            events.append(Started(index))
+        return events
+
     def cancel(self) -> None:
         """Cancel every task not yet finished and leave the cluster."""
+        self._waiting.clear()
         if self._pending:
             self._client.cancel(list(self._pending), force=True)
             self._pending.clear()
-        self._unreported.clear()
         self._client.close()
 
     def _event(self, future: Any) -> Event:
