@@ -5,36 +5,34 @@ Runs one search after another in this process on each game, so node counts are d
 and the seconds compare only within one run. A graded set of exercises for a teacher, and the
 measure of how transpositions (DAG PN, df-pn's table) pay on these boards.
 
-`python -m core.cli.bench_games [SPEC ...] [--algos pn,dagpn,dfpn] [--max-nodes N] [--time S]`
+`python -m core.cli.bench_games [SPEC ...] [--algos pn,dagpn,dfpn] [--max-nodes N] [--time S]`, or
+`pn-explorer bench --game SPEC|ladder [--algo A] [--nodes N] [--time S] [--json]`.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Sequence
 
+from core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems
 from core.cli.main import OneLineParser
 from core.cli.options import add_count_option
-from core.errors import PnExplorerError
-from core.games.game_specs import parse_game_spec
+from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
+from core.errors import InvalidLimitError, PnExplorerError
+from core.games.game_specs import LADDER, parse_game_spec
 from core.inputs.numbers import MOST_NODES, seconds_option
 from core.runs.runner import ERROR, describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits
+from core.search.types import Limits, check_node_cap
+from core.values import rate_text
 
-LADDER = (
-    "tic-tac-toe",
-    "tic-tac-toe(goal=draw)",
-    "mnk(m=4,n=4,k=3)",
-    "connect-four(columns=4,rows=4,goal=draw)",
-    "connect-four(columns=5,rows=4)",
-    "connect-four(columns=4,rows=5)",
-    "openspiel:hex(board_size=3)",
-)
-"""The exercises, easiest first; Connect-Four 5×5 and 6×5 are given by name on the command line."""
-
-SEARCHES = ("pn", "dagpn", "dfpn")
+SEARCHES = GAME_SEARCHES
+GAME_NODE_CAP = 5_000_000
+GAME_SECONDS = 600.0
+"""Each search's budget on a game unless the command line gives one: enough for Connect-Four 5×4
+and 4×5, which the ladder asks for."""
 
 
 def run_one(text: str, algorithm: str, limits: Limits) -> dict:
@@ -65,11 +63,51 @@ def build_parser() -> OneLineParser:
         "specs", nargs="*", default=list(LADDER), help="games (default: the ladder)"
     )
     parser.add_argument("--algos", default=",".join(SEARCHES), help="searches, comma-separated")
-    add_count_option(parser, "--max-nodes", "node cap", MOST_NODES, default=5_000_000)
+    add_count_option(parser, "--max-nodes", "node cap", MOST_NODES, default=GAME_NODE_CAP)
     parser.add_argument(
-        "--time", type=seconds_option("--time"), default=600.0, help="seconds per search"
+        "--time", type=seconds_option("--time"), default=GAME_SECONDS, help="seconds per search"
     )
     return parser
+
+
+HEADER = f"{'game':<42} {'goal':<17} {'search':<6} {'result':<10} {'nodes':>11} {'s':>8}  rate"
+
+
+def _row_line(row: dict) -> str:
+    rate = rate_text(row["nodes"] / row["seconds"], row["seconds"]) if row["seconds"] > 0 else ""
+    return (
+        f"{row['game']:<42} {row['goal']:<17} {row['algorithm']:<6} {row['result']:<10} "
+        f"{row['nodes']:>11,} {row['seconds']:>8.2f}  {rate or ''}".rstrip()
+    )
+
+
+def run_game_bench(args: argparse.Namespace) -> int:
+    """`pn-explorer bench --game SPEC|ladder`: each search (`--algo`, or PN, DAG PN and df-pn) on
+    each game, one after another in this process; a proof counts once the game's referee replayed
+    it (a rejected one: exit status 3)."""
+    if args.replay:
+        raise InvalidLimitError("--replay times PN on a chess position, not with --game")
+    limits = Limits(
+        max_nodes=GAME_NODE_CAP if args.nodes is None else args.nodes,
+        max_seconds=GAME_SECONDS if args.time is None else args.time,
+    )
+    check_node_cap(limits.max_nodes)
+    names = [args.algo] if args.algo else list(GAME_SEARCHES)
+    games = game_problems(args.game)
+    check_searches_fit(names, games)
+    if not args.json:
+        print(HEADER)
+    rows = []
+    for game in games:
+        for name in names:
+            row = run_one(game.id, name, limits)
+            rows.append(row)
+            if not args.json:
+                print(_row_line(row), flush=True)
+    if args.json:
+        print_json({"max_nodes": limits.max_nodes, "max_seconds": limits.max_seconds, "rows": rows})
+    failed = any(row["result"].startswith(f"{ERROR}:") for row in rows)
+    return EXIT_VERIFICATION_FAILED if failed else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,15 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         limits = Limits(max_nodes=args.max_nodes, max_seconds=args.time)
         for text in args.specs:
             parse_game_spec(text)
-        print(f"{'game':<42} {'goal':<17} {'search':<6} {'result':<10} {'nodes':>11} {'s':>8}")
+        print(HEADER)
         for text in args.specs:
             for algorithm in args.algos.split(","):
-                row = run_one(text, algorithm.strip(), limits)
-                print(
-                    f"{row['game']:<42} {row['goal']:<17} {row['algorithm']:<6} "
-                    f"{row['result']:<10} {row['nodes']:>11,} {row['seconds']:>8.1f}",
-                    flush=True,
-                )
+                print(_row_line(run_one(text, algorithm.strip(), limits)), flush=True)
     except PnExplorerError as error:
         print(f"bench_games: error: {error}", file=sys.stderr)
         return 2

@@ -1,5 +1,5 @@
-"""`pn-explorer compare`: PN, Pn², αβ, df-pn and UCI engines side by side on a suite, summarised
-like Table 3.1."""
+"""`pn-explorer compare`: PN, Pn², αβ, df-pn and UCI engines side by side on a suite (or the
+searches on board games given by `--game`), summarised like Table 3.1."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import argparse
 import json
 import sys
 
+from core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems, refuse_with_games
 from core.errors import InvalidLimitError, PnExplorerError
-from core.games.suites import SuitePosition, load_suite, select_positions
+from core.games.suites import load_suite, select_positions
 from core.runs.comparison import (
     algorithm_factory,
     compare,
@@ -28,6 +29,7 @@ from core.runs.engine_column import (
     format_mate_lengths,
     is_engine_column,
 )
+from core.runs.runner import Problem
 from core.search import registry
 from core.search.defaults import AB, PN
 from core.search.registry import SearchEntry, entry
@@ -49,9 +51,15 @@ def run_compare(args: argparse.Namespace) -> int:
     if args.pn2_max_nodes is not None:
         check_node_cap(args.pn2_max_nodes)
     chosen = _names(args.algos) if args.algos is not None else None
-    if chosen is None and not args.ordering_report:
-        chosen = list(registry.names(thesis=True))
-    positions = select_positions(load_suite(args.suite), args.ids)
+    if args.game is not None:
+        chosen = chosen or list(GAME_SEARCHES)
+        positions = _games(args, chosen)
+    elif args.suite is None:
+        raise InvalidLimitError("give a suite (an EPD file or a built-in suite) or --game SPEC")
+    else:
+        if chosen is None and not args.ordering_report:
+            chosen = list(registry.names(thesis=True))
+        positions = list(select_positions(load_suite(args.suite), args.ids))
     data = _run_comparison(args, chosen, positions) if chosen else {}
     if args.ordering_report:
         ordering = ordering_report(
@@ -74,6 +82,28 @@ def run_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _games(args: argparse.Namespace, names: list[str]) -> list[Problem]:
+    """The games of --game, every search checked against each before anything runs; the options
+    that pick, judge or cross-check chess positions are refused with them."""
+    if args.suite is not None:
+        raise InvalidLimitError("give either a suite or --game, not both")
+    refuse_with_games(
+        args,
+        {
+            "ids": "--ids",
+            "ordering_report": "--ordering-report",
+            "all_keys": "--all-keys",
+            "engine": "--engine",
+        },
+    )
+    engines = [name for name in names if is_engine_column(name)]
+    if engines:
+        raise InvalidLimitError(f"{engines[0]} checks chess mates, not with --game")
+    games = game_problems(args.game)
+    check_searches_fit(names, games)
+    return list(games)
+
+
 def _cap(args: argparse.Namespace, search: SearchEntry) -> int:
     """`--max-nodes`, except for a search whose cap is one of its parameters (Pn²'s N):
     `--pn2-max-nodes`, or its own."""
@@ -82,9 +112,7 @@ def _cap(args: argparse.Namespace, search: SearchEntry) -> int:
     return args.max_nodes
 
 
-def _run_comparison(
-    args: argparse.Namespace, names: list[str], positions: list[SuitePosition]
-) -> dict:
+def _run_comparison(args: argparse.Namespace, names: list[str], positions: list[Problem]) -> dict:
     """Run and print the comparison of `names`; its JSON data."""
     given = {"a": args.a, "b": args.b, "depth": args.depth}
     factories = {
@@ -122,7 +150,7 @@ def _run_comparison(
     ):
         print()
         print(format_mate_lengths(rows, names))
-    if PN in names and AB in names:
+    if PN in names and AB in names and args.game is None:
         print()
         print(format_paper_comparison(rows, summarize(rows, PN, AB)))
     return comparison_dict(rows, names)

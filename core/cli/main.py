@@ -12,9 +12,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn, TypeVar, overload
 
 from core.cli.exports import add_export_options
+from core.cli.games import GAME_SEARCHES, add_game_option
 from core.cli.options import add_count_option, add_headless_options, add_parameter_option
 from core.cli.output import EXIT_USER_ERROR, discard_stdout, flush_stdout
-from core.errors import PnExplorerError
+from core.errors import InvalidLimitError, PnExplorerError
 from core.inputs.numbers import MOST_NODES, seconds_option
 from core.inputs.text import non_empty_option
 from core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
@@ -25,6 +26,8 @@ Namespace = TypeVar("Namespace")
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
+CHESS_BENCH_NODES = 40_000
+"""Nodes `bench` searches on each throughput position."""
 MOST_JOBS = 64
 """Parallel processes a suite or a comparison may start."""
 MOST_REPLAY_ITERATIONS = 150_000
@@ -167,12 +170,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_export_options(solve)
     add_headless_options(solve)
 
-    suite = sub.add_parser("suite", help="solve every position of a suite")
+    suite = sub.add_parser("suite", help="solve every position of a suite, or every game given")
     suite.add_argument(
         "suite",
+        nargs="?",
         type=non_empty_option("the suite"),
         help="EPD file or built-in suite name (wac-mates, paper-figures)",
     )
+    add_game_option(suite, "a suite")
     suite.add_argument("--ids", nargs="+", help="only these ids (e.g. WAC.001 14 r96)")
     add_count_option(suite, "--jobs", "parallel processes", MOST_JOBS, default=1)
     out = suite.add_mutually_exclusive_group()
@@ -187,9 +192,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_headless_options(suite)
 
-    bench = sub.add_parser("bench", help="measure throughput against python-chess, and memory")
+    bench = sub.add_parser(
+        "bench", help="measure throughput against python-chess, and memory; or on board games"
+    )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
-    add_count_option(bench, "--nodes", "nodes per throughput position", MOST_NODES, default=40_000)
+    add_count_option(
+        bench,
+        "--nodes",
+        "nodes per throughput position; with --game, each search's node cap",
+        MOST_NODES,
+        default_note=f"default {CHESS_BENCH_NODES:,}; with --game 5,000,000",
+    )
     add_count_option(
         bench,
         "--memory-nodes",
@@ -200,8 +213,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--algo",
         choices=(PN, PN2, DFPN),
-        default=PN,
-        help="search whose throughput is measured (pn, pn2 or dfpn)",
+        help="search whose throughput is measured (pn, pn2 or dfpn; default pn; with --game "
+        f"only this one instead of {', '.join(GAME_SEARCHES)} side by side)",
+    )
+    add_game_option(bench, "the chess positions (each search solves each game, its proof refereed)")
+    bench.add_argument(
+        "--time",
+        type=seconds_option("--time"),
+        default=None,
+        help="with --game: time limit per search, seconds (default 600)",
     )
     bench.add_argument(
         "--gui",
@@ -223,15 +243,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_count_option(bench, "--rewinds", "--replay: rewinds timed", MOST_REWINDS, default=20)
 
-    compare = sub.add_parser("compare", help="run several algorithms side by side on a suite")
-    compare.add_argument(
-        "suite", type=non_empty_option("the suite"), help="EPD file or built-in suite name"
+    compare = sub.add_parser(
+        "compare", help="run several algorithms side by side on a suite or on board games"
     )
+    compare.add_argument(
+        "suite",
+        nargs="?",
+        type=non_empty_option("the suite"),
+        help="EPD file or built-in suite name",
+    )
+    add_game_option(compare, "a suite")
     compare.add_argument(
         "--algos",
         default=None,
-        help=f"comma-separated algorithms (default {','.join(names(thesis=True))}, or none with "
-        "--ordering-report); uci:stockfish or uci:PATH adds a UCI engine's claims",
+        help=f"comma-separated algorithms (default {','.join(names(thesis=True))}; with --game "
+        f"{','.join(GAME_SEARCHES)}; none with --ordering-report); uci:stockfish or uci:PATH "
+        "adds a UCI engine's claims",
     )
     compare.add_argument(
         "--engine",
@@ -305,6 +332,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _chess_bench_defaults(args: argparse.Namespace) -> None:
+    """`bench` on chess: its default search and node count (with --game they differ)."""
+    if args.time is not None:
+        raise InvalidLimitError("bench --time limits each search on a board game: give --game")
+    args.algo = args.algo or PN
+    args.nodes = CHESS_BENCH_NODES if args.nodes is None else args.nodes
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "solve":
         from core.cli.solve import run_solve
@@ -314,6 +349,12 @@ def _run(args: argparse.Namespace) -> int:
         from core.cli.suite import run_suite
 
         return run_suite(args)
+    if args.command == "bench" and args.game:
+        from core.cli.bench_games import run_game_bench
+
+        return run_game_bench(args)
+    if args.command == "bench":
+        _chess_bench_defaults(args)
     if args.command == "bench" and args.replay:
         from core.cli.bench_replay import run_replay_bench
 

@@ -1,4 +1,5 @@
-"""`pn-explorer suite`: every position of a suite, one row each, and a Table 3.1-shaped summary."""
+"""`pn-explorer suite`: every position of a suite (or every board game given by `--game`), one row
+each, and a Table 3.1-shaped summary."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ import sys
 from dataclasses import dataclass
 from functools import partial
 
+from core.cli.games import (
+    check_searches_fit,
+    game_header,
+    game_problems,
+    game_row_text,
+    refuse_with_games,
+)
 from core.cli.options import spec_and_limits
-from core.errors import PnExplorerError
-from core.games.suites import SuitePosition, load_suite, select_positions
-from core.runs.runner import RunRecord, WorkItem, run_each
+from core.errors import InvalidLimitError, PnExplorerError
+from core.games.suites import load_suite, select_positions
+from core.runs.runner import GameProblem, Problem, RunRecord, WorkItem, run_each, work_item
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.registry import entry
 from core.search.types import Limits, Result
+from core.values import counted
 
 CSV_COLUMNS = [
     "id",
@@ -56,10 +65,12 @@ class SuiteSummary:
     at_known_length: int = 0
     """Of those, the ones proved at that length (the shortest mate)."""
 
-    def lines(self, title: str) -> list[str]:
+    def lines(self, title: str, chess: bool = True) -> list[str]:
+        """The summary's lines; `chess`: with the line on the suite's key moves (bm)."""
         key_moves = (
             f"{self.agree_with_bm} of {self.with_bm}" if self.with_bm else "no bm moves given"
         )
+        agreement = [f"  first move agrees with bm          {key_moves}"] if chess else []
         known = f"{self.at_known_length} of {self.with_known_length}"
         shortest = (
             [f"  mate at the known shortest length  {known}"] if self.with_known_length else []
@@ -69,7 +80,7 @@ class SuiteSummary:
             f"({self.proved} proved and verified, {self.disproved} disproved)",
             f"  total nodes on solved positions    {self.total_nodes:,}",
             f"  average nodes per solved           {self.average_nodes:,.0f}",
-            f"  first move agrees with bm          {key_moves}",
+            *agreement,
             *shortest,
             f"  peak nodes in memory (max)         {self.peak_nodes_in_memory:,}",
             f"  total search time                  {self.total_seconds:,.1f} s",
@@ -106,17 +117,25 @@ def summarise(records: list[RunRecord]) -> SuiteSummary:
     )
 
 
-def work_items(
-    positions: list[SuitePosition], spec: AlgorithmSpec, limits: Limits
-) -> list[WorkItem]:
-    """One work item per position, carrying its bm and dm for the record."""
+def work_items(positions: list[Problem], spec: AlgorithmSpec, limits: Limits) -> list[WorkItem]:
+    """One work item per position (carrying its bm and dm for the record) or game."""
     factory = partial(create_search, spec)
-    return [
-        WorkItem(
-            p.id, p.fen, spec.name, factory, limits, p.best_moves, p.mate_length, p.attacker_to_move
-        )
-        for p in positions
-    ]
+    return [work_item(p, spec.name, factory, limits) for p in positions]
+
+
+def _problems(args: argparse.Namespace, spec: AlgorithmSpec) -> list[Problem]:
+    """The suite's positions (those of --ids), or the games of --game with the search checked
+    against each."""
+    if args.game is None:
+        if args.suite is None:
+            raise InvalidLimitError("give a suite (an EPD file or a built-in suite) or --game SPEC")
+        return list(select_positions(load_suite(args.suite), args.ids))
+    if args.suite is not None:
+        raise InvalidLimitError("give either a suite or --game, not both")
+    refuse_with_games(args, {"ids": "--ids"})
+    games = game_problems(args.game)
+    check_searches_fit([spec.name], games, spec.values)
+    return list(games)
 
 
 def _row_text(record: RunRecord) -> str:
@@ -141,19 +160,27 @@ def _row_text(record: RunRecord) -> str:
 
 def run_suite(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
-    positions = select_positions(load_suite(args.suite), args.ids)
+    positions = _problems(args, spec)
+    goals = {p.id: p.goal for p in positions if isinstance(p, GameProblem)}
+    width = max([len("game"), *map(len, goals)])
     for target in (args.csv, args.json):
         if target and not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
             raise PnExplorerError(f"cannot write {target}: its folder is not writable")
     progress = sys.stderr.isatty()
     records: list[RunRecord | None] = [None] * len(positions)
     print(
-        f"{spec.title} on {len(positions)} positions, node cap {limits.max_nodes:,}"
-        f"{f', {args.jobs} processes' if args.jobs > 1 else ''}"
+        f"{spec.title} on {counted(len(positions), 'game' if goals else 'position')}, "
+        f"node cap {limits.max_nodes:,}{f', {args.jobs} processes' if args.jobs > 1 else ''}"
     )
     two_levels = entry(spec.name).capabilities.two_levels
     pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if two_levels else ""
-    print(f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move")
+    if goals:
+        print(game_header(width, two_levels))
+    else:
+        print(
+            f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move"
+        )
+    row_text = partial(game_row_text, goals=goals, width=width) if goals else _row_text
     finishing = enumerate(run_each(work_items(positions, spec, limits), args.jobs), start=1)
     for done, (index, record) in finishing:
         records[index] = record
@@ -163,16 +190,16 @@ def run_suite(args: argparse.Namespace) -> int:
         if args.jobs <= 1:
             if progress:
                 sys.stderr.write("\r\033[K")
-            print(_row_text(record), flush=True)
+            print(row_text(record), flush=True)
     if progress:
         sys.stderr.write("\r\033[K")
     finished = [r for r in records if r is not None]
     if args.jobs > 1:
         for record in finished:
-            print(_row_text(record))
+            print(row_text(record))
     summary = summarise(finished)
     print()
-    print("\n".join(summary.lines(spec.title)))
+    print("\n".join(summary.lines(spec.title, chess=not goals)))
     try:
         if args.csv:
             _write_csv(args.csv, finished)

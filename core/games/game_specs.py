@@ -9,6 +9,9 @@ Every built-in game also takes `goal=win|draw` (the attacker wins, or at least d
 `player=x|o` (who attacks: the first or the second player; `first`/`second` and `0`/`1` too),
 and `moves=a1.b2.c3` for a start position (cells in the game's notation, dot-separated; OpenSpiel
 games take action ids). A spec that cannot be read is a `GameSpecError` in one line.
+
+A list of games (`suite`, `compare`, `bench`) is several specs, or `ladder`: the graded exercises
+of `LADDER`, from tic-tac-toe to Connect-Four boards and Hex.
 """
 
 from __future__ import annotations
@@ -34,6 +37,19 @@ _KEYS = {"m": "m", "columns": "m", "width": "m", "n": "n", "rows": "n", "height"
 _PLAYERS = {"x": FIRST, "first": FIRST, "0": FIRST, "o": SECOND, "second": SECOND, "1": SECOND}
 _SPEC = re.compile(r"^\s*([a-z][a-z0-9_-]*)\s*(?:\((.*)\))?\s*$", re.IGNORECASE)
 LONGEST_SPEC = 1_000
+
+LADDER_NAME = "ladder"
+LADDER = (
+    "tic-tac-toe",
+    "tic-tac-toe(goal=draw)",
+    "mnk(m=4,n=4,k=3)",
+    "connect-four(columns=4,rows=4,goal=draw)",
+    "connect-four(columns=5,rows=4)",
+    "connect-four(columns=4,rows=5)",
+    "openspiel:hex(board_size=3)",
+)
+"""The exercises a teacher can set, easiest first (`--game ladder`); Connect-Four 5×5 and 6×5
+are given by name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +108,10 @@ def parse_game_spec(text: str) -> GameSpec:
     """The game `text` names (see the module docstring), checked: a GameSpecError otherwise."""
     if len(text) > LONGEST_SPEC:
         raise GameSpecError(f"a game specification is at most {LONGEST_SPEC} characters")
+    if text.strip().lower() == LADDER_NAME:
+        raise GameSpecError(
+            f"{LADDER_NAME!r} is a list of games: give it to suite, compare or bench, not solve"
+        )
     if text.lower().startswith(OPENSPIEL_PREFIX):
         return _openspiel(text)
     matched = _SPEC.match(text)
@@ -116,6 +136,17 @@ def parse_game_spec(text: str) -> GameSpec:
     spec = GameSpec(text, rules, None, attacker, goal, moves)
     spec.game()
     return spec
+
+
+def parse_game_list(texts: list[str]) -> list[GameSpec]:
+    """The games of repeated `--game` options, `ladder` standing for `LADDER`, each checked (the
+    first that cannot be read: its GameSpecError), in the order given, each once."""
+    expanded: list[str] = []
+    for text in texts:
+        for named in LADDER if text.strip().lower() == LADDER_NAME else (text,):
+            if named not in expanded:
+                expanded.append(named)
+    return [parse_game_spec(text) for text in expanded]
 
 
 def _cells(rules: MnkRules, text: str) -> tuple[int, ...]:

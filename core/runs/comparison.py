@@ -28,10 +28,12 @@ from core.runs.runner import (
     ERROR,
     REJECTED,
     Factory,
+    Problem,
     Recorder,
     RunRecord,
     WorkItem,
     run_items,
+    work_item,
 )
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.defaults import AB, POWER, SQUARE
@@ -76,34 +78,27 @@ def _limits_for(limits: Limits | Mapping[str, Limits], name: str) -> Limits:
 
 
 def compare(
-    positions: Sequence[SuitePosition],
+    positions: Sequence[Problem],
     factories: Mapping[str, Factory | Recorder],
     limits: Limits | Mapping[str, Limits] | None = None,
     jobs: int = 1,
     progress: Callable[[WorkItem, RunRecord], None] | None = None,
 ) -> list[ComparisonRow]:
-    """Run every algorithm on every position (same limits, or per-algorithm limits)."""
+    """Run every algorithm on every position or game problem (same limits, or per-algorithm
+    limits)."""
     if not factories:
         raise InvalidLimitError("no algorithms to compare")
     limits = Limits() if limits is None else limits
     items = [
-        WorkItem(
-            position.id,
-            position.fen,
-            name,
-            factory,
-            _limits_for(limits, name),
-            position.best_moves,
-            position.mate_length,
-            position.attacker_to_move,
-        )
+        work_item(position, name, factory, _limits_for(limits, name))
         for position in positions
         for name, factory in factories.items()
     ]
     records = iter(run_items(items, jobs, progress))
     rows = []
     for position in positions:
-        row = ComparisonRow(position.id, position.fen)
+        fen = position.fen if isinstance(position, SuitePosition) else ""
+        row = ComparisonRow(position.id, fen)
         for name in factories:
             row.runs[name] = next(records)
         rows.append(row)

@@ -19,8 +19,10 @@ from typing import Protocol, runtime_checkable
 from core.errors import InvalidLimitError, PnExplorerError, VerificationError
 from core.games.chess_game import ChessGame
 from core.games.game import Game
-from core.games.registry import kind_named, kind_of
+from core.games.kinds import Source
+from core.games.registry import kind_named, kind_of, load_problem
 from core.inputs.boards import parse_fen
+from core.inputs.positions import SuitePosition
 from core.proofs.proof import ProofNode
 from core.runs.cluster import ClusterWorkers
 from core.runs.workers import Failed, Finished, Workers
@@ -193,8 +195,24 @@ class Recorder(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class GameProblem:
+    """A problem of a suite or a comparison that is not a chess position (a board game named by
+    its spec): opened from `source` by its game kind in the process that searches it. `goal`
+    says what a proof establishes ("X at least draws")."""
+
+    id: str
+    source: Source
+    goal: str = ""
+
+
+Problem = SuitePosition | GameProblem
+"""What a suite or a comparison runs searches on."""
+
+
+@dataclass(frozen=True, slots=True)
 class WorkItem:
-    """A picklable unit of work: run `factory` on the position `fen` within `limits`.
+    """A picklable unit of work: run `factory` on the position `fen` (or, where `source` is
+    given, on the problem it opens) within `limits`.
 
     `factory` must then be picklable too: a module-level function or a `functools.partial` of one.
     """
@@ -207,14 +225,38 @@ class WorkItem:
     best_moves: tuple[str, ...] = ()
     known_mate_length: int | None = None
     attacker_to_move: bool = True
+    source: Source | None = None
+
+
+def work_item(
+    problem: Problem, algorithm: str, factory: Factory | Recorder, limits: Limits
+) -> WorkItem:
+    """The work item running `algorithm` on a suite's chess position (its bm and dm carried for
+    the record) or on a game problem."""
+    if isinstance(problem, GameProblem):
+        return WorkItem(problem.id, "", algorithm, factory, limits, source=problem.source)
+    return WorkItem(
+        problem.id,
+        problem.fen,
+        algorithm,
+        factory,
+        limits,
+        problem.best_moves,
+        problem.mate_length,
+        problem.attacker_to_move,
+    )
 
 
 def run_item(item: WorkItem) -> RunRecord:
     """Run one search to its end and record it (verified), or ask the item's Recorder."""
     if isinstance(item.factory, Recorder):
         return item.factory.record(item)
-    board = parse_fen(item.fen)
-    game = ChessGame(board, attacker=board.turn if item.attacker_to_move else not board.turn)
+    game: Game
+    if item.source is not None:
+        game = load_problem(item.source).game
+    else:
+        board = parse_fen(item.fen)
+        game = ChessGame(board, attacker=board.turn if item.attacker_to_move else not board.turn)
     search = item.factory(game, item.limits)
     search.run()
     return describe_search(

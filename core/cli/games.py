@@ -1,0 +1,107 @@
+"""Board games in `suite`, `compare` and `bench`: the `--game SPEC` option (repeated, or `ladder`),
+the searches checked against each game at the door, and the rows a game's run prints.
+
+A game is named as `solve --game` names it (`core.games.game_specs`), its start position in the
+spec (`moves=b2.a1`); each is opened again in the process that searches it, and its proof is
+replayed by the game's referee before a row calls it proved (`core.runs.runner`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.errors import InvalidLimitError
+from core.games.board_kind import GAME
+from core.games.game_specs import LADDER_NAME, parse_game_list
+from core.games.kinds import Source
+from core.games.registry import load_problem
+from core.inputs.text import non_empty_option
+from core.runs.runner import GameProblem, RunRecord
+from core.search.defaults import DFPN, PN
+from core.search.registry import refusal
+from core.search.types import Result
+from core.values import counted
+
+GAME_SEARCHES = (PN, "dagpn", DFPN)
+"""The searches a list of games is compared and measured with by default: PN beside the two that
+share transposed positions, which pay on these boards as in chess endings."""
+
+
+def add_game_option(parser: argparse.ArgumentParser, instead: str) -> None:
+    """`--game SPEC`, repeatable, for a subcommand that takes a list of games `instead` of its
+    chess problems."""
+    parser.add_argument(
+        "--game",
+        metavar="SPEC",
+        action="append",
+        type=non_empty_option("--game"),
+        help=f"a board game instead of {instead}, as solve --game names it (start position: "
+        "moves=a1.b2 in the spec); repeat it for several, or give "
+        f"{LADDER_NAME!r} for the built-in ladder (tic-tac-toe to Connect-Four 5×4 and Hex 3×3)",
+    )
+
+
+def game_problems(texts: Sequence[str]) -> list[GameProblem]:
+    """The games `--game` names, each read and its start position checked here (one line, exit 2,
+    for the first that cannot be)."""
+    return [
+        GameProblem(spec.text, Source(GAME, spec.text), spec.goal_text())
+        for spec in parse_game_list(list(texts))
+    ]
+
+
+def check_searches_fit(
+    names: Sequence[str], problems: Sequence[GameProblem], values: Mapping[str, Any] | None = None
+) -> None:
+    """Refuse, before anything runs, a search (with parameter `values`) that cannot run on one of
+    the games: the registry's one sentence, as `solve` says it."""
+    for problem in problems:
+        game = load_problem(problem.source).game
+        for name in names:
+            why = refusal(name, game, values)
+            if why is not None:
+                raise InvalidLimitError(f"{problem.id}: {why}")
+
+
+def refuse_with_games(args: argparse.Namespace, chess_only: dict[str, str]) -> None:
+    """With --game, the options that pick or judge chess positions are mistakes: `chess_only`
+    maps each such attribute to its option's name."""
+    for attribute, option in chess_only.items():
+        if getattr(args, attribute, None):
+            raise InvalidLimitError(f"{option} works on chess positions, not with --game")
+
+
+def game_header(width: int, second_level: bool) -> str:
+    """The column heads of a suite's game rows."""
+    pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if second_level else ""
+    return (
+        f"{'game':<{width}} {'goal':<18} {'result':<10} {'nodes':>11} {'iter':>9}{pn2} "
+        f"{'seconds':>8}  proof"
+    )
+
+
+def game_row_text(record: RunRecord, goals: Mapping[str, str], width: int) -> str:
+    """One game's row: its goal (from `goals`, by the game's spec), its verdict, its cost, and a
+    verified proof's size, depth and first move (or why the search stopped)."""
+    if record.result == Result.PROVED.value and record.verified:
+        proof = (
+            f"{counted(record.proof_size or 0, 'node')}, "
+            f"{counted(record.proof_depth or 0, 'ply')} deep; first move {record.first_move}"
+        )
+    elif record.rejected:
+        proof = f"UNVERIFIED: {record.verification_error}"
+    elif record.result == Result.DISPROVED.value:
+        proof = "the goal cannot be forced"
+    else:
+        proof = record.reason
+    pn2 = (
+        ""
+        if record.second_level_searches is None
+        else f" {record.peak_nodes_in_memory:>9,} {record.second_level_searches:>8,}"
+    )
+    return (
+        f"{record.id:<{width}} {goals[record.id]:<18} {record.result:<10} "
+        f"{record.nodes_created:>11,} {record.iterations:>9,}{pn2} {record.seconds:>8.2f}  {proof}"
+    )
