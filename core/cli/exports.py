@@ -1,9 +1,11 @@
-"""`solve --export-pgn FILE` and `solve --export-graphml FILE [--export-max-nodes N]`: the solved
-search in formats other tools read (the formats themselves live in `core.exports`)."""
+"""`solve --export-pgn FILE`, `solve --export-moves FILE` and `solve --export-graphml FILE
+[--export-max-nodes N]`: the solved search in formats other tools read (the formats themselves
+live in `core.exports`)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from functools import partial
 from typing import cast
@@ -17,11 +19,13 @@ from core.exports.graphml import (
     tree_graph,
     write_graphml,
 )
+from core.exports.move_tree import move_tree, move_tree_text
 from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.chess_game import ChessGame
 from core.games.game import Game
 from core.games.registry import kind_of
 from core.inputs.text import non_empty_option
+from core.proofs.proof import ProofNode
 from core.proofs.solution_tree import refutation_tree
 from core.runs.runner import RunRecord
 from core.search.contract import Search
@@ -31,12 +35,19 @@ from core.values import counted
 
 
 def add_export_options(parser: argparse.ArgumentParser) -> None:
-    """`solve`'s --export-pgn, --export-graphml and --export-max-nodes."""
+    """`solve`'s --export-pgn, --export-moves, --export-graphml and --export-max-nodes."""
     parser.add_argument(
         "--export-pgn",
         metavar="FILE",
         type=non_empty_option("--export-pgn"),
         help="write the verified proof (or the refutation tree) as PGN with variations",
+    )
+    parser.add_argument(
+        "--export-moves",
+        metavar="FILE",
+        type=non_empty_option("--export-moves"),
+        help="write the verified proof (or the refutation tree) as a move tree in the game's "
+        "notation, any game: JSON for a FILE ending .json, indented text otherwise",
     )
     parser.add_argument(
         "--export-graphml",
@@ -59,10 +70,25 @@ def write_exports(args: argparse.Namespace, search: Search, game: Game, record: 
     if args.export_pgn is not None:
         if not game.capabilities.standard_chess:
             title = kind_of(game).title
-            raise ExportError(f"--export-pgn needs a chess position (this {title} has no moves)")
+            raise ExportError(
+                f"--export-pgn needs a chess position: --export-moves writes this {title}'s "
+                "solution as a move tree"
+            )
         text = solution_pgn(search, cast(ChessGame, game), record)  # standard chess: a chess cursor
         write_file(args.export_pgn, lambda stream: stream.write(text.encode("utf-8")))
         print(f"Exported   the {_what(record)} as PGN to {args.export_pgn}", file=sys.stderr)
+    if args.export_moves is not None:
+        data = solution_moves(search, game, record)
+        if args.export_moves.lower().endswith(".json"):
+            text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        else:
+            text = move_tree_text(data)
+        write_file(args.export_moves, lambda stream: stream.write(text.encode("utf-8")))
+        print(
+            f"Exported   the {_what(record)} as a move tree "
+            f"({counted(data['moves_written'], 'move')}) to {args.export_moves}",
+            file=sys.stderr,
+        )
     if args.export_graphml is not None:
         tree = search.tree
         if tree is None:
@@ -84,17 +110,51 @@ def _what(record: RunRecord) -> str:
     return "proof" if record.result == Result.PROVED.value else "refutation"
 
 
-def solution_pgn(search: Search, game: ChessGame, record: RunRecord) -> str:
-    """The PGN of a verified proof or of a disproved root's refutation tree."""
+def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
+    """The verified proof, or a disproved root's refutation tree, to write as `form`
+    (ExportError where there is none)."""
     engine = title_of(record.algorithm)
     if record.rejected:
-        raise ExportError("the proof failed verification: no PGN is written")
+        raise ExportError(f"the proof failed verification: no {form} is written")
     if record.result == Result.PROVED.value:
-        return proof_pgn(game, search.proof(), engine, record.nodes_created)
+        return search.proof()
     if record.result == Result.DISPROVED.value:
         if search.tree is None:
             raise ExportError(
                 f"{engine} keeps no tree to read a refutation from: try --algo pn or pn2"
             )
-        return refutation_pgn(game, refutation_tree(search.tree), engine, record.nodes_created)
-    raise ExportError(f"nothing to export as PGN: the search ended unsolved ({record.reason})")
+        return refutation_tree(search.tree)
+    raise ExportError(f"nothing to export as {form}: the search ended unsolved ({record.reason})")
+
+
+def solution_pgn(search: Search, game: ChessGame, record: RunRecord) -> str:
+    """The PGN of a verified proof or of a disproved root's refutation tree."""
+    engine = title_of(record.algorithm)
+    solution = _solution(search, record, "PGN")
+    if record.result == Result.PROVED.value:
+        return proof_pgn(game, solution, engine, record.nodes_created)
+    return refutation_pgn(game, solution, engine, record.nodes_created)
+
+
+def solution_moves(search: Search, game: Game, record: RunRecord) -> dict:
+    """The move tree (`core.exports.move_tree`) of a verified proof or of a disproved root's
+    refutation tree, with what was solved and how."""
+    solution = _solution(search, record, "move tree")
+    kind = kind_of(game)
+    proved = record.result == Result.PROVED.value
+    how = f"{title_of(record.algorithm)}, {counted(record.nodes_created, 'node')} created; " + (
+        f"the proof ({counted(record.proof_size or 0, 'node')}) was replayed under the game's "
+        "own rules before it was written"
+        if proved
+        else "the refutation tree: every attacker try, with the reply that holds"
+    )
+    about = {
+        "problem": record.id,
+        "result": record.result,
+        "meaning": kind.proved if proved else kind.disproved,
+        "algorithm": record.algorithm,
+        "nodes_created": record.nodes_created,
+        "verified": record.verified,
+        "how": how,
+    }
+    return move_tree(game, solution, about)

@@ -131,7 +131,7 @@ def _solve_without_board(
     (the file's data, the game's referee) and its main line."""
     search = create_search(spec, game, limits)
     explanation = explanation_of(search, run_search(search, args.explain))
-    record = describe_search(game, search, spec.name, root)
+    record = describe_search(game, search, spec.name, root or named[1])
     if record.rejected:
         raise VerificationError(record.verification_error)
     write_exports(args, search, game, record)

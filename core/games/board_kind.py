@@ -50,6 +50,8 @@ class OpenSpielKind(GameKind[OpenSpielGame]):
 
     name = OpenSpielGame.kind
     title = "OpenSpiel game"
+    proved = MnkKind.proved
+    disproved = MnkKind.disproved
 
     def fresh(self, game: OpenSpielGame) -> OpenSpielGame:
         return OpenSpielGame(game.spec, game.attacker, game.goal, game.start)
