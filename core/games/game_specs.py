@@ -8,7 +8,8 @@
 Every built-in game also takes `goal=win|draw` (the attacker wins, or at least draws) and
 `player=x|o` (who attacks: the first or the second player; `first`/`second` and `0`/`1` too),
 and `moves=a1.b2.c3` for a start position (cells in the game's notation, dot-separated; OpenSpiel
-games take action ids). A spec that cannot be read is a `GameSpecError` in one line.
+games take their own move names, as `action_to_string` writes them, or action ids). A spec that
+cannot be read is a `GameSpecError` in one line.
 
 A list of games (`suite`, `compare`, `bench`) is several specs, or `ladder`: the graded exercises
 of `LADDER`, from tic-tac-toe to Connect-Four boards and Hex.
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from core.errors import GameSpecError, InvalidPositionError
 from core.games.mnk import FIRST, GOALS, LARGEST_SIDE, SECOND, WIN, MnkGame, MnkRules
-from core.games.openspiel_game import OpenSpielGame
+from core.games.openspiel_game import OpenSpielGame, openspiel_actions
 
 OPENSPIEL_PREFIX = "openspiel:"
 
@@ -174,16 +175,10 @@ def _openspiel(text: str) -> GameSpec:
     options = _pairs(matched.group(2) or "", text)
     attacker, goal = _side_and_goal(options)
     moves_text = options.pop("moves", "")
-    moves = tuple(_whole_action(part) for part in filter(None, moves_text.split(".")))
     params = ",".join(f"{key}={value}" for key, value in options.items())
     name = matched.group(1)
     openspiel = f"{name}({params})" if params else name
+    moves = openspiel_actions(openspiel, [part for part in moves_text.split(".") if part])
     spec = GameSpec(text, None, openspiel, attacker, goal, moves)
     spec.game()
     return spec
-
-
-def _whole_action(text: str) -> int:
-    if not re.fullmatch(r"\d{1,6}", text):
-        raise InvalidPositionError(f"an OpenSpiel move is an action id, not {text!r}")
-    return int(text)

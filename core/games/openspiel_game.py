@@ -102,6 +102,30 @@ def load_openspiel_game(spec: str) -> Any:
     return game
 
 
+def openspiel_actions(spec: str, names: list[str]) -> tuple[int, ...]:
+    """A start position's moves as action ids: each an id, or the move's name as the game writes
+    it in that position (`action_to_string`: `b2` in Hex, `x3` in Connect-Four); a move that is
+    neither, or not legal there, is an InvalidPositionError naming a few legal ones."""
+    if not names:
+        return ()
+    state = load_openspiel_game(spec).new_initial_state()
+    actions = []
+    for name in names:
+        legal = [] if state.is_terminal() else list(state.legal_actions())
+        labels = {
+            state.action_to_string(state.current_player(), action): action for action in legal
+        }
+        numbered = name.isascii() and name.isdigit() and len(name) <= 6
+        action = int(name) if numbered else labels.get(name)
+        if action is None or action not in legal:
+            some = ", ".join(list(labels)[:6]) + (", …" if len(labels) > 6 else "")
+            where = f"legal moves: {some}" if labels else "the game is over"
+            raise InvalidPositionError(f"{name!r} is not legal here in {spec!r} ({where})")
+        state.apply_action(action)
+        actions.append(action)
+    return tuple(actions)
+
+
 def goal_holds(state: Any, attacker: int, goal: str) -> bool:
     """Whether a terminal state reaches the attacker's goal, read off its returns: more than the
     opponent's to win, at least as much to draw."""
