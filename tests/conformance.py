@@ -1,7 +1,8 @@
 """What every registered search must do on every game it supports, as checks a test can call.
 
 `tests/core/test_conformance.py` runs `check_search` for every search of the registry on every
-game below; a search registered at test time (a probe) calls it too. The checks: a proof, found
+game below (chess, a tree file, and the board games: tic-tac-toe, a Connect-Four position, an
+OpenSpiel game); a search registered at test time (a probe) calls it too. The checks: a proof, found
 and accepted by the independent verifier; a disproof (or no mate claimed, for a search that
 cannot disprove); stepping to the end reaches the run's outcome with the run's node count; the
 proof is explained (`core.explain`) where the search keeps a tree, and refused in words where it
@@ -25,6 +26,8 @@ from core.explain.trace import RootTrace, run_traced
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.game import Game
+from core.games.game_specs import parse_game_spec
+from core.games.registry import kind_of
 from core.proofs.proof import ProofNode
 from core.proofs.solution import mate_solution, verify_tree_proof
 from core.search.algorithms import AlgorithmSpec, create_search, create_stepper
@@ -49,6 +52,16 @@ def _chess(fen: str) -> Callable[[], Game]:
 def _wac(position_id: str) -> Callable[[], Game]:
     position = wac(position_id)
     return lambda: ChessGame(position.board, attacker=position.attacker)
+
+
+def _board_game(spec: str) -> Callable[[], Game]:
+    return lambda: parse_game_spec(spec).game()
+
+
+def _verify_on_referee(game: Game, proof: ProofNode) -> int:
+    """A board game's proof replayed by its referee: the m,n,k rules written a second time, or
+    OpenSpiel's own implementation."""
+    return kind_of(game).verify(game, proof).size
 
 
 def _verify_mate(game: Game, proof: ProofNode) -> int:
@@ -83,9 +96,30 @@ GAMES = {
         _verify_tree,
         {"ordering": SQUARE},
     ),
+    "tic-tac-toe": GameCase(
+        _board_game("tic-tac-toe(goal=draw)"),
+        _board_game("tic-tac-toe"),
+        _verify_on_referee,
+        {"ordering": SQUARE},
+    ),
+    "connect-four": GameCase(
+        _board_game("connect-four(columns=4,rows=4,goal=draw,moves=b1.c1.b2.c2)"),
+        _board_game("connect-four(columns=4,rows=4,moves=b1.c1.b2.c2)"),
+        _verify_on_referee,
+        {"ordering": SQUARE},
+    ),
+    "openspiel": GameCase(
+        _board_game("openspiel:hex(board_size=3,moves=b2)"),
+        _board_game("openspiel:tic_tac_toe(moves=4)"),
+        _verify_on_referee,
+        {"ordering": SQUARE},
+    ),
 }
 """The games every search is checked on (chess: WAC.004, a mate in two, and a stalemating
-draw; tree files: a small proof and a generated tree that is false)."""
+draw; tree files: a small proof and a generated tree that is false; tic-tac-toe, where X at
+least draws and cannot win; Connect-Four 4×4 after four stones, the same two goals; OpenSpiel's
+Hex 3×3 after the centre, won, and its tic-tac-toe after X's centre, not won). The board games
+have no pieces of different power, so αβ orders their moves as it orders a tree's."""
 
 
 def check_search(search: SearchEntry, case: GameCase) -> None:

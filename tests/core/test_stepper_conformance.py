@@ -1,7 +1,8 @@
-"""Every steppable search keeps the one stepper contract: on a chess position and on a tree file
-it declares its step units and takes each, reports typed events only, says what it holds and
-draws and how it is set, and replays — rewound to an earlier iteration it is the search a fresh
-run reaches there, and stepped on from it, it ends as the search ends unreplayed."""
+"""Every steppable search keeps the one stepper contract: on a chess position, a tree file and the
+board games (tic-tac-toe, OpenSpiel's Hex) it declares its step units and takes each, reports
+typed events only, says what it holds and draws and how it is set, and replays — rewound to an
+earlier iteration it is the search a fresh run reaches there, and stepped on from it, it ends as
+the search ends unreplayed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from core.games.game_specs import parse_game_spec
 from core.games.suites import BUILTIN_TREES
 from core.runs.replay import Replay
 from core.search.algorithms import AlgorithmSpec, create_stepper
@@ -28,7 +30,19 @@ def tree_maker(name: str):
     return lambda: create_stepper(AlgorithmSpec(name), ExplicitTreeGame(tree), Limits())
 
 
-GAMES = {"chess": chess_maker, "tree": tree_maker}
+def board_game_maker(spec: str):
+    def maker(name: str):
+        return lambda: create_stepper(AlgorithmSpec(name), parse_game_spec(spec).game(), Limits())
+
+    return maker
+
+
+GAMES = {
+    "chess": chess_maker,
+    "tree": tree_maker,
+    "tic-tac-toe": board_game_maker("tic-tac-toe(goal=draw)"),
+    "openspiel": board_game_maker("openspiel:hex(board_size=3,moves=b2)"),
+}
 
 
 @pytest.mark.parametrize("game", GAMES)
