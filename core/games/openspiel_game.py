@@ -26,7 +26,7 @@ from typing import Any
 
 from core.errors import GameSpecError, InvalidPositionError
 from core.games.game import Capabilities, Evaluation, Expansion, Known
-from core.values import Reason, Value
+from core.values import Reason, Value, counted
 
 WIN, DRAW = "win", "draw"
 
@@ -87,7 +87,7 @@ def load_openspiel_game(spec: str) -> Any:
     kind = game.get_type()
     refusals = []
     if game.num_players() != 2:
-        refusals.append(f"it has {game.num_players()} players, not two")
+        refusals.append(f"it has {counted(game.num_players(), 'player')}, not two")
     if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
         refusals.append("its players move simultaneously")
     if kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC:
