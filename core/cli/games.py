@@ -39,7 +39,8 @@ def add_game_option(parser: argparse.ArgumentParser, instead: str) -> None:
         type=non_empty_option("--game"),
         help=f"a board game instead of {instead}, as solve --game names it (start position: "
         "moves=a1.b2 in the spec); repeat it for several, or give "
-        f"{LADDER_NAME!r} for the built-in ladder (tic-tac-toe to Connect-Four 5×4 and Hex 3×3)",
+        f"{LADDER_NAME!r} for the built-in ladder (tic-tac-toe to Connect-Four 5×4 and 4×5, "
+        "and Hex 3×3)",
     )
 
 

@@ -138,9 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         metavar="SPEC",
         type=non_empty_option("--game"),
-        help="a board game and its goal: tic-tac-toe, mnk(m=4,n=4,k=3), "
+        help="a board game, its goal and start position: tic-tac-toe, mnk(m=4,n=4,k=3), "
         "connect-four(columns=5,rows=4,goal=draw,player=o,moves=c1.c2) or an OpenSpiel game "
-        "(openspiel:hex(board_size=3), needs pn-explorer[openspiel])",
+        "(openspiel:hex(board_size=3,moves=b2): moves by the game's own names or action ids; "
+        "needs pn-explorer[openspiel])",
     )
     solve.add_argument(
         "--attacker",
