@@ -9,7 +9,7 @@ import sys
 
 from core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems, refuse_with_games
 from core.errors import InvalidLimitError, PnExplorerError
-from core.games.suites import load_suite, select_positions
+from core.games.suites import SuitePosition, load_suite, select_positions
 from core.runs.comparison import (
     algorithm_factory,
     compare,
@@ -51,6 +51,7 @@ def run_compare(args: argparse.Namespace) -> int:
     if args.pn2_max_nodes is not None:
         check_node_cap(args.pn2_max_nodes)
     chosen = _names(args.algos) if args.algos is not None else None
+    suite: list[SuitePosition] = []
     if args.game is not None:
         chosen = chosen or list(GAME_SEARCHES)
         positions = _games(args, chosen)
@@ -59,11 +60,12 @@ def run_compare(args: argparse.Namespace) -> int:
     else:
         if chosen is None and not args.ordering_report:
             chosen = list(registry.names(thesis=True))
-        positions = list(select_positions(load_suite(args.suite), args.ids))
+        suite = select_positions(load_suite(args.suite), args.ids)
+        positions = list(suite)
     data = _run_comparison(args, chosen, positions) if chosen else {}
     if args.ordering_report:
         ordering = ordering_report(
-            positions,
+            suite,
             Limits(max_nodes=args.max_nodes, max_seconds=args.time),
             all_keys=args.all_keys,
             max_depth=args.depth,
