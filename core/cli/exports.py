@@ -151,7 +151,7 @@ def solution_moves(search: Search, game: Game, record: RunRecord) -> dict:
     about = {
         "problem": record.id,
         "result": record.result,
-        "meaning": kind.proved if proved else kind.disproved,
+        "meaning": kind.verdict_text(game, proved),
         "algorithm": record.algorithm,
         "nodes_created": record.nodes_created,
         "verified": record.verified,

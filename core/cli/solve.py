@@ -144,6 +144,11 @@ def _solve_without_board(
         "iterations": record.iterations,
         "seconds": record.seconds,
     }
+    solved = record.result in (Result.PROVED.value, Result.DISPROVED.value)
+    said = None
+    if solved and not root:
+        said = kind_of(game).verdict_text(game, record.result == Result.PROVED.value)
+        data["verdict"] = said
     if record.verified:
         data["proof_size"] = record.proof_size
         data["main_line"] = record.main_line
@@ -153,9 +158,6 @@ def _solve_without_board(
         print_json(data)
         return 0
     print(f"{what.capitalize():<11}{name}")
-    kind = kind_of(game)
-    meaning = {Result.PROVED.value: kind.proved, Result.DISPROVED.value: kind.disproved}
-    said = meaning.get(record.result) if not root else None
     print(f"Result     {record.reason}: {said}" if said else f"Result     {record.reason}")
     if record.verified and record.proof_size is not None:
         checked = "checked against the file" if root else "replayed by the game's referee"

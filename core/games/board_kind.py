@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from core.games.game_specs import parse_game_spec
 from core.games.kinds import GameKind, Loaded, Source, VerifiedProof
-from core.games.mnk import MnkGame, MnkReferee
+from core.games.mnk import PLAYER_NAMES, MnkGame, MnkReferee, goal_verdict
 from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
 from core.proofs.proof import ProofNode
 from core.proofs.referee import verify_game_proof
@@ -36,6 +36,10 @@ class MnkKind(GameKind[MnkGame]):
     def fresh(self, game: MnkGame) -> MnkGame:
         return MnkGame(game.rules, game.start)
 
+    def verdict_text(self, game: MnkGame, proved: bool) -> str:
+        rules = game.rules
+        return goal_verdict(PLAYER_NAMES[rules.attacker], rules.goal, proved)
+
     def fixed_labeller(self, game: MnkGame) -> Callable[[int], str]:
         """A move is named by its cell, whatever came before."""
         return game.move_label
@@ -52,6 +56,9 @@ class OpenSpielKind(GameKind[OpenSpielGame]):
     title = "OpenSpiel game"
     proved = MnkKind.proved
     disproved = MnkKind.disproved
+
+    def verdict_text(self, game: OpenSpielGame, proved: bool) -> str:
+        return goal_verdict(f"player {game.attacker + 1}", game.goal, proved)
 
     def fresh(self, game: OpenSpielGame) -> OpenSpielGame:
         return OpenSpielGame(game.spec, game.attacker, game.goal, game.start)

@@ -208,6 +208,11 @@ class GameKind(Generic[G]):
             stack.extend((child, False) for child in tree.children(node) if child in chosen)
         return found
 
+    def verdict_text(self, game: G, proved: bool) -> str:
+        """What a solved root establishes about this problem, in words (a board game names its
+        player and goal: "X can at least draw")."""
+        return self.proved if proved else self.disproved
+
     def sides(self, game: G) -> tuple[str, str]:
         """The attacker's and the defender's names in sentences."""
         return "the attacker", "the defender"

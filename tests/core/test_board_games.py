@@ -254,7 +254,7 @@ def test_solve_takes_a_board_game_and_says_what_was_proved(capsys):
     assert cli_main(["solve", "--game", "tic-tac-toe", "--algo", "dagpn"]) == 0
     out = capsys.readouterr().out
     assert "Game       tic-tac-toe: X wins" in out
-    assert "Result     disproved: the attacker's goal cannot be forced" in out
+    assert "Result     disproved: X cannot force a win" in out
     spec = "connect-four(columns=4,rows=4,goal=draw)"
     assert cli_main(["solve", "--game", spec, "--algo", "dfpn", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -105,6 +105,46 @@ def test_the_ladder_is_a_list_of_games_in_order_each_once():
     assert [game.text for game in games] == [*LADDER, "connect-four(columns=5,rows=5)"]
 
 
+@pytest.mark.parametrize(
+    ("spec", "result", "words"),
+    [
+        (TIC_TAC_TOE, "disproved", "X cannot force a win"),
+        (DRAWN, "proved", "X can at least draw"),
+        ("tic-tac-toe(player=o)", "disproved", "O cannot force a win"),
+        ("tic-tac-toe(player=o,goal=draw)", "proved", "O can at least draw"),
+        ("tic-tac-toe(player=o,moves=a1.b2.c3)", "disproved", "O cannot force a win"),
+        ("tic-tac-toe(player=o,moves=a1.c1.b1)", "proved", "O can force a win"),
+        ("tic-tac-toe(goal=draw,moves=a1.c1.b1)", "disproved", "X cannot avoid losing"),
+        ("openspiel:tic_tac_toe(player=second,goal=draw)", "proved", "player 2 can at least draw"),
+    ],
+)
+def test_the_goal_is_the_users_choice_and_the_verdict_says_it(capsys, spec, result, words):
+    """Who attacks and for what (a win, or at least a draw), from the start or a position: the
+    verdict in the goal's words, and the same verdict from an exhaustive search of the rules."""
+    assert cli_main(["solve", "--game", spec, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["result"], data["verdict"]) == (result, words)
+    rules = parse_game_spec(spec).rules
+    if rules is not None:
+        referee = MnkReferee(rules, parse_game_spec(spec).moves)
+        assert _exhaustive(referee) is (result == "proved")
+
+
+def _exhaustive(referee: MnkReferee) -> bool:
+    """Whether the attacker reaches its goal from the referee's position under perfect play."""
+    over = referee.goal_reached()
+    if over is not None:
+        return over
+    attacking = referee.attacker_to_move()
+    for move in referee.legal():
+        referee.play(move)
+        reached = _exhaustive(referee)
+        referee.undo()
+        if reached == attacking:
+            return attacking
+    return not attacking
+
+
 # -- the move tree -----------------------------------------------------------------------------
 
 
