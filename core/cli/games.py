@@ -16,7 +16,7 @@ from core.errors import InvalidLimitError
 from core.games.board_kind import GAME
 from core.games.game_specs import LADDER_NAME, parse_game_list
 from core.games.kinds import Source
-from core.games.registry import load_problem
+from core.games.registry import kind_of, load_problem
 from core.inputs.text import non_empty_option
 from core.runs.runner import GameProblem, RunRecord
 from core.search.defaults import DFPN, PN
@@ -47,10 +47,13 @@ def add_game_option(parser: argparse.ArgumentParser, instead: str) -> None:
 def game_problems(texts: Sequence[str]) -> list[GameProblem]:
     """The games `--game` names, each read and its start position checked here (one line, exit 2,
     for the first that cannot be)."""
-    return [
-        GameProblem(spec.text, Source(GAME, spec.text), spec.goal_text())
-        for spec in parse_game_list(list(texts))
-    ]
+    problems = []
+    for spec in parse_game_list(list(texts)):
+        game = spec.game()
+        kind = kind_of(game)
+        verdicts = (kind.verdict_text(game, True), kind.verdict_text(game, False))
+        problems.append(GameProblem(spec.text, Source(GAME, spec.text), spec.goal_text(), verdicts))
+    return problems
 
 
 def check_searches_fit(
@@ -79,22 +82,24 @@ def game_header(width: int, second_level: bool) -> str:
     pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if second_level else ""
     return (
         f"{'game':<{width}} {'goal':<18} {'result':<10} {'nodes':>11} {'iter':>9}{pn2} "
-        f"{'seconds':>8}  proof"
+        f"{'seconds':>8}  verdict"
     )
 
 
-def game_row_text(record: RunRecord, goals: Mapping[str, str], width: int) -> str:
-    """One game's row: its goal (from `goals`, by the game's spec), its verdict, its cost, and a
-    verified proof's size, depth and first move (or why the search stopped)."""
+def game_row_text(record: RunRecord, games: Mapping[str, GameProblem], width: int) -> str:
+    """One game's row (its problem found in `games` by its spec): the goal, the verdict, its
+    cost, and the verdict in the goal's words with a verified proof's size, depth and first move
+    (or why the search stopped)."""
+    game = games[record.id]
     if record.result == Result.PROVED.value and record.verified:
         proof = (
-            f"{counted(record.proof_size or 0, 'node')}, "
+            f"{game.verdicts[0]}: {counted(record.proof_size or 0, 'node')}, "
             f"{counted(record.proof_depth or 0, 'ply')} deep; first move {record.first_move}"
         )
     elif record.rejected:
         proof = f"UNVERIFIED: {record.verification_error}"
     elif record.result == Result.DISPROVED.value:
-        proof = "the goal cannot be forced"
+        proof = game.verdicts[1]
     else:
         proof = record.reason
     pn2 = (
@@ -103,6 +108,6 @@ def game_row_text(record: RunRecord, goals: Mapping[str, str], width: int) -> st
         else f" {record.peak_nodes_in_memory:>9,} {record.second_level_searches:>8,}"
     )
     return (
-        f"{record.id:<{width}} {goals[record.id]:<18} {record.result:<10} "
+        f"{record.id:<{width}} {game.goal:<18} {record.result:<10} "
         f"{record.nodes_created:>11,} {record.iterations:>9,}{pn2} {record.seconds:>8.2f}  {proof}"
     )

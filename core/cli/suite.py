@@ -161,26 +161,26 @@ def _row_text(record: RunRecord) -> str:
 def run_suite(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
     positions = _problems(args, spec)
-    goals = {p.id: p.goal for p in positions if isinstance(p, GameProblem)}
-    width = max([len("game"), *map(len, goals)])
+    games = {p.id: p for p in positions if isinstance(p, GameProblem)}
+    width = max([len("game"), *map(len, games)])
     for target in (args.csv, args.json):
         if target and not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
             raise PnExplorerError(f"cannot write {target}: its folder is not writable")
     progress = sys.stderr.isatty()
     records: list[RunRecord | None] = [None] * len(positions)
     print(
-        f"{spec.title} on {counted(len(positions), 'game' if goals else 'position')}, "
+        f"{spec.title} on {counted(len(positions), 'game' if games else 'position')}, "
         f"node cap {limits.max_nodes:,}{f', {args.jobs} processes' if args.jobs > 1 else ''}"
     )
     two_levels = entry(spec.name).capabilities.two_levels
     pn2 = f" {'peak mem':>9} {'2nd-lvl':>8}" if two_levels else ""
-    if goals:
+    if games:
         print(game_header(width, two_levels))
     else:
         print(
             f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move"
         )
-    row_text = partial(game_row_text, goals=goals, width=width) if goals else _row_text
+    row_text = partial(game_row_text, games=games, width=width) if games else _row_text
     finishing = enumerate(run_each(work_items(positions, spec, limits), args.jobs), start=1)
     for done, (index, record) in finishing:
         records[index] = record
@@ -199,7 +199,7 @@ def run_suite(args: argparse.Namespace) -> int:
             print(row_text(record))
     summary = summarise(finished)
     print()
-    print("\n".join(summary.lines(spec.title, chess=not goals)))
+    print("\n".join(summary.lines(spec.title, chess=not games)))
     try:
         if args.csv:
             _write_csv(args.csv, finished)

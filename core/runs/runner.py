@@ -198,11 +198,13 @@ class Recorder(Protocol):
 class GameProblem:
     """A problem of a suite or a comparison that is not a chess position (a board game named by
     its spec): opened from `source` by its game kind in the process that searches it. `goal`
-    says what a proof establishes ("X at least draws")."""
+    says what is asked ("X at least draws"), `verdicts` what a proof and a disproof establish
+    ("X can at least draw", "X cannot avoid losing")."""
 
     id: str
     source: Source
     goal: str = ""
+    verdicts: tuple[str, str] = ("proved", "disproved")
 
 
 Problem = SuitePosition | GameProblem

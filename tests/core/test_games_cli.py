@@ -60,6 +60,7 @@ def test_suite_runs_games_and_every_proof_replays_on_the_plain_referee(tmp_path,
     out = capsys.readouterr().out
     assert "DAG PN search on 2 games" in out
     assert "X wins" in out and "X at least draws" in out
+    assert "X cannot force a win" in out and "X can at least draw: " in out
     assert "2 of 2 solved (1 proved and verified, 1 disproved)" in out
     assert "bm" not in out
     data = json.loads(out_file.read_text())
