@@ -26,6 +26,10 @@ FORMAT = "pn-explorer move tree 1"
 
 ATTACKER, DEFENDER = "attacker", "defender"
 
+_Pending = tuple[int, ProofNode, bool, list[dict[str, Any]]]
+"""A move still to write: its code, the subtree after it, whether the attacker plays it, and the
+list its entry goes into; None on the walk's stack takes the move back."""
+
 
 def move_tree(game: Game, solution: ProofNode, about: dict[str, Any]) -> dict[str, Any]:
     """The solution from `game`'s root as plain data: `about` (what was solved, how, with what
@@ -34,8 +38,7 @@ def move_tree(game: Game, solution: ProofNode, about: dict[str, Any]) -> dict[st
     cursor = kind_of(game).fresh(game)
     moves: list[dict[str, Any]] = []
     written = 0
-    Pending = tuple[int, ProofNode, bool, list[dict[str, Any]]]
-    stack: list[Pending | None] = [
+    stack: list[_Pending | None] = [
         (code, child, solution.is_or, moves)
         for code, child in reversed(list(solution.children.items()))
     ]
