@@ -16,10 +16,10 @@ from dataclasses import replace
 
 from app import focus
 from app.focus import PositionView
+from core.explain.numbers_text import plies_text
 from core.proofs.proof import node_after_moves
 from core.search.contract import Stepper
 from core.tree import ROOT
-from core.values import counted
 
 MAIN_LINE = "Main line"
 """The board's heading for the verified main line (the result panel's slider)."""
@@ -112,8 +112,7 @@ class BoardFocus:
                     search.game,
                     self.main_line,
                     self.line_ply,
-                    f"{self.line_name} after {self.line_ply} of "
-                    f"{counted(len(self.main_line), 'move')}",
+                    f"{self.line_name}: {plies_text(self.line_ply, len(self.main_line))}",
                 )
             node = node_after_moves(search.tree, self.main_line[: self.line_ply])
             heading = "Main line of the proof" if self.line_name == MAIN_LINE else self.line_name

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QTreeWidget, QTreeWidget
 from app.panels.narration_links import move_labels
 from app.tree_view import style
 from app.window_layout import hidden_right_dock
+from core.explain.numbers_text import dfpn_lines
 from core.games.registry import kind_of
 from core.search.contract import Stepper
 from core.search.dfpn_steps import DfpnFrame, DfpnStepper
@@ -32,6 +33,7 @@ from core.values import INF, format_number
 
 COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "status", "table")
 STATUS = COLUMNS.index("status")
+PN_DN, PHI_DELTA, THRESHOLDS = (COLUMNS.index(name) for name in ("pn / dn", "φ / δ", "φ_t / δ_t"))
 CHILDREN_SHOWN = 40
 """Children listed under a frame; the rest are counted ('… and 12 more')."""
 LABELLED_FRAMES = 2
@@ -101,6 +103,18 @@ def wrapped(tip: str) -> str:
     """A tooltip as a rich-text paragraph, which Qt word-wraps: a sentence on one line would
     run off the screen."""
     return f"<p>{html.escape(tip, quote=False)}</p>"
+
+
+def numbers_text(frame: DfpnFrame) -> str:
+    """The numbers cells' tooltip: what φ/δ and φ_t/δ_t mean at this frame, ∞−k included
+    (`core.explain.numbers_text.dfpn_lines`)."""
+    lines = dfpn_lines(
+        frame.is_or,
+        frame.numbers,
+        (frame.phi, frame.delta),
+        (frame.phi_threshold, frame.delta_threshold),
+    )
+    return "".join(wrapped(line) for line in lines)
 
 
 def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
@@ -213,6 +227,9 @@ class DfpnPathPanel(QTreeWidget):
         for depth, frame in enumerate(frames):
             row = QTreeWidgetItem(self, frame_row(search, frame, f"{depth}. {labels[depth]}"))
             row.setToolTip(STATUS, wrapped(status_tip(search, frame)))
+            numbers_tip = numbers_text(frame)
+            for column in (PN_DN, PHI_DELTA, THRESHOLDS):
+                row.setToolTip(column, numbers_tip)
             if frame.backing_up is not None:
                 for column in range(len(COLUMNS)):
                     row.setForeground(column, alert)

@@ -37,7 +37,8 @@ TRANSPOSITION_NODES = 20_000
 
 FIGURE_3_1 = (
     "Figure 3.1: proof | disproof numbers on every node; the most-proving path A–C–G–L is drawn "
-    "bold (orange). Space steps on."
+    "bold (orange). The figure ends at its unknown leaves; here each has a small subtree drawn by "
+    "a seeded generator (the same on every machine), so Space steps on to a proof."
 )
 FIGURE_3_9 = (
     "Figure 3.9 (WAC.014): after 1. Qxh7+ Kf8 the key is the quiet 2. Qf6, which PN's preference "
@@ -98,7 +99,9 @@ class PaperMenu(QObject):
     # -- the demonstrations -----------------------------------------------------------------------
 
     def figure_3_1(self) -> None:
-        if self.window.open_source(Source(TREE, TREE_FILES["figure-3-1"]), SearchParams()):
+        if self.window.open_source(
+            Source(TREE, TREE_FILES["figure-3-1-continued"]), SearchParams()
+        ):
             self.say(FIGURE_3_1)
 
     def figure_3_9(self) -> None:

@@ -14,6 +14,7 @@ from app.dfpn.narration import describe_events
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from app.panels.narration_children import describe_children
 from app.panels.narration_links import describe_links, move_labels, walk_labels
+from core.explain.numbers_text import unchanged_text
 from core.search.contract import Stepper
 from core.search.events import (
     DfpnEvent,
@@ -69,6 +70,18 @@ def describe_outcome(outcome: Outcome) -> str:
     return f"Stopped: {outcome}."
 
 
+def _unchanged(search: Stepper, report: StepReport, level: int) -> str:
+    """An update that changed nothing, and why (`core.explain.numbers_text.unchanged_text`)."""
+    tree = tree_at(search, level)
+    if tree is None or len(tree) < 2:
+        return "Update: no numbers changed."
+    node = report.path[-1] if report.path else tree.parent[len(tree) - 1]
+    if not tree.is_expanded(node):
+        return "Update: no numbers changed."
+    why = unchanged_text(tree, node, lambda other: node_label(search, level, other))
+    return f"Update: no numbers changed: {why}"
+
+
 def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str]:
     """Sentences for the phases of one report at one level."""
     lines: list[str] = []
@@ -101,7 +114,7 @@ def _describe_level(search: Stepper, report: StepReport, level: int) -> list[str
                 )
         elif phase is Phase.UPDATE:
             if not report.changed:
-                lines.append("Update: no numbers changed.")
+                lines.append(_unchanged(search, report, level))
                 continue
             steps = [
                 f"{node_label(search, level, c.node)} "

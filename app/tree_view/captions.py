@@ -12,11 +12,13 @@ from PySide6.QtGui import QFontMetricsF
 
 from app.tree_view import style
 from app.tree_view.items import DisplayedNode
-from app.tree_view.layout import FOLD, NODE
+from app.tree_view.layout import FOLD, MORE, NODE
 from app.tree_view.level import TreeLevel
+from core.explain.numbers_text import mover_text, numbers_lines
+from core.games.registry import kind_of
 from core.search.events import Linked, SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from core.search.types import Phase, StepReport
-from core.values import INF, REASON_TEXT, counted
+from core.values import counted, plural
 
 
 def wrap_text(text: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
@@ -110,13 +112,41 @@ def phase_words(report: StepReport, inner: bool = False) -> list[str]:
     return words
 
 
-def node_tooltip(item: DisplayedNode, state: TreeLevel) -> str:
-    """Everything about a node, in words: line, type, numbers, status, size, last change."""
+def tooltip_labeller(state: TreeLevel) -> Callable[[int], str]:
+    """A node's name in the tooltip's sentences: its own name, else the move into it."""
+    tree = state.tree
+
+    def label(node: int) -> str:
+        if node == 0:
+            return state.labels.node_name(tree, node) or "the root"
+        return (
+            state.labels.node_name(tree, node) or state.labels.edge_label(tree, node) or f"#{node}"
+        )
+
+    return label
+
+
+def stub_words(item: DisplayedNode, unit: str) -> tuple[str, str]:
+    """A stub's two lines, one form for both kinds: the hidden children ("+53 moves", "+4
+    more moves" beside shown siblings) and the nodes below them ("92 nodes")."""
+    count = item.hidden_children
+    noun = unit if count == 1 else plural(unit)
+    top = f"+{count} more" if item.kind == MORE else f"+{count} {noun}"
+    if item.hidden_nodes < 0:
+        return top, noun if item.kind == MORE else ""
+    nodes = item.hidden_nodes
+    return top, f"{style.count_text(nodes)} {'node' if nodes == 1 else 'nodes'}"
+
+
+def node_tooltip(item: DisplayedNode, state: TreeLevel, explain: bool = True) -> str:
+    """Everything about a node, in words: line, who is to move, why it has its numbers (Figure
+    3.3, `core.explain.numbers_text`), size, last change. Without `explain` (a quiz question is
+    open: which child gives a minimum is the answer) only the numbers as drawn."""
     tree = state.tree
     if item.kind != NODE:
         what = "all its" if item.kind == FOLD else "more of its"
         below = (
-            f", {counted(item.hidden_nodes, 'node')} below them"
+            f", {counted(item.hidden_nodes, 'node')} in all (them and everything below them)"
             if item.hidden_nodes >= 0
             else " (nodes below: counted when the search pauses)"
         )
@@ -131,17 +161,11 @@ def node_tooltip(item: DisplayedNode, state: TreeLevel) -> str:
     elif item.label or node:
         moves = " ".join(state.labels.edge_label(tree, step) for step in tree.path_to(node)[1:])
         lines.append(("2nd level: " if item.level == 2 else "") + moves)
-    lines.append("OR node (attacker to move)" if item.is_or else "AND node (defender to move)")
-    if not item.evaluated:
-        lines.append("not evaluated yet (Pn²'s first level evaluates lazily)")
-    proof = "∞" if item.proof >= INF else f"{item.proof:,}"
-    disproof = "∞" if item.disproof >= INF else f"{item.disproof:,}"
-    lines.append(f"proof number {proof}, disproof number {disproof}")
-    reason = REASON_TEXT.get(tree.reason(node), "")
-    if item.proof == 0:
-        lines.append("proved" + (f": {reason}" if reason else ""))
-    elif item.disproof == 0:
-        lines.append("disproved" + (f": {reason}" if reason else ""))
+    lines.append(mover_text(item.is_or, kind_of(state.search.game).sides(state.search.game)))
+    if explain:
+        lines.extend(numbers_lines(tree, node, tooltip_labeller(state)))
+    else:
+        lines.append(f"pn {item.proof_text}, dn {item.disproof_text} (why: after you answer)")
     children = len(tree.children(node))
     if children and state.sizes.complete:
         lines.append(

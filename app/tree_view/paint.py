@@ -13,9 +13,10 @@ from PySide6.QtCore import QElapsedTimer, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
 from app.tree_view import style
+from app.tree_view.captions import stub_words
 from app.tree_view.items import DisplayedNode
-from app.tree_view.layout import MORE, NODE
-from core.values import counted, plural
+from app.tree_view.layout import NODE
+from core.values import counted
 
 ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -198,7 +199,8 @@ class TreePainter:
             pen.setStyle(Qt.PenStyle.DotLine)
         painter.setPen(pen)
         fill = self.fill(item) if self.fill is not None else None
-        painter.setBrush(fill if fill is not None else node_fill(item))
+        brush = fill if fill is not None else node_fill(item)
+        painter.setBrush(brush)
         draw_shape(painter, shape, item.is_or)
         if focused:
             ring = shape.adjusted(-4, -4, 4, 4)
@@ -213,7 +215,7 @@ class TreePainter:
             return
         if item.name:
             painter.setFont(style.font(style.NAME_PX, bold=True))
-            painter.setPen(style.TEXT if item.proof and item.disproof else style.NAME_ON_FILL)
+            painter.setPen(style.text_on(brush))
             painter.drawText(shape, ALIGN_CENTER, item.name)
         painter.setPen(style.CHANGED if item.changed else style.TEXT)
         room = style.SLOT / 2 - half - style.NUMBER_GAP
@@ -257,15 +259,11 @@ class TreePainter:
         painter.drawRoundedRect(rect, 8, 8)
         if not text:
             return
-        count = item.hidden_children
-        more = "more" if item.kind == MORE else unit if count == 1 else plural(unit)
-        if item.hidden_nodes >= 0:
-            top = f"+{style.count_text(item.hidden_nodes)}"
-            bottom = f"{count} {more}"
-        else:
-            top, bottom = f"+{count}", more
+        top, bottom = stub_words(item, unit)
         painter.setPen(style.TEXT)
         painter.setFont(style.font(style.STUB_PX, bold=True))
+        if painter.fontMetrics().horizontalAdvance(top) > rect.width() - 4:
+            top = f"+{item.hidden_children}"
         painter.drawText(rect.adjusted(0, 2, 0, -rect.height() / 2 + 1), ALIGN_CENTER, top)
         painter.setPen(style.MUTED_TEXT)
         painter.setFont(style.font(style.STUB_SMALL_PX))

@@ -73,6 +73,32 @@ GHOST_MS = 1600
 
 
 @functools.lru_cache(maxsize=64)
+def luminance(colour: QColor) -> float:
+    """WCAG 2's relative luminance of an opaque colour (0 black, 1 white)."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * channel(colour.red())
+        + 0.7152 * channel(colour.green())
+        + 0.0722 * channel(colour.blue())
+    )
+
+
+def contrast(first: QColor, second: QColor) -> float:
+    """WCAG 2's contrast ratio of two colours (1 to 21; text wants at least 4.5)."""
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def text_on(fill: QColor) -> QColor:
+    """The text colour, dark or white, that reads better on `fill` (the contrast rule: a name
+    inside a node stays readable on every fill, the effort map's included)."""
+    return TEXT if contrast(TEXT, fill) >= contrast(NAME_ON_FILL, fill) else NAME_ON_FILL
+
+
 def font(pixels: float, bold: bool = False) -> QFont:
     """A font of `pixels` pixel size (shared: callers must not change it)."""
     result = QFont()

@@ -956,4 +956,5 @@ class TreeView(QWidget):
         state = self._level(item.level)
         if state is None:
             return ""
-        return node_tooltip(item, state)
+        cover = self._cover
+        return node_tooltip(item, state, explain=not (cover.hide_path or cover.numbers))

@@ -37,6 +37,7 @@ BUILTIN_SUITES = {
 APP_ICON = RESOURCES / "icons" / "pn-explorer.svg"
 BUILTIN_TREES = {
     "figure-3-1": RESOURCES / "trees" / "figure-3-1.json",
+    "figure-3-1-continued": RESOURCES / "trees" / "figure-3-1-continued.json",
     "small-proof": RESOURCES / "trees" / "small-proof.json",
     **{
         name: RESOURCES / "trees" / f"{name}.json"

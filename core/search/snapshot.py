@@ -1,7 +1,9 @@
 """Load a tree file as a search already in progress (e.g. the thesis's Figure 3.1).
 
-Every internal node of the file is expanded exactly as the file shows it, then the proof and
-disproof numbers are set bottom-up (Figure 3.3). The result is an ordinary ProofNumberSearch: its
+Every internal node of the figure is expanded exactly as the file shows it, then the proof and
+disproof numbers are set bottom-up (Figure 3.3). Where the file gives the figure's numbers, the
+figure is the nodes that carry them: a file may hang more below a figure's leaf (Figure 3.1,
+continued), which the search reaches by stepping on, as it would a game's moves. The result is an ordinary ProofNumberSearch: its
 most-proving path is the figure's, and stepping it continues the search from the snapshot.
 """
 
@@ -27,6 +29,7 @@ def snapshot_search(
     # Depth first with the game cursor following: a node's parent is always on the cursor's
     # path, so each node costs one push and at most one pop (a file 100,000 plies deep stays
     # linear; rebuilding each node's path from the root would be quadratic).
+    marked = any(node.expected is not None for node in tree.nodes)
     pending = [(ROOT, 0)]
     cursor_depth = 0
     while pending:
@@ -38,7 +41,8 @@ def snapshot_search(
             file_node = search_tree.move[node]  # move codes are the file's node indices
             game.push(file_node)
         cursor_depth = depth
-        if tree.nodes[file_node].children:
+        children = tree.nodes[file_node].children
+        if children and (not marked or tree.nodes[children[0]].expected is not None):
             search.expand_node(node)
             pending.extend((child, depth + 1) for child in search_tree.children(node))
     game.reset()

@@ -90,7 +90,7 @@ def test_the_main_line_is_played_until_the_search_moves_on():
     assert node == node_after_moves(search.tree, line) == search.tree.children(ROOT)[0]
     view = presenter.view()
     assert view.fen == search.game.board_after(line).fen()
-    assert view.heading == "Main line after 1 of 1 move"
+    assert view.heading == "Main line: ply 1 of 1 (move 1)"
     presenter.hover(FIRST_LEVEL, ROOT)
     assert presenter.view().fen == search.game.root_board.fen()
     presenter.set_search(None)

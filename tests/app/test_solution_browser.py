@@ -70,9 +70,9 @@ def test_the_proof_opens_on_the_verified_line_and_any_reply_can_be_followed(solv
     assert replies.currentText().split()[0] == "Rg8"
 
     window.result_panel.slider.setValue(2)
-    assert window.board_view.heading.text() == "Main line after 2 of 3 moves"
+    assert window.board_view.heading.text() == "Main line: ply 2 of 3 (move 1)"
     _choose(replies, "fxg6")
-    assert window.board_view.heading.text() == "Chosen line of the proof after 2 of 3 moves"
+    assert window.board_view.heading.text() == "Chosen line of the proof: ply 2 of 3 (move 1)"
     moves = browser.line.moves
     assert [decode_move(code).uci() for code in moves] == ["g3g6", "f7g6", "e5g6"]
     expected = after_key.copy()
