@@ -3,8 +3,9 @@
 Every internal node of the figure is expanded exactly as the file shows it, then the proof and
 disproof numbers are set bottom-up (Figure 3.3). Where the file gives the figure's numbers, the
 figure is the nodes that carry them: a file may hang more below a figure's leaf (Figure 3.1,
-continued), which the search reaches by stepping on, as it would a game's moves. The result is an ordinary ProofNumberSearch: its
-most-proving path is the figure's, and stepping it continues the search from the snapshot.
+continued), which the search reaches by stepping on, as it would a game's moves. The result is
+an ordinary ProofNumberSearch: its most-proving path is the figure's, and stepping it continues
+the search from the snapshot.
 """
 
 from __future__ import annotations
