@@ -9,6 +9,7 @@ click in the tree would.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -73,6 +74,7 @@ class ExplainDock:
                 menu.addAction(action)
         self.panel.button.clicked.connect(self.explain_now)
         self.panel.node_chosen.connect(self.show_node)
+        self.panel.apply_requested.connect(self.apply)
         driver = window.driver
         driver.search_changed.connect(self._search_changed)
         driver.stepped.connect(self._moved_on)
@@ -127,6 +129,19 @@ class ExplainDock:
         problem = self.window.problem
         known = problem.mate_length if problem is not None else None
         self.panel.explain(driver.search, self.trace, known)
+
+    def apply(self, settings: dict[str, object]) -> bool:
+        """A suggestion's button: the same problem searched again with its settings (another
+        search, a larger cap, Pn²'s a and b); False if the window refused them."""
+        window = self.window
+        if window.problem is None:
+            return False
+        params = window.params
+        algo = settings.get("algo")
+        if isinstance(algo, str):
+            params = params.with_algo(algo)
+        changed = {key: settings[key] for key in ("max_nodes", "a", "b") if key in settings}
+        return window.open_source(window.problem.source, replace(params, **changed))
 
     def set_effort_map(self, on: bool) -> None:
         """Switch the tree view's effort map (and its legend entry) on or off."""

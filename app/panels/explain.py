@@ -28,13 +28,29 @@ from PySide6.QtWidgets import (
 )
 
 from app.jobs import Jobs
+from core.explain.advice import Suggestion
 from core.explain.explain import Explanation, explanation_steps
 from core.explain.trace import RootTrace
 from core.search.contract import Stepper
 from core.search.registry import entry
+from core.search.types import Result, StopReason
 from core.values import INF
 
 COLUMNS = ("Move", "Nodes", "Share", "pn", "dn", "Deepest line reached")
+
+
+def nothing_to_try(explanation: Explanation) -> str:
+    """What the advice says when it has no suggestion: never that the root is solved unless it
+    is."""
+    if explanation.result in (Result.PROVED.value, Result.DISPROVED.value):
+        return f"Nothing: the root is {explanation.result}."
+    if explanation.stopped.startswith(Result.UNKNOWN.value + " (" + StopReason.FRONTIER.value):
+        return (
+            "Nothing in the search: the tree file has nothing below the leaf it reached. Give "
+            "that leaf children in the tree editor (File ▸ Edit this tree…), or open Paper ▸ "
+            "Figure 3.1, where the figure's unknown leaves have subtrees and the search goes on."
+        )
+    return "Nothing to change in the search: step or run it further."
 
 
 def _number(value: int) -> str:
@@ -48,6 +64,8 @@ class ExplainPanel(QWidget):
     """A root move's row was clicked: its first-level node id."""
     explained = Signal(object)
     """The analysis is ready (an Explanation)."""
+    apply_requested = Signal(object)
+    """A suggestion's button was pressed: its settings (`core.explain.advice.Suggestion`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -64,6 +82,13 @@ class ExplainPanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
         top.addWidget(self.button)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setStyleSheet("color: #455a64;")
+        self.details.hide()
+        self.apply_row = QHBoxLayout()
+        self.apply_row.setContentsMargins(0, 0, 0, 0)
+        self.apply_buttons: list[QPushButton] = []
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
@@ -100,6 +125,8 @@ class ExplainPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
+        layout.addWidget(self.details)
+        layout.addLayout(self.apply_row)
         layout.addLayout(body, 1)
 
     # -- computing --------------------------------------------------------------------------------
@@ -133,6 +160,8 @@ class ExplainPanel(QWidget):
         self.table.setRowCount(0)
         self.held.clear()
         self.advice.clear()
+        self.details.hide()
+        self._set_buttons([])
 
     def _progress(self, done: float) -> None:
         self.heading.setText(f"Explaining… {100 * done:.0f} %")
@@ -156,10 +185,13 @@ class ExplainPanel(QWidget):
             if search.capabilities.transpositions
             else ""
         )
-        self.heading.setText(
+        self.heading.setText(explanation.sentence)
+        self.details.setText(
             f"{explanation.stopped[:1].upper()}{explanation.stopped[1:]} · "
             f"{explanation.nodes:,} nodes, {explanation.max_ply} plies deep{shared}"
         )
+        self.details.show()
+        self._set_buttons([s for s in explanation.suggestions if s.settings])
         rows = explanation.effort
         self.table.setRowCount(len(rows))
         for index, row in enumerate(rows):
@@ -196,7 +228,25 @@ class ExplainPanel(QWidget):
                 items.append(f"• {text}")
             self.advice.setText("<b>What to try</b><br>" + "<br>".join(items))
         else:
-            self.advice.setText("<b>What to try</b><br>Nothing: the root is solved.")
+            self.advice.setText(f"<b>What to try</b><br>{nothing_to_try(explanation)}")
+
+    def _set_buttons(self, suggestions: list[Suggestion]) -> None:
+        """One button per suggestion the window can apply, in the advice's order."""
+        for button in self.apply_buttons:
+            self.apply_row.removeWidget(button)
+            button.deleteLater()
+        self.apply_buttons = []
+        for suggestion in suggestions:
+            button = QPushButton(suggestion.button)
+            button.setToolTip(suggestion.text)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(
+                lambda _=False, settings=suggestion.settings: self.apply_requested.emit(settings)
+            )
+            self.apply_row.addWidget(button)
+            self.apply_buttons.append(button)
+        if suggestions:
+            self.apply_row.addStretch(1)
 
     def _row_clicked(self, row: int, _column: int) -> None:
         if self.explanation is not None and 0 <= row < len(self.explanation.effort):

@@ -13,11 +13,18 @@ def status_text(
     `root` numbers and the `next_text` the student may see (`app.quiz.mode`)."""
     search = driver.search
     proof, disproof = root or search.root_numbers
+    # Running: the recent rate; stopped or paused: the run's own, the figure "Why not found?"
+    # quotes, so the window says one number.
+    rate = (
+        driver.nodes_per_second
+        if driver.running or search.elapsed <= 0
+        else search.nodes_created / search.elapsed
+    )
     parts = [
         f"Iteration {search.iterations:,}",
         f"{counted(search.nodes_created, 'node')} created",
         f"{search.nodes_in_memory:,} in memory",
-        rate_text(driver.nodes_per_second, search.elapsed) or "– nodes/s",
+        rate_text(rate, search.elapsed) or "– nodes/s",
         f"{search.elapsed:.2f} s",
         f"root {format_number(proof)}/{format_number(disproof)}",
     ]

@@ -5,7 +5,7 @@ df-pn when the tree holds many transpositions."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.explain.effort import TreeShape
 from core.explain.trace import Trend
@@ -32,12 +32,28 @@ MANY_TRANSPOSITIONS = 0.15
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """One thing to try: `kind` (cap, pn2, ab, dfpn), the reasoning in words, and the command
-    line options that do it (empty when there is nothing to run)."""
+    """One thing to try: `kind` (cap, pn2, ab, dfpn), the reasoning in words, the command
+    line options that do it (empty when there is nothing to run), and the same as settings a
+    window applies: `algo`, `max_nodes`, `a`, `b`, `depth` (empty: nothing to apply)."""
 
     kind: str
     text: str
     options: str
+    settings: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def button(self) -> str:
+        """The words on the button that applies it ("" when there is nothing to apply)."""
+        if not self.settings:
+            return ""
+        algo = self.settings.get("algo")
+        if algo is None:
+            return f"Raise the node cap to {self.settings['max_nodes']:,}"
+        if algo == AB:
+            return f"Run αβ (mate in up to {self.settings['depth']})"
+        title = entry(str(algo)).short_title
+        cap = self.settings.get("max_nodes")
+        return f"Switch to {title}" + (f" ({cap:,} nodes)" if cap else "")
 
 
 def round_up(nodes: float) -> int:
@@ -68,6 +84,11 @@ def _limits(wanted: int, cap: int | None, rate: float, stopped_by: StopReason | 
     return " ".join(options)
 
 
+def _cap_settings(wanted: int, cap: int | None) -> dict[str, object]:
+    """What a window applies for a run to `wanted` nodes: a larger cap if this one is smaller."""
+    return {"max_nodes": wanted} if cap is None or wanted > cap else {}
+
+
 def cap_advice(
     trend: Trend | None,
     cap: int | None,
@@ -86,6 +107,7 @@ def cap_advice(
             f"a tree {BIGGER_CAP}× larger ({wanted:,} nodes) is the cheapest experiment"
             f"{_seconds(wanted, rate)}.",
             _limits(wanted, cap, rate, stopped_by),
+            _cap_settings(wanted, cap),
         )
     moved = (
         f"Over the last half of the run the root's proof number went from {trend.first_proof} "
@@ -100,12 +122,14 @@ def cap_advice(
             f"near {round(end):,} nodes: try {wanted:,}{_seconds(wanted, rate)}."
         )
     elif trend.exponent < LEVELLING:
-        wanted = round_up(BIGGER_CAP * base)
         projected = trend.last_proof * BIGGER_CAP**trend.exponent
-        text = (
-            f"{moved}: ×{2**trend.exponent:.2f} per doubling of the tree, levelling off. A tree "
-            f"{BIGGER_CAP}× larger ({wanted:,} nodes) would see it near {projected:.0f} if the "
-            f"trend holds; a proof comes when it turns down{_seconds(wanted, rate)}."
+        return Suggestion(
+            "cap",
+            f"{moved}: ×{2**trend.exponent:.2f} per doubling of the tree, levelling off but not "
+            f"falling. At that rate a tree {BIGGER_CAP}× larger would still have it near "
+            f"{projected:.0f}, not 0, so more memory alone is not offered; the suggestions below "
+            "change the search.",
+            "",
         )
     else:
         return Suggestion(
@@ -117,7 +141,10 @@ def cap_advice(
     fits = max_nodes_that_fit()
     if wanted > fits:
         text += f" That is more than this machine's free memory holds (about {fits:,} nodes)."
-    return Suggestion("cap", text, _limits(wanted, cap, rate, stopped_by))
+        return Suggestion("cap", text, _limits(wanted, cap, rate, stopped_by))
+    return Suggestion(
+        "cap", text, _limits(wanted, cap, rate, stopped_by), _cap_settings(wanted, cap)
+    )
 
 
 def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
@@ -132,6 +159,7 @@ def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
         f"create many more nodes than fit (thesis ch. 4). a = {a:,}, b = {b:,} are the "
         f"thesis's best {DEFAULT_A:,} / {DEFAULT_B:,} at N = {DEFAULT_PN2_CAP:,}, scaled to N.",
         f"--algo {PN2} --max-nodes {bound} {PARAMETERS['a'].flag} {a} {PARAMETERS['b'].flag} {b}",
+        {"algo": PN2, "max_nodes": bound, "a": a, "b": b},
     )
 
 
@@ -161,6 +189,7 @@ def depth_advice(
         f"{counted(along_path, 'move')}. αβ mate-in-n holds only its path in memory: try it up "
         f"to mate in {depth} ({reason}).",
         f"--algo ab --depth {depth}",
+        {"algo": AB, "depth": depth},
     )
 
 
@@ -185,11 +214,13 @@ def dfpn_advice(found: Transpositions, cap: int | None) -> Suggestion:
             DFPN, f"{seen}: few transpositions, a transposition table would save little.", ""
         )
     options = f"--algo {DFPN} --max-nodes {cap}" if cap else f"--algo {DFPN}"
+    settings: dict[str, object] = {"algo": DFPN, "max_nodes": cap} if cap else {"algo": DFPN}
     return Suggestion(
         DFPN,
         f"{seen}: PN stores each copy and searches it again. df-pn's transposition table "
         "stores a position once (Nagai; beyond the thesis).",
         options,
+        settings,
     )
 
 

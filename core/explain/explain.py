@@ -20,8 +20,10 @@ from core.explain.trace import RootTrace, Trend
 from core.explain.transpositions import Transpositions, count_transpositions
 from core.generators import finish
 from core.search.contract import Stepper
+from core.search.registry import entry
+from core.search.types import Outcome, StopReason
 from core.tree import ROOT
-from core.values import INF
+from core.values import INF, counted, format_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,8 @@ class Explanation:
     algorithm: str
     result: str
     stopped: str
+    sentence: str
+    """The whole story in one plain sentence, for the top of the panel."""
     nodes: int
     max_ply: int
     effort: list[EffortRow]
@@ -85,6 +89,46 @@ def _row(effort: MoveEffort, total: int, lines: Lines) -> EffortRow:
     )
 
 
+STOPPED_WORDS = {
+    StopReason.MEMORY: "ran out of room",
+    StopReason.TIME: "ran out of time",
+    StopReason.ITERATIONS: "reached its iteration limit",
+    StopReason.FRONTIER: "reached the edge of the tree file",
+    StopReason.CANCELLED: "was stopped",
+}
+"""How an unsolved search ended, in the plain sentence."""
+
+
+def plain_sentence(
+    title: str, outcome: Outcome | None, cap: int | None, rows: list[EffortRow], held: HoldUp
+) -> str:
+    """One sentence a class reads first: how the search ended, where its tree went, and what
+    still holds the proof up there."""
+    if outcome is not None and outcome.solved:
+        return f"{title} has solved the root ({outcome.result.value}): nothing is missing."
+    ended = "is paused" if outcome is None else STOPPED_WORDS.get(outcome.reason, "stopped")
+    if outcome is not None and outcome.reason is StopReason.MEMORY and cap:
+        ended += f" ({cap:,} nodes)"
+    if outcome is not None and outcome.reason is StopReason.FRONTIER:
+        return (
+            f"{title} {ended}: {outcome.detail}, so the search cannot go on there; the root's "
+            f"proof number is {format_number(held.root_proof)} and it is not solved."
+        )
+    text = f"{title} {ended} before proving a win"
+    if rows:
+        top = rows[0]
+        text += f": {100 * top.share:.0f} % of the tree went into {top.move}"
+        if held.defences and held.defences[0].dominant:
+            defence = held.defences[0]
+            text += (
+                f", where {counted(defence.open_replies, 'reply')} at ply {defence.ply} "
+                f"{'is' if defence.open_replies == 1 else 'are'} still open"
+            )
+        elif top.proof < INF:
+            text += f", whose proof number is still {format_number(top.proof)}"
+    return text + "."
+
+
 def explanation_steps(
     search: Stepper, trace: RootTrace | None = None, known_mate_length: int | None = None
 ) -> Generator[float, None, Explanation]:
@@ -114,9 +158,10 @@ def explanation_steps(
     if held.path:
         leaf = (len(held.path) - 1, tree.is_or(held.path[-1]))
     trend = trace.trend() if trace is not None else None
-    # Time per tree node is PN's; Pn²'s tree grows at no steady rate (its second level does).
+    # The run's nodes created per second, the figure the status line shows once the search
+    # stops; Pn²'s first level grows at no steady rate (its second level does).
     rate = (
-        len(tree) / search.elapsed
+        search.nodes_created / search.elapsed
         if search.elapsed > 0 and not search.capabilities.two_levels
         else 0.0
     )
@@ -142,6 +187,9 @@ def explanation_steps(
         search.algorithm,
         outcome.result.value if outcome is not None else "unknown",
         str(outcome) if outcome is not None else "not finished: paused",
+        plain_sentence(
+            entry(search.algorithm).short_title, outcome, search.limits.max_nodes, rows, held
+        ),
         shape.nodes,
         shape.max_ply,
         rows,
