@@ -65,6 +65,9 @@ class RootPlot(QWidget):
         super().__init__(parent)
         self.log: IterationLog | None = None
         self.current = 0
+        self.hidden_note = ""
+        """While set (a quiz question is open) the plot draws this instead of its curves: the
+        root's numbers after the hidden step are the answer."""
         self.setMinimumSize(80, PLOT_HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -82,11 +85,20 @@ class RootPlot(QWidget):
         self.current = current
         self.update()
 
+    def hide_curves(self, note: str) -> None:
+        """Draw `note` instead of the curves ("" draws them again)."""
+        self.hidden_note = note
+        self.update()
+
     def area(self) -> QRectF:
         return plot_area(self.width(), self.height())
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
-        if self.log is not None and event.button() == Qt.MouseButton.LeftButton:
+        if (
+            self.log is not None
+            and not self.hidden_note
+            and event.button() == Qt.MouseButton.LeftButton
+        ):
             self.iteration_clicked.emit(
                 iteration_at(event.position().x(), self.area(), self.furthest)
             )
@@ -99,6 +111,11 @@ class RootPlot(QWidget):
         painter.setPen(QPen(QColor("#b0b0b0"), 1))
         painter.drawRect(area)
         log = self.log
+        if self.hidden_note:
+            painter.setPen(QColor("#607d8b"))
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.hidden_note)
+            painter.end()
+            return
         if log is None or not len(log.nodes):
             painter.end()
             return

@@ -37,6 +37,8 @@ from core.search.types import ITERATION
 
 SLICE_SECONDS = 0.02
 """Longest piece of rewinding done in one go on the GUI thread."""
+ANSWER_HIDDEN = "hidden while the quiz question is open: the root's new numbers are the answer"
+"""What the plot says instead of its curves while a quiz question is open."""
 REFRESH_MS = 200
 """How often the slider and the plot catch up with a running search."""
 
@@ -75,6 +77,7 @@ class Timeline(QWidget):
         self._job: Iterator[None] | None = None
         self._dirty = False
         self.actions: list[QAction] = []
+        self.answer_hidden = False
         self.back_button = QToolButton()
         self.back_button.setText("◀")
         self.back_button.setToolTip("Back one iteration (Alt+←)")
@@ -144,7 +147,7 @@ class Timeline(QWidget):
             return
         back, forward = self.actions
         replay = self.replay
-        live = replay.live if replay is not None else None
+        live = replay.live if replay is not None and not self.answer_hidden else None
         back.setEnabled(live is not None and can_go_back(live))
         forward.setEnabled(live is not None and live.outcome is None)
 
@@ -224,6 +227,14 @@ class Timeline(QWidget):
 
     # -- display ----------------------------------------------------------------------------------
 
+    def hide_answer(self, hidden: bool) -> None:
+        """While a quiz question is open the plot (the root's numbers after the hidden step) is
+        covered and the replay controls are off; afterwards both come back as they were."""
+        self.answer_hidden = hidden
+        self.plot.hide_curves(ANSWER_HIDDEN if hidden else "")
+        self.slider.setEnabled(not hidden and self.replay is not None)
+        self.refresh()
+
     def _mark_dirty(self) -> None:
         self._dirty = True
 
@@ -252,7 +263,8 @@ class Timeline(QWidget):
         self.slider.blockSignals(False)
         behind = "" if current == furthest else f" (replaying; furthest {furthest:,})"
         self.label.setText(f"Replay: iteration {current:,}{behind}")
-        self.back_button.setEnabled(can_go_back(replay.live))
+        self.back_button.setEnabled(not self.answer_hidden and can_go_back(replay.live))
+        self.forward_button.setEnabled(not self.answer_hidden)
         self.plot.set_log(replay.log, current)
 
     def _slider_moved(self, value: int) -> None:

@@ -3,7 +3,8 @@
 The questions and their answers come from `core.quiz` (the engine's own select and update
 phases). While a question is open the tree view draws no most-proving path (and, after a hidden
 update, the numbers as they were), the board shows the root instead of the most-proving node, and
-the step and run controls are off, so nothing gives the answer away. Once the student has clicked
+the step and run controls are off, and the replay's plot of the root's numbers is covered, so
+nothing gives the answer away. Once the student has clicked
 a node or typed numbers, the panel says right or wrong and why, the hidden step is shown through
 the driver as any step is (path, marks, narration), and Next asks again. The EXPAND phase between
 the two questions runs through the driver, in slices (a Pn² second level can be long).
@@ -181,6 +182,7 @@ class QuizMode(QObject):
         if question.kind == NUMBERS:
             self.view.set_focused(1, question.node)
             self.view.show_node(1, question.node)
+        self.window.timeline.hide_answer(True)
         self._show_board()
         self.panel.show_question(question.text, question.kind == NUMBERS)
         self.window.status.setText(self.status_text() or "")
@@ -214,6 +216,7 @@ class QuizMode(QObject):
         self.view.set_cover(Cover(shown_path_only=self.on))
         self.window.board_focus.covered = False
         self.window.board_focus.hidden_numbers = set()
+        self.window.timeline.hide_answer(False)
         if self.on:
             self.quiz.set_search(search)
             self._tell_opening(search)
@@ -258,6 +261,7 @@ class QuizMode(QObject):
         self.view.set_cover(Cover(shown_path_only=self.on))
         self.window.board_focus.covered = False
         self.window.board_focus.hidden_numbers = set()
+        self.window.timeline.hide_answer(False)
         report = self.quiz.take_hidden()
         if report is not None:
             self.driver.publish(report)
