@@ -51,7 +51,7 @@ from app.panels.elided_label import ElidedLabel
 from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
-from app.panels.result import ResultPanel, solution_record
+from app.panels.result import NOT_SOLVED, ResultPanel, solution_record
 from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
@@ -583,7 +583,7 @@ class MainWindow(QMainWindow):
         self.solution_jobs.cancel()
         self.solution = None
         self.banner.hide()
-        self.result_panel.clear()
+        self.result_panel.clear(self.timeline.result_heading() if search is None else NOT_SOLVED)
         self.solution_browser.clear()
         self.driver.set_search(search or self.driver.search)
         self._update_actions()

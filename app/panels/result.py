@@ -31,6 +31,9 @@ from core.runs.runner import RunRecord, describe_search
 from core.search.types import Result
 from core.values import counted
 
+NOT_SOLVED = "Not solved yet: step or run the search."
+"""The headline before a search has a result."""
+
 MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "unsolved", "error"
 
 
@@ -154,7 +157,7 @@ class ResultPanel(QWidget):
         layout.addWidget(self.controls)
         self.clear()
 
-    def clear(self, text: str = "Not solved yet: step or run the search.") -> None:
+    def clear(self, text: str = NOT_SOLVED) -> None:
         self.kind, self.main_line, self.headline_text = None, [], text
         self.headline.setText(f"<b>{text}</b>")
         self.body.setText("")

@@ -29,11 +29,15 @@ from PySide6.QtWidgets import (
 )
 
 from app.driving.driver import SearchDriver
+from app.focus import FIRST_LEVEL
+from app.panels.narration import node_label
+from app.panels.result import NOT_SOLVED
 from app.panels.root_plot import RootPlot
 from core.runs.replay import Replay
 from core.search.contract import Stepper
 from core.search.registry import entry
 from core.search.types import ITERATION
+from core.values import counted, format_number
 
 SLICE_SECONDS = 0.02
 """Longest piece of rewinding done in one go on the GUI thread."""
@@ -43,13 +47,34 @@ REFRESH_MS = 200
 """How often the slider and the plot catch up with a running search."""
 
 
-def rewound_text(k: int, furthest: int) -> str:
-    """What the narration says after a rewind."""
+def rewound_text(k: int, furthest: int, did: str = "") -> str:
+    """What the narration says after a rewind: where the replay stands, what that iteration did
+    (`did`, from `iteration_text`), and the keys."""
     return (
-        f"Replay: the search as it was after iteration {k:,} of {furthest:,} (tree, board, "
-        f"numbers and gauge). Return (or Alt+→) steps on: the same search, the same iterations; "
+        f"Replay: the search as it was after iteration {k:,} of {furthest:,}. {did}"
+        f"{' ' if did else ''}Return (or Alt+→) steps on: the same search, the same iterations; "
         f"Alt+← goes back one more, the slider or a click on the plot anywhere."
     )
+
+
+def iteration_text(replay: Replay, k: int) -> str:
+    """What iteration k did, read from the replay's log and the tree rebuilt after it: the node
+    it expanded (the parent of the nodes it added: children are appended), how many nodes it
+    added and how the root's numbers moved."""
+    log = replay.log
+    if k <= 0 or k > log.iterations:
+        return "This is the start: nothing has been searched yet."
+    before, after = log.nodes[k - 1], log.nodes[k]
+    was = f"{format_number(log.root_proof[k - 1])}/{format_number(log.root_disproof[k - 1])}"
+    now = f"{format_number(log.root_proof[k])}/{format_number(log.root_disproof[k])}"
+    root = f"the root kept {now}" if was == now else f"the root went from {was} to {now}"
+    tree = replay.tree
+    where = ""
+    if tree is not None and after > before and len(tree) == after:
+        where = f" at {node_label(replay, FIRST_LEVEL, tree.parent[len(tree) - 1])}"
+    added = after - before
+    grew = f"added {counted(added, 'node')}" if added > 0 else "added no node"
+    return f"Iteration {k:,} expanded{where}: it {grew}, and {root}."
 
 
 def can_go_back(live: Stepper) -> bool:
@@ -218,7 +243,7 @@ class Timeline(QWidget):
             self.go_to(k)
             return
         self.show_state()
-        self.narrate(rewound_text(k, replay.furthest_iteration))
+        self.narrate(rewound_text(k, replay.furthest_iteration, iteration_text(replay, k)))
         self.refresh()
 
     def _cancel_job(self) -> None:
@@ -226,6 +251,24 @@ class Timeline(QWidget):
         self.job_timer.stop()
 
     # -- display ----------------------------------------------------------------------------------
+
+    def result_heading(self) -> str:
+        """What the result panel says while the replay shows an earlier iteration of a search
+        that has ended: not "not solved yet" above the result it will reach."""
+        replay = self.replay
+        if replay is None or replay.iterations >= replay.furthest_iteration:
+            return NOT_SOLVED
+        outcome = replay.furthest_outcome
+        if outcome is None or not outcome.solved:
+            return (
+                f"Replay at iteration {replay.iterations:,} of {replay.furthest_iteration:,}: "
+                "step on to return to where the search stands."
+            )
+        return (
+            f"Replay at iteration {replay.iterations:,} of {replay.furthest_iteration:,}: the "
+            f"root is not solved yet here; the search is {outcome.result.value} at iteration "
+            f"{replay.furthest_iteration:,} (step on to see it again)."
+        )
 
     def hide_answer(self, hidden: bool) -> None:
         """While a quiz question is open the plot (the root's numbers after the hidden step) is

@@ -85,6 +85,11 @@ class Replay:
         return self.log.iterations
 
     @property
+    def furthest_outcome(self) -> Outcome | None:
+        """How the furthest search ended (None while it goes on), whatever iteration is shown."""
+        return self._furthest.outcome
+
+    @property
     def tree(self) -> Tree | None:
         return self._live.tree
 
