@@ -15,8 +15,11 @@ from app.problems.search_setup import SearchParams
 from app.problems.sources import SUITE, Source
 from core.search.defaults import DEFAULT_PN2_CAP, PN, PN2
 
-CLASSROOM_PN2 = SearchParams(PN2, 5_000, 300.0, 100.0)
-"""Small N, a and b: the second level starts at once and stays small enough to step through."""
+CLASSROOM_PN2 = SearchParams(PN2, 5_000, 30.0, 10.0)
+"""Small N, a and b: from the second iteration on, each second-level search gets about as many
+nodes as the first level holds (f(x) ≈ 1 past x ≈ 60), so its tree grows several levels deep
+inside its band, small enough to step through with F11. (With a = 300, b = 100 the first
+second-level searches only expand their root: there is nothing to see.)"""
 PAPER_PN2 = SearchParams(PN2)
 """Breuker's best setting (§4.4): N = 300K, a = 600K, b = 80K."""
 PN_DEFAULT = SearchParams(PN)
@@ -58,14 +61,14 @@ LESSONS = (
     Lesson(
         _wac("WAC.001"),
         CLASSROOM_PN2,
-        "48 second-level searches grow and are thrown away: 8,649 nodes created, never more "
-        "than 1,556 in memory",
+        "from iteration 2 each second-level search grows several levels deep (F11 steps into "
+        "it); 47 are grown and thrown away: 7,686 nodes created, never more than 1,239 in memory",
     ),
     Lesson(
         _wac("WAC.055"),
         CLASSROOM_PN2,
-        "a mate in 4 in 45,913 nodes created under a 5,000-node cap (peak 3,258): time "
-        "traded for memory",
+        "a mate in 4 in 82,169 nodes created under a 5,000-node cap (peak 4,397), the second "
+        "level visible from iteration 2: time traded for memory",
     ),
     Lesson(
         _wac("WAC.014"),

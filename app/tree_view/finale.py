@@ -5,7 +5,7 @@ So the view shows that line alone (every other child of its nodes folded into on
 stub), at a zoom where its labels stay readable (`style.SOLVED_MIN_SCALE`), and keeps the ply
 being played on the board in view. Pn²'s second level discards the trees it solves (thesis
 §4.1), so the first level's line can end at a leaf the second level proved; the rest of the
-verified line is then written beside that leaf ("proved by the second-level search: 2. Qh7#").
+verified line is then written under that leaf ("proved by the second-level search: 2. Qh7#").
 Plain functions, no widget state.
 """
 
@@ -71,7 +71,7 @@ def line_note(tree: Tree, line: list[int], moves: list[int], game: Game) -> str:
 
 
 NOTE_WIDTH = 300.0
-"""Width of the note beside a leaf the second level proved, in scene pixels (it wraps)."""
+"""Width of the note under a leaf the second level proved, in scene pixels (it wraps)."""
 
 
 def line_note_box(
@@ -80,8 +80,10 @@ def line_note_box(
     items: list[DisplayedNode],
     moves: list[int],
 ) -> tuple[str, QRectF] | None:
-    """The note beside the first level's last line node and its scene rectangle (right of the
-    node's numbers), or None when there is nothing to say or the node is not drawn."""
+    """The note under the first level's last line node and its scene rectangle, or None when
+    there is nothing to say or the node is not drawn. Under it, not beside it: beside the node
+    stand its siblings' stub ("+N more"), and a note over a stub hides both; under a leaf at
+    the finale nothing else is drawn."""
     if not level.line:
         return None
     position = index.get((1, level.line[-1]))
@@ -95,8 +97,9 @@ def line_note_box(
     bounds = metrics.boundingRect(
         QRectF(0, 0, NOTE_WIDTH, 1000), int(Qt.TextFlag.TextWordWrap), text
     )
-    left = item.x + style.SLOT / 2 + 4
-    return text, QRectF(left, item.y - 9, bounds.width() + 10, bounds.height() + 6)
+    width = bounds.width() + 10
+    top = item.y + style.NODE / 2 + 6
+    return text, QRectF(item.x - width / 2, top, width, bounds.height() + 6)
 
 
 def draw_line_note(

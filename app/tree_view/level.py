@@ -9,7 +9,7 @@ from __future__ import annotations
 from app.tree_view import style
 from app.tree_view.layout import LevelInput, MoveLabels, SubtreeSizes, solution_line
 from core.search.contract import Stepper
-from core.search.events import Linked
+from core.search.events import Linked, SecondLevelEnded
 from core.search.types import NumberChange, StepReport
 from core.tree import NO_NODE, ROOT, Tree
 
@@ -37,6 +37,9 @@ class TreeLevel:
         self.line_set: set[int] = set()
         self.linked: list[int] = []
         """DAG PN: the shared nodes the last expansion linked, shown until the next selection."""
+        self.joined = NO_NODE
+        """Pn²: the first-level node whose second level just handed it children; they stay
+        open until the next selection (the narration has just said they joined)."""
         self.marked: list[int] = []
         """Nodes to show whatever the layout would fold (one position's occurrences)."""
         self._line_key: tuple | None = None
@@ -45,12 +48,17 @@ class TreeLevel:
         """Replace the marks with one step's: changed numbers, new children, selected path."""
         if report is None:
             self.changed, self.new, self.linked = {}, set(), []
+            self.joined = NO_NODE
             return
         self.changed = {change.node: change for change in report.changed}
         self.new = {child for child, _, _ in report.new_children}
         if report.path:
             self.selected_path = list(report.path)
             self.linked = []
+            self.joined = NO_NODE
+        ended = report.last(SecondLevelEnded)
+        if ended is not None and ended.kept:
+            self.joined = ended.first_level_node
         linked = report.last(Linked)
         if linked is not None:
             self.linked = list(linked.children)
@@ -86,7 +94,9 @@ class TreeLevel:
         if 0 <= focus < count:
             reveal.append(focus)
         selected = NO_NODE if proved else self.selected()
-        open_also = self.line[:-1] + ([selected] if 0 <= selected < count else [])
+        open_also = self.line[:-1] + [
+            node for node in (selected, self.joined) if 0 <= node < count and not proved
+        ]
         return LevelInput(
             self.tree,
             self.sizes,

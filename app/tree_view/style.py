@@ -72,7 +72,6 @@ GHOST_MS = 1600
 # -- fonts ----------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=64)
 def luminance(colour: QColor) -> float:
     """WCAG 2's relative luminance of an opaque colour (0 black, 1 white)."""
 
@@ -99,6 +98,7 @@ def text_on(fill: QColor) -> QColor:
     return TEXT if contrast(TEXT, fill) >= contrast(NAME_ON_FILL, fill) else NAME_ON_FILL
 
 
+@functools.lru_cache(maxsize=64)
 def font(pixels: float, bold: bool = False) -> QFont:
     """A font of `pixels` pixel size (shared: callers must not change it)."""
     result = QFont()

@@ -51,7 +51,7 @@ def test_the_panel_opens_when_the_cap_stops_the_search(stopped):
     tree = search.tree
     assert window.explain.dock.isVisible() and panel.table.isVisible()
     assert panel.table.rowCount() == len(tree.children(ROOT))
-    assert panel.heading.text().startswith("Unknown (memory): node cap of 20,000 nodes")
+    assert panel.details.text().startswith("Unknown (memory): node cap of 20,000 nodes")
     rows = []
     for row in range(panel.table.rowCount()):
         cells = [panel.table.item(row, column).text() for column in range(6)]
@@ -115,7 +115,7 @@ def test_why_not_found_on_demand_pauses_a_running_search(qtbot):
     search = window.driver.search
     assert search.outcome is None
     assert panel.explanation.nodes == len(search.tree)
-    assert panel.heading.text().startswith("Not finished: paused")
+    assert panel.details.text().startswith("Not finished: paused")
 
 
 def test_a_step_during_the_analysis_cancels_it(qtbot):
@@ -186,7 +186,7 @@ def test_why_not_found_on_dag_pn_counts_shared_replies_and_says_what_differs(qtb
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
     panel = _explained(qtbot, window)
     tree = window.driver.search.tree
-    assert "counts under the root move that made it" in panel.heading.text()
+    assert "counts under the root move that made it" in panel.details.text()
     held = panel.explanation.hold_up
     assert "counts once per path" in held.summary and "at least" not in held.summary.split(".")[0]
     assert held.defences
