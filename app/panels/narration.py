@@ -14,7 +14,7 @@ from app.dfpn.narration import describe_events
 from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from app.panels.narration_children import describe_children
 from app.panels.narration_links import describe_links, move_labels, walk_labels
-from core.explain.numbers_text import unchanged_text
+from core.explain.numbers_text import shared_sum_text, unchanged_text
 from core.search.contract import Stepper
 from core.search.events import (
     DfpnEvent,
@@ -162,7 +162,16 @@ def _ended(search: Stepper, _report: StepReport, events: list[SecondLevelEnded])
 
 
 def _linked(search: Stepper, _report: StepReport, events: list[Linked]) -> list[str]:
-    return [describe_links(search, event.node, list(event.children)) for event in events]
+    """The links, then where the first one makes a sum count a position twice."""
+    lines = [describe_links(search, event.node, list(event.children)) for event in events]
+    tree = search.drawn_tree
+    if events and events[0].children and tree is not None:
+        twice = shared_sum_text(
+            tree, events[0].children[0], lambda node: node_label(search, FIRST_LEVEL, node)
+        )
+        if twice:
+            lines.append(twice)
+    return lines
 
 
 NARRATORS: dict[type, Narrator] = {

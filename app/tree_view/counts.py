@@ -21,9 +21,14 @@ def shown_of(items: list[DisplayedNode], level: int, total: int) -> str:
 def level_counts(
     first: TreeLevel, second: TreeLevel | None, items: list[DisplayedNode], two_levels: bool
 ) -> str:
-    """The header's count line: one tree's count for PN; for Pn² the first level's, and the
-    live second level's beside it while one runs."""
+    """The header's count line: one tree's count for PN (for a search that merges
+    transpositions, DAG PN, the links made so far); for Pn² the first level's, and the live
+    second level's beside it while one runs."""
     count = shown_of(items, 1, len(first.tree))
+    search = first.search
+    if search.capabilities.transpositions:
+        linked = getattr(search, "transpositions", 0)
+        count += f"  ·  {counted(linked, 'transposition')}"
     if not two_levels:
         return count
     text = f"1st level: {count}"

@@ -68,8 +68,8 @@ def follow_target(
     slack on the side the path is heading for, so stepping does not scroll every time. A
     solved root's main line is shown from the root down at the `chosen` zoom, zooming out (not below
     `SOLVED_MIN_SCALE`: labels stay readable) if it is too big; a line still too long shows
-    the part from the root down as far as fits, or, once the board plays past it, the part
-    ending at the `played` node (index in `path`).
+    its end (the mate) and as much above it as fits, and once the board plays the line, the
+    `played` node (index in `path`) and as much below it as fits.
     """
     if not path:
         return None
@@ -95,13 +95,13 @@ def follow_target(
     if fits(whole):
         need = keep = whole
     elif solved:
-        start, end = 0, 1
-        while end < len(path) and fits(path_box(path[: end + 1], below)):
+        # Before the line is played: its end, the mate, and as much above it as fits; then the
+        # played node and as much below it as fits.
+        start, end = (len(path) - 1, len(path)) if played == 0 else (played, played + 1)
+        while end < len(path) and fits(path_box(path[start : end + 1], below)):
             end += 1
-        if played >= end:
-            start, end = played, played + 1
-            while start > 0 and fits(path_box(path[start - 1 : end], below)):
-                start -= 1
+        while start > 0 and fits(path_box(path[start - 1 : end], below)):
+            start -= 1
         need = keep = path_box(path[start:end], below)
     else:
         start = len(path) - 1

@@ -144,6 +144,32 @@ def numbers_lines(tree: Tree, node: int, label: Labeller) -> list[str]:
     return lines
 
 
+def shared_sum_text(tree: Tree, child: int, label: Labeller) -> str:
+    """For a node DAG PN just linked to a second (or further) parent: where the lines of its
+    first and its newest parent meet, whose sum can now count it twice ("" for a node with one
+    parent)."""
+    parents = tree.parents(child)
+    if len(parents) < 2:
+        return ""
+    first, newest = tree.path_to(parents[0]), tree.path_to(parents[-1])
+    common = 0
+    while common < min(len(first), len(newest)) and first[common] == newest[common]:
+        common += 1
+    meet = first[common - 1]
+    branches = [path[common] for path in (first, newest) if common < len(path)]
+    through = (
+        f" (through {label(branches[0])} and through {label(branches[1])})"
+        if len(branches) == 2
+        else ""
+    )
+    noun = "disproof number" if tree.is_or(meet) else "proof number"
+    return (
+        f"{label(child)} now counts under {len(parents)} parents: the lines to them part at "
+        f"{label(meet)}{through}, and {label(meet)}'s {noun} is a sum, so it can count "
+        f"{label(child)}'s numbers twice (DAG PN over-estimates, §3.5.2)."
+    )
+
+
 def unchanged_text(tree: Tree, node: int, label: Labeller) -> str:
     """Why an update changed no numbers: the expanded node's children give it the numbers its
     evaluation had already given it, so no ancestor has anything new to take."""

@@ -104,4 +104,4 @@ def test_pointing_elsewhere_then_esc_returns_to_the_slider_ply(qtbot, finished):
     line = main_line_nodes(tree)
     assert window.result_panel.ply == 1
     assert window.board_view.fen == board_fen_at(window, line[1])
-    assert window.board_view.heading.text().startswith("Main line after 1 of")
+    assert window.board_view.heading.text().startswith("Main line: ply 1 of")

@@ -105,7 +105,7 @@ def test_the_refutation_tree_offers_every_try_with_the_reply_that_holds(solved):
     _choose(tries, "Kc6")
     assert [row.text() for row in browser.rows[1:]] == ["Kxa7"]
     heading = window.board_view.heading.text()
-    assert heading.startswith("Chosen line of the refutation after 1 of ")
+    assert heading.startswith("Chosen line of the refutation: ply 1 of ")
     board.push_san("Kc6")
     assert _shown_board(window) == board.fen()
     browser.rows[1].click()
