@@ -39,11 +39,13 @@ def is_proved_finale(tree: Tree, line: list[int]) -> bool:
 
 def played_index(path: list[DisplayedNode], focus: tuple[int, int] | None) -> int:
     """Index in a solved line's drawn `path` of the pinned node (the ply played on the board),
-    0 (the root) if the pinned node is not on it."""
-    if focus is not None:
-        for index, item in enumerate(path):
-            if item.kind == NODE and (item.level, item.node) == focus:
-                return index
+    0 (the root) if the pinned node is not on it, -1 if nothing is pinned: the finale as it
+    opens, which shows the line's end, the mate."""
+    if focus is None:
+        return -1
+    for index, item in enumerate(path):
+        if item.kind == NODE and (item.level, item.node) == focus:
+            return index
     return 0
 
 

@@ -55,7 +55,7 @@ def follow_target(
     extent: QRectF,
     force: bool = False,
     chosen: float | None = None,
-    played: int = 0,
+    played: int = -1,
 ) -> tuple[QPointF, float] | None:
     """Where follow wants the view, and at what zoom, from the `current` offset.
 
@@ -68,8 +68,9 @@ def follow_target(
     slack on the side the path is heading for, so stepping does not scroll every time. A
     solved root's main line is shown from the root down at the `chosen` zoom, zooming out (not below
     `SOLVED_MIN_SCALE`: labels stay readable) if it is too big; a line still too long shows
-    its end (the mate) and as much above it as fits, and once the board plays the line, the
-    `played` node (index in `path`) and as much below it as fits.
+    its end (the mate) and as much above it as fits while nothing is pinned (`played` -1), and
+    once the board plays the line, the `played` node (index in `path`) and as much below it as
+    fits.
     """
     if not path:
         return None
@@ -95,9 +96,9 @@ def follow_target(
     if fits(whole):
         need = keep = whole
     elif solved:
-        # Before the line is played: its end, the mate, and as much above it as fits; then the
-        # played node and as much below it as fits.
-        start, end = (len(path) - 1, len(path)) if played == 0 else (played, played + 1)
+        # Before the line is played (nothing pinned): its end, the mate, and as much above it
+        # as fits; then the played node and as much below it as fits.
+        start, end = (len(path) - 1, len(path)) if played < 0 else (played, played + 1)
         while end < len(path) and fits(path_box(path[start : end + 1], below)):
             end += 1
         while start > 0 and fits(path_box(path[start - 1 : end], below)):

@@ -631,7 +631,7 @@ class TreeView(QWidget):
             self._extent,
             force,
             self._chosen_scale,
-            played_index(path, self._focus) if solved else 0,
+            played_index(path, self._focus) if solved else -1,
         )
         if scale != viewport.scale:
             self._stop_glide()

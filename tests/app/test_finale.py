@@ -1,5 +1,6 @@
-"""The finale in a real-size window: the verified line drawn readable, the rest folded, the played
-ply's node on screen and the board in step with the result slider, also after Esc."""
+"""The finale in a real-size window: the verified line drawn readable, the rest folded, the mate on
+screen as it opens, then the played ply's node, and the board in step with the result slider,
+also after Esc."""
 
 import pytest
 
@@ -71,7 +72,8 @@ def test_the_finale_shows_the_verified_line_readable_and_in_step(qtbot, finished
         assert window.result_panel.ply == ply
         node = node_after_moves(tree, moves[:ply])
         assert node == line[ply]
-        item = drawn(view, node)
+        # The finale opens on the mate (the line's end); once played, the played ply's node.
+        item = drawn(view, node if ply else line[-1])
         above = style.LABEL_ROOM - 4 if item.label else style.NODE / 2
         assert area.contains(view.scene_to_widget(item.x, item.y - above))
         assert area.contains(view.scene_to_widget(item.x, item.y + style.NODE / 2))
