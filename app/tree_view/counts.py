@@ -26,8 +26,8 @@ def level_counts(
     second level's beside it while one runs."""
     count = shown_of(items, 1, len(first.tree))
     search = first.search
-    if search.capabilities.transpositions:
-        linked = getattr(search, "transpositions", 0)
+    linked = getattr(search, "transpositions", None)
+    if search.capabilities.transpositions and isinstance(linked, int):
         count += f"  ·  {counted(linked, 'transposition')}"
     if not two_levels:
         return count

@@ -92,10 +92,18 @@ def contrast(first: QColor, second: QColor) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+READABLE_CONTRAST = 4.5
+"""WCAG 2's contrast ratio for ordinary text, which every name inside a node keeps."""
+
+
 def text_on(fill: QColor) -> QColor:
-    """The text colour, dark or white, that reads better on `fill` (the contrast rule: a name
-    inside a node stays readable on every fill, the effort map's included)."""
-    return TEXT if contrast(TEXT, fill) >= contrast(NAME_ON_FILL, fill) else NAME_ON_FILL
+    """The text colour for a name inside a node on `fill` (the contrast rule: readable on every
+    fill, the effort map's included): the usual dark text where it reaches
+    `READABLE_CONTRAST`, else white or black, whichever contrasts more (one of them always
+    reaches 4.58)."""
+    if contrast(TEXT, fill) >= READABLE_CONTRAST:
+        return TEXT
+    return NAME_ON_FILL if contrast(NAME_ON_FILL, fill) >= contrast(BLACK, fill) else BLACK
 
 
 @functools.lru_cache(maxsize=64)
@@ -129,6 +137,7 @@ EDGE = QColor("#a7adb2")
 OUTLINE = QColor("#37474f")
 TEXT = QColor("#263238")
 NAME_ON_FILL = QColor("#ffffff")
+BLACK = QColor("#000000")
 """A node's name inside a green or red (solved) shape."""
 MUTED_TEXT = QColor("#6b7780")
 LABEL_BACKGROUND = QColor(251, 251, 248, 225)

@@ -15,13 +15,14 @@ from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view import style
 from app.tree_view.captions import stub_words
 from app.tree_view.cover import Cover
+from app.tree_view.effort_map import effort_colour
 from app.tree_view.layout import FOLD, MORE, NODE
 from app.window import MainWindow
 from core.explain.numbers_text import dfpn_lines, number_text, plies_text
 from core.games.explicit_tree import AndOrTree
 from core.search.events import SecondLevelEnded
 from core.tree import ROOT
-from core.values import INF, format_number
+from core.values import INF, counted, format_number
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 WAC_096 = Source(SUITE, "wac-mates", "WAC.096")
@@ -75,7 +76,10 @@ def test_hovering_a_node_says_why_it_has_its_numbers_in_figure_3_3s_terms(qtbot)
                 f"from {child_name(window, best)}"
             ) in text
             summed = " + ".join(format_number(d) for d in disproofs)
-            assert f"dn = {format_number(tree.disproof[node])}: the sum of its children's {summed}"
+            assert (
+                f"dn = {format_number(tree.disproof[node])}: the sum of its children's {summed}"
+                in text
+            )
         else:
             best = children[disproofs.index(min(disproofs))]
             assert "AND node: the defender to move" in text
@@ -245,8 +249,9 @@ def test_the_effort_map_keeps_every_name_readable(qtbot):
         fill = fills(item)
         assert fill is not None
         assert style.contrast(style.text_on(fill), fill) >= 4.5
-    for fill in style.EFFORT_STOPS:
-        assert style.contrast(style.text_on(fill), fill) >= 4.5
+    for step_ in range(101):
+        fill = effort_colour(step_ / 100)
+        assert style.contrast(style.text_on(fill), fill) >= style.READABLE_CONTRAST
 
 
 # -- quiz, Pn², DAG PN, replay ---------------------------------------------------------------------
@@ -260,9 +265,8 @@ def test_the_quiz_covers_the_replay_plot_while_a_question_is_open(qtbot):
     assert timeline.plot.hidden_note and not timeline.slider.isEnabled()
     assert not any(action.isEnabled() for action in timeline.actions)
     question = window.quiz_mode.quiz.question
-    node = next(iter(window.driver.search.tree.children(ROOT)))
     if question.kind == "selection":
-        window.quiz_mode.answer_click(1, node)
+        window.quiz_mode.answer_click(1, ROOT)
     else:
         window.quiz_mode.answer_numbers("1", "1")
     assert timeline.plot.hidden_note == "" and timeline.slider.isEnabled()
@@ -305,8 +309,13 @@ def test_the_finale_note_of_a_pn2_proof_covers_no_stub(qtbot):
     box = note[1]
     for item in view.displayed_nodes():
         if item.kind in (FOLD, MORE):
-            corner = view.scene_to_widget(item.x - style.STUB_WIDTH / 2, item.y - 16)
-            stub = QRectF(corner.x(), corner.y(), style.STUB_WIDTH, style.STUB_HEIGHT)
+            top_left = view.scene_to_widget(
+                item.x - style.STUB_WIDTH / 2, item.y - style.STUB_HEIGHT / 2
+            )
+            bottom_right = view.scene_to_widget(
+                item.x + style.STUB_WIDTH / 2, item.y + style.STUB_HEIGHT / 2
+            )
+            stub = QRectF(top_left, bottom_right)
             assert not box.intersects(stub)
 
 
@@ -342,7 +351,7 @@ def test_replay_back_says_what_the_iteration_did_and_no_not_solved_above_the_res
     log = timeline.replay.log
     added = log.nodes[2] - log.nodes[1]
     text = window.narration.text()
-    assert "Iteration 2 expanded at" in text and f"added {added} nodes" in text
+    assert "Iteration 2 expanded at" in text and f"added {counted(added, 'node')}" in text
     headline = window.result_panel.headline.text()
     assert NOT_SOLVED not in headline
     assert f"Replay at iteration 2 of {furthest}" in headline and "proved" in headline
