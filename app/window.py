@@ -84,7 +84,7 @@ from core.runs.runner import RunRecord
 from core.search.contract import Stepper
 from core.search.phase_steps import PHASE_UNITS
 from core.search.pn2 import TWO_LEVEL_UNITS
-from core.search.registry import entry, memory_alternative, refusal
+from core.search.registry import entry
 from core.search.types import EVENT, INTO, ITERATION, OVER, PHASE, Outcome, StepReport, StopReason
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
@@ -799,12 +799,16 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.refresh_views()
         if outcome.reason is StopReason.MEMORY:
-            other = memory_alternative(self.params.algo)
-            runs = other is not None and refusal(other.name, self.problem.game) is None
-            hint = f" or try {other.short_title}" if runs else ""
+            # What to try comes from the analysis, which knows whether a larger cap would help.
+            keys = self.explain.explain_action.shortcut().toString()
+            advice = (
+                f"Why not found? ({keys}) says what to try"
+                if search.tree is not None
+                else "raise the cap (Ctrl+N)"
+            )
             self.banner.setText(
-                f"The node cap stopped the search: {outcome.detail}. The root is "
-                f"unsolved. Raise the cap (Ctrl+N){hint}."
+                f"The node cap stopped the search: {outcome.detail}. The root is unsolved: "
+                f"{advice}."
             )
             self.banner.show()
         if not outcome.solved:

@@ -69,6 +69,11 @@ def _smallest(
 def _summed(name: str, value: int, values: Sequence[int]) -> str:
     if len(values) == 1:
         return f"{name} = {format_number(value)}: its only child's"
+    if len(values) > SHOWN_TERMS:
+        return (
+            f"{name} = {format_number(value)}: the sum of its {len(values)} children's "
+            f"{_terms(values)}"
+        )
     return f"{name} = {format_number(value)}: the sum of its children's {_terms(values)}"
 
 
