@@ -107,15 +107,19 @@ class RootPlot(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor("white"))
+        if self.hidden_note:
+            painter.setPen(QColor("#607d8b"))
+            painter.drawText(
+                QRectF(self.rect()).adjusted(4, 2, -4, -2),
+                int(Qt.AlignmentFlag.AlignCenter) | int(Qt.TextFlag.TextWordWrap),
+                self.hidden_note,
+            )
+            painter.end()
+            return
         area = self.area()
         painter.setPen(QPen(QColor("#b0b0b0"), 1))
         painter.drawRect(area)
         log = self.log
-        if self.hidden_note:
-            painter.setPen(QColor("#607d8b"))
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.hidden_note)
-            painter.end()
-            return
         if log is None or not len(log.nodes):
             painter.end()
             return

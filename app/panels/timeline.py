@@ -41,8 +41,9 @@ from core.values import counted, format_number
 
 SLICE_SECONDS = 0.02
 """Longest piece of rewinding done in one go on the GUI thread."""
-ANSWER_HIDDEN = "hidden while the quiz question is open: the root's new numbers are the answer"
-"""What the plot says instead of its curves while a quiz question is open."""
+ANSWER_HIDDEN = "hidden until you answer the quiz question"
+"""What the plot says instead of its curves while a quiz question is open (the root's numbers
+after the hidden step are the answer)."""
 REFRESH_MS = 200
 """How often the slider and the plot catch up with a running search."""
 
