@@ -75,9 +75,12 @@ def _unchanged(search: Stepper, report: StepReport, level: int) -> str:
     tree = tree_at(search, level)
     if tree is None or len(tree) < 2:
         return "Update: no numbers changed."
-    node = report.path[-1] if report.path else tree.parent[len(tree) - 1]
-    if not tree.is_expanded(node):
+    # With no number changed the walk still passes the node just expanded, to one of its new
+    # children: a lone update phase (no path of its own) finds it there.
+    path = report.path or tree.most_proving_path()[:-1]
+    if not path or not tree.is_expanded(path[-1]):
         return "Update: no numbers changed."
+    node = path[-1]
     why = unchanged_text(tree, node, lambda other: node_label(search, level, other))
     return f"Update: no numbers changed: {why}"
 

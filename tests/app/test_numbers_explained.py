@@ -126,6 +126,19 @@ def test_an_update_that_changes_nothing_says_why(qtbot):
     assert f"pn = {proof}: the smallest" in text and f"dn = {disproof}: the sum" in text
 
 
+def test_a_lone_update_phase_names_the_node_just_expanded(qtbot):
+    window = make_window(qtbot)
+    step(qtbot, window, 2)
+    for _ in range(3):
+        window.step_phase()
+        qtbot.waitUntil(lambda: not window.driver.busy, timeout=60000)
+    search = window.driver.search
+    tree = search.tree
+    expanded = tree.parent[len(tree) - 1]
+    label = search.game.san_line(tree.moves_to(expanded))[-1]
+    assert f"Update: no numbers changed: {label}'s children give it" in window.narration.text()
+
+
 def test_stubs_have_one_form_children_above_nodes_below(qtbot):
     window = make_window(qtbot)
     step(qtbot, window, 3)
