@@ -37,10 +37,11 @@ def _wrapped(text: str, first: str, indent: str = "           ") -> list[str]:
 
 def explanation_lines(explanation: Explanation) -> list[str]:
     """The block printed after the usual result."""
-    out = [
+    out = _wrapped(explanation.sentence, "In short   ", "           ")
+    out.append(
         f"Effort     {counted(explanation.nodes, 'node')}, "
         f"{counted(explanation.max_ply, 'ply')} deep, by root move:"
-    ]
+    )
     width = max([4, *(len(row.move) for row in explanation.effort[:SHOWN_MOVES])])
     out.append(
         f"           {'move':<{width}}  {'nodes':>10}  share  {'pn':>6}  {'dn':>6}  deepest line"
