@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QRectF
 
 from app.panels.result import NOT_SOLVED
+from app.panels.root_plot import DISPROOF_COLOUR, PROOF_COLOUR
 from app.problems.classroom import CLASSROOM_PN2, LESSONS
 from app.problems.search_setup import PN, SearchParams
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
@@ -247,8 +248,14 @@ def test_why_not_found_opens_with_one_plain_sentence_and_buttons_that_apply(qtbo
 
 def test_the_status_line_and_the_advice_quote_one_nodes_per_second(qtbot, unsolved):
     search = unsolved.driver.search
-    rate = f"{round(search.nodes_created / search.elapsed):,} nodes/s"
-    assert rate in unsolved.status.text()
+    rate = round(search.nodes_created / search.elapsed)
+    assert f"{rate:,} nodes/s" in unsolved.status.text()
+    quoted = [
+        int(figure.replace(",", ""))
+        for suggestion in unsolved.explain.panel.explanation.suggestions
+        for figure in re.findall(r"([\d,]+) nodes/s", suggestion.text)
+    ]
+    assert all(figure == rate for figure in quoted)
 
 
 def test_the_effort_map_keeps_every_name_readable(qtbot):
@@ -270,19 +277,31 @@ def test_the_effort_map_keeps_every_name_readable(qtbot):
 # -- quiz, Pn², DAG PN, replay ---------------------------------------------------------------------
 
 
+def plot_colours(timeline) -> set[str]:
+    image = timeline.plot.grab().toImage()
+    return {
+        image.pixelColor(x, y).name() for x in range(image.width()) for y in range(image.height())
+    }
+
+
 def test_the_quiz_covers_the_replay_plot_while_a_question_is_open(qtbot):
-    window = make_window(qtbot, Source(TREE, TREE_FILES["small-proof"]))
+    window = make_window(qtbot)
+    step(qtbot, window, 3)
     timeline = window.timeline
+    assert PROOF_COLOUR.name() in plot_colours(timeline)
     window.quiz_mode.set_on(True)
     qtbot.waitUntil(lambda: window.quiz_mode.quiz.question is not None, timeout=10000)
     assert timeline.plot.hidden_note and not timeline.slider.isEnabled()
     assert not any(action.isEnabled() for action in timeline.actions)
+    shown = plot_colours(timeline)
+    assert PROOF_COLOUR.name() not in shown and DISPROOF_COLOUR.name() not in shown
     question = window.quiz_mode.quiz.question
     if question.kind == "selection":
-        window.quiz_mode.answer_click(1, ROOT)
+        window.quiz_mode.answer_click(1, window.driver.search.tree.most_proving_path()[-1])
     else:
         window.quiz_mode.answer_numbers("1", "1")
     assert timeline.plot.hidden_note == "" and timeline.slider.isEnabled()
+    assert PROOF_COLOUR.name() in plot_colours(timeline)
 
 
 def test_a_pn2_classroom_entry_shows_its_second_level_and_keeps_the_joined_children(qtbot):
