@@ -813,7 +813,7 @@ class MainWindow(QMainWindow):
             self.banner.show()
         if not outcome.solved:
             self.solution = solution_record(search)
-            self.result_panel.show_result(self.solution)
+            self.result_panel.show_result(self.solution, search.game)
             self.engine_panel.set_ours(self.solution)
             return
         self.result_panel.show_pending()
@@ -821,7 +821,7 @@ class MainWindow(QMainWindow):
 
     def _on_solution(self, result: RunRecord | Exception) -> None:
         self.solution = result
-        self.result_panel.show_result(result)
+        self.result_panel.show_result(result, self.driver.search.game)
         self.engine_panel.set_ours(result)
         self.tree_view.set_verified_line(self.result_panel.main_line)
         self.solution_browser.show_solution(self.driver.search, result)

@@ -1,8 +1,9 @@
 """Position pictures by game kind: what the board panel draws for a position of a game that has a
 picture (`Capabilities.has_board`), and the words that describe it for the drawing.
 
-The chess picture is python-chess's board and pieces, drawn from parts rasterised once. A game
-kind without an entry here shows its line alone (an explicit tree's node letters). A new picture
+The chess picture is python-chess's board and pieces, drawn from parts rasterised once; the board
+games' pictures are in `app.panels.game_pictures`. A game kind without an entry here shows its
+line alone (an explicit tree's node letters). A new picture
 is a `Picture`: a pure `describe` (game and moves in, what to draw out) and a widget that draws a
 `PositionView` (`set_position`).
 """
@@ -21,9 +22,17 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap, QRadialGradien
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from app.panels.game_pictures import (
+    MnkBoard,
+    TextBoard,
+    describe_mnk,
+    describe_openspiel,
+)
 from core.games.chess_codes import decode_move
 from core.games.chess_game import ChessGame
 from core.games.game import Game
+from core.games.mnk import MnkGame
+from core.games.openspiel_game import OpenSpielGame
 
 if TYPE_CHECKING:
     from app.focus import PositionView
@@ -185,7 +194,11 @@ def describe_chess(game: ChessGame, moves: Sequence[int]) -> Drawn:
     return board.fen(), decode_move(moves[-1]).uci() if moves else None, check
 
 
-PICTURES: dict[str, Picture] = {ChessGame.kind: Picture(describe_chess, SvgBoard)}
+PICTURES: dict[str, Picture] = {
+    ChessGame.kind: Picture(describe_chess, SvgBoard),
+    MnkGame.kind: Picture(describe_mnk, MnkBoard),
+    OpenSpielGame.kind: Picture(describe_openspiel, TextBoard),
+}
 """The pictures by game kind name (`Game.kind`)."""
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.board_focus import MAIN_LINE
 from app.short_text import one_line, short_label
 from app.tree_view import style
+from core.games.game import Game
 from core.games.registry import kind_named, kind_of
 from core.runs.runner import RunRecord, describe_search
 from core.search.types import Result
@@ -55,12 +56,12 @@ def result_kind(record: RunRecord) -> str:
     return REFUTED if record.result == Result.DISPROVED.value else UNSOLVED
 
 
-def result_text(record: RunRecord) -> tuple[str, list[str]]:
-    """The panel's headline and detail lines for `record`. A rejected proof is an error, never
-    a mate."""
+def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
+    """The panel's headline and detail lines for `record`, a search on `game` (whose kind says
+    what a proof of it establishes). A rejected proof is an error, never a mate."""
     kind = result_kind(record)
-    game = kind_named(record.game)
-    line = game.join_line(record.position, record.main_line, short_label)
+    words = kind_named(record.game)
+    line = words.join_line(record.position, record.main_line, short_label)
     if kind == ERROR:
         return "The proof failed verification: nothing proved is reported", [
             record.verification_error
@@ -72,7 +73,7 @@ def result_text(record: RunRecord) -> tuple[str, list[str]]:
             f"{counted(record.proof_depth, 'ply')} deep.",
         ]
     if kind == TREE_PROOF:
-        return f"Proved: {game.proved}", [
+        return words.verdict(game, True), [
             line,
             f"Proof tree: {counted(record.proof_size, 'node')}, checked by a replay.",
         ]
@@ -80,7 +81,7 @@ def result_text(record: RunRecord) -> tuple[str, list[str]]:
         lines = [": ".join(short_label(part) for part in line) for line in record.refutation] or [
             record.reason
         ]
-        return f"Disproved: {game.disproved}", lines
+        return words.verdict(game, False), lines
     return f"Unsolved: {record.reason}", []
 
 
@@ -169,15 +170,16 @@ class ResultPanel(QWidget):
         self.body.setText("")
         self.controls.hide()
 
-    def show_result(self, result: RunRecord | Exception) -> None:
-        """Show a record (a rejected proof as an error), or the error that reading it raised."""
+    def show_result(self, result: RunRecord | Exception, game: Game) -> None:
+        """Show a record of a search on `game` (a rejected proof as an error), or the error that
+        reading it raised."""
         if isinstance(result, Exception):
             self.kind, self.main_line = ERROR, []
             headline, lines = "Could not read the result", [one_line(str(result))]
         else:
             self.kind = result_kind(result)
             self.main_line = list(result.line_moves) if result.verified else []
-            headline, lines = result_text(result)
+            headline, lines = result_text(result, game)
         self.line_name = MAIN_LINE
         self.headline_text = headline
         colour = COLOURS[self.kind]

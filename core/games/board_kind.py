@@ -40,6 +40,10 @@ class MnkKind(GameKind[MnkGame]):
         rules = game.rules
         return goal_verdict(PLAYER_NAMES[rules.attacker], rules.goal, proved)
 
+    def verdict(self, game: MnkGame, proved: bool) -> str:
+        """The goal in the players' names first: "X can at least draw: proved"."""
+        return said_first(self.verdict_text(game, proved), proved)
+
     def fixed_labeller(self, game: MnkGame) -> Callable[[int], str]:
         """A move is named by its cell, whatever came before."""
         return game.move_label
@@ -60,6 +64,10 @@ class OpenSpielKind(GameKind[OpenSpielGame]):
     def verdict_text(self, game: OpenSpielGame, proved: bool) -> str:
         return goal_verdict(f"player {game.attacker + 1}", game.goal, proved)
 
+    def verdict(self, game: OpenSpielGame, proved: bool) -> str:
+        """The goal in OpenSpiel's players' numbers first: "player 1 can force a win: proved"."""
+        return said_first(self.verdict_text(game, proved), proved)
+
     def fresh(self, game: OpenSpielGame) -> OpenSpielGame:
         return OpenSpielGame(game.spec, game.attacker, game.goal, game.start)
 
@@ -67,6 +75,12 @@ class OpenSpielKind(GameKind[OpenSpielGame]):
         referee = OpenSpielReferee(game.spec, game.attacker, game.goal, game.start)
         verified = verify_game_proof(referee, proof)
         return VerifiedProof(verified.nodes, verified.plies)
+
+
+def said_first(words: str, proved: bool) -> str:
+    """A board game's headline: the goal's words first and the search's after them, as a class
+    reads a result ("X can at least draw: proved")."""
+    return f"{words}: {'proved' if proved else 'disproved'}"
 
 
 MNK = MnkKind()

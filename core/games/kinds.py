@@ -213,6 +213,11 @@ class GameKind(Generic[G]):
         player and goal: "X can at least draw")."""
         return self.proved if proved else self.disproved
 
+    def verdict(self, game: G, proved: bool) -> str:
+        """A solved problem's headline, as the result panel shows it ("Proved: mate")."""
+        words = self.verdict_text(game, proved)
+        return f"Proved: {words}" if proved else f"Disproved: {words}"
+
     def sides(self, game: G) -> tuple[str, str]:
         """The attacker's and the defender's names in sentences."""
         return "the attacker", "the defender"

@@ -140,7 +140,7 @@ class MnkGame:
     played since the empty board (the start position's included), so `pop` undoes the last."""
 
     kind = "mnk"
-    capabilities = Capabilities()
+    capabilities = Capabilities(has_board=True)
 
     def __init__(self, rules: MnkRules, start: list[int] | tuple[int, ...] = ()) -> None:
         self.rules = rules

@@ -139,7 +139,7 @@ class OpenSpielGame:
     action ids; `attacker` is 0 (the first player) or 1, `goal` win or draw (at least a draw)."""
 
     kind = "openspiel"
-    capabilities = Capabilities()
+    capabilities = Capabilities(has_board=True)
 
     def __init__(
         self, spec: str, attacker: int = 0, goal: str = WIN, start: tuple[int, ...] = ()

@@ -189,14 +189,14 @@ def test_the_app_opens_sets_up_and_reports_a_game_that_is_neither_chess_nor_a_tr
     record = solution_record(search)
     assert record.id == "" and record.verified
     assert result_kind(record) == TREE_PROOF != MATE
-    headline, details = result_text(record)
+    headline, details = result_text(record, search.game)
     assert headline == "Proved: the first player wins"
     assert details[0].startswith("6 left → take 2 → take ")
     disproved = build_search(load(Source(NIM, "8")).game, params)
     disproved.run()
     refuted = solution_record(disproved)
     assert result_kind(refuted) == REFUTED
-    assert result_text(refuted)[0] == "Disproved: the second player wins"
+    assert result_text(refuted, disproved.game)[0] == "Disproved: the second player wins"
 
 
 def test_the_board_shows_a_nim_position_by_its_line_alone():
@@ -238,4 +238,4 @@ def test_the_window_runs_a_board_game_named_by_its_spec(qtbot):
     qtbot.waitUntil(lambda: window.solution is not None, timeout=60_000)
     assert window.solution.verified and window.solution.game == "mnk"
     assert window.solution.position == ".../.../... X to move"
-    assert window.result_panel.headline_text == "Proved: the attacker's goal is forced"
+    assert window.result_panel.headline_text == "X can at least draw: proved"
