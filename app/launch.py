@@ -10,6 +10,7 @@ from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams, check_pro
 from app.problems.sources import DEFAULT_SOURCE, EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
 from app.short_text import one_line
 from core.cli.output import EXIT_USER_ERROR
+from core.games.board_kind import GAME
 from core.errors import PnExplorerError
 
 
@@ -22,9 +23,11 @@ def source_from_options(options: argparse.Namespace) -> Source | None:
     if options.suite:
         return Source(SUITE, options.suite, options.id or "")
     if options.pgn:
-        return Source(PGN, options.pgn, str(options.game))
+        return Source(PGN, options.pgn, options.id or "1")
     if options.tree:
         return Source(TREE, TREE_FILES.get(options.tree, options.tree))
+    if options.game:
+        return Source(GAME, options.game)
     return None
 
 

@@ -4,6 +4,8 @@ pn-explorer                        the window, on the last problem (first start:
 pn-explorer --fen FEN --algo pn2   the window on a position
 pn-explorer --tree figure-3-1      the window on a tree file (built-in name or path)
 pn-explorer --epd FILE --id ID     a position of an EPD file (or --suite wac-mates --id 14)
+pn-explorer --pgn FILE --id N      the final position of game N of a PGN file (default 1)
+pn-explorer --game SPEC            a board game: tic-tac-toe, connect-four(columns=4,rows=4), …
 pn-explorer … --steps N --screenshot out.png
                                    render offscreen after N iterations, write the PNG, exit
 pn-explorer bench --gui            the app's throughput and stalls against headless
@@ -18,6 +20,8 @@ import sys
 from app.problems.search_setup import SEARCH_PARAMETERS
 from core.cli.main import SUBCOMMANDS, OneLineParser
 from core.cli.options import add_count_option, add_node_cap_option, add_search_options
+from core.errors import PnExplorerError
+from core.inputs.numbers import parse_whole
 from core.inputs.positions import MOST_GAMES
 from core.inputs.text import non_empty_option
 from core.search.registry import names
@@ -63,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--pgn",
         metavar="FILE",
         type=non_empty_option("--pgn"),
-        help="a PGN file: the final position of a game",
+        help="a PGN file: the final position of a game (with --id N for game N, default 1)",
     )
     given.add_argument(
         "--tree",
@@ -75,9 +79,16 @@ def build_parser() -> argparse.ArgumentParser:
     problem.add_argument(
         "--id",
         type=non_empty_option("--id"),
-        help="position id in the EPD file or suite (e.g. WAC.001, 14)",
+        help="position id in the EPD file or suite (e.g. WAC.001, 14); game number in --pgn",
     )
-    add_count_option(problem, "--game", "PGN game number", MOST_GAMES, default=1)
+    problem.add_argument(
+        "--game",
+        metavar="SPEC",
+        type=non_empty_option("--game"),
+        help="a board game and its goal, as solve --game takes it: tic-tac-toe, "
+        "mnk(m=4,n=4,k=3), connect-four(columns=4,rows=4,goal=draw,moves=b1.b2) or an "
+        "OpenSpiel game (openspiel:hex(board_size=3))",
+    )
     search = parser.add_argument_group("search")
     steppers = names(steppable=True)
     add_search_options(search, steppers, with_defaults=False, parameters=SEARCH_PARAMETERS)
@@ -109,6 +120,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_problem_options(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
+    """What the parser cannot say alone: `--id` needs a file or suite, `--game` is a board game
+    and no other problem with it (one line and exit 2, as `solve` says it)."""
+    chess_or_tree = [options.fen, options.epd, options.suite, options.pgn, options.tree]
+    if options.game is not None:
+        if options.game.strip().isdigit():
+            parser.error(
+                f"--game names a board game (e.g. tic-tac-toe); for game {options.game.strip()} "
+                f"of a PGN file write --pgn FILE --id {options.game.strip()}"
+            )
+        if any(given is not None for given in chess_or_tree) or options.id is not None:
+            parser.error("give either --game or a chess position or tree, not both")
+    if options.id is not None and not (options.epd or options.suite or options.pgn):
+        parser.error("--id needs --epd FILE, --suite NAME or --pgn FILE")
+    if options.pgn is not None and options.id is not None:
+        try:
+            parse_whole(options.id, "--id", maximum=MOST_GAMES)
+        except PnExplorerError as error:
+            parser.error(f"{error} (with --pgn, --id is a game number)")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Dispatch: `bench --gui` → the app's benchmark; another subcommand → core.cli.main (no Qt);
     anything else → the window."""
@@ -123,8 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         return cli_main(args)
     parser = build_parser()
     options = parser.parse_args(args)
-    if options.id is not None and not (options.epd or options.suite):
-        parser.error("--id needs --epd FILE or --suite NAME")
+    _check_problem_options(parser, options)
     from app.launch import launch
 
     return launch(options)
