@@ -7,10 +7,19 @@ import sys
 from dataclasses import replace
 
 from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams, check_problem
-from app.problems.sources import DEFAULT_SOURCE, EPD, FEN, PGN, SUITE, TREE, TREE_FILES, Source
+from app.problems.sources import (
+    DEFAULT_SOURCE,
+    EPD,
+    FEN,
+    GAME,
+    PGN,
+    SUITE,
+    TREE,
+    TREE_FILES,
+    Source,
+)
 from app.short_text import one_line
 from core.cli.output import EXIT_USER_ERROR
-from core.games.board_kind import GAME
 from core.errors import PnExplorerError
 
 

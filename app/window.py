@@ -61,6 +61,7 @@ from app.problems.sources import (
     DEFAULT_SOURCE,
     EPD,
     FEN,
+    GAME,
     PGN,
     Problem,
     Source,
@@ -289,6 +290,12 @@ class MainWindow(QMainWindow):
             pixmap.SP_FileDialogNewFolder,
             "Choose a position or tree and the search's parameters",
         )
+        self.new_game_action = self._action(
+            "New &game…",
+            "Ctrl+G",
+            self.new_game_dialog,
+            tip="Tic-tac-toe, Connect-Four or another board game: its size, goal and start",
+        )
         self.open_fen_action = self._action("Open &FEN…", "Ctrl+L", self.open_fen_dialog)
         self.paste_fen_action = self._action("&Paste FEN", "Ctrl+Shift+V", self.paste_fen)
         self.open_file_action = self._action(
@@ -367,6 +374,7 @@ class MainWindow(QMainWindow):
         file_menu = menus.addMenu("&File")
         for action in (
             self.new_action,
+            self.new_game_action,
             self.open_fen_action,
             self.paste_fen_action,
             self.open_file_action,
@@ -595,6 +603,20 @@ class MainWindow(QMainWindow):
         self.driver.pause()
         dialog = SetupDialog(self.problem.source, self.params, self.open_source, self)
         dialog.exec()
+
+    def new_game_dialog(self) -> None:
+        """Ctrl+G: a board game, pre-filled with the one open (`app.menus.new_game`)."""
+        from app.menus.new_game import NewGameDialog
+
+        self.driver.pause()
+        source = self.problem.source if self.problem is not None else None
+        current = source.text if source is not None and source.kind == GAME else None
+
+        def open_game(spec: str) -> bool:
+            return self.open_source(Source(GAME, spec))
+
+        self.new_game = NewGameDialog(open_game, current, self)
+        self.new_game.open()
 
     def open_fen_dialog(self) -> None:
         """Ctrl+L: a FEN line pre-filled with the board's position (`app.menus.fen_dialog`)."""

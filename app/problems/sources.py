@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.games.board_kind import GAME as GAME
 from core.games.chess_kind import EPD, PGN, SUITE
 from core.games.chess_kind import FEN as FEN
 from core.games.chess_kind import positions_of as positions_of
