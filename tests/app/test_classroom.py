@@ -5,13 +5,14 @@ import re
 
 import pytest
 
-from app.problems.classroom import CLASSROOM_PN2, LESSONS, PAPER_PN2, PN_DEFAULT
+from app.problems.classroom import CLASSROOM_PN2, DAG_PN, LESSONS, PAPER_PN2, PN_DEFAULT
 from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, Source
+from app.problems.sources import GAME, SUITE, Source
 from app.window import MainWindow
 from core.search.types import Result
 
 CHEAP = [index for index, lesson in enumerate(LESSONS) if lesson.source.item == "WAC.001"]
+GAMES = [index for index, lesson in enumerate(LESSONS) if lesson.source.kind == GAME]
 
 
 def make_window(qtbot):
@@ -31,11 +32,11 @@ def numbers_in(text: str) -> list[int]:
 
 def test_every_preset_has_a_lesson_and_every_lesson_a_menu_entry(qtbot):
     window = make_window(qtbot)
-    assert {lesson.params for lesson in LESSONS} == {PN_DEFAULT, CLASSROOM_PN2, PAPER_PN2}
+    assert {lesson.params for lesson in LESSONS} == {PN_DEFAULT, CLASSROOM_PN2, PAPER_PN2, DAG_PN}
     texts = [action.text() for action in window.classroom.actions]
     assert len(texts) == len(LESSONS)
     for text, lesson in zip(texts, LESSONS, strict=True):
-        assert lesson.source.item in text and lesson.point in text
+        assert lesson.title in text and lesson.point in text
     assert not window.classroom.line.isVisible()
 
 
@@ -61,3 +62,20 @@ def test_a_cheap_lesson_shows_its_point_as_its_line_says(qtbot, index):
     assert line.isVisible()
     window.open_source(Source(SUITE, "wac-mates", "WAC.004"))
     assert not line.isVisible()
+
+
+@pytest.mark.parametrize("index", GAMES)
+def test_a_board_game_lesson_ends_as_its_line_says(qtbot, index):
+    window = make_window(qtbot)
+    lesson = LESSONS[index]
+    window.classroom.actions[index].trigger()
+    assert lesson.point in window.classroom.line.text() and lesson.name in lesson.title
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=120000)
+    search = window.driver.search
+    assert search.nodes_created in numbers_in(lesson.point)
+    proved = search.outcome.result is Result.PROVED
+    assert window.result_panel.headline_text == window.problem.kind.verdict(search.game, proved)
+    assert window.result_panel.headline_text.split(":")[0] in lesson.point
+    if proved:
+        assert window.solution.verified and window.solution.proof_size > 0
