@@ -15,6 +15,8 @@ from app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from app.panels.narration_children import describe_children
 from app.panels.narration_links import describe_links, move_labels, walk_labels
 from core.explain.numbers_text import shared_sum_text, unchanged_text
+from core.games.game import Game
+from core.games.registry import kind_of
 from core.search.contract import Stepper
 from core.search.events import (
     DfpnEvent,
@@ -50,16 +52,13 @@ def _numbers(proof: int, disproof: int) -> str:
     return f"{format_number(proof)}/{format_number(disproof)}"
 
 
-def describe_outcome(outcome: Outcome) -> str:
-    if outcome.result is Result.PROVED:
+def describe_outcome(outcome: Outcome, game: Game) -> str:
+    """How a search on `game` ended, the verdict in the words its kind uses for the players."""
+    if outcome.result in (Result.PROVED, Result.DISPROVED):
+        proved = outcome.result is Result.PROVED
         return (
-            "The root is proved: the attacker wins."
-            if outcome.reason is StopReason.SOLVED
-            else f"The root is already decided: {outcome}."
-        )
-    if outcome.result is Result.DISPROVED:
-        return (
-            "The root is disproved: the attacker cannot force the win."
+            f"The root is {'proved' if proved else 'disproved'}: "
+            f"{kind_of(game).verdict_text(game, proved)}."
             if outcome.reason is StopReason.SOLVED
             else f"The root is already decided: {outcome}."
         )
@@ -201,5 +200,5 @@ def describe_step(search: Stepper, report: StepReport) -> str:
             (lead if kind in LEADING else lines).extend(narrate(search, report, events))
     lines = lead + lines
     if report.outcome is not None:
-        lines.append(describe_outcome(report.outcome))
+        lines.append(describe_outcome(report.outcome, search.game))
     return " ".join(lines) if lines else "Nothing changed."

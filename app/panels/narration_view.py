@@ -24,7 +24,7 @@ FULL_SPEED_TEXT = (
 def opening_text(search: Stepper) -> str:
     """What a new search says before its first step."""
     if search.outcome is not None:
-        return describe_outcome(search.outcome)
+        return describe_outcome(search.outcome, search.game)
     proof, disproof = search.root_numbers
     steps = (
         "one event (an expansion or a back-up to the parent), Return to the next expansion"
@@ -75,4 +75,4 @@ class NarrationView(QLabel):
             self.setText(FULL_SPEED_TEXT)
 
     def show_outcome(self, outcome: Outcome) -> None:
-        self.setText(describe_outcome(outcome))
+        self.setText(describe_outcome(outcome, self.driver.search.game))

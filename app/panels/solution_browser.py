@@ -236,7 +236,7 @@ class SolutionBrowser(QWidget):
             move = line.moves[ply]
             if len(options) > 1:
                 widget = QComboBox()
-                end = "to mate" if self.solution[1] else "to the end"
+                end = "to mate" if self.solution[1] and standard else "to the end"
                 for option in options:
                     widget.addItem(
                         f"{option.label}   · {counted(option.plies, 'ply')} {end}", option.move

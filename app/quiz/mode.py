@@ -188,7 +188,8 @@ class QuizMode(QObject):
         self.window.status.setText(self.status_text() or "")
 
     def _show_over(self, search: Stepper) -> None:
-        self.panel.show_waiting(f"{describe_outcome(search.outcome)} No more questions here.")
+        ended = describe_outcome(search.outcome, search.game)
+        self.panel.show_waiting(f"{ended} No more questions here.")
 
     def _step_through_the_driver(self) -> None:
         """The EXPAND phase (or the rest of a Pn² second level), shown as usual; the next

@@ -163,6 +163,7 @@ def test_a_board_game_runs_to_its_verified_end_as_chess_does(qtbot, tmp_path, sp
     qtbot.waitUntil(lambda: window.solution is not None, timeout=120_000)
     solution = window.solution
     assert solution.verified and window.result_panel.headline_text == "X can at least draw: proved"
+    assert window.narration.text() == "The root is proved: X can at least draw."
     referee = MnkReferee(rules)
     for move in solution.line_moves:
         assert move in referee.legal()
