@@ -39,6 +39,8 @@ class PositionView:
     details: str
     check: int | None = None
     kind: str = ""
+    moves: tuple[int, ...] = ()
+    """The moves from the root to the position shown (game move codes)."""
 
     @property
     def fen(self) -> str | None:
@@ -142,4 +144,6 @@ def _view(
 ) -> PositionView:
     line = kind_of(game).line_text(game, moves, label=short_label, elide=True)
     position, lastmove, check = describe_position(game, moves)
-    return PositionView(level, node, heading, position, lastmove, line, details, check, game.kind)
+    return PositionView(
+        level, node, heading, position, lastmove, line, details, check, game.kind, tuple(moves)
+    )

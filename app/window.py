@@ -61,7 +61,6 @@ from app.problems.sources import (
     DEFAULT_SOURCE,
     EPD,
     FEN,
-    GAME,
     PGN,
     Problem,
     Source,
@@ -293,7 +292,7 @@ class MainWindow(QMainWindow):
         self.new_game_action = self._action(
             "New &game…",
             "Ctrl+G",
-            self.new_game_dialog,
+            lambda: self.new_game_dialog(),
             tip="Tic-tac-toe, Connect-Four or another board game: its size, goal and start",
         )
         self.open_fen_action = self._action("Open &FEN…", "Ctrl+L", self.open_fen_dialog)
@@ -491,6 +490,7 @@ class MainWindow(QMainWindow):
         self.result_panel.ply_changed.connect(self._show_line)
         self.solution_browser.line_chosen.connect(self.result_panel.play_line)
         self.result_panel.refutation_chosen.connect(self._show_refutation)
+        self.board_view.move_chosen.connect(self.new_game_dialog)
 
     # -- opening problems -------------------------------------------------------------------------
 
@@ -604,19 +604,13 @@ class MainWindow(QMainWindow):
         dialog = SetupDialog(self.problem.source, self.params, self.open_source, self)
         dialog.exec()
 
-    def new_game_dialog(self) -> None:
-        """Ctrl+G: a board game, pre-filled with the one open (`app.menus.new_game`)."""
-        from app.menus.new_game import NewGameDialog
+    def new_game_dialog(self, clicked: str = "") -> None:
+        """Ctrl+G: a board game, pre-filled with the one open (`app.menus.new_game`); `clicked`:
+        a cell clicked on the board, added to the position shown."""
+        from app.menus.new_game import open_new_game
 
         self.driver.pause()
-        source = self.problem.source if self.problem is not None else None
-        current = source.text if source is not None and source.kind == GAME else None
-
-        def open_game(spec: str) -> bool:
-            return self.open_source(Source(GAME, spec))
-
-        self.new_game = NewGameDialog(open_game, current, self)
-        self.new_game.open()
+        self.new_game = open_new_game(self, clicked)
 
     def open_fen_dialog(self) -> None:
         """Ctrl+L: a FEN line pre-filled with the board's position (`app.menus.fen_dialog`)."""

@@ -11,7 +11,8 @@ and, if it is bad, says why in a message box and keeps the dialog as it was.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -28,10 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.panels.game_pictures import MnkBoard, cell_name, mnk_position
+from app.panels.game_pictures import MnkBoard, mnk_position
+from app.problems.sources import GAME, Source
 from core.errors import PnExplorerError
 from core.games.game_specs import BUILT_IN, OPENSPIEL_PREFIX, GameSpec, parse_game_spec
 from core.games.mnk import LARGEST_SIDE, MnkGame
+from core.games.registry import kind_of
+
+if TYPE_CHECKING:
+    from app.window import MainWindow
 
 OPENSPIEL = "openspiel"
 GAMES = {
@@ -87,14 +93,16 @@ def game_spec(
 
 
 class NewGameDialog(QDialog):
-    """Choose a game, its size, the goal and a start position. `open_game(spec)` opens it and
-    returns False (after saying why) to keep the dialog open for correcting."""
+    """Choose a game, its size, the goal and a start position (`current`'s, then the moves
+    `then`). `open_game(spec)` opens it and returns False (after saying why) to keep the dialog
+    open for correcting."""
 
     def __init__(
         self,
         open_game: Callable[[str], bool],
         current: str | None = None,
         parent: QWidget | None = None,
+        then: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
@@ -113,7 +121,7 @@ class NewGameDialog(QDialog):
         self.moves.setPlaceholderText("e.g. b2 a1 (cells; OpenSpiel: action ids) or click")
         self.board = MnkBoard(clickable=True)
         self.board.setMinimumSize(220, 220)
-        self.board.cell_clicked.connect(self._clicked)
+        self.board.move_chosen.connect(self._clicked)
         self.take_back = QPushButton("Take back")
         self.take_back.clicked.connect(self._take_back)
         self.spec = QLabel()
@@ -147,6 +155,7 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
         self._fill(current)
+        self.moves.setText(" ".join([self.moves.text(), *then]).strip())
         self.game.currentIndexChanged.connect(self._game_chosen)
         for box in (self.width_box, self.height_box, self.k_box):
             box.valueChanged.connect(self._changed)
@@ -249,10 +258,10 @@ class NewGameDialog(QDialog):
             else f"{spec.goal_text()} · {to_move} to move: click a cell to play there"
         )
 
-    def _clicked(self, column: int, row: int) -> None:
+    def _clicked(self, cell: str) -> None:
         """A stone on the clicked cell, if it is a legal move (else the reason, in red)."""
         before = self.moves.text()
-        self.moves.setText(f"{before} {cell_name(column, row)}".strip())
+        self.moves.setText(f"{before} {cell}".strip())
         if self._parsed() is None:
             reason = self.problem.text()
             self.moves.setText(before)
@@ -264,3 +273,21 @@ class NewGameDialog(QDialog):
     def accept(self) -> None:
         if self.open_game(self.spec_text()):
             super().accept()
+
+
+def open_new_game(window: MainWindow, clicked: str = "") -> NewGameDialog:
+    """Open the dialog on `window`'s game (if a board game is open); `clicked`: a cell clicked on
+    its board, after the moves to the position the board shows."""
+    problem = window.problem
+    current = problem.source.text if problem is not None and problem.source.kind == GAME else None
+    then: list[str] = []
+    view, search = window.board_view.view, window.driver.search
+    if clicked and current is not None and view is not None and search is not None:
+        then = [*kind_of(search.game).move_labels(search.game, view.moves), clicked]
+
+    def open_game(spec: str) -> bool:
+        return window.open_source(Source(GAME, spec))
+
+    dialog = NewGameDialog(open_game, current, window, then)
+    dialog.open()
+    return dialog

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from app.focus import PositionView
@@ -22,6 +22,10 @@ from core.games.chess_kind import CHESS
 class BoardView(QWidget):
     """Heading, the position's picture (or the node's path for a game without one), the line from
     the root and the node's numbers."""
+
+    move_chosen = Signal(str)
+    """The user chose a move on the picture (its label, e.g. a cell "c1"), from the position
+    shown: where a picture offers it (`move_chosen` on the picture widget)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +87,9 @@ class BoardView(QWidget):
                 return None
             self.pictures[kind] = widget
             self.stack.addWidget(widget)
+            chosen = getattr(widget, "move_chosen", None)
+            if chosen is not None:
+                chosen.connect(self.move_chosen)
         return widget
 
     @property

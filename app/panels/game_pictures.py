@@ -4,8 +4,9 @@ view.
 
 As for chess, `describe_*` are pure (game and moves in, what to draw out) and the widgets only draw
 what they are given. An m,n,k position travels as `mnk_position`'s text (the rows, k and gravity),
-so the widget needs no game to draw it; the same widget, made `clickable`, lets the New game
-dialog set up a start position one stone at a time.
+so the widget needs no game to draw it. A click on a cell offers it as a move: in the board panel
+it opens the New game dialog on the position shown with that stone added, and in the dialog it
+sets up a start position one stone at a time.
 """
 
 from __future__ import annotations
@@ -155,11 +156,12 @@ def describe_openspiel(game: OpenSpielGame, moves: Sequence[int]) -> Drawn:
 class MnkBoard(QWidget):
     """Draws an m,n,k position: a grid with X and O marks, or with gravity a frame of holes with
     discs and an arrow over each column a disc can still drop into; the last stone's cell is
-    lit and a finished line is struck through. `clickable`: a press on a cell emits it (with
-    gravity, the column's lowest empty cell)."""
+    lit and a finished line is struck through. `clickable`: a press on a cell emits its name
+    (with gravity, the column's lowest empty cell)."""
 
-    cell_clicked = Signal(int, int)
-    """(column, row from the bottom) of the cell the user chose."""
+    move_chosen = Signal(str)
+    """The cell the user chose, by its name ("c1"): a board panel's picture offers it as a move
+    from the position shown (`app.panels.board.BoardView.move_chosen`)."""
 
     def __init__(self, parent: QWidget | None = None, clickable: bool = False) -> None:
         super().__init__(parent)
@@ -172,6 +174,7 @@ class MnkBoard(QWidget):
         self.setSizePolicy(policy)
         if clickable:
             self.setCursor(Qt.CursorShape.PointingHandCursor)
+            self.setToolTip("Click a cell to put the next stone there (a new game from here)")
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         return QSize(360, self.heightForWidth(360))
@@ -336,7 +339,7 @@ class MnkBoard(QWidget):
         if cell is None:
             super().mousePressEvent(event)
             return
-        self.cell_clicked.emit(*cell)
+        self.move_chosen.emit(cell_name(*cell))
 
 
 class TextBoard(QWidget):

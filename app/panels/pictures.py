@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 import chess
@@ -50,6 +51,9 @@ Drawn = tuple[str | None, str | None, int | None]
 
 
 class PictureWidget(Protocol):
+    """What the board panel asks of a picture. A picture on which the user can choose a move
+    also has a `move_chosen` signal carrying the move's label."""
+
     def set_position(self, view: PositionView) -> None: ...
 
 
@@ -196,7 +200,7 @@ def describe_chess(game: ChessGame, moves: Sequence[int]) -> Drawn:
 
 PICTURES: dict[str, Picture] = {
     ChessGame.kind: Picture(describe_chess, SvgBoard),
-    MnkGame.kind: Picture(describe_mnk, MnkBoard),
+    MnkGame.kind: Picture(describe_mnk, partial(MnkBoard, clickable=True)),
     OpenSpielGame.kind: Picture(describe_openspiel, TextBoard),
 }
 """The pictures by game kind name (`Game.kind`)."""

@@ -65,10 +65,10 @@ def test_a_click_on_a_gravity_board_drops_into_the_column(qtbot):
     board.show()
     board.show_board(MnkPosition(("....", "....", ".O..", ".X.."), 4, True), "b2")
     clicked = []
-    board.cell_clicked.connect(lambda column, row: clicked.append((column, row)))
+    board.move_chosen.connect(clicked.append)
     top_of_b = board._cell_rect(1, 3).center().toPoint()
     qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=top_of_b)
-    assert clicked == [(1, 2)]
+    assert clicked == ["b3"]
     assert board.cell_at(QPointF(1, 1)) is None
 
 
@@ -85,9 +85,9 @@ def test_the_dialog_writes_the_command_line_s_spec_and_sets_up_by_clicks(qtbot):
     dialog = NewGameDialog(lambda spec: opened.append(spec) or True, CONNECT_FOUR)
     qtbot.addWidget(dialog)
     assert dialog.spec_text() == CONNECT_FOUR
-    dialog.board.cell_clicked.emit(2, 0)
-    dialog.board.cell_clicked.emit(2, 1)
-    dialog.board.cell_clicked.emit(2, 1)  # taken: refused in words, the list kept
+    dialog.board.move_chosen.emit("c1")
+    dialog.board.move_chosen.emit("c2")
+    dialog.board.move_chosen.emit("c2")  # taken: refused in words, the list kept
     assert dialog.moves.text() == "c1 c2" and "not a legal move" in dialog.problem.text()
     dialog.take_back.click()
     assert dialog.moves.text() == "c1"
@@ -206,3 +206,27 @@ def test_why_not_found_and_the_quiz_work_on_a_board_game(qtbot):
     window.quiz_mode.action.trigger()
     qtbot.waitUntil(lambda: window.quiz_mode.quiz.question is not None, timeout=20_000)
     assert window.board_view.view.node == ROOT
+
+
+def test_a_click_on_the_window_s_board_starts_a_new_game_from_the_position_shown(qtbot):
+    window = _window(qtbot, CONNECT_FOUR, PN)
+    for _ in range(3):
+        window.driver.step(ITERATION)
+    shown = window.board_view.view
+    rules = parse_game_spec(CONNECT_FOUR).rules
+    line = [rules.name(move) for move in shown.moves]
+    assert line and shown.position == describe_mnk(window.driver.search.game, shown.moves)[0]
+    picture = window.board_view.stack.currentWidget()
+    open_column = MnkPosition.parse(shown.position).open_columns()[0]
+    qtbot.mouseClick(
+        picture,
+        Qt.MouseButton.LeftButton,
+        pos=picture._cell_rect(open_column, 3).center().toPoint(),
+    )
+    dialog = window.new_game
+    assert dialog.isVisible() and dialog.moves.text().split()[:-1] == line
+    dialog.goal.setCurrentText("O wins")
+    dialog.accept()
+    assert window.problem.source.text == dialog.spec_text()
+    assert window.problem.source.text.startswith("connect-four(columns=4,rows=4,player=o,moves=")
+    assert len(window.driver.search.game.start) == len(line) + 1
