@@ -66,11 +66,15 @@ def game_spec(
     that differ from its defaults (`tic-tac-toe`, `connect-four(columns=4,rows=4,goal=draw)`);
     `moves` is a move list separated by spaces, commas or dots."""
     player, aim = GOALS[goal]
-    settings = []
+    settings: list[str] = []
     if game == OPENSPIEL:
-        name = openspiel.strip()
-        settings = [] if "(" not in name else [name[name.index("(") + 1 : name.rindex(")")]]
-        name = OPENSPIEL_PREFIX + name.split("(", 1)[0]
+        text = openspiel.strip().removeprefix(OPENSPIEL_PREFIX)
+        name, bracket, rest = text.partition("(")
+        if bracket and rest.endswith(")"):
+            settings.append(rest[:-1])
+        else:
+            name = text  # as typed: the specification's reader says what is wrong with it
+        name = OPENSPIEL_PREFIX + name.strip()
     else:
         defaults = BUILT_IN[game]
         across, down = SIZE_NAMES.get(game, ("m", "n"))

@@ -18,6 +18,7 @@ from app.problems.search_setup import SearchParams
 from app.problems.sources import GAME, Source
 from app.tree_view.layout import NODE
 from app.window import MainWindow
+from core.errors import PnExplorerError
 from core.games.game_specs import parse_game_spec
 from core.games.mnk import MnkGame, MnkReferee
 from core.search.defaults import DAGPN, PN
@@ -81,6 +82,8 @@ def test_the_dialog_writes_the_command_line_s_spec_and_sets_up_by_clicks(qtbot):
     assert game_spec("openspiel", 0, 0, 0, "X wins", "4", "hex(board_size=3)") == (
         "openspiel:hex(board_size=3,moves=4)"
     )
+    with pytest.raises(PnExplorerError, match="is not an OpenSpiel game"):
+        parse_game_spec(game_spec("openspiel", 0, 0, 0, "X wins", "", "hex(board_size=3"))
     opened: list[str] = []
     dialog = NewGameDialog(lambda spec: opened.append(spec) or True, CONNECT_FOUR)
     qtbot.addWidget(dialog)
