@@ -3,9 +3,10 @@ OpenSpiel game), its size, the goal searched and a start position, written as th
 specification `pn-explorer --game SPEC` and `pn-explorer solve --game SPEC` take
 (`core.games.game_specs`), so what the dialog opens can be typed on the command line.
 
-The start position is a move list (cells such as `b2 a1`, OpenSpiel's action ids), or made by
-clicking on the board beside it. The dialog only writes the specification; the window opens it
-and, if it is bad, says why in a message box and keeps the dialog as it was.
+The start position is a move list (cells such as `b2 a1`; an OpenSpiel game's own move names or
+action ids), or made by clicking on the board beside it. The dialog only writes the
+specification; the window opens it and, if it is bad, says why in a message box and keeps the
+dialog as it was.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ class NewGameDialog(QDialog):
         self.goal = QComboBox()
         self.goal.addItems(list(GOALS))
         self.moves = QLineEdit()
-        self.moves.setPlaceholderText("e.g. b2 a1 (cells; OpenSpiel: action ids) or click")
+        self.moves.setPlaceholderText("e.g. b2 a1 (cells; OpenSpiel: its move names) or click")
         self.board = MnkBoard(clickable=True)
         self.board.setMinimumSize(220, 220)
         self.board.move_chosen.connect(self._clicked)
