@@ -65,7 +65,8 @@ def game_spec(
 ) -> str:
     """The specification the dialog's choices write: the game's name with only the settings
     that differ from its defaults (`tic-tac-toe`, `connect-four(columns=4,rows=4,goal=draw)`);
-    `moves` is a move list separated by spaces, commas or dots."""
+    `moves` is a move list separated by spaces or dots (commas too, but in an OpenSpiel game,
+    whose move names may hold them)."""
     player, aim = GOALS[goal]
     settings: list[str] = []
     if game == OPENSPIEL:
@@ -91,7 +92,8 @@ def game_spec(
         settings.append("goal=draw")
     if player == "o":
         settings.append("player=o")
-    listed = ".".join(filter(None, re.split(r"[\s,.;]+", moves.strip())))
+    separators = r"[\s.]+" if game == OPENSPIEL else r"[\s,.;]+"  # a move name may hold a comma
+    listed = ".".join(filter(None, re.split(separators, moves.strip())))
     if listed:
         settings.append(f"moves={listed}")
     return f"{name}({','.join(filter(None, settings))})" if any(settings) else name
