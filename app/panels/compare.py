@@ -1,7 +1,9 @@
 """The comparison panel: PN, Pn² and αβ on the current position side by side, as Table 3.1
 compares them on a suite, and beside them the searches that merge transpositions, DAG PN and
-df-pn (issue 12: a class compares tree PN, DAG PN and df-pn on one position): result, verified
-mate length, first move, nodes created, peak nodes in memory and time.
+df-pn (a class compares tree PN, DAG PN and df-pn on one position): result, verified
+mate length, first move, nodes created, peak nodes in memory and time. A board game is compared
+as a chess position is, by the searches that run on it (the registry's refusal says why not the
+others), each worker opening the game again from its specification.
 
 Each algorithm runs in a worker process (spawned, so nothing of the window is shared) through
 `core.runs.runner.run_item`, the headless comparison's own runner: same node counting, and a
@@ -41,11 +43,11 @@ from app.panels.compare_model import (
     Row,
 )
 from app.problems.search_setup import SearchParams
-from app.problems.sources import Problem
+from app.problems.sources import GAME, Problem, Source
 from app.tree_view import style
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
-from core.search.registry import entries, entry
+from core.search.registry import entries, entry, refusal
 from core.search.types import Limits, Result
 from core.values import counted
 
@@ -97,12 +99,14 @@ def work_items(
     seconds: float,
     attacker_to_move: bool = True,
     names: tuple[str, ...] | None = None,
+    source: Source | None = None,
 ) -> list[WorkItem]:
     """The runs with the command line's budgets: each search with its default cap and default
     parameters (Pn² the paper's N = 300,000, a = 600,000, b = 80,000, the setting Table 3.1's
     comparison and the command line's `compare` use, not the window's own, which may be tuned
     to show the second level rather than to solve), and a time limit of `seconds` each. Raises
-    InvalidLimitError for a bad time. `names`: these searches (default: every one compared)."""
+    InvalidLimitError for a bad time. `names`: these searches (default: every one compared);
+    `source`: a board game each worker opens again, instead of the position `fen`."""
     return [
         WorkItem(
             position_id,
@@ -111,6 +115,7 @@ def work_items(
             algorithm_factory(name),
             Limits(max_nodes=entry(name).cap, max_seconds=seconds),
             attacker_to_move=attacker_to_move,
+            source=source,
         )
         for name in (compared() if names is None else names)
     ]
@@ -164,9 +169,10 @@ def _seconds_text(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:,.2f} s"
 
 
-def row_cells(run: PanelRun) -> tuple[list[str], str, str]:
+def row_cells(run: PanelRun, disproved: str = "no forced mate") -> tuple[list[str], str, str]:
     """The cells of a finished row after the algorithm's name, the result's colour and a
-    tooltip with the full reason. A verifier's rejection is an error, never a mate."""
+    tooltip with the full reason; `disproved`: what a disproof means for the problem (a board
+    game's goal in words). A verifier's rejection is an error, never a mate."""
     record = run.record
     if record is None:
         return ["error: " + run.failure, "—", "—", "—", "—", "—"], ERROR_COLOUR, run.failure
@@ -186,7 +192,7 @@ def row_cells(run: PanelRun) -> tuple[list[str], str, str]:
             f"{record.reason} (the proof was replayed by the independent verifier)",
         )
     if record.result == Result.DISPROVED.value:
-        return ["disproved: no forced mate", "—", "—", *counts], DISPROVED_COLOUR, record.reason
+        return [f"disproved: {disproved}", "—", "—", *counts], DISPROVED_COLOUR, record.reason
     return (
         [record.reason.replace("unknown", "unsolved", 1), "—", "—", *counts],
         UNSOLVED_COLOUR,
@@ -293,22 +299,41 @@ class ComparePanel(QWidget):
         self.runs = {}
         self._reset_rows()
 
+    @property
+    def comparable(self) -> bool:
+        """Whether the problem open can be compared: a chess position, or a board game, which a
+        worker process opens again from its specification."""
+        problem = self.problem
+        return problem is not None and (
+            problem.game.capabilities.standard_chess or problem.source.kind == GAME
+        )
+
     def compare(self) -> None:
-        """Start every search on the current position (any earlier comparison is dropped)."""
-        if self.problem is None or not self.problem.game.capabilities.standard_chess:
+        """Start every search on the current position (any earlier comparison is dropped); on a
+        board game, every search that runs on it (the others' rows say why not)."""
+        if self.problem is None or not self.comparable:
             return
         game, kind = self.problem.game, self.problem.kind
+        chess = game.capabilities.standard_chess
+        refused = {name: refusal(name, game) for name in self.algorithms}
+        names = tuple(name for name in self.algorithms if refused[name] is None)
         items = work_items(
             self.problem.title,
-            kind.root_text(game),
+            kind.root_text(game) if chess else "",
             self.seconds.value(),
             kind.fresh(game).is_or(),
-            self.algorithms,
+            names,
+            None if chess else self.problem.source,
         )
         self.runs = {}
         self._reset_rows()
-        for name in self.algorithms:
+        for name in names:
             self._set_pending(name, "waiting for a free core")
+        for name, why in refused.items():
+            if why is not None:
+                row = self.algorithms.index(name)
+                cells = [entry(name).title, "does not run here", "", "", "", "", ""]
+                self._set_row(row, cells, QUIET_COLOUR, why, quiet=True)
         self._started = time.monotonic()
         self._items = items
         self.jobs.run_processes(run_item, items, deadline=deadline(self.seconds.value()))
@@ -345,7 +370,9 @@ class ComparePanel(QWidget):
                 [
                     FOOTNOTE_HEAD,
                     *budgets_text(self.params),
-                    "Proved mates are checked by an independent replay.",
+                    "Proved mates are checked by an independent replay."
+                    if self.problem is None or self.problem.game.capabilities.standard_chess
+                    else "Proofs are replayed by the game's own referee.",
                 ]
             )
         )
@@ -366,7 +393,9 @@ class ComparePanel(QWidget):
         self._set_row(row, [entry(name).title, text, "", "", "", "", ""], QUIET_COLOUR, quiet=True)
 
     def _show_run(self, run: PanelRun, best: bool = False) -> None:
-        cells, colour, tooltip = row_cells(run)
+        problem = self.problem
+        words = problem.kind.verdict_text(problem.game, False) if problem is not None else ""
+        cells, colour, tooltip = row_cells(run, words or "no forced mate")
         name = entry(run.algorithm).title + ("  ★" if best else "")
         self._set_row(self.algorithms.index(run.algorithm), [name, *cells], colour, tooltip, best)
 
@@ -411,26 +440,26 @@ class ComparePanel(QWidget):
     # -- status -----------------------------------------------------------------------------------
 
     def _update_controls(self) -> None:
-        chess = self.problem is not None and self.problem.game.capabilities.standard_chess
-        self.compare_button.setEnabled(chess and not self.jobs.busy)
+        comparable = self.comparable
+        self.compare_button.setEnabled(comparable and not self.jobs.busy)
         self.cancel_button.setEnabled(self.jobs.busy)
-        self.seconds.setEnabled(chess)
-        self.table.setEnabled(chess)
+        self.seconds.setEnabled(comparable)
+        self.table.setEnabled(comparable)
 
     def _show_status(self) -> None:
-        if self.problem is not None and not self.problem.game.capabilities.standard_chess:
+        if self.problem is not None and not self.comparable:
             title = self.problem.kind.title
             self.status.setText(
-                f"The comparison runs on chess positions only, not on this {title}."
+                f"The comparison runs on chess positions and board games only, not on this {title}."
             )
             return
         if self.jobs.busy:
             self.status.setText(
-                f"Comparing: {len(self.runs)} of {len(self.algorithms)} finished "
+                f"Comparing: {len(self.runs)} of {len(self._items)} finished "
                 f"after {time.monotonic() - self._started:.1f} s"
             )
             return
-        if len(self.runs) == len(self.algorithms):
+        if self.runs and len(self.runs) == len(self._items):
             best = best_algorithms(self.runs)
             if best:
                 names = spoken(tuple(name for name in self.algorithms if name in best))

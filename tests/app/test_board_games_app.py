@@ -12,6 +12,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from app.main import main as app_main
 from app.menus.new_game import NewGameDialog, game_spec
+from app.panels.compare import compared
 from app.panels.game_pictures import MnkBoard, MnkPosition, TextBoard, describe_mnk
 from app.panels.pictures import describe_position, picture_widget
 from app.problems.search_setup import SearchParams
@@ -21,8 +22,10 @@ from app.window import MainWindow
 from core.errors import PnExplorerError
 from core.games.game_specs import parse_game_spec
 from core.games.mnk import MnkGame, MnkReferee
+from core.runs.comparison import algorithm_factory
+from core.runs.runner import WorkItem, run_item
 from core.search.defaults import DAGPN, PN
-from core.search.types import ITERATION, PHASE
+from core.search.types import ITERATION, PHASE, Limits
 from core.tree import ROOT
 
 TIC_TAC_TOE = "tic-tac-toe(goal=draw)"
@@ -233,3 +236,33 @@ def test_a_click_on_the_window_s_board_starts_a_new_game_from_the_position_shown
     assert window.problem.source.text == dialog.spec_text()
     assert window.problem.source.text.startswith("connect-four(columns=4,rows=4,player=o,moves=")
     assert len(window.driver.search.game.start) == len(line) + 1
+
+
+def test_the_compare_dock_runs_every_search_that_fits_a_board_game(qtbot):
+    window = _window(qtbot, "tic-tac-toe", PN)
+    panel = window.compare_panel
+    assert panel.compare_button.isEnabled()
+    window.compare_action.trigger()
+    window.compare()
+    try:
+        qtbot.waitUntil(lambda: not panel.busy, timeout=120_000)
+        ran = {item.algorithm for item in panel._items}
+        for name in compared():
+            if name in ran:
+                assert panel.result_text(name) == "disproved: X cannot force a win"
+            else:
+                assert panel.result_text(name) == "does not run here"
+        assert {PN, DAGPN} <= ran
+        headless = run_item(
+            WorkItem(
+                "",
+                "",
+                DAGPN,
+                algorithm_factory(DAGPN),
+                Limits(),
+                source=Source(GAME, "tic-tac-toe"),
+            )
+        )
+        assert panel.runs[DAGPN].record.nodes_created == headless.nodes_created
+    finally:
+        panel.cancel()

@@ -157,7 +157,7 @@ def test_closing_the_window_ends_the_processes(qtbot, window):
 def test_explicit_trees_are_not_compared(window):
     panel = window.compare_panel
     assert window.open_source(FIGURE)
-    assert "chess positions only" in panel.status.text()
+    assert "chess positions and board games only" in panel.status.text()
     assert not panel.compare_button.isEnabled()
     window.compare()
     assert not panel.busy and not panel.jobs.processes()
