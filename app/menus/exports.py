@@ -1,7 +1,7 @@
-"""File ▸ Export: the solution as PGN, the tree as GraphML, the tree view as PNG or SVG, the
-window as PNG.
+"""File ▸ Export: the solution as PGN (chess) or as a move tree in the game's own notation (every
+game), the tree as GraphML, the tree view as PNG or SVG, the window as PNG.
 
-PGN and GraphML are written by `core.exports` on a worker thread (`app.jobs`; a proof is verified
+PGN, move trees and GraphML are written by `core.exports` on a worker thread (`app.jobs`; a proof is verified
 again by the independent replay before it is written; a big tree takes seconds in networkx); the
 pictures are painted on the GUI thread, which costs one frame. A file that cannot be written is a
 dialog naming it; the search on screen is not touched.
@@ -9,6 +9,7 @@ dialog naming it; the search on screen is not touched.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
 
 from app.jobs import Jobs
 from app.tree_view.layout import NODE
+from core.cli.exports import solution_moves
 from core.errors import ExportError, PnExplorerError
 from core.exports.files import write_file
 from core.exports.graphml import (
@@ -29,6 +31,7 @@ from core.exports.graphml import (
     tree_graph,
     write_graphml,
 )
+from core.exports.move_tree import move_tree_text
 from core.exports.pgn import proof_pgn, refutation_pgn
 from core.games.game import Game
 from core.games.registry import kind_of
@@ -49,6 +52,19 @@ def write_pgn(path: str, search, record, solution) -> str:
     text = export(game, tree, engine, record.nodes_created)
     write_file(path, lambda stream: stream.write(text.encode("utf-8")))
     return f"Exported the {'proof' if proved else 'refutation'} as PGN to {path}"
+
+
+def write_moves(path: str, search, record) -> str:
+    """The verified proof or the refutation tree as a move tree in the game's own notation
+    (`core.exports.move_tree`), for every game: JSON for a `.json` file, indented text otherwise,
+    as `solve --export-moves` writes it."""
+    data = solution_moves(search, search.game, record)
+    if path.lower().endswith(".json"):
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    else:
+        text = move_tree_text(data)
+    write_file(path, lambda stream: stream.write(text.encode("utf-8")))
+    return f"Exported a move tree ({counted(data['moves_written'], 'move')}) to {path}"
 
 
 def _labels(game: Game) -> MoveLabels:
@@ -164,6 +180,21 @@ class Exporter(QObject):
             search, record, solution = window.driver.search, browser.record, browser.solution
             self._run(lambda: write_pgn(path, search, record, solution))
 
+    def moves(self, path: str | None = None) -> None:
+        window = self.window
+        record = window.solution_browser.record
+        if window.solution_browser.solution is None or record is None:
+            window.show_error(
+                "Solve the search first: only a verified proof, or a refutation, is exported "
+                "as a move tree.",
+                "Nothing to export",
+            )
+            return
+        path = path or self._ask("Export the solution as a move tree", "txt", "Move tree")
+        if path:
+            search = window.driver.search
+            self._run(lambda: write_moves(path, search, record))
+
     def _has_tree(self) -> bool:
         """GraphML writes a search tree: say in one line why there is none (df-pn)."""
         if self.window.driver.search is not None and self.window.driver.search.tree is None:
@@ -220,6 +251,7 @@ def export_menu(window: QMainWindow) -> QMenu:
     menu = QMenu("&Export", window)
     for text, slot in (
         ("Proof (or refutation) as &PGN…", exporter.pgn),
+        ("Proof (or refutation) as a &move tree…", exporter.moves),
         ("Tree as &GraphML…", exporter.graphml),
         ("&Visible part of the tree as GraphML…", exporter.visible_graphml),
         ("Tree view as P&NG…", exporter.view_png),

@@ -5,6 +5,7 @@ as on chess."""
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ElementTree
 
 import pytest
@@ -192,6 +193,13 @@ def test_a_board_game_runs_to_its_verified_end_as_chess_does(qtbot, tmp_path, sp
     text = graph_path.read_text(encoding="utf-8")
     ElementTree.fromstring(text)
     assert f">{solution.main_line[0]}<" in text
+    moves_path = tmp_path / "proof.json"
+    window.exporter.moves(str(moves_path))
+    window.exporter.wait()
+    qtbot.waitUntil(lambda: "move tree" in window.statusBar().currentMessage(), timeout=20_000)
+    exported = json.loads(moves_path.read_text(encoding="utf-8"))
+    assert exported["meaning"] == "X can at least draw" and exported["verified"]
+    assert exported["moves"][0]["move"] == solution.main_line[0]
     window.timeline.go_to(1)
     qtbot.waitUntil(lambda: window.timeline.replay.iterations == 1, timeout=20_000)
     assert len(window.driver.search.drawn_tree) == 1 + len(MnkGame(rules).legal_moves())

@@ -35,6 +35,7 @@ def test_the_export_menu_lists_every_export(qtbot):
     export = next(a.menu() for a in file_menu.actions() if a.text() == "&Export")
     assert [a.text() for a in export.actions()] == [
         "Proof (or refutation) as &PGN…",
+        "Proof (or refutation) as a &move tree…",
         "Tree as &GraphML…",
         "&Visible part of the tree as GraphML…",
         "Tree view as P&NG…",
