@@ -1,10 +1,10 @@
 """File ▸ Export: the solution as PGN (chess) or as a move tree in the game's own notation (every
 game), the tree as GraphML, the tree view as PNG or SVG, the window as PNG.
 
-PGN, move trees and GraphML are written by `core.exports` on a worker thread (`app.jobs`; a proof is verified
-again by the independent replay before it is written; a big tree takes seconds in networkx); the
-pictures are painted on the GUI thread, which costs one frame. A file that cannot be written is a
-dialog naming it; the search on screen is not touched.
+PGN, move trees and GraphML are written by `core.exports` on a worker thread (`app.jobs`; a
+proof is verified again by the independent replay before it is written; a big tree takes seconds
+in networkx); the pictures are painted on the GUI thread, which costs one frame. A file that
+cannot be written is a dialog naming it; the search on screen is not touched.
 """
 
 from __future__ import annotations
