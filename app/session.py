@@ -13,7 +13,7 @@ never the window itself. Steps are the driver's own signals (`session.driver`: `
 from __future__ import annotations
 
 from functools import partial
-from typing import Protocol
+from typing import Protocol, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -163,7 +163,8 @@ class Session(QObject):
         if search.capabilities.replayable and self.problem is not None:
             self.replay = Replay(search, partial(build_search, self.problem.game, self.params))
         self.clear_solution()
-        self.driver.set_search(self.replay or search)
+        # the replay stands in for its search: every member of the contract is the live one's
+        self.driver.set_search(search if self.replay is None else cast(Stepper, self.replay))
         self.driver_changed.emit(self.driver.search)
 
     # -- the solution ------------------------------------------------------------------------------
