@@ -146,12 +146,11 @@ def test_a_tree_file_stopped_at_its_frontier_is_explained(qtbot):
     assert "After A → C the attacker has 2 tries at ply 2: 0 are refuted" in panel.held.text()
 
 
-def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
-    window, _ = stopped
+def _effort_colours_checked(window) -> list[tuple[int, float]]:
+    """Every first-level node drawn well inside the view has the map's colour for its subtree's
+    size in the engine's tree: (size, lightness) of each."""
     view = window.tree_view
     tree = window.driver.search.tree
-    window.explain.effort_action.trigger()
-    assert view.effort_map.on
     view.reset_view()
     image = view.grab().toImage()
     area = view.drawing_area()
@@ -170,14 +169,37 @@ def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
             abs(shown.green() - expected.green()) <= 3 and abs(shown.blue() - expected.blue()) <= 3
         )
         checked.append((size, shown.lightness()))
+    return sorted(checked)
+
+
+def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
+    window, _ = stopped
+    view = window.tree_view
+    tree = window.driver.search.tree
+    window.explain.effort_action.trigger()
+    assert view.effort_map.on
+    checked = _effort_colours_checked(window)
     assert len(checked) >= 10
-    checked.sort()
     assert checked[0][1] > checked[-1][1]
     assert checked[-1][0] == len(tree)
     window.explain.effort_action.trigger()
     image = view.grab().toImage()
     root = view.scene_to_widget(view.displayed_nodes()[0].x, view.displayed_nodes()[0].y)
     assert image.pixelColor(round(root.x()), round(root.y())).name() == "#ffffff"
+
+
+def test_the_effort_map_on_dag_pn_colours_by_the_engines_subtree_sizes(qtbot):
+    """DAG PN through the same control as PN: E colours each drawn node by its subtree in the
+    engine's own tree (a shared node counted under the parent that made it)."""
+    window = _window(qtbot, params=SearchParams("dagpn", 3_000))
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
+    tree = window.driver.search.tree
+    assert window.explain.effort_action.isEnabled()
+    window.explain.effort_action.trigger()
+    checked = _effort_colours_checked(window)
+    assert len(checked) >= 10 and checked[-1][0] == len(tree)
+    assert checked[0][1] > checked[-1][1]
 
 
 def test_why_not_found_on_dag_pn_counts_shared_replies_and_says_what_differs(qtbot):
