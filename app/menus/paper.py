@@ -157,20 +157,24 @@ class PaperMenu(QObject):
         if not self._waiting_for_end:
             return
         self._waiting_for_end = False
-        search = self.session.driver.search
-        if search.tree is None:  # Figure 3.11 opens PN; a search without a tree has no rings
+        search = self.session.search
+        # Figure 3.11 opens PN; a search without a tree has no rings
+        if search is None or search.tree is None:
             return
         self.walk.run_steps(_groups(kind_of(search.game).fresh(search.game), search.tree))
 
     def _ring(self, _index: int, groups: dict[int, list[int]]) -> None:
-        root = self.session.driver.search.game.root_board
-        wanted = figure_3_12_hash(root)
+        search = self.session.search
+        if search is None or search.tree is None:
+            return
+        game = search.game
+        wanted = figure_3_12_hash(kind_of(game).root_text(game))
         key, nodes = chosen_group(groups, wanted)
         which = "Figure 3.12's position" if key == wanted else "the position reached most often"
         self.overlay.show_nodes(nodes, f"{which}: {len(nodes)} nodes in the tree")
         self.say(
             f"{FIGURE_3_11} Ringed: {which}, {len(nodes)} nodes of {len(groups):,} "
-            f"positions in {len(self.session.driver.search.tree):,} nodes."
+            f"positions in {len(search.tree):,} nodes."
         )
 
 

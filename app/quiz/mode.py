@@ -28,7 +28,7 @@ from core.errors import InvalidAnswerError
 from core.inputs.answers import parse_number_answer
 from core.quiz.session import NUMBERS, SELECTION, Quiz
 from core.search.contract import Stepper
-from core.search.types import PHASE, StepReport
+from core.search.types import PHASE, Outcome, StepReport
 from core.tree import ROOT
 
 SHORTCUT = "Ctrl+E"
@@ -169,7 +169,7 @@ class QuizMode(QObject):
             return
         quiz = self.quiz
         if search.outcome is not None:
-            self._show_over(search)
+            self._show_over(search.outcome)
             return
         if quiz.can_ask_selection:
             question = quiz.ask_selection()
@@ -181,7 +181,7 @@ class QuizMode(QObject):
         if question is None:
             self._reveal()
             if search.outcome is not None:
-                self._show_over(search)
+                self._show_over(search.outcome)
             else:
                 self.panel.show_note("This update changed no numbers: the search goes on.")
             return
@@ -197,8 +197,8 @@ class QuizMode(QObject):
         self.panel.show_question(question.text, question.kind == NUMBERS)
         self.ui.show_status(self.status_text() or "")
 
-    def _show_over(self, search: Stepper) -> None:
-        self.panel.show_waiting(f"{describe_outcome(search.outcome)} No more questions here.")
+    def _show_over(self, outcome: Outcome) -> None:
+        self.panel.show_waiting(f"{describe_outcome(outcome)} No more questions here.")
 
     def _step_through_the_driver(self) -> None:
         """The EXPAND phase (or the rest of a Pn² second level), shown as usual; the next
