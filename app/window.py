@@ -604,7 +604,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"PN Explorer — {title}")
         self.curves.setVisible(two_levels)
         self.curves.set_parameters(
-            self.params.a, self.params.b, self.params.max_nodes, self.params.fraction
+            self.params.number("a"),
+            self.params.number("b"),
+            self.params.max_nodes,
+            str(self.params.value("fraction")),
         )
         self._update_actions()
         self.refresh_views()

@@ -9,8 +9,6 @@ click in the tree would. The window puts the two actions in its Search and View 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow
@@ -21,6 +19,7 @@ from app.session import Session, Ui
 from app.tree_view.view import TreeView
 from core.explain.trace import RootTrace
 from core.search.contract import Stepper
+from core.search.parameters import PARAMETERS
 from core.search.types import Outcome
 
 NO_TREE = (
@@ -136,8 +135,10 @@ class ExplainDock:
         algo = settings.get("algo")
         if isinstance(algo, str):
             params = params.with_algo(algo)
-        changed = {key: settings[key] for key in ("max_nodes", "a", "b") if key in settings}
-        return session.open_source(session.problem.source, replace(params, **changed))
+        cap = settings.get("max_nodes")
+        changed = {key: value for key, value in settings.items() if key in PARAMETERS}
+        params = params.with_values(cap if isinstance(cap, int) else None, **changed)
+        return session.open_source(session.problem.source, params)
 
     def set_effort_map(self, on: bool) -> None:
         """Switch the tree view's effort map (and its legend entry) on or off."""

@@ -122,7 +122,7 @@ class PaperMenu(QObject):
         self.session.driver.run_to_end()
 
     def figures_4(self) -> None:
-        params = SearchParams(PN2, 300_000, 600_000.0, 80_000.0)
+        params = SearchParams(PN2, 300_000, a=600_000.0, b=80_000.0)
         if self.session.open_source(Source(SUITE, "paper-figures", "WAC.014"), params):
             self.say(FIGURES_4)
 

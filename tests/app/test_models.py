@@ -159,7 +159,7 @@ def test_focus_follows_the_most_proving_node_through_every_phase():
 
 def test_pn2_focus_is_in_the_second_level_while_it_runs():
     problem = load(Source(SUITE, "paper-figures", "WAC.014"))
-    search = build_search(problem.game, SearchParams(PN2, 5000, 300, 100))
+    search = build_search(problem.game, SearchParams(PN2, 5000, a=300, b=100))
     for _ in range(24):
         search.step_iteration()
     search.step_into()  # select

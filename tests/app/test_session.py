@@ -129,6 +129,6 @@ def test_what_is_opened_is_remembered_in_the_settings(qtbot, tmp_path):
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
     settings = Settings(organisation=f"pn-explorer-test-{uuid.uuid4().hex}")
     session = Session(settings=settings)
-    params = SearchParams(PN2, 5000, 300.0, 100.0)
+    params = SearchParams(PN2, 5000, a=300.0, b=100.0)
     assert session.open_source(WAC_001, params)
     assert settings.source() == WAC_001 and settings.params() == params
