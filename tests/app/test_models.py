@@ -30,7 +30,7 @@ from core.errors import (
     TreeFileError,
     UnknownPositionIdError,
 )
-from core.search.defaults import LOGISTIC, ONE
+from core.search.defaults import DEFAULT_A, DFPN_THREAT_DEPTH, DFPN_THREAT_DIVISOR, LOGISTIC, ONE
 from core.search.pn2 import second_level_budget, second_level_fraction
 from core.search.types import Phase
 from core.tree import BYTES_PER_NODE
@@ -110,6 +110,21 @@ def test_params_validate_and_switch_default_caps():
         SearchParams(PN, 10**15).validate()
     assert SearchParams().with_algo(PN2).max_nodes == 300_000
     assert SearchParams(PN, 5000).with_algo(PN2).max_nodes == 5000
+
+
+def test_params_hold_any_parameter_of_the_registrys_schema():
+    """A parameter the window has no field for (df-pn's threat depth) reaches the search built;
+    a default given or left out is the same setting; a name outside the schema is refused."""
+    game = load(Source(FEN, WAC_001)).game
+    params = SearchParams("dfpn", 5000, threat_depth=2, threat_divisor=DFPN_THREAT_DIVISOR)
+    assert params == SearchParams("dfpn", 5000, threat_depth=2)
+    assert params.value("threat_depth") == 2 and params.value("a") == DEFAULT_A
+    search = build_search(game, params)
+    assert search.threat_depth == 2 and search.threat_divisor == DFPN_THREAT_DIVISOR
+    assert build_search(game, SearchParams("dfpn", 5000)).threat_depth == DFPN_THREAT_DEPTH != 2
+    assert params.with_algo(PN).value("threat_depth") == 2
+    with pytest.raises(TypeError, match="no search parameter is named 'depthh'"):
+        SearchParams(PN, depthh=3)
 
 
 def test_figure_3_1_opens_as_the_figure_shows_it():
