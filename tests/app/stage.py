@@ -3,6 +3,9 @@ the feature asked of the screen (`app.session.Ui`), so a feature is tested witho
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow
 
 from app.problems.search_setup import SearchParams
@@ -25,7 +28,19 @@ class Stage(QMainWindow):
         self.boards = 0
         self.covered = False
         self.errors: list[tuple[str, str]] = []
+        self._cleanups: list[Callable[[], None]] = []
         self.session.error.connect(lambda text, title: self.errors.append((title, text)))
+
+    def on_close(self, cleanup: Callable[[], None]) -> None:
+        """Run `cleanup` when the stage closes (qtbot closes it after the test), as the window
+        ends its features' background work when it closes."""
+        self._cleanups.append(cleanup)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        for cleanup in self._cleanups:
+            cleanup()
+        self.session.close()
+        super().closeEvent(event)
 
     def say(self, text: str, timeout_ms: int = 0) -> None:
         self.said.append(text)

@@ -24,6 +24,7 @@ def _stage(qtbot, params=None):
     window = Stage()
     window.tree_view = window.add_tree_view()
     window.solution_browser = SolutionBrowser()
+    window.on_close(window.solution_browser.cancel_check)
     window.exporter = Exporter(
         window.session, window, window, window.tree_view, window.solution_browser
     )
