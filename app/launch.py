@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 
 from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams, check_problem
 from app.problems.sources import (
@@ -45,10 +44,10 @@ def params_from_options(options: argparse.Namespace, base: SearchParams) -> Sear
     params = base.with_algo(options.algo) if options.algo else base
     changes = {
         name: getattr(options, name)
-        for name in ("max_nodes", *SEARCH_PARAMETERS)
+        for name in SEARCH_PARAMETERS
         if getattr(options, name) is not None
     }
-    return replace(params, **changes)
+    return params.with_values(options.max_nodes, **changes)
 
 
 def launch_params(options: argparse.Namespace, last_session: SearchParams) -> SearchParams:

@@ -11,7 +11,6 @@ one, so bad input (a dialog says why) leaves everything the user had in place.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSizePolicy,
     QSlider,
@@ -37,12 +37,11 @@ from app import focus
 from app.board_focus import BoardFocus
 from app.dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
 from app.dfpn.path_panel import add_dfpn_dock
-from app.driving.driver import FULL_SPEED, SPEEDS, SearchDriver, speed_label
+from app.driving.driver import FULL_SPEED, SPEEDS, speed_label
 from app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
-from app.jobs import Jobs
 from app.menus.classroom_menu import ClassroomMenu
 from app.menus.explain_dock import ExplainDock
-from app.menus.exports import export_menu
+from app.menus.exports import Exporter, export_menu
 from app.menus.paper import PaperMenu
 from app.panels.board import BoardView
 from app.panels.compare import DEFAULT_SECONDS, MAX_SECONDS, ComparePanel, compared, spoken
@@ -51,11 +50,11 @@ from app.panels.elided_label import ElidedLabel
 from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
-from app.panels.result import NOT_SOLVED, ResultPanel, solution_record
+from app.panels.result import NOT_SOLVED, ResultPanel
 from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
-from app.problems.search_setup import SearchParams, build_search
+from app.problems.search_setup import SearchParams
 from app.problems.settings import Settings
 from app.problems.sources import (
     DEFAULT_SOURCE,
@@ -70,8 +69,9 @@ from app.problems.sources import (
     naming_the_file,
     positions_of,
 )
-from app.quiz.mode import QuizMode
+from app.quiz.mode import STEP_ACTIONS, QuizMode
 from app.refutation_focus import refutation_target
+from app.session import OPEN_ERROR, Session
 from app.short_text import one_line, short_label
 from app.shortcuts import shortcut_table
 from app.tree_editor.menu import TreeCommands
@@ -119,23 +119,25 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.settings = settings if settings is not None else (Settings() if persist else None)
         self.persist = persist and self.settings is not None
-        self.problem: Problem | None = None
-        self.params = params or (self.settings.params() if self.persist else SearchParams())
+        self.session = Session(
+            params or (self.settings.params() if self.persist else SearchParams()),
+            self.settings if self.persist else None,
+            self,
+        )
+        self.driver = self.session.driver
         self.board_focus = BoardFocus()
-        self.solution: RunRecord | Exception | None = None
-        self.solution_jobs = Jobs(self)
-        """Reads and verifies a proof off the GUI thread (it can take longer than a frame)."""
-        self.solution_jobs.result.connect(lambda _index, record: self._on_solution(record))
-        self.solution_jobs.failed.connect(lambda _index, why: self._on_solution(RuntimeError(why)))
         self._user_guide: UserGuide | None = None
         self._dirty = False
         self.throttle = RedrawThrottle()
         self.setWindowIcon(QIcon(str(APP_ICON)))
-        self.driver = SearchDriver(self)
         self._build_views()
         self._build_actions()
         self._connect()
-        self.explain = ExplainDock(self)
+        self.explain = ExplainDock(self.session, self, self, self.tree_view)
+        self._add_to_menu(self.search_menu, [self.explain.explain_action])
+        self._add_to_menu(
+            self.view_menu, [self.explain.effort_action, self.explain.dock.toggleViewAction()]
+        )
         set_minimum_sizes(self, self.splitter, self.findChildren(QDockWidget))
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(REFRESH_MS)
@@ -210,7 +212,7 @@ class MainWindow(QMainWindow):
         bottom.addWidget(self.timeline, 1)
         bottom.addWidget(self.curves)
         central = QWidget()
-        layout = QVBoxLayout(central)
+        layout = self.central_column = QVBoxLayout(central)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addWidget(self.title)
         layout.addWidget(self.banner)
@@ -230,6 +232,12 @@ class MainWindow(QMainWindow):
         self.compare_dock.hide()
         self.solution_browser, self.solution_dock = add_solution_dock(self)
         self.dfpn_panel, self.dfpn_dock = add_dfpn_dock(self)
+
+    @staticmethod
+    def _add_to_menu(menu: QMenu, actions: list[QAction]) -> None:
+        """A feature's actions at the end of one of the window's menus."""
+        menu.addSeparator()
+        menu.addActions(actions)
 
     def _step_slots(self) -> dict[str, QAction]:
         """Which control steps which unit: Space the smallest (a phase, or df-pn's event),
@@ -379,13 +387,15 @@ class MainWindow(QMainWindow):
             self.open_file_action,
         ):
             file_menu.addAction(action)
-        file_menu.addMenu(export_menu(self))
+        self.exporter = Exporter(self.session, self, self, self.tree_view, self.solution_browser)
+        file_menu.addMenu(export_menu(self.exporter, self))
         file_menu.addSeparator()
-        self.tree_commands = TreeCommands(self, file_menu)
-        self.classroom = ClassroomMenu(self, file_menu)
+        self.tree_commands = TreeCommands(self.session, self, file_menu)
+        self.classroom = ClassroomMenu(self.session, file_menu)
+        self.central_column.insertWidget(1, self.classroom.line)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        search_menu = menus.addMenu("&Search")
+        search_menu = self.search_menu = menus.addMenu("&Search")
         for action in (
             self.phase_action,
             self.iteration_action,
@@ -403,7 +413,7 @@ class MainWindow(QMainWindow):
             search_menu.addSeparator() if action is None else search_menu.addAction(action)
         search_menu.addSeparator()
         search_menu.addActions(self.timeline.make_actions(self))
-        view_menu = menus.addMenu("&View")
+        view_menu = self.view_menu = menus.addMenu("&View")
         for action in (
             self.zoom_in_action,
             self.zoom_out_action,
@@ -423,7 +433,8 @@ class MainWindow(QMainWindow):
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
-        self.paper = PaperMenu(self, help_menu.menuAction())
+        self.paper = PaperMenu(self.session, self, self, self.tree_view)
+        menus.insertMenu(help_menu.menuAction(), self.paper.menu)
         help_menu.addAction(self.guide_action)
         help_menu.addAction(self.help_action)
         help_menu.addAction(self.about_action)
@@ -465,11 +476,25 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.speed_slider)
         toolbar.addWidget(self.speed_label)
         self.addToolBar(toolbar)
-        self.quiz_mode = QuizMode(self, search_menu, toolbar)
+        self.quiz_mode = QuizMode(
+            self.session,
+            self,
+            self,
+            self.tree_view,
+            self.board_focus,
+            [getattr(self, name) for name in STEP_ACTIONS],
+        )
+        search_menu.addSeparator()
+        search_menu.addAction(self.quiz_mode.action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.quiz_mode.action)
 
     def _connect(self) -> None:
         """Each view hears the driver itself (the narration in its constructor); the window's
         own slots come last, so they redraw what the views have taken in."""
+        self.session.error.connect(self.show_error)
+        self.session.driver_changed.connect(self._start)
+        self.session.solution_changed.connect(self._on_solution)
         driver = self.driver
         driver.search_changed.connect(self.tree_view.set_search)
         driver.stepped.connect(self.tree_view.apply_report)
@@ -501,12 +526,12 @@ class MainWindow(QMainWindow):
                 self.open_source(DEFAULT_SOURCE, SearchParams())
             return
         try:
-            self._install(load(wanted), self.params)
+            self.session.install(load(wanted), self.params)
         except PnExplorerError as error:
             self.statusBar().showMessage(
                 one_line(f"Could not reopen the last problem: {error}"), 10000
             )
-            self._install(load(DEFAULT_SOURCE), self.params)
+            self.session.install(load(DEFAULT_SOURCE), self.params)
 
     def _report_settings(self) -> None:
         """Say once, in the status bar, what the settings file held that could not be used."""
@@ -515,44 +540,51 @@ class MainWindow(QMainWindow):
             earlier = self.statusBar().currentMessage()
             self.statusBar().showMessage(f"{report} {earlier}".strip(), 30000)
 
-    def show_error(self, text: str, title: str = "Cannot open this") -> None:
-        """Every mistake in the user's input ends here: a dialog with one line (tests intercept
-        QMessageBox.warning); the window and its search stay as they were."""
+    # -- the session ------------------------------------------------------------------------------
+
+    @property
+    def problem(self) -> Problem | None:
+        return self.session.problem
+
+    @property
+    def params(self) -> SearchParams:
+        return self.session.params
+
+    @property
+    def solution(self) -> RunRecord | Exception | None:
+        return self.session.solution
+
+    def show_error(self, text: str, title: str = OPEN_ERROR) -> None:
+        """Every mistake in the user's input ends here (the session's `error` too): a dialog
+        with one line (tests intercept QMessageBox.warning); the window and its search stay as
+        they were."""
         QMessageBox.warning(self, title, one_line(text))
+
+    def say(self, text: str, timeout_ms: int = 0) -> None:
+        self.statusBar().showMessage(text, timeout_ms)
+
+    def narrate(self, text: str) -> None:
+        self.narration.setText(text)
+
+    def point_at(self, level: int, node: int) -> None:
+        self.focus_node(level, node)
+
+    def show_board(self) -> None:
+        self._update_board()
+
+    def show_status(self, text: str) -> None:
+        self.status.setText(text)
+
+    def cover_answer(self, covered: bool) -> None:
+        self.timeline.hide_answer(covered)
 
     def open_source(self, source: Source, params: SearchParams | None = None) -> bool:
         """Open a problem with these parameters; on bad input a dialog and nothing changes."""
-        params = params or self.params
-        try:
-            problem = load(source)
-            search = build_search(problem.game, params)
-        except PnExplorerError as error:
-            self.show_error(naming_the_file(source, str(error)))
-            return False
-        self._install(problem, params, search)
-        return True
+        return self.session.open_source(source, params)
 
     def open_problem(self, problem: Problem) -> bool:
         """Open a problem already loaded (an edited tree); a dialog if its search cannot start."""
-        try:
-            search = build_search(problem.game, self.params)
-        except PnExplorerError as error:
-            self.show_error(str(error))
-            return False
-        self._install(problem, self.params, search)
-        return True
-
-    def _install(
-        self, problem: Problem, params: SearchParams, search: Stepper | None = None
-    ) -> None:
-        search = search if search is not None else build_search(problem.game, params)
-        self.problem = problem
-        self.params = params
-        if self.persist:
-            if problem.source.text:  # an edited tree never saved has nothing to reopen
-                self.settings.set_source(problem.source)
-            self.settings.set_params(params)
-        self._start(search)
+        return self.session.open_problem(problem)
 
     def _size_dfpn_dock(self) -> None:
         """Give df-pn's dock the width its columns need; the tree keeps the rest."""
@@ -560,9 +592,9 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.dfpn_dock], [DFPN_DOCK_WIDTH], Qt.Orientation.Horizontal)
 
     def _start(self, search: Stepper) -> None:
-        make = partial(build_search, self.problem.game, self.params)
-        # always wrap: an unrecordable search comes back as it is and the old replay is dropped
-        self.show_replayed(self.timeline.wrap(search, make))
+        """A new search is the driver's (`Session.driver_changed`): every view around it set up
+        for its algorithm and problem."""
+        self.timeline.follow(self.session.replay, search)
         self.timeline.setVisible(search.capabilities.replayable)
         path_dock = self.dfpn_panel.shows(search)
         if path_dock and not self.dfpn_dock.isVisible():
@@ -580,20 +612,20 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"PN Explorer — {title}")
         self.curves.setVisible(two_levels)
         self.curves.set_parameters(
-            self.params.a, self.params.b, self.params.max_nodes, self.params.fraction
+            self.params.number("a"),
+            self.params.number("b"),
+            self.params.max_nodes,
+            str(self.params.value("fraction")),
         )
         self._update_actions()
         self.refresh_views()
 
-    def show_replayed(self, search: Stepper | None = None) -> None:
-        """Show a search from scratch: a new one, or (None) the replay at another iteration
-        (`app.panels.timeline`); the problem, the comparison and the settings stay."""
-        self.solution_jobs.cancel()
-        self.solution = None
-        self.banner.hide()
-        self.result_panel.clear(self.timeline.result_heading() if search is None else NOT_SOLVED)
-        self.solution_browser.clear()
-        self.driver.set_search(search or self.driver.search)
+    def show_replayed(self) -> None:
+        """Show the replay at another iteration (`app.panels.timeline`) as a search just
+        opened; the problem, the comparison and the settings stay."""
+        self.session.clear_solution()
+        self.result_panel.clear(self.timeline.result_heading())
+        self.driver.set_search(self.driver.search)
         self._update_actions()
         self.refresh_views()
 
@@ -703,12 +735,7 @@ class MainWindow(QMainWindow):
 
     def reset(self) -> None:
         """A new search on the same problem with the same parameters."""
-        try:
-            search = build_search(self.problem.game, self.params)
-        except PnExplorerError as error:
-            self.show_error(str(error), "Cannot reset")
-            return
-        self._start(search)
+        self.session.reset()
 
     def set_speed(self, speed: int) -> None:
         index = SPEEDS.index(speed) if speed in SPEEDS else len(SPEEDS) - 1
@@ -827,25 +854,31 @@ class MainWindow(QMainWindow):
                 f"{advice}."
             )
             self.banner.show()
-        if not outcome.solved:
-            self.solution = solution_record(search)
-            self.result_panel.show_result(self.solution, search.game)
-            self.engine_panel.set_ours(self.solution)
-            return
-        self.result_panel.show_pending()
-        self.solution_jobs.run_thread(lambda: solution_record(search))
+        if outcome.solved and self.solution is None:
+            self.result_panel.show_pending()
 
-    def _on_solution(self, result: RunRecord | Exception) -> None:
-        self.solution = result
-        self.result_panel.show_result(result, self.driver.search.game)
+    def _on_solution(self, result: RunRecord | Exception | None) -> None:
+        """The session's solution: none (a new search, a rewind), an unsolved search's record,
+        or a verified proof (its lines browsed, the shorter-mate check started)."""
+        if result is None:
+            self.banner.hide()
+            self.result_panel.clear(NOT_SOLVED)
+            self.solution_browser.clear()
+            return
+        search = self.session.search
+        assert search is not None, "a solution belongs to the session's search"
+        self.result_panel.show_result(result, search.game)
         self.engine_panel.set_ours(result)
+        outcome = self.driver.outcome
+        if outcome is not None and not outcome.solved:
+            return
         self.tree_view.set_verified_line(self.result_panel.main_line)
         self.solution_browser.show_solution(self.driver.search, result)
         self.statusBar().showMessage(self.result_panel.headline_text, 8000)
 
     def wait_for_solution(self, timeout_ms: int = 30000) -> None:
         """Block until a pending proof has been read (screenshots and tests only)."""
-        self.solution_jobs.wait(timeout_ms)
+        self.session.wait_for_solution(timeout_ms)
         QGuiApplication.processEvents()
 
     # -- redrawing -------------------------------------------------------------------------------
@@ -901,13 +934,12 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About proof-number search", ABOUT_PN)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
-        self.driver.pause()
+        self.session.close()
         self.compare_panel.cancel()
         self.engine_panel.cancel()
         self.engine_panel.wait()
         self.paper.cancel()
         self.solution_browser.cancel_check()
-        self.solution_jobs.wait(10000)
         if self.persist:
             self.settings.set_geometry(self.saveGeometry())
             self.settings.set_window_state(self.saveState())

@@ -1,30 +1,26 @@
-"""Hooks the "Why not found?" panel and the tree view's effort map into the window.
+"""Hooks the "Why not found?" panel and the tree view's effort map into a session.
 
 The panel fills itself when a search stops unsolved (node cap, time, iterations, a tree file's
 frontier) and on demand (Search ▸ Why not found?, Ctrl+I, which pauses a running search). The
 root's numbers are recorded from the driver's signals as the search runs, for the trend the
 advice reads. A row of the effort table pins its move in the tree and shows it on the board, as a
-click in the tree would.
+click in the tree would. The window puts the two actions in its Search and View menus.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from app import focus
 from app.panels.explain import ExplainPanel
+from app.session import Session, Ui
+from app.tree_view.view import TreeView
 from core.explain.trace import RootTrace
 from core.search.contract import Stepper
+from core.search.parameters import PARAMETERS
 from core.search.types import Outcome
-
-if TYPE_CHECKING:
-    from app.window import MainWindow
-
 
 NO_TREE = (
     "Why not found? is not offered for df-pn: it keeps no search tree to analyse, only a table "
@@ -33,6 +29,7 @@ NO_TREE = (
 """What the panel and the actions' tooltips say while the search keeps no tree (df-pn)."""
 EXPLAIN_TIP = "Explain where the search spent itself and what to try"
 EFFORT_TIP = "Colour the tree's nodes by the nodes below them"
+BUTTON_TIP = "Analyse the search as it stands (Ctrl+I)"
 
 DOCK_HEIGHT = 300
 """The dock's height when it first opens: the table's top rows and the sentences, leaving the
@@ -40,42 +37,36 @@ board and the tree most of the window."""
 
 
 class ExplainDock:
-    """The panel's dock, its two actions and its wiring to one window."""
+    """The panel's dock in `host`, its two actions, and its wiring to one session: the tree it
+    colours is `tree_view`, a row chosen is pointed at through `ui`."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    def __init__(self, session: Session, ui: Ui, host: QMainWindow, tree_view: TreeView) -> None:
+        self.session = session
+        self.ui = ui
+        self.host = host
+        self.tree_view = tree_view
         self.trace = RootTrace()
         self.panel = ExplainPanel()
-        self.dock = QDockWidget("Why not found?", window)
+        self.dock = QDockWidget("Why not found?", host)
         self.dock.setObjectName("explain")
         self.dock.setWidget(self.panel)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        host.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         self.dock.hide()
-        self.explain_action = QAction("&Why not found?", window)
+        self.explain_action = QAction("&Why not found?", host)
         self.explain_action.setShortcut(QKeySequence("Ctrl+I"))
         self.explain_action.setToolTip(EXPLAIN_TIP)
         self.explain_action.triggered.connect(self.explain_now)
-        window.addAction(self.explain_action)
-        self.effort_action = QAction("&Effort map", window)
+        host.addAction(self.explain_action)
+        self.effort_action = QAction("&Effort map", host)
         self.effort_action.setShortcut(QKeySequence("E"))
         self.effort_action.setCheckable(True)
         self.effort_action.setToolTip(EFFORT_TIP)
         self.effort_action.toggled.connect(self.set_effort_map)
-        window.addAction(self.effort_action)
-        for title, actions in (
-            ("&Search", [self.explain_action]),
-            ("&View", [self.effort_action, self.dock.toggleViewAction()]),
-        ):
-            menu = next(
-                a.menu() for a in window.menuBar().actions() if a.text() == title and a.menu()
-            )
-            menu.addSeparator()
-            for action in actions:
-                menu.addAction(action)
+        host.addAction(self.effort_action)
         self.panel.button.clicked.connect(self.explain_now)
         self.panel.node_chosen.connect(self.show_node)
         self.panel.apply_requested.connect(self.apply)
-        driver = window.driver
+        driver = session.driver
         driver.search_changed.connect(self._search_changed)
         driver.stepped.connect(self._moved_on)
         driver.progressed.connect(self._moved_on)
@@ -91,6 +82,8 @@ class ExplainDock:
         self.explain_action.setToolTip(EXPLAIN_TIP if has_tree else NO_TREE)
         self.effort_action.setEnabled(has_tree)
         self.effort_action.setToolTip(EFFORT_TIP if has_tree else NO_TREE)
+        self.panel.button.setEnabled(has_tree)
+        self.panel.button.setToolTip(BUTTON_TIP if has_tree else NO_TREE)
         if not has_tree:
             self.effort_action.setChecked(False)
             self.panel.cancel(NO_TREE)
@@ -98,7 +91,7 @@ class ExplainDock:
             self.trace.record_search(search)
 
     def _moved_on(self, _report: object = None) -> None:
-        search = self.window.driver.search
+        search = self.session.search
         if search is None or search.tree is None:
             return
         self.trace.record_search(search)
@@ -106,17 +99,19 @@ class ExplainDock:
             self.panel.cancel("The search moved on: press Explain now to look again.")
 
     def _finished(self, outcome: Outcome) -> None:
-        if not outcome.solved:
+        """An unsolved end opens the analysis, where there is a tree to analyse."""
+        search = self.session.search
+        if not outcome.solved and search is not None and search.tree is not None:
             self.explain_now()
 
     def _open(self) -> None:
         if self.dock.isHidden():
             self.dock.show()
-            self.window.resizeDocks([self.dock], [DOCK_HEIGHT], Qt.Orientation.Vertical)
+            self.host.resizeDocks([self.dock], [DOCK_HEIGHT], Qt.Orientation.Vertical)
 
     def explain_now(self) -> None:
         """Analyse the search as it stands (pausing it if it runs)."""
-        driver = self.window.driver
+        driver = self.session.driver
         if driver.search is None:
             return
         if driver.search.tree is None:
@@ -126,33 +121,35 @@ class ExplainDock:
         driver.pause()
         self.trace.record_search(driver.search)
         self._open()
-        problem = self.window.problem
+        problem = self.session.problem
         known = problem.mate_length if problem is not None else None
         self.panel.explain(driver.search, self.trace, known)
 
     def apply(self, settings: dict[str, object]) -> bool:
         """A suggestion's button: the same problem searched again with its settings (another
-        search, a larger cap, Pn²'s a and b); False if the window refused them."""
-        window = self.window
-        if window.problem is None:
+        search, a larger cap, Pn²'s a and b); False if the session refused them."""
+        session = self.session
+        if session.problem is None:
             return False
-        params = window.params
+        params = session.params
         algo = settings.get("algo")
         if isinstance(algo, str):
             params = params.with_algo(algo)
-        changed = {key: settings[key] for key in ("max_nodes", "a", "b") if key in settings}
-        return window.open_source(window.problem.source, replace(params, **changed))
+        cap = settings.get("max_nodes")
+        changed = {key: value for key, value in settings.items() if key in PARAMETERS}
+        params = params.with_values(cap if isinstance(cap, int) else None, **changed)
+        return session.open_source(session.problem.source, params)
 
     def set_effort_map(self, on: bool) -> None:
         """Switch the tree view's effort map (and its legend entry) on or off."""
-        view = self.window.tree_view
+        view = self.tree_view
         view.effort_map.on = on
         view.update()
 
     def show_node(self, node: int) -> None:
         """A root move chosen in the table: pin it in the tree, pan there, show it on the board."""
-        view = self.window.tree_view
+        view = self.tree_view
         view.set_follow(False)
         view.set_focused(focus.FIRST_LEVEL, node)
         view.show_node(focus.FIRST_LEVEL, node)
-        self.window.focus_node(focus.FIRST_LEVEL, node)
+        self.ui.point_at(focus.FIRST_LEVEL, node)

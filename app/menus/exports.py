@@ -17,10 +17,14 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QPoint, QRect, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
 from app.jobs import Jobs
+from app.panels.solution_browser import SolutionBrowser
+from app.problems.sources import Problem
+from app.session import Session, Ui
 from app.tree_view.layout import NODE
+from app.tree_view.view import TreeView
 from core.cli.exports import solution_moves
 from core.errors import ExportError, PnExplorerError
 from core.exports.files import write_file
@@ -127,17 +131,30 @@ NO_TREE = (
 
 
 class Exporter(QObject):
-    """The Export menu's actions for one window."""
+    """The Export menu's actions over one session: the proof the `browser` holds, the tree
+    `tree_view` draws, and `host` (the window) as a picture; what was written is said through
+    `ui`, what could not be through the session's `error`."""
 
-    def __init__(self, window: QMainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        session: Session,
+        ui: Ui,
+        host: QWidget,
+        tree_view: TreeView,
+        browser: SolutionBrowser,
+    ) -> None:
+        super().__init__(host)
+        self.session = session
+        self.ui = ui
+        self.host = host
+        self.tree_view = tree_view
+        self.browser = browser
         self.jobs: list[Jobs] = []
         """One runner per export under way, so a second export never drops the first's word."""
 
     def _ask(self, caption: str, suffix: str, kind: str) -> str | None:
-        name = f"{_stem(self.window)}.{suffix}"
-        path, _ = QFileDialog.getSaveFileName(self.window, caption, name, f"{kind} (*.{suffix})")
+        name = f"{_stem(self.session.problem)}.{suffix}"
+        path, _ = QFileDialog.getSaveFileName(self.host, caption, name, f"{kind} (*.{suffix})")
         return path or None
 
     def _run(self, work: Callable[[], str]) -> None:
@@ -150,9 +167,9 @@ class Exporter(QObject):
 
     def _done(self, message: str, error: str) -> None:
         if error:
-            self.window.show_error(error, "Cannot export")
+            self.session.report(error, "Cannot export")
         else:
-            self.window.statusBar().showMessage(message, 8000)
+            self.ui.say(message, 8000)
 
     def _now(self, work: Callable[[], str]) -> None:
         try:
@@ -166,10 +183,9 @@ class Exporter(QObject):
             jobs.wait(timeout_ms)
 
     def pgn(self, path: str | None = None) -> None:
-        window = self.window
-        browser = window.solution_browser
+        browser = self.browser
         if browser.solution is None:
-            window.show_error(
+            self.session.report(
                 "Solve the search first: only a verified proof, or a refutation, is exported "
                 "as PGN.",
                 "Nothing to export",
@@ -177,14 +193,14 @@ class Exporter(QObject):
             return
         path = path or self._ask("Export the solution as PGN", "pgn", "PGN")
         if path:
-            search, record, solution = window.driver.search, browser.record, browser.solution
+            search, record, solution = self.session.search, browser.record, browser.solution
             self._run(lambda: write_pgn(path, search, record, solution))
 
     def moves(self, path: str | None = None) -> None:
-        window = self.window
-        record = window.solution_browser.record
-        if window.solution_browser.solution is None or record is None:
-            window.show_error(
+        browser = self.browser
+        record = browser.record
+        if browser.solution is None or record is None:
+            self.session.report(
                 "Solve the search first: only a verified proof, or a refutation, is exported "
                 "as a move tree.",
                 "Nothing to export",
@@ -192,13 +208,14 @@ class Exporter(QObject):
             return
         path = path or self._ask("Export the solution as a move tree", "txt", "Move tree")
         if path:
-            search = window.driver.search
+            search = self.session.search
             self._run(lambda: write_moves(path, search, record))
 
     def _has_tree(self) -> bool:
         """GraphML writes a search tree: say in one line why there is none (df-pn)."""
-        if self.window.driver.search is not None and self.window.driver.search.tree is None:
-            self.window.show_error(NO_TREE, "Nothing to export")
+        search = self.session.search
+        if search is not None and search.tree is None:
+            self.session.report(NO_TREE, "Nothing to export")
             return False
         return True
 
@@ -207,8 +224,8 @@ class Exporter(QObject):
             return
         path = path or self._ask("Export the tree as GraphML", "graphml", "GraphML")
         if path:
-            self.window.pause()
-            search = self.window.driver.search
+            self.session.driver.pause()
+            search = self.session.search
             self._run(lambda: write_tree_graphml(path, search))
 
     def visible_graphml(self, path: str | None = None) -> None:
@@ -216,39 +233,38 @@ class Exporter(QObject):
             return
         path = path or self._ask("Export the visible tree as GraphML", "graphml", "GraphML")
         if path:
-            self.window.pause()
-            search = self.window.driver.search
-            shown = self.window.tree_view.displayed_nodes()
+            self.session.driver.pause()
+            search = self.session.search
+            shown = self.tree_view.displayed_nodes()
             nodes = [item.node for item in shown if item.kind == NODE and item.level == 1]
             self._run(lambda: write_visible_graphml(path, search, nodes))
 
     def view_png(self, path: str | None = None) -> None:
         path = path or self._ask("Save the tree view as PNG", "png", "PNG image")
         if path:
-            self._now(lambda: save_png(self.window.tree_view, path))
+            self._now(lambda: save_png(self.tree_view, path))
 
     def view_svg(self, path: str | None = None) -> None:
         path = path or self._ask("Save the tree view as SVG", "svg", "SVG image")
         if path:
-            self._now(lambda: save_svg(self.window.tree_view, path, self.window.windowTitle()))
+            self._now(lambda: save_svg(self.tree_view, path, self.host.windowTitle()))
 
     def window_png(self, path: str | None = None) -> None:
         path = path or self._ask("Save the window as PNG", "png", "PNG image")
         if path:
-            self._now(lambda: save_png(self.window, path))
+            self._now(lambda: save_png(self.host, path))
 
 
-def _stem(window: QMainWindow) -> str:
+def _stem(problem: Problem | None) -> str:
     """A default file name from the problem's title."""
-    title = window.problem.title if window.problem is not None else "pn-explorer"
+    title = problem.title if problem is not None else "pn-explorer"
     safe = "".join(char if char.isalnum() or char in "-_." else "-" for char in title)
     return Path(safe.strip("-.")[:60] or "pn-explorer").name
 
 
-def export_menu(window: QMainWindow) -> QMenu:
-    """File ▸ Export, its exporter kept as `window.exporter`."""
-    exporter = window.exporter = Exporter(window)
-    menu = QMenu("&Export", window)
+def export_menu(exporter: Exporter, parent: QWidget) -> QMenu:
+    """File ▸ Export: one entry per export of `exporter`."""
+    menu = QMenu("&Export", parent)
     for text, slot in (
         ("Proof (or refutation) as &PGN…", exporter.pgn),
         ("Proof (or refutation) as a &move tree…", exporter.moves),

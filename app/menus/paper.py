@@ -12,19 +12,20 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from app.jobs import Jobs
 from app.panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
 from app.problems.search_setup import PN, PN2, SearchParams
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from app.session import Session, Ui
 from app.tree_view.occurrences import (
     OccurrenceOverlay,
     chosen_group,
     figure_3_12_hash,
     position_groups,
 )
+from app.tree_view.view import TreeView
 from app.window_layout import hidden_right_dock
 from core.games.game import Game
 from core.games.registry import kind_of
@@ -63,24 +64,26 @@ CHAPTER = (
 
 
 class PaperMenu(QObject):
-    """The menu, its dock for the suite runs and the WAC.213 rings, for one window."""
+    """The menu (`menu`, for the window's menu bar), its dock in `host` for the suite runs and
+    the WAC.213 rings on `tree_view`, over one session; captions go to `ui`."""
 
-    def __init__(self, window: QMainWindow, before: QAction) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, ui: Ui, host: QMainWindow, tree_view: TreeView) -> None:
+        super().__init__(host)
+        self.session = session
+        self.ui = ui
         self.caption = ""
         self.runs = PaperRunsPanel()
         self.dock = hidden_right_dock(
-            window, self.runs, "Paper: the thesis's numbers beside ours", "paper"
+            host, self.runs, "Paper: the thesis's numbers beside ours", "paper"
         )
-        self.overlay = OccurrenceOverlay(window.tree_view)
+        self.overlay = OccurrenceOverlay(tree_view)
         self._waiting_for_end = False
         self.walk = Jobs(self)
         """Hashes WAC.213's tree on the GUI thread, in slices (`app.jobs`)."""
         self.walk.result.connect(self._ring)
-        window.driver.search_changed.connect(self._search_changed)
-        window.driver.finished.connect(self._search_finished)
-        menu = QMenu("&Paper", window)
+        session.driver.search_changed.connect(self._search_changed)
+        session.driver.finished.connect(self._search_finished)
+        menu = QMenu("&Paper", host)
         self.actions = {}
         for key, text, slot in (
             ("3.1", "Figure 3.1: numbers and the most-proving path", self.figure_3_1),
@@ -93,35 +96,34 @@ class PaperMenu(QObject):
             action = menu.addAction(text)
             action.triggered.connect(slot)
             self.actions[key] = action
-        window.menuBar().insertMenu(before, menu)
         self.menu = menu
 
     # -- the demonstrations -----------------------------------------------------------------------
 
     def figure_3_1(self) -> None:
-        if self.window.open_source(
+        if self.session.open_source(
             Source(TREE, TREE_FILES["figure-3-1-continued"]), SearchParams()
         ):
             self.say(FIGURE_3_1)
 
     def figure_3_9(self) -> None:
         numbers = thesis()["figure_3_9"]
-        if self.window.open_source(Source(SUITE, "paper-figures", "WAC.014"), SearchParams()):
+        if self.session.open_source(Source(SUITE, "paper-figures", "WAC.014"), SearchParams()):
             self.say(FIGURE_3_9.format(pn=numbers["pn_nodes"], ab=numbers["alphabeta_nodes"]))
 
     def figure_3_11(self) -> None:
         """Search WAC.213 to TRANSPOSITION_NODES, then hash the tree in slices and ring one
         position's every occurrence."""
         params = SearchParams(PN, TRANSPOSITION_NODES)
-        if not self.window.open_source(Source(SUITE, "paper-figures", "WAC.213"), params):
+        if not self.session.open_source(Source(SUITE, "paper-figures", "WAC.213"), params):
             return
         self.say(FIGURE_3_11 + " Searching …")
         self._waiting_for_end = True
-        self.window.driver.run_to_end()
+        self.session.driver.run_to_end()
 
     def figures_4(self) -> None:
-        params = SearchParams(PN2, 300_000, 600_000.0, 80_000.0)
-        if self.window.open_source(Source(SUITE, "paper-figures", "WAC.014"), params):
+        params = SearchParams(PN2, 300_000, a=600_000.0, b=80_000.0)
+        if self.session.open_source(Source(SUITE, "paper-figures", "WAC.014"), params):
             self.say(FIGURES_4)
 
     def table_3_1(self) -> None:
@@ -137,8 +139,8 @@ class PaperMenu(QObject):
     def say(self, caption: str) -> None:
         """The one-line caption: in the status bar (until replaced) and the narration."""
         self.caption = caption
-        self.window.statusBar().showMessage(caption)
-        self.window.narration.setText(caption)
+        self.ui.say(caption)
+        self.ui.narrate(caption)
 
     def cancel(self) -> None:
         self.runs.cancel()
@@ -155,20 +157,24 @@ class PaperMenu(QObject):
         if not self._waiting_for_end:
             return
         self._waiting_for_end = False
-        search = self.window.driver.search
-        if search.tree is None:  # Figure 3.11 opens PN; a search without a tree has no rings
+        search = self.session.search
+        # Figure 3.11 opens PN; a search without a tree has no rings
+        if search is None or search.tree is None:
             return
         self.walk.run_steps(_groups(kind_of(search.game).fresh(search.game), search.tree))
 
     def _ring(self, _index: int, groups: dict[int, list[int]]) -> None:
-        root = self.window.driver.search.game.root_board
-        wanted = figure_3_12_hash(root)
+        search = self.session.search
+        if search is None or search.tree is None:
+            return
+        game = search.game
+        wanted = figure_3_12_hash(kind_of(game).root_text(game))
         key, nodes = chosen_group(groups, wanted)
         which = "Figure 3.12's position" if key == wanted else "the position reached most often"
         self.overlay.show_nodes(nodes, f"{which}: {len(nodes)} nodes in the tree")
         self.say(
             f"{FIGURE_3_11} Ringed: {which}, {len(nodes)} nodes of {len(groups):,} "
-            f"positions in {len(self.window.driver.search.tree):,} nodes."
+            f"positions in {len(search.tree):,} nodes."
         )
 
 

@@ -73,9 +73,13 @@ PN2_PRESETS = (
         "(§4.4)",
     ),
     (
-        f"Classroom ({short_count(CLASSROOM_PN2.max_nodes)}, {CLASSROOM_PN2.a:.0f}, "
-        f"{CLASSROOM_PN2.b:.0f})",
-        (CLASSROOM_PN2.max_nodes, round(CLASSROOM_PN2.a), round(CLASSROOM_PN2.b)),
+        f"Classroom ({short_count(CLASSROOM_PN2.max_nodes)}, {CLASSROOM_PN2.number('a'):.0f}, "
+        f"{CLASSROOM_PN2.number('b'):.0f})",
+        (
+            CLASSROOM_PN2.max_nodes,
+            round(CLASSROOM_PN2.number("a")),
+            round(CLASSROOM_PN2.number("b")),
+        ),
         "Small values so the second level grows within the first few hundred nodes: good for "
         "stepping into second-level searches in class",
     ),
@@ -340,7 +344,7 @@ class SetupDialog(QDialog):
         self.algo_radios.get(params.algo, self.algo_radios[PN]).setChecked(True)
         self.cap_spin = _spin(1, MOST_NODES, params.max_nodes, 10_000)
         self.parameter_widgets = {
-            name: _parameter_widget(PARAMETERS[name], getattr(params, name))
+            name: _parameter_widget(PARAMETERS[name], params.value(name))
             for name in SEARCH_PARAMETERS
         }
         self.a_spin = self.parameter_widgets["a"]
@@ -421,15 +425,13 @@ class SetupDialog(QDialog):
         """The chosen search with the dialog's values; a parameter it does not take keeps its
         default."""
         chosen = entry(self._chosen_algo())
-        defaults = SearchParams()
         return SearchParams(
             chosen.name,
             self.cap_spin.value(),
             **{
                 name: _value_of(PARAMETERS[name], widget)
-                if chosen.takes(name)
-                else getattr(defaults, name)
                 for name, widget in self.parameter_widgets.items()
+                if chosen.takes(name)
             },
         )
 

@@ -1,7 +1,7 @@
 """The replay timeline: a slider over the iterations of the current search, back and forward keys,
 and the plot of the root's numbers; moving it shows the search as it was after iteration k.
 
-The window's search is wrapped in a `core.runs.replay.Replay` (`wrap`), which records every
+The session's search is wrapped in a `core.runs.replay.Replay` (`app.session`), which records every
 iteration of any search whose capabilities say it is replayable (every stepper: PN and Pn² undo,
 DAG PN and df-pn re-run to the iteration; `core.search.contract.Stepper.restore`). Moving the
 timeline back rebuilds the state after iteration k *in slices* from a zero-interval timer
@@ -179,23 +179,21 @@ class Timeline(QWidget):
 
     # -- the search -------------------------------------------------------------------------------
 
-    def wrap(self, search: Stepper, make_search: Callable[[], Stepper]) -> Stepper:
-        """Record this new search (the window's search from now on is the returned replay); a
-        search a replay cannot record (not `replayable`) is returned as it is, the timeline
-        off."""
+    def follow(self, replay: Replay | None, search: Stepper) -> None:
+        """Follow a new search's recording (`app.session.Session.replay`); a search a replay
+        cannot record (not `replayable`, no recording) turns the timeline off."""
         self._cancel_job()
-        recorded = search.capabilities.replayable
+        self.target = None
+        recorded = replay is not None
         for widget in (self.back_button, self.forward_button, self.slider, self.plot):
             widget.setEnabled(recorded)
         self.plot.setVisible(recorded)  # an empty plot frame would only puzzle a class
-        if not recorded:
-            self.replay = None
+        self.replay = replay
+        if replay is None:
             self.label.setText(f"Replay: not recorded for {entry(search.algorithm).short_title}")
             self._enable_actions()
-            return search
-        self.replay = Replay(search, make_search)
-        self._enable_actions()
-        return self.replay
+            return
+        self.refresh()
 
     @property
     def rewinding(self) -> bool:

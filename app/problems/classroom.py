@@ -17,7 +17,7 @@ from app.problems.search_setup import SearchParams
 from app.problems.sources import GAME, SUITE, Source
 from core.search.defaults import DAGPN, DEFAULT_PN2_CAP, PN, PN2
 
-CLASSROOM_PN2 = SearchParams(PN2, 5_000, 30.0, 10.0)
+CLASSROOM_PN2 = SearchParams(PN2, 5_000, a=30.0, b=10.0)
 """Small N, a and b: from the second iteration on, each second-level search gets about as many
 nodes as the first level holds (f(x) ≈ 1 past x ≈ 60), so its tree grows several levels deep
 inside its band, small enough to step through with F11. (With a = 300, b = 100 the first

@@ -11,7 +11,7 @@ words, never replaced by another.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from app.problems.sources import Problem, Source, load
 from core.games.game import Game
@@ -20,12 +20,8 @@ from core.games.tree_kind import is_snapshot as is_snapshot
 from core.search.algorithms import AlgorithmSpec, create_stepper
 from core.search.contract import Stepper
 from core.search.defaults import (
-    DEFAULT_A,
     DEFAULT_ALGORITHM,
-    DEFAULT_B,
-    DEFAULT_INITIALISATION,
     DEFAULT_NODE_CAP,
-    LOGISTIC,
     PN,
     PN2,
 )
@@ -37,32 +33,63 @@ from core.search.types import Limits, check_node_cap
 __all__ = ["PN", "PN2", "SEARCH_PARAMETERS", "SearchParams", "build_search", "check_problem"]
 
 SEARCH_PARAMETERS = ("a", "b", "fraction", "initialisation")
-"""The parameters (`core.search.parameters`) the window keeps and its set-up dialog edits."""
+"""The parameters (`core.search.parameters`) the set-up dialog, the settings and the window's
+command line offer; `SearchParams` holds a value for any parameter of the schema."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class SearchParams:
-    """Algorithm and limits; validated when a search is built (InvalidLimitError)."""
+    """Algorithm, node cap and a value for any parameter of the registry's schema
+    (`core.search.parameters.PARAMETERS`, by name; the schema's default where none is given);
+    validated when a search is built (InvalidLimitError). Pn² always initialises by mobility."""
 
-    algo: str = DEFAULT_ALGORITHM
-    max_nodes: int = DEFAULT_NODE_CAP
-    a: float = DEFAULT_A
-    b: float = DEFAULT_B
-    fraction: str = LOGISTIC
-    initialisation: str = DEFAULT_INITIALISATION
-    """PN's leaf numbers (§3.3.1): by mobility, or 1/1. Pn² always initialises by mobility."""
+    algo: str
+    max_nodes: int
+    chosen: tuple[tuple[str, object], ...]
+    """(name, value) of each parameter given away from its default, by name: two parameter
+    sets that build the same search are equal."""
+
+    def __init__(
+        self, algo: str = DEFAULT_ALGORITHM, max_nodes: int = DEFAULT_NODE_CAP, **values: object
+    ) -> None:
+        unknown = sorted(set(values) - set(PARAMETERS))
+        if unknown:
+            raise TypeError(f"no search parameter is named {unknown[0]!r}")
+        chosen = tuple(
+            sorted(
+                (name, value) for name, value in values.items() if value != PARAMETERS[name].default
+            )
+        )
+        object.__setattr__(self, "algo", algo)
+        object.__setattr__(self, "max_nodes", max_nodes)
+        object.__setattr__(self, "chosen", chosen)
+
+    def value(self, name: str) -> object:
+        """The value of parameter `name` (its schema's default where none was given)."""
+        for chosen, value in self.chosen:
+            if chosen == name:
+                return value
+        return PARAMETERS[name].default
+
+    def number(self, name: str) -> float:
+        """A number parameter's value (a, b: the curves read them)."""
+        value = self.value(name)
+        if not isinstance(value, int | float):
+            raise TypeError(f"{name} is not a number")
+        return float(value)
+
+    def with_values(self, max_nodes: int | None = None, **values: object) -> SearchParams:
+        """The same search with these values changed (the cap too, when given)."""
+        cap = self.max_nodes if max_nodes is None else max_nodes
+        return SearchParams(self.algo, cap, **{**dict(self.chosen), **values})
 
     def spec(self) -> AlgorithmSpec:
         """The search with the values of the parameters it takes."""
         return AlgorithmSpec(self.algo, **self.values())
 
     def values(self) -> dict[str, object]:
-        """The value of every parameter the chosen search takes, by name: the window's own, and
-        the defaults of those it does not keep."""
-        return {
-            name: getattr(self, name) if name in SEARCH_PARAMETERS else PARAMETERS[name].default
-            for name in entry(self.algo).parameters
-        }
+        """The value of every parameter the chosen search takes, by name."""
+        return {name: self.value(name) for name in entry(self.algo).parameters}
 
     def limits(self) -> Limits:
         return Limits(max_nodes=self.max_nodes)
@@ -79,7 +106,7 @@ class SearchParams:
         cap = self.max_nodes
         if cap == entry(self.algo).cap:
             cap = entry(algo).cap
-        return replace(self, algo=algo, max_nodes=cap)
+        return SearchParams(algo, cap, **dict(self.chosen))
 
     def describe(self) -> str:
         """The settings in force, as the window's title shows them (what the search itself does

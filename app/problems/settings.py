@@ -131,7 +131,7 @@ class Settings:
         params = SearchParams(
             algo,
             self._whole("search/max_nodes", defaults.max_nodes, 1, MOST_NODES),
-            **{name: self._parameter(name, getattr(defaults, name)) for name in SEARCH_PARAMETERS},
+            **{name: self._parameter(name, defaults.value(name)) for name in SEARCH_PARAMETERS},
         )
         try:
             params.validate()
@@ -162,7 +162,7 @@ class Settings:
         self.store.setValue("search/algo", params.algo)
         self.store.setValue("search/max_nodes", params.max_nodes)
         for name in SEARCH_PARAMETERS:
-            value = getattr(params, name)
+            value = params.value(name)
             if isinstance(value, bool):
                 value = "true" if value else "false"
             self.store.setValue(_key(name), value)

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
+from app.board_focus import BoardFocus
 from app.panels.narration import describe_outcome
 from app.panels.narration_view import opening_text, quiz_opening_text
 from app.panels.status_line import status_text
 from app.quiz.panel import QuizPanel
+from app.session import Session, Ui
 from app.tree_view.cover import Cover
+from app.tree_view.view import TreeView
 from core.errors import InvalidAnswerError
 from core.inputs.answers import parse_number_answer
 from core.quiz.session import NUMBERS, SELECTION, Quiz
@@ -39,7 +42,7 @@ STEP_ACTIONS = (
     "run_action",
     "end_action",
 )
-"""The window's controls that would step past an open question."""
+"""The window's controls that would step past an open question (handed to `QuizMode`)."""
 
 TIP = f"Predict the next step: click the most-proving node, type new numbers ({SHORTCUT})"
 NOT_OFFERED = (
@@ -55,40 +58,49 @@ def quizzable(search: Stepper | None) -> bool:
 
 
 class QuizMode(QObject):
-    """Quiz mode of one window: its action, its dock and the question in progress."""
+    """Quiz mode over one session: its action (the window puts it in a menu and the toolbar),
+    its dock in `host` and the question in progress. It covers `tree_view` and the board
+    (`board`, redrawn through `ui`) and holds `step_actions` off while a question is open."""
 
-    def __init__(self, window: QMainWindow, menu: QMenu, toolbar: QToolBar) -> None:
-        super().__init__(window)
-        self.window = window
-        self.driver = window.driver
-        self.view = window.tree_view
+    def __init__(
+        self,
+        session: Session,
+        ui: Ui,
+        host: QMainWindow,
+        tree_view: TreeView,
+        board: BoardFocus,
+        step_actions: list[QAction],
+    ) -> None:
+        super().__init__(host)
+        self.session = session
+        self.ui = ui
+        self.driver = session.driver
+        self.view = tree_view
+        self.board = board
+        self.step_actions = step_actions
         self.quiz = Quiz()
         self._waiting = False
         self.panel = QuizPanel()
-        self.dock = QDockWidget("Quiz: predict the next step", window)
+        self.dock = QDockWidget("Quiz: predict the next step", host)
         self.dock.setObjectName("quiz")
         self.dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
         self.dock.setWidget(self.panel)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
-        self.action = QAction("&Quiz mode", window)
+        self.action = QAction("&Quiz mode", host)
         self.action.setCheckable(True)
         self.action.setShortcut(QKeySequence(SHORTCUT))
         self.action.setToolTip(TIP)
         self.action.toggled.connect(self.set_on)
-        self.next_action = QAction("Next quiz question", window)
+        self.next_action = QAction("Next quiz question", host)
         self.next_action.setShortcut(QKeySequence("N"))
         self.next_action.triggered.connect(self.next_question)
         for action in (self.action, self.next_action):
-            window.addAction(action)
-        menu.addSeparator()
-        menu.addAction(self.action)
-        toolbar.addSeparator()
-        toolbar.addAction(self.action)
-        self.steps = QActionGroup(window)
+            host.addAction(action)
+        self.steps = QActionGroup(host)
         self.steps.setExclusionPolicy(QActionGroup.ExclusionPolicy.None_)
         self.driver.search_changed.connect(self._search_changed)
         self.driver.stepped.connect(self._stepped)
@@ -110,8 +122,8 @@ class QuizMode(QObject):
             self.action.setChecked(False)
             return
         if on:
-            for name in STEP_ACTIONS:
-                self.steps.addAction(getattr(self.window, name))
+            for action in self.step_actions:
+                self.steps.addAction(action)
             self.driver.pause()
             self.steps.setEnabled(False)
             self.dock.show()
@@ -124,8 +136,8 @@ class QuizMode(QObject):
         self.quiz.set_search(None)
         self._waiting = False
         self.steps.setEnabled(True)
-        for name in STEP_ACTIONS:
-            self.steps.removeAction(getattr(self.window, name))
+        for action in self.step_actions:
+            self.steps.removeAction(action)
         self.dock.hide()
 
     def status_text(self) -> str | None:
@@ -146,9 +158,7 @@ class QuizMode(QObject):
         if search.iterations or not search.at_boundary:
             return
         if search.outcome is None:
-            self.window.narration.setText(
-                quiz_opening_text(search) if self.on else opening_text(search)
-            )
+            self.ui.narrate(quiz_opening_text(search) if self.on else opening_text(search))
 
     # -- asking -----------------------------------------------------------------------------------
 
@@ -177,17 +187,18 @@ class QuizMode(QObject):
             return
         numbers = question.shown_before if question.kind == NUMBERS else {}
         self.view.set_cover(Cover(hide_path=True, shown_path_only=True, numbers=numbers))
-        self.window.board_focus.covered = question.kind == SELECTION
-        self.window.board_focus.hidden_numbers = set(numbers)
+        self.board.covered = question.kind == SELECTION
+        self.board.hidden_numbers = set(numbers)
         if question.kind == NUMBERS:
             self.view.set_focused(1, question.node)
             self.view.show_node(1, question.node)
-        self.window.timeline.hide_answer(True)
+        self.ui.cover_answer(True)
         self._show_board()
         self.panel.show_question(question.text, question.kind == NUMBERS)
-        self.window.status.setText(self.status_text() or "")
+        self.ui.show_status(self.status_text() or "")
 
     def _show_over(self, search: Stepper) -> None:
+        assert search.outcome is not None, "only an ended search has no more questions"
         ended = describe_outcome(search.outcome, search.game)
         self.panel.show_waiting(f"{ended} No more questions here.")
 
@@ -213,11 +224,11 @@ class QuizMode(QObject):
         if not offered and self.on:
             self.quiz.set_search(None)  # the old search's question and held-back step go
             self.action.setChecked(False)
-            self.window.statusBar().showMessage(NOT_OFFERED, 8000)
+            self.ui.say(NOT_OFFERED, 8000)
         self.view.set_cover(Cover(shown_path_only=self.on))
-        self.window.board_focus.covered = False
-        self.window.board_focus.hidden_numbers = set()
-        self.window.timeline.hide_answer(False)
+        self.board.covered = False
+        self.board.hidden_numbers = set()
+        self.ui.cover_answer(False)
         if self.on:
             self.quiz.set_search(search)
             self._tell_opening(search)
@@ -244,7 +255,7 @@ class QuizMode(QObject):
             proof = parse_number_answer(proof_text, "proof number")
             disproof = parse_number_answer(disproof_text, "disproof number")
         except InvalidAnswerError as error:
-            self.window.show_error(str(error), "Not a number")
+            self.session.report(str(error), "Not a number")
             return
         grade = self.quiz.grade_numbers(proof, disproof)
         self._reveal()
@@ -260,15 +271,13 @@ class QuizMode(QObject):
         """Lift the cover and show the step the quiz took, as the driver shows any step. The
         layout still opens only the selections shown: the live path is the next answer."""
         self.view.set_cover(Cover(shown_path_only=self.on))
-        self.window.board_focus.covered = False
-        self.window.board_focus.hidden_numbers = set()
-        self.window.timeline.hide_answer(False)
+        self.board.covered = False
+        self.board.hidden_numbers = set()
+        self.ui.cover_answer(False)
         report = self.quiz.take_hidden()
         if report is not None:
             self.driver.publish(report)
         self._show_board()
 
     def _show_board(self) -> None:
-        view = self.window.board_focus.view()
-        if view is not None:
-            self.window.board_view.show_position(view)
+        self.ui.show_board()

@@ -1,19 +1,19 @@
-"""The window's tree commands: New tree…, Edit this tree…, Random tree… and the lesson trees.
+"""The tree commands: New tree…, Edit this tree…, Random tree… and the lesson trees.
 
 The window hooks them into its File menu with one call; everything they open goes through the
-window's own `open_source` / `open_problem`, so a tree made here is searched like a tree file.
+session's `open_source` / `open_problem`, so a tree made here is searched like a tree file.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QWidget
 
 from app.problems.sources import TREE, TREE_FILES, Problem, Source
+from app.session import Session
 from app.tree_editor.dialog import EDITABLE_NODES, TreeEditorDialog
 from app.tree_editor.random_dialog import STARTING_SPEC, RandomTreeDialog
 from core.errors import PnExplorerError
@@ -23,16 +23,15 @@ from core.trees.edit import TreeDraft
 from core.trees.generate import is_random_spec, parse_spec
 from core.values import counted
 
-if TYPE_CHECKING:
-    from app.window import MainWindow
-
 
 class TreeCommands(QObject):
-    """The tree actions of `window`, added to `menu`; `editor` is the open editor, if any."""
+    """The tree actions over `session`, added to `menu`, their dialogs over `parent`; `editor`
+    is the open editor, if any."""
 
-    def __init__(self, window: MainWindow, menu: QMenu) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, session: Session, parent: QWidget, menu: QMenu) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.parent_widget = parent
         self.editor: TreeEditorDialog | None = None
         self.new_action = self._action("New &tree…", "Draw an AND/OR tree by hand", self.new_tree)
         self.edit_action = self._action(
@@ -45,23 +44,23 @@ class TreeCommands(QObject):
             menu.addAction(action)
         lessons = menu.addMenu("&Lesson trees")
         for name, point in tree_points().items():
-            action = QAction(f"{name}  —  {point}", window)
+            action = QAction(f"{name}  —  {point}", parent)
             action.setStatusTip(point)
             action.triggered.connect(
-                lambda _=False, path=TREE_FILES[name]: window.open_source(Source(TREE, path))
+                lambda _=False, path=TREE_FILES[name]: session.open_source(Source(TREE, path))
             )
             lessons.addAction(action)
-        window.driver.search_changed.connect(self._update)
+        session.driver.search_changed.connect(self._update)
 
     def _action(self, text: str, tip: str, slot) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(text, self.parent_widget)
         action.setStatusTip(tip)
         action.setToolTip(tip)
         action.triggered.connect(slot)
         return action
 
     def _update(self) -> None:
-        problem = self.window.problem
+        problem = self.session.problem
         self.edit_action.setEnabled(problem is not None and problem.game.capabilities.editable)
 
     # -- the commands -----------------------------------------------------------------------------
@@ -71,12 +70,12 @@ class TreeCommands(QObject):
 
     def edit_tree(self) -> TreeEditorDialog | None:
         """The current explicit tree in the editor: its file exactly as saved when it has one."""
-        problem = self.window.problem
+        problem = self.session.problem
         if problem is None or not problem.game.capabilities.editable:
             return None
         tree = problem.game.tree
         if len(tree.nodes) > EDITABLE_NODES:
-            self.window.show_error(
+            self.session.report(
                 f"This tree has {counted(len(tree.nodes), 'node')}: the editor takes trees of "
                 f"up to {EDITABLE_NODES:,}.",
                 "Too big to edit",
@@ -88,16 +87,16 @@ class TreeCommands(QObject):
                 return self.open_editor(TreeDraft.from_file(path), path)
             return self.open_editor(TreeDraft.from_tree(tree), "")
         except PnExplorerError as error:
-            self.window.show_error(str(error))
+            self.session.report(str(error))
             return None
 
     def random_tree(self) -> RandomTreeDialog:
         """The dialog starts from the random tree being searched, if it is one."""
-        problem = self.window.problem
+        problem = self.session.problem
         editable = problem is not None and problem.game.capabilities.editable
         text = problem.source.text if editable else ""
         spec = parse_spec(text) if is_random_spec(text) else STARTING_SPEC
-        dialog = RandomTreeDialog(self._search_spec, self._edit_spec, self.window, spec)
+        dialog = RandomTreeDialog(self._search_spec, self._edit_spec, self.parent_widget, spec)
         dialog.show()
         return dialog
 
@@ -106,26 +105,26 @@ class TreeCommands(QObject):
         if self.editor is not None:
             self.editor.close()
             self.editor.deleteLater()
-        self.editor = TreeEditorDialog(draft, path, self.search_tree, self.window)
+        self.editor = TreeEditorDialog(draft, path, self.search_tree, self.parent_widget)
         self.editor.show()
         return self.editor
 
     def search_tree(self, tree: AndOrTree, path: str) -> bool:
         """Search an edited tree in the window (its saved file reopens it next time)."""
         title = tree.name or (Path(path).stem if path else "an edited tree")
-        return self.window.open_problem(Problem(Source(TREE, path), title, ExplicitTreeGame(tree)))
+        return self.session.open_problem(Problem(Source(TREE, path), title, ExplicitTreeGame(tree)))
 
     def _search_spec(self, spec: str) -> bool:
-        return self.window.open_source(Source(TREE, spec))
+        return self.session.open_source(Source(TREE, spec))
 
     def _edit_spec(self, spec: str) -> bool:
         try:
             tree = load_tree(spec)
         except PnExplorerError as error:
-            self.window.show_error(str(error))
+            self.session.report(str(error))
             return False
         if len(tree.nodes) > EDITABLE_NODES:
-            self.window.show_error(
+            self.session.report(
                 f"{counted(len(tree.nodes), 'node')}: the editor takes trees of up to "
                 f"{EDITABLE_NODES:,} (lower the depth or the branching)",
                 "Too big to edit",

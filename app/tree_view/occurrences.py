@@ -29,10 +29,11 @@ PIECE = 3_000
 """Nodes hashed between two yields."""
 
 
-def figure_3_12_hash(root: chess.Board) -> int | None:
-    """The Polyglot hash of Figure 3.12's position from WAC.213's root (None elsewhere)."""
-    board = root.copy(stack=False)
+def figure_3_12_hash(root: str) -> int | None:
+    """The Polyglot hash of Figure 3.12's position from WAC.213's root, given as its game kind
+    describes it (a FEN); None elsewhere."""
     try:
+        board = chess.Board(root)
         for san in FIGURE_3_12_LINE.split():
             board.push_san(san)
     except ValueError:

@@ -233,7 +233,7 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
     on. No quiz: it has none of the phases the quiz asks about.
     """
 
-    step_units = EVENT_UNITS
+    step_units: tuple[StepUnit, ...] = EVENT_UNITS
     next_step = "an expansion or a back-up"
     initialisation = MOBILITY
     """New leaves start by mobility (df-pn+'s mop-up estimate may add to the proof number)."""

@@ -192,6 +192,16 @@ class TreeSearch(PhaseSteps):
 
     # -- the contract's reading of the state -------------------------------------------------------
 
+    @property
+    def nodes_in_memory(self) -> int:
+        """Nodes held now (Pn²: both levels)."""
+        raise NotImplementedError
+
+    @property
+    def peak_nodes_in_memory(self) -> int:
+        """The most nodes held at once so far."""
+        raise NotImplementedError
+
     def memory(self) -> MemoryUse:
         """Nodes in memory against the node cap, Pn²'s live second-level tree apart."""
         inner = self.second_level
@@ -213,11 +223,11 @@ class TreeSearch(PhaseSteps):
         return self._current
 
     def checkpoint_values(self) -> tuple[int, ...]:
-        """The small state a checkpoint keeps besides the tree: PN's count of nodes created."""
-        return (self.nodes_created,)
+        """The small state a checkpoint keeps besides the tree: the search's own counters."""
+        raise NotImplementedError
 
     def _restore_values(self, values: list[int]) -> None:
-        (self.nodes_created,) = values
+        raise NotImplementedError
 
     def checkpoint(self) -> Checkpoints:
         """Record the iteration just completed in the undo log (a copy rebuilt by `restore` and
@@ -288,6 +298,13 @@ class ProofNumberSearch(TreeSearch):
     def peak_nodes_in_memory(self) -> int:
         """PN never deletes a node: the peak is the tree's size."""
         return len(self.tree)
+
+    def checkpoint_values(self) -> tuple[int, ...]:
+        """PN's count of nodes created."""
+        return (self.nodes_created,)
+
+    def _restore_values(self, values: list[int]) -> None:
+        (self.nodes_created,) = values
 
     def expand_node(self, node: int) -> Outcome | None:
         """Figure 3.5: generate all children of `node`, evaluate each and set its numbers.

@@ -116,7 +116,8 @@ class Pn2Search(TreeSearch):
     """
 
     algorithm = PN2
-    step_units = TWO_LEVEL_UNITS
+    step_units: tuple[StepUnit, ...] = TWO_LEVEL_UNITS
+    second_level_searches: int
 
     def __init__(
         self,
@@ -269,24 +270,25 @@ class Pn2Search(TreeSearch):
         ]
         self.next_phase = Phase.UPDATE
 
-    def _live_second_level(self, report: StepReport) -> bool:
-        """Start the second-level search if none runs (the report says so); False, with the
+    def _live_second_level(self, report: StepReport) -> ProofNumberSearch | None:
+        """The second-level search, started if none runs (the report says so); None, with the
         report's outcome set, if its root's children cannot fit under the cap."""
         if self.second_level is None:
             stopped = self.start_second_level(self._selected)
             if stopped is not None:
                 report.phases.append(Phase.EXPAND)
                 report.outcome = self._finish(stopped)
-                return False
+                return None
             assert self.second_level_root is not None
             report.add(SecondLevelStarted(self.second_level_root, self._budget))
-        return True
+        return self.second_level
 
     def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase stepped over: start (if needed) and finish a second-level search."""
-        if not self._live_second_level(report):
+        search = self._live_second_level(report)
+        if search is None:
             return
-        self.second_level.run()
+        search.run()
         self._end_evaluation(report)
 
     def step_into(self) -> StepReport:
@@ -300,10 +302,10 @@ class Pn2Search(TreeSearch):
             return self.step_phase()
         clock_started = time.perf_counter()
         report = StepReport()
-        if not self._live_second_level(report):
+        search = self._live_second_level(report)
+        if search is None:
             self.elapsed += time.perf_counter() - clock_started
             return report
-        search = self.second_level
         node = self.second_level_root
         assert node is not None
         inner = search.step_phase()
@@ -384,10 +386,13 @@ class Pn2Search(TreeSearch):
                     self._selected = self.select_most_proving_node(self._current)
                     self.next_phase = Phase.EXPAND
             elif phase is Phase.EXPAND:
-                if self.second_level is None:
+                second_level = self.second_level
+                if second_level is None:
                     outcome = self.start_second_level(self._selected)
                     if outcome is not None:
                         break
+                    second_level = self.second_level
+                    assert second_level is not None
                 seconds = None
                 if time_limit is not None:
                     seconds = max(0.0, time_limit - self.elapsed)
@@ -398,7 +403,7 @@ class Pn2Search(TreeSearch):
                     if time_limit is not None and self.elapsed >= time_limit:
                         outcome = self.limits.time_outcome()
                     break
-                if self.second_level.run(max_seconds=seconds) is None:
+                if second_level.run(max_seconds=seconds) is None:
                     continue
                 outcome, _ended = self.finish_second_level()
                 if outcome is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Literal, overload
 
 from core.errors import InvalidLimitError
 from core.games.game import Game
@@ -230,6 +230,22 @@ def check_runs_on(
     return entry(name)
 
 
+@overload
+def build(
+    name: str,
+    game: Game,
+    limits: Limits,
+    values: Mapping[str, Any],
+    stepped: Literal[False] = False,
+) -> Search: ...
+
+
+@overload
+def build(
+    name: str, game: Game, limits: Limits, values: Mapping[str, Any], stepped: Literal[True]
+) -> Stepper: ...
+
+
 def build(
     name: str, game: Game, limits: Limits, values: Mapping[str, Any], stepped: bool = False
 ) -> Search | Stepper:
@@ -242,7 +258,8 @@ def build(
         raise InvalidLimitError(f"{found.title} cannot be stepped: choose {steppers}")
     check_runs_on(name, game, values)
     chosen = {key: values.get(key, PARAMETERS[key].default) for key in found.parameters}
-    return factory(game, limits, **chosen)
+    search: Search | Stepper = factory(game, limits, **chosen)
+    return search
 
 
 # -- the built-in searches ---------------------------------------------------------------------

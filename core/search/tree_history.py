@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.search.types import Checkpoints
 from core.tree import EXPANDED, NO_NODE, Tree
@@ -63,7 +63,7 @@ class TreeHistory(Checkpoints):
         self.owner: TreeSearch | None = None
         """The search whose updates are logged: the one that reached the furthest iteration."""
 
-    def columns(self) -> list[array]:
+    def columns(self) -> list[array[Any]]:
         return [
             *super().columns(),
             self.length,

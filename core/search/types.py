@@ -6,7 +6,7 @@ import os
 from array import array
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from core.errors import InvalidLimitError
 from core.search.defaults import DEFAULT_NODE_CAP
@@ -297,7 +297,7 @@ class Checkpoints:
         """The last iteration recorded."""
         return len(self.elapsed) - 1
 
-    def columns(self) -> list[array]:
+    def columns(self) -> list[array[Any]]:
         """The arrays the record holds (for its size)."""
         return [self.elapsed]
 

@@ -194,7 +194,7 @@ def test_a_broken_settings_file_is_reported_once_and_replaced_by_defaults(qtbot,
 def test_pn2_with_a_bad_a_keeps_pn2_and_its_default_a(qtbot, tmp_path):
     settings = settings_with(tmp_path, b"[search]\nalgo=pn2\na=nan\nmax_nodes=5000\n")
     params = settings.params()
-    assert (params.algo, params.a, params.max_nodes) == (PN2, DEFAULT_A, 5000)
+    assert (params.algo, params.value("a"), params.max_nodes) == (PN2, DEFAULT_A, 5000)
     assert "search/a" in settings.take_report()
     assert settings.take_report() is None
 

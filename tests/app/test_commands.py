@@ -99,7 +99,7 @@ def test_setup_dialog_collects_source_and_params(qtbot, monkeypatch):
     dialog.a_spin.setValue(1000)
     assert dialog.curves.a == 1000 and dialog.curves.cap == 300_000
     dialog.accept()
-    assert opened == [(Source(FEN, MATE_IN_ONE), SearchParams(PN2, 300_000, 1000.0, 80_000.0))]
+    assert opened == [(Source(FEN, MATE_IN_ONE), SearchParams(PN2, 300_000, a=1000.0, b=80_000.0))]
     dialog.tabs.setCurrentIndex(2)
     dialog.file_edit.setText("/no/such/file.epd")
     assert not dialog._fill_file("/no/such/file.epd")
@@ -112,10 +112,10 @@ def test_pn2_presets_set_n_a_b_and_the_curves(qtbot):
     dialog = SetupDialog(Source(FEN, MATE_IN_ONE), SearchParams())
     qtbot.addWidget(dialog)
     dialog.use_pn2_values(5_000, 300, 100)
-    assert dialog.params() == SearchParams(PN2, 5_000, 300.0, 100.0)
+    assert dialog.params() == SearchParams(PN2, 5_000, a=300.0, b=100.0)
     assert (dialog.curves.a, dialog.curves.cap) == (300, 5_000)
     dialog.use_pn2_values(300_000, 600_000, 80_000)
-    assert dialog.params() == SearchParams(PN2, 300_000, 600_000.0, 80_000.0)
+    assert dialog.params() == SearchParams(PN2, 300_000, a=600_000.0, b=80_000.0)
 
 
 CRAZYHOUSE_PGN = (

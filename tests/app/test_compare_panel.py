@@ -218,7 +218,7 @@ def test_pn2_is_compared_with_the_papers_setting_whatever_the_window_runs(
         "run_processes",
         lambda _work, items, **_options: received.extend(items),
     )
-    classroom = SearchParams("pn2", 5_000, 300.0, 100.0)
+    classroom = SearchParams("pn2", 5_000, a=300.0, b=100.0)
     assert window.open_source(WAC_004, classroom)
     window.compare_dock.show()
     window.compare()

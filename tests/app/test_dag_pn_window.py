@@ -157,7 +157,7 @@ def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot, monkeypatc
     assert window.timeline.replay is not None and window.timeline.plot.isVisible()
     assert forward.isEnabled() and not back.isEnabled()  # nothing before iteration 0
     monkeypatch.setattr(
-        "app.window.build_search", lambda game, params: UnrecordedPn(fresh_game(game))
+        "app.session.build_search", lambda game, params: UnrecordedPn(fresh_game(game))
     )
     window.open_source(WAC_001, SearchParams("pn"))
     assert window.timeline.replay is None

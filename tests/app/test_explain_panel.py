@@ -1,32 +1,37 @@
-"""The "Why not found?" panel and the effort map, in a real-size window: what they show is
-compared with the engine's own tree."""
+"""The "Why not found?" panel and the effort map on a session and a tree view alone (no window):
+what they show is compared with the engine's own tree."""
 
 from __future__ import annotations
 
-import chess
 import pytest
 from PySide6.QtCore import Qt
 
 from app import focus
+from app.menus.explain_dock import NO_TREE, ExplainDock
 from app.problems.search_setup import PN, SearchParams
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.tree_view.effort_map import effort_colour, effort_level
 from app.tree_view.layout import NODE
-from app.window import MainWindow
-from core.games.chess_game import decode_move
+from core.search.types import ITERATION
 from core.tree import ROOT
 from core.values import INF
+from tests.app.stage import Stage
 
 WAC_096 = Source(SUITE, "wac-mates", "WAC.096")
 CAP = 20_000
 
 
 def _window(qtbot, source=WAC_096, params=None):
-    window = MainWindow(persist=False, source=source, params=params or SearchParams(PN, CAP))
+    """A stage with a tree view and the feature, the problem opened."""
+    window = Stage()
+    window.tree_view = window.add_tree_view()
+    window.explain = ExplainDock(window.session, window, window, window.tree_view)
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
+    window.open(source, params or SearchParams(PN, CAP))
+    window.driver = window.session.driver
     return window
 
 
@@ -40,7 +45,7 @@ def stopped(qtbot):
     """WAC.096 stopped by a 20,000-node cap, the panel filled by itself."""
     window = _window(qtbot)
     assert window.explain.dock.isHidden()
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
     return window, _explained(qtbot, window)
 
@@ -81,7 +86,7 @@ def test_the_panel_opens_when_the_cap_stops_the_search(stopped):
 def test_the_depth_advice_uses_the_suites_mate_length(stopped):
     """WAC.096 is a mate in 9 in the suite: the window's problem carries it to the αβ advice."""
     window, panel = stopped
-    assert window.problem.mate_length == 9
+    assert window.session.problem.mate_length == 9
     advice = panel.advice.text()
     assert "try it up to mate in 9 (the problem says mate in 9)" in advice
     assert "--algo ab --depth 9" in advice
@@ -95,9 +100,7 @@ def test_a_row_shows_its_move_on_the_board_and_in_the_tree(qtbot, stopped):
     rect = panel.table.visualItemRect(panel.table.item(row, 0))
     qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.tree_view.focused == (focus.FIRST_LEVEL, node)
-    board = chess.Board(window.problem.game.root_board.fen())
-    board.push(decode_move(tree.move[node]))
-    assert window.board_view.fen == board.fen()
+    assert window.pointed == [(focus.FIRST_LEVEL, node)] and tree.parent[node] == ROOT
     drawn = {(item.level, item.node): item for item in window.tree_view.displayed_nodes()}
     item = drawn[(focus.FIRST_LEVEL, node)]
     assert window.tree_view.drawing_area().contains(
@@ -123,7 +126,7 @@ def test_a_step_during_the_analysis_cancels_it(qtbot):
     window.driver.search.run(max_iterations=300)
     window.explain.explain_now()
     assert window.explain.panel.busy
-    window.step_iteration()
+    window.driver.step(ITERATION)
     qtbot.waitUntil(lambda: not window.driver.busy, timeout=10000)
     assert window.explain.panel.explanation is None and not window.explain.panel.busy
     assert "moved on" in window.explain.panel.heading.text()
@@ -131,10 +134,10 @@ def test_a_step_during_the_analysis_cancels_it(qtbot):
 
 def test_a_tree_file_stopped_at_its_frontier_is_explained(qtbot):
     window = _window(qtbot, Source(TREE, TREE_FILES["figure-3-1"]), SearchParams())
-    window.run_to_end()
+    window.driver.run_to_end()
     panel = _explained(qtbot, window)
     tree = window.driver.search.tree
-    names = {window.problem.game.node_name(tree.move[c]): c for c in tree.children(ROOT)}
+    names = {window.session.problem.game.node_name(tree.move[c]): c for c in tree.children(ROOT)}
     shown = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
     assert sorted(shown) == ["B", "C", "D"]
     assert [tree.subtree_size(names[name]) for name in shown] == sorted(
@@ -143,12 +146,11 @@ def test_a_tree_file_stopped_at_its_frontier_is_explained(qtbot):
     assert "After A → C the attacker has 2 tries at ply 2: 0 are refuted" in panel.held.text()
 
 
-def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
-    window, _ = stopped
+def _effort_colours_checked(window) -> list[tuple[int, float]]:
+    """Every first-level node drawn well inside the view has the map's colour for its subtree's
+    size in the engine's tree: (size, lightness) of each."""
     view = window.tree_view
     tree = window.driver.search.tree
-    window.explain.effort_action.trigger()
-    assert view.effort_map.on
     view.reset_view()
     image = view.grab().toImage()
     area = view.drawing_area()
@@ -167,8 +169,17 @@ def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
             abs(shown.green() - expected.green()) <= 3 and abs(shown.blue() - expected.blue()) <= 3
         )
         checked.append((size, shown.lightness()))
+    return sorted(checked)
+
+
+def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
+    window, _ = stopped
+    view = window.tree_view
+    tree = window.driver.search.tree
+    window.explain.effort_action.trigger()
+    assert view.effort_map.on
+    checked = _effort_colours_checked(window)
     assert len(checked) >= 10
-    checked.sort()
     assert checked[0][1] > checked[-1][1]
     assert checked[-1][0] == len(tree)
     window.explain.effort_action.trigger()
@@ -177,12 +188,26 @@ def test_the_effort_map_colours_nodes_by_their_subtree_size(qtbot, stopped):
     assert image.pixelColor(round(root.x()), round(root.y())).name() == "#ffffff"
 
 
+def test_the_effort_map_on_dag_pn_colours_by_the_engines_subtree_sizes(qtbot):
+    """DAG PN through the same control as PN: E colours each drawn node by its subtree in the
+    engine's own tree (a shared node counted under the parent that made it)."""
+    window = _window(qtbot, params=SearchParams("dagpn", 3_000))
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
+    tree = window.driver.search.tree
+    assert window.explain.effort_action.isEnabled()
+    window.explain.effort_action.trigger()
+    checked = _effort_colours_checked(window)
+    assert len(checked) >= 10 and checked[-1][0] == len(tree)
+    assert checked[0][1] > checked[-1][1]
+
+
 def test_why_not_found_on_dag_pn_counts_shared_replies_and_says_what_differs(qtbot):
     """DAG PN on WAC.014 stopped by a 20,000-node cap: each AND node's replies are every reply
     the search reaches (shared ones too), the heading says where a shared node is counted, the
     proof number is not called a lower bound, and no transposition table is advised."""
     window = _window(qtbot, Source(SUITE, "wac-mates", "WAC.014"), SearchParams("dagpn", CAP))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
     panel = _explained(qtbot, window)
     tree = window.driver.search.tree
@@ -199,3 +224,29 @@ def test_why_not_found_on_dag_pn_counts_shared_replies_and_says_what_differs(qtb
         assert f"{narrow.tries} tries" in panel.held.text()
     assert "No transposition table offered: DAG PN already stores" in panel.advice.text()
     assert "PN stores each copy" not in panel.advice.text()
+
+
+def test_df_pn_offers_neither_why_not_found_nor_the_effort_map_and_says_why(qtbot):
+    """df-pn keeps a table, no tree (the engine's own `tree` is None): both actions and the
+    panel's button are off with the reason as their tooltip, the map stays off, and a search
+    that stops unsolved does not open the panel to say nothing; DAG PN, which keeps its tree,
+    has both again."""
+    window = _window(qtbot, params=SearchParams("dfpn", 200))
+    explain = window.explain
+    search = window.driver.search
+    assert search.tree is None
+    for action in (explain.explain_action, explain.effort_action):
+        assert not action.isEnabled() and action.toolTip() == NO_TREE
+    assert not explain.panel.button.isEnabled() and explain.panel.button.toolTip() == NO_TREE
+    explain.effort_action.trigger()
+    assert not explain.effort_action.isChecked() and not window.tree_view.effort_map.on
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
+    assert not search.outcome.solved
+    assert explain.dock.isHidden() and explain.panel.explanation is None
+    window.open(WAC_096, SearchParams("dagpn", 2_000))
+    assert window.driver.search.tree is not None
+    assert explain.explain_action.isEnabled() and explain.effort_action.isEnabled()
+    assert explain.panel.button.isEnabled()
+    explain.effort_action.trigger()
+    assert window.tree_view.effort_map.on

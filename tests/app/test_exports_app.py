@@ -1,6 +1,6 @@
-"""File ▸ Export in a real-size window: the files are written, re-read by python-chess, networkx
-and an XML parser, and compared with the engine's state; an unwritable file is a dialog naming
-it, and the window goes on."""
+"""File ▸ Export on a session, a tree view and the solution browser (no window): the files are
+written, re-read by python-chess, networkx and an XML parser, and compared with the engine's
+state; an unwritable file is one error naming it, and the session goes on."""
 
 import io
 import xml.etree.ElementTree as ElementTree
@@ -9,30 +9,51 @@ import chess.pgn
 import networkx as nx
 from PySide6.QtGui import QImage
 
+from app.menus.exports import Exporter, export_menu
+from app.panels.solution_browser import SolutionBrowser
 from app.problems.search_setup import SearchParams
 from app.problems.sources import SUITE, Source
 from app.tree_view.layout import NODE
-from app.window import MainWindow
+from tests.app.stage import Stage
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
 
-def _solved_window(qtbot):
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams())
+def _stage(qtbot, params=None):
+    """The exporter over a session with WAC.001 open, a tree view and a solution browser."""
+    window = Stage()
+    window.tree_view = window.add_tree_view()
+    window.solution_browser = SolutionBrowser()
+    window.on_close(window.solution_browser.cancel_check)
+    window.exporter = Exporter(
+        window.session, window, window, window.tree_view, window.solution_browser
+    )
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
-    window.run_to_end()
+    window.open(WAC_001, params or SearchParams())
+    window.driver = window.session.driver
+    return window
+
+
+def _solved_window(qtbot, params=None):
+    window = _stage(qtbot, params)
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
-    window.wait_for_solution()
+    window.session.wait_for_solution()
+    qtbot.waitUntil(lambda: window.session.solution is not None, timeout=20000)
+    window.solution_browser.show_solution(window.session.search, window.session.solution)
     qtbot.waitUntil(lambda: window.solution_browser.line is not None, timeout=20000)
     return window
 
 
+def _said(window) -> str:
+    return window.said[-1] if window.said else ""
+
+
 def test_the_export_menu_lists_every_export(qtbot):
-    window = _solved_window(qtbot)
-    file_menu = window.menuBar().actions()[0].menu()
-    export = next(a.menu() for a in file_menu.actions() if a.text() == "&Export")
+    window = _stage(qtbot)
+    export = export_menu(window.exporter, window)
     assert [a.text() for a in export.actions()] == [
         "Proof (or refutation) as &PGN…",
         "Proof (or refutation) as a &move tree…",
@@ -50,10 +71,10 @@ def test_pgn_and_graphml_from_the_window(qtbot, tmp_path):
     window.exporter.pgn(str(pgn_path))
     window.exporter.graphml(str(graph_path))
     window.exporter.wait()
-    qtbot.waitUntil(lambda: "GraphML" in window.statusBar().currentMessage(), timeout=10000)
+    qtbot.waitUntil(lambda: "GraphML" in _said(window), timeout=10000)
     game = chess.pgn.read_game(io.StringIO(pgn_path.read_text(encoding="utf-8")))
     assert [m.uci() for m in game.mainline_moves()] == ["g3g6", "d8g8", "g6h7"]
-    assert window.solution.main_line == ["Qg6", "Rg8", "Qh7#"]
+    assert window.session.solution.main_line == ["Qg6", "Rg8", "Qh7#"]
     tree = window.driver.search.tree
     graph = nx.read_graphml(graph_path, node_type=int)
     assert graph.number_of_nodes() == len(tree)
@@ -68,7 +89,7 @@ def test_the_visible_part_of_the_tree_as_graphml(qtbot, tmp_path):
     path = tmp_path / "visible.graphml"
     window.exporter.visible_graphml(str(path))
     window.exporter.wait()
-    qtbot.waitUntil(lambda: "GraphML" in window.statusBar().currentMessage(), timeout=10000)
+    qtbot.waitUntil(lambda: "GraphML" in _said(window), timeout=10000)
     tree = window.driver.search.tree
     drawn = {
         item.node
@@ -81,7 +102,7 @@ def test_the_visible_part_of_the_tree_as_graphml(qtbot, tmp_path):
         (data["pn"], data["dn"]) == tree.numbers(node) for node, data in graph.nodes(data=True)
     )
     assert set(graph.edges) == {(tree.parent[node], node) for node in drawn if node != 0}
-    message = window.statusBar().currentMessage()
+    message = _said(window)
     assert f"the {len(drawn)} nodes the tree view shows (of {len(tree):,})" in message
 
 
@@ -101,12 +122,17 @@ def test_pictures_of_the_tree_view_and_the_window(qtbot, tmp_path):
         round(view.width() * ratio),
         round(view.height() * ratio),
     )
-    assert QImage(str(whole)).width() == round(window.width() * ratio)
-    assert whole.stat().st_size > png.stat().st_size > 0
+    shot = QImage(str(whole))
+    assert (shot.width(), shot.height()) == (
+        round(window.width() * ratio),
+        round(window.height() * ratio),
+    )
+    assert whole.stat().st_size > 0 and png.stat().st_size > 0
 
 
-def test_an_unwritable_export_is_a_dialog_naming_the_file(qtbot, dialogs):
+def test_an_unwritable_export_is_one_error_naming_the_file(qtbot):
     window = _solved_window(qtbot)
+    dialogs = window.errors
     window.exporter.pgn("/nonexistent-dir/proof.pgn")
     window.exporter.wait()
     qtbot.waitUntil(lambda: bool(dialogs), timeout=10000)
@@ -120,31 +146,22 @@ def test_an_unwritable_export_is_a_dialog_naming_the_file(qtbot, dialogs):
     assert window.isVisible() and window.driver.search.tree.proof[0] == 0
 
 
-def test_before_a_solution_pgn_export_says_why_not(qtbot, dialogs):
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams())
-    qtbot.addWidget(window)
-    window.show()
+def test_before_a_solution_pgn_export_says_why_not(qtbot):
+    window = _stage(qtbot)
     window.exporter.pgn("unused.pgn")
-    assert dialogs and dialogs[0][0] == "Nothing to export"
+    assert window.errors and window.errors[0][0] == "Nothing to export"
 
 
 def test_dag_pn_graphml_from_the_window_keeps_every_parent(qtbot, tmp_path):
     """DAG PN's proof as PGN, and its graph exported whole: one node per graph node, an edge from
     the parent that created it and a `link` edge from each other parent, as `parents()` has
     them."""
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams("dagpn"))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    window.run_to_end()
-    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
-    window.wait_for_solution()
-    qtbot.waitUntil(lambda: window.solution_browser.line is not None, timeout=20000)
+    window = _solved_window(qtbot, SearchParams("dagpn"))
     pgn_path, path = tmp_path / "proof.pgn", tmp_path / "graph.graphml"
     window.exporter.pgn(str(pgn_path))
     window.exporter.graphml(str(path))
     window.exporter.wait()
-    qtbot.waitUntil(lambda: "GraphML" in window.statusBar().currentMessage(), timeout=10000)
+    qtbot.waitUntil(lambda: "GraphML" in _said(window), timeout=10000)
     game = chess.pgn.read_game(io.StringIO(pgn_path.read_text(encoding="utf-8")))
     assert [m.uci() for m in game.mainline_moves()] == ["g3g6", "d8g8", "g6h7"]
     search = window.driver.search

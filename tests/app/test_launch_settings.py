@@ -17,7 +17,7 @@ from app.window import MainWindow
 from core.search.defaults import DEFAULT_NODE_CAP, DEFAULT_PN2_CAP
 
 WAC_014 = Source(SUITE, "wac-mates", "WAC.014")
-CLASSROOM = SearchParams(PN2, 5_000, 300.0, 100.0)
+CLASSROOM = SearchParams(PN2, 5_000, a=300.0, b=100.0)
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from core.errors import (
     TreeFileError,
     UnknownPositionIdError,
 )
-from core.search.defaults import LOGISTIC, ONE
+from core.search.defaults import DEFAULT_A, DFPN_THREAT_DEPTH, DFPN_THREAT_DIVISOR, LOGISTIC, ONE
 from core.search.pn2 import second_level_budget, second_level_fraction
 from core.search.types import Phase
 from core.tree import BYTES_PER_NODE
@@ -112,6 +112,21 @@ def test_params_validate_and_switch_default_caps():
     assert SearchParams(PN, 5000).with_algo(PN2).max_nodes == 5000
 
 
+def test_params_hold_any_parameter_of_the_registrys_schema():
+    """A parameter the window has no field for (df-pn's threat depth) reaches the search built;
+    a default given or left out is the same setting; a name outside the schema is refused."""
+    game = load(Source(FEN, WAC_001)).game
+    params = SearchParams("dfpn", 5000, threat_depth=2, threat_divisor=DFPN_THREAT_DIVISOR)
+    assert params == SearchParams("dfpn", 5000, threat_depth=2)
+    assert params.value("threat_depth") == 2 and params.value("a") == DEFAULT_A
+    search = build_search(game, params)
+    assert search.threat_depth == 2 and search.threat_divisor == DFPN_THREAT_DIVISOR
+    assert build_search(game, SearchParams("dfpn", 5000)).threat_depth == DFPN_THREAT_DEPTH != 2
+    assert params.with_algo(PN).value("threat_depth") == 2
+    with pytest.raises(TypeError, match="no search parameter is named 'depthh'"):
+        SearchParams(PN, depthh=3)
+
+
 def test_figure_3_1_opens_as_the_figure_shows_it():
     search = build_search(load(Source(TREE, TREE_FILES["figure-3-1"])).game, SearchParams())
     level, node = focus.most_proving_node(search)
@@ -159,7 +174,7 @@ def test_focus_follows_the_most_proving_node_through_every_phase():
 
 def test_pn2_focus_is_in_the_second_level_while_it_runs():
     problem = load(Source(SUITE, "paper-figures", "WAC.014"))
-    search = build_search(problem.game, SearchParams(PN2, 5000, 300, 100))
+    search = build_search(problem.game, SearchParams(PN2, 5000, a=300, b=100))
     for _ in range(24):
         search.step_iteration()
     search.step_into()  # select

@@ -80,7 +80,7 @@ def test_unit_initialisation_chosen_in_the_setup_dialog_reaches_the_engine(qtbot
     dialog.accept()
     assert not dialogs
     search = window.driver.search
-    assert search.initialisation == UNIT and window.params.initialisation == UNIT
+    assert search.initialisation == UNIT and window.params.value("initialisation") == UNIT
     assert "init unit" in window.title.text()
     report = expand_report(qtbot, window)
     assert {(p, d) for _, p, d in report.new_children} == {(1, 1)}
@@ -104,7 +104,7 @@ def test_tree_file_children_are_named_with_their_values(qtbot):
 
 
 def test_pn2_first_level_children_say_where_their_numbers_come_from(qtbot):
-    window = make_window(qtbot, params=SearchParams(PN2, 5_000, 300.0, 100.0))
+    window = make_window(qtbot, params=SearchParams(PN2, 5_000, a=300.0, b=100.0))
     window.step_iteration()
     qtbot.waitUntil(lambda: not window.driver.busy)
     assert window.driver.search.iterations == 1

@@ -53,7 +53,11 @@ def test_figure_3_9_opens_wac_014_with_the_thesis_numbers(window):
 def test_figures_4_show_the_curves_with_the_papers_parameters(window):
     window.paper.actions["4"].trigger()
     assert window.params.algo == PN2
-    assert (window.params.a, window.params.b, window.params.max_nodes) == (600_000, 80_000, 300_000)
+    assert (window.params.value("a"), window.params.value("b"), window.params.max_nodes) == (
+        600_000,
+        80_000,
+        300_000,
+    )
     assert window.curves.isVisible()
     assert window.driver.search.capabilities.two_levels
     assert window.statusBar().currentMessage().startswith("Figures 4.1–4.3")

@@ -95,7 +95,7 @@ def test_a_click_on_the_plot_picks_the_iteration_under_it(qtbot):
 
 
 def test_pn2_rewinds_and_steps_on(qtbot):
-    window = open_window(qtbot, SearchParams(PN2, 5000, 300.0, 100.0))
+    window = open_window(qtbot, SearchParams(PN2, 5000, a=300.0, b=100.0))
     window.driver.search.run(max_iterations=30)
     window.timeline.refresh()
     window.timeline.slider.setValue(12)

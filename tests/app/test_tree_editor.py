@@ -1,36 +1,34 @@
-"""The tree editor, the random tree dialog and the tree menu, in a real-size window: what is on
-screen is checked against the draft and against the search the window opens."""
+"""The tree editor, the random tree dialog and the tree menu, on a session alone (no window):
+what is on screen is checked against the draft and against the search the session opens."""
 
 import json
-import uuid
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QPushButton
 
 from app.main import main
-from app.problems.search_setup import SearchParams
-from app.problems.settings import Settings
 from app.problems.sources import TREE, TREE_FILES, Source, kind_of_file
 from app.tree_editor.dialog import PROBLEM, TreeEditorDialog
-from app.window import MainWindow
+from app.tree_editor.menu import TreeCommands
 from core.search.types import Result
 from core.tree import ROOT
 from core.trees.catalog import load_tree, tree_points
+from tests.app.stage import Stage
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
-    settings = Settings(organisation=f"pn-explorer-test-{uuid.uuid4().hex}")
-    window = MainWindow(
-        settings=settings, source=Source(TREE, TREE_FILES["small-proof"]), params=SearchParams()
-    )
+def window(qtbot):
+    """The tree commands in a File menu over a session with the small proof open."""
+    window = Stage()
+    window.tree_commands = TreeCommands(window.session, window, window.menuBar().addMenu("&File"))
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()
+    window.open(Source(TREE, TREE_FILES["small-proof"]))
+    window.driver = window.session.driver
     return window
 
 
@@ -47,9 +45,9 @@ def _choose(combo, text):
 
 
 def _run_to_end(qtbot, window):
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
-    window.wait_for_solution()
+    window.session.wait_for_solution()
 
 
 def test_a_tree_built_in_the_editor_shows_its_problems_then_is_searched(qtbot, window, dialogs):
@@ -85,12 +83,12 @@ def test_a_tree_built_in_the_editor_shows_its_problems_then_is_searched(qtbot, w
     assert [editor.items[k].text(0) for k in (root, b, b1, b2)] == ["A", "B", "C", "mate"]
     assert editor.search() is True
     assert _names_in_search(window) == ["A", "B", "C", "mate"]
-    assert window.title.text().startswith("A new tree")
+    assert window.session.problem.title.startswith("A new tree")
     _run_to_end(qtbot, window)
     assert window.driver.search.outcome.result is Result.PROVED
-    qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
-    assert window.solution.verified
-    assert window.result_panel.body.text().startswith("A → B")
+    qtbot.waitUntil(lambda: window.session.solution is not None, timeout=10000)
+    assert window.session.solution.verified
+    assert window.session.solution.main_line[0] == "B"
 
 
 def test_undo_and_redo_from_the_keyboard(qtbot, window):
@@ -126,7 +124,7 @@ def test_a_refused_edit_is_a_message_and_the_draft_stays(qtbot, window):
 
 
 def test_edit_this_tree_saves_and_reopens_the_edit(qtbot, window, dialogs, tmp_path):
-    window.open_source(Source(TREE, TREE_FILES["lesson-one-false-child"]))
+    window.session.open_source(Source(TREE, TREE_FILES["lesson-one-false-child"]))
     editor = window.tree_commands.edit_tree()
     qtbot.addWidget(editor)
     original = json.loads(Path(TREE_FILES["lesson-one-false-child"]).read_text(encoding="utf-8"))
@@ -137,7 +135,7 @@ def test_edit_this_tree_saves_and_reopens_the_edit(qtbot, window, dialogs, tmp_p
     path = tmp_path / "edited.json"
     assert editor.save_to(str(path))
     assert editor.search()
-    assert window.problem.source.text == str(path)
+    assert window.session.problem.source.text == str(path)
     assert json.loads(path.read_text(encoding="utf-8"))["nodes"][5] == {
         "id": "B3",
         "value": "true",
@@ -165,10 +163,10 @@ def test_the_random_tree_dialog_searches_and_edits_the_spec(qtbot, window):
     spec = "random:depth=5,branching=2-4,true=0.3,false=0.7,root=or,seed=7"
     assert dialog.spec_label.text().startswith(spec)
     dialog.search_button.click()
-    assert window.problem.source == Source(TREE, spec)
+    assert window.session.problem.source == Source(TREE, spec)
     assert kind_of_file(spec) == TREE  # the New search dialog shows it as a tree to reopen
     assert _names_in_search(window) == [node.name for node in load_tree(spec).nodes]
-    assert window.title.text().startswith(spec)
+    assert window.session.problem.title.startswith(spec)
     dialog = window.tree_commands.random_tree()
     qtbot.addWidget(dialog)
     dialog.plies.setValue(12)
@@ -189,7 +187,7 @@ def test_the_random_tree_dialog_starts_from_the_random_tree_being_searched(qtbot
     assert first.spec_text() == "random:depth=4,branching=2-3,true=0.4,false=0.6,root=or,seed=1"
     first.reject()
     spec = "random:depth=3,branching=1-4,true=0.25,false=0.5,root=and,seed=41"
-    assert window.open_source(Source(TREE, spec))
+    assert window.session.open_source(Source(TREE, spec))
     dialog = window.tree_commands.random_tree()
     qtbot.addWidget(dialog)
     assert dialog.isVisible()
@@ -198,13 +196,13 @@ def test_the_random_tree_dialog_starts_from_the_random_tree_being_searched(qtbot
     assert dialog.root.currentText() == "and" and dialog.seed.value() == 41
     next(b for b in dialog.findChildren(QPushButton) if b.text() == "Another").click()
     dialog.search_button.click()
-    assert window.problem.source == Source(TREE, spec.replace("seed=41", "seed=42"))
-    assert window.title.text().startswith(spec.replace("seed=41", "seed=42"))
+    assert window.session.problem.source == Source(TREE, spec.replace("seed=41", "seed=42"))
+    assert window.session.problem.title.startswith(spec.replace("seed=41", "seed=42"))
 
 
 def test_edit_this_tree_is_only_for_trees(qtbot, window):
     assert window.tree_commands.edit_action.isEnabled()
-    window.open_source(Source("suite", "wac-mates", "WAC.001"))
+    window.session.open_source(Source("suite", "wac-mates", "WAC.001"))
     assert not window.tree_commands.edit_action.isEnabled()
 
 
@@ -216,7 +214,7 @@ def test_the_lesson_menu_lists_each_tree_with_its_point(qtbot, window):
     lessons.actions()[
         texts.index(next(t for t in texts if t.startswith("lesson-mobility")))
     ].trigger()
-    assert window.problem.source == Source(TREE, TREE_FILES["lesson-mobility"])
+    assert window.session.problem.source == Source(TREE, TREE_FILES["lesson-mobility"])
 
 
 def test_the_window_opens_a_random_spec_from_the_command_line(tmp_path, capsys):

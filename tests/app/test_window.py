@@ -21,7 +21,7 @@ WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
 SMALL_PROOF = Source(TREE, TREE_FILES["small-proof"])
 WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
-SMALL_PN2 = SearchParams(PN2, 5000, 300.0, 100.0)
+SMALL_PN2 = SearchParams(PN2, 5000, a=300.0, b=100.0)
 
 
 @pytest.fixture
@@ -227,7 +227,7 @@ def test_memory_cap_is_said_plainly(qtbot):
 def test_settings_persist(qtbot, settings):
     window = make_window(qtbot, None, None, settings)
     assert window.problem.source == WAC_001
-    assert window.open_source(WAC_014, SearchParams(PN2, 20_000, 1000.0, 300.0))
+    assert window.open_source(WAC_014, SearchParams(PN2, 20_000, a=1000.0, b=300.0))
     window.set_speed(10)
     window.compare_dock.show()
     window.compare_panel.seconds.setValue(17)
@@ -235,7 +235,7 @@ def test_settings_persist(qtbot, settings):
     again = MainWindow(settings=settings)
     qtbot.addWidget(again)
     assert again.problem.source == WAC_014
-    assert again.params == SearchParams(PN2, 20_000, 1000.0, 300.0)
+    assert again.params == SearchParams(PN2, 20_000, a=1000.0, b=300.0)
     assert again.driver.speed == 10
     assert again.compare_panel.seconds.value() == 17
     assert not again.compare_dock.isHidden()
