@@ -16,6 +16,7 @@ from functools import partial
 from typing import Protocol, cast
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QDockWidget
 
 from app.driving.driver import SearchDriver
 from app.jobs import Jobs
@@ -54,6 +55,14 @@ class Ui(Protocol):
     def cover_answer(self, covered: bool) -> None:
         """While a quiz question is open, cover what would give its answer away (the replay's
         plot of the root's numbers); uncover it afterwards."""
+
+    def open_dock(self, dock: QDockWidget, extent: int, asked: bool) -> None:
+        """Open a feature's dock where the board and the tree keep a readable size, `extent`
+        pixels tall (or wide) if there is room; `asked`: the user asked for it and it stays
+        open, else it closes when a reset or a new problem empties it (`app.docks`)."""
+
+    def close_dock(self, dock: QDockWidget) -> None:
+        """Close a dock whose mode has ended (the quiz's): the user is done with it."""
 
 
 class Session(QObject):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyle,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +38,7 @@ from app import focus
 from app.board_focus import BoardFocus
 from app.dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
 from app.dfpn.path_panel import add_dfpn_dock
+from app.docks import DockKeeper
 from app.driving.driver import FULL_SPEED, SPEEDS, speed_label
 from app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
 from app.menus.classroom_menu import ClassroomMenu
@@ -51,6 +53,7 @@ from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import NOT_SOLVED, ResultPanel
+from app.panels.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
 from app.panels.solution_browser import add_solution_dock
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
@@ -69,15 +72,24 @@ from app.problems.sources import (
     naming_the_file,
     positions_of,
 )
+from app.projector import Projector
 from app.quiz.mode import STEP_ACTIONS, QuizMode
 from app.refutation_focus import refutation_target
 from app.session import OPEN_ERROR, Session
 from app.short_text import one_line, short_label
-from app.shortcuts import shortcut_table
+from app.shortcuts import keys_of, shortcut_table
+from app.step_keys import StepKeys
 from app.tree_editor.menu import TreeCommands
 from app.tree_view.view import TreeView
 from app.user_guide import UserGuide
-from app.window_layout import restore_layout, set_minimum_sizes
+from app.window_layout import (
+    DOCK_HEIGHT,
+    board_room,
+    fit_board_pane,
+    fit_toolbar,
+    restore_layout,
+    set_minimum_sizes,
+)
 from core.errors import PnExplorerError
 from core.games.suites import APP_ICON
 from core.runs.runner import RunRecord
@@ -138,7 +150,25 @@ class MainWindow(QMainWindow):
         self._add_to_menu(
             self.view_menu, [self.explain.effort_action, self.explain.dock.toggleViewAction()]
         )
-        set_minimum_sizes(self, self.splitter, self.findChildren(QDockWidget))
+        docks = self.findChildren(QDockWidget)
+        set_minimum_sizes(self, self.splitter, docks, self.board_view.board, self.tree_view)
+        self.docks = DockKeeper(
+            self, self.splitter, self.board_view.board, self._board_room, self.tree_view
+        )
+        self.docks.rearranged.connect(self.fit_panes)
+        self.docks.manage(docks, unsaved=[self.quiz_mode.dock])
+        self.solution_browser.opened.connect(
+            lambda: self.docks.offer(self.solution_dock, SOLUTION_DOCK_WIDTH)
+        )
+        self.driver.search_changed.connect(
+            lambda _search: self.docks.close_unchosen([self.solution_dock, self.explain.dock])
+        )
+        self._pane_chosen = False
+        """The user dragged the board's pane: the window no longer sizes it to the board."""
+        self._status_line = ""
+        self.statusBar().messageChanged.connect(lambda _text: self._show_status())
+        self.step_keys = StepKeys(self, self.actions, self.say_why_not)
+        self.splitter.splitterMoved.connect(self._pane_dragged)
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(REFRESH_MS)
         self.refresh_timer.timeout.connect(self._refresh_if_dirty)
@@ -151,6 +181,7 @@ class MainWindow(QMainWindow):
             state = self.settings.window_state()
             if state is not None:
                 self.restoreState(state)
+            self.docks.restore(self.settings.open_docks())
             self.compare_panel.seconds.setValue(
                 self.settings.compare_seconds(DEFAULT_SECONDS, MAX_SECONDS)
             )
@@ -206,7 +237,10 @@ class MainWindow(QMainWindow):
         gauge_layout.addWidget(self.gauge_title)
         gauge_layout.addWidget(self.gauge)
         gauge_layout.addStretch(1)
-        bottom = QHBoxLayout()
+        self.bottom_strip = QWidget()
+        """The gauge, the replay and Pn²'s curves under the board and the tree."""
+        bottom = QHBoxLayout(self.bottom_strip)
+        bottom.setContentsMargins(0, 0, 0, 0)
         bottom.addWidget(gauge_box, 1)
         self.timeline = Timeline(self.driver, self.show_replayed, self.narration.setText)
         bottom.addWidget(self.timeline, 1)
@@ -217,7 +251,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.title)
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
-        layout.addLayout(bottom)
+        layout.addWidget(self.bottom_strip)
         self.setCentralWidget(central)
         self.status = QLabel()
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -370,7 +404,7 @@ class MainWindow(QMainWindow):
         self.restore_layout_action = self._action(
             "Restore layout",
             "Ctrl+0",
-            lambda: restore_layout(self, self.splitter, self.tree_view),
+            self.restore_layout,
             tip="Restore layout: panes, docks and the tree's zoom as in a new window",
         )
         self.guide_action = self._action("&User guide", None, self.show_user_guide)
@@ -390,7 +424,12 @@ class MainWindow(QMainWindow):
         self.exporter = Exporter(self.session, self, self, self.tree_view, self.solution_browser)
         file_menu.addMenu(export_menu(self.exporter, self))
         file_menu.addSeparator()
-        self.tree_commands = TreeCommands(self.session, self, file_menu)
+        self.tree_commands = TreeCommands(
+            self.session,
+            self,
+            file_menu,
+            lambda name, point, path: self.classroom.open_tree(name, point, path),
+        )
         self.classroom = ClassroomMenu(self.session, file_menu)
         self.central_column.insertWidget(1, self.classroom.line)
         file_menu.addSeparator()
@@ -462,7 +501,7 @@ class MainWindow(QMainWindow):
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setValue(len(SPEEDS) - 1)
-        self.speed_slider.setFixedWidth(140)
+        self.speed_slider.setFixedWidth(110)
         self.speed_slider.setToolTip(
             "Run speed: slow motion shows every phase; "
             "full speed as fast as the search goes ([ / ])"
@@ -470,7 +509,9 @@ class MainWindow(QMainWindow):
         self.speed_slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.speed_slider.valueChanged.connect(lambda index: self.set_speed(SPEEDS[index]))
         self.speed_label = QLabel(speed_label(FULL_SPEED))
-        self.speed_label.setMinimumWidth(120)
+        self.speed_label.setMinimumWidth(
+            max(self.fontMetrics().horizontalAdvance(speed_label(s)) for s in SPEEDS) + 6
+        )
         toolbar.addSeparator()
         toolbar.addWidget(QLabel(" Speed "))
         toolbar.addWidget(self.speed_slider)
@@ -488,6 +529,22 @@ class MainWindow(QMainWindow):
         search_menu.addAction(self.quiz_mode.action)
         toolbar.addSeparator()
         toolbar.addAction(self.quiz_mode.action)
+        self.toolbar = toolbar
+        self.projector = Projector(self)
+        self.view_menu.addAction(self.projector.action)
+        for action in (self.new_action, self.open_file_action, self.compare_action):
+            # Their icons say it (the tooltip names them): the width goes to Speed and Quiz.
+            button = toolbar.widgetForAction(action)
+            if isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.wordy_buttons = [
+            self.reset_action,
+            self.over_action,
+            self.into_action,
+            self.end_action,
+            self.run_action,
+        ]
+        """The toolbar's buttons that lose their words, in this order, in a narrow window."""
 
     def _connect(self) -> None:
         """Each view hears the driver itself (the narration in its constructor); the window's
@@ -512,6 +569,7 @@ class MainWindow(QMainWindow):
         self.tree_view.node_focused.connect(self.focus_node)
         self.tree_view.focus_released.connect(self.unpin)
         self.tree_view.follow_changed.connect(self._follow_changed_in_view)
+        self.tree_view.follow_paused_changed.connect(self._follow_paused)
         self.result_panel.ply_changed.connect(self._show_line)
         self.solution_browser.line_chosen.connect(self.result_panel.play_line)
         self.result_panel.refutation_chosen.connect(self._show_refutation)
@@ -578,6 +636,12 @@ class MainWindow(QMainWindow):
     def cover_answer(self, covered: bool) -> None:
         self.timeline.hide_answer(covered)
 
+    def open_dock(self, dock: QDockWidget, extent: int, asked: bool) -> None:
+        (self.docks.ask if asked else self.docks.offer)(dock, extent)
+
+    def close_dock(self, dock: QDockWidget) -> None:
+        self.docks.dismiss(dock)
+
     def open_source(self, source: Source, params: SearchParams | None = None) -> bool:
         """Open a problem with these parameters; on bad input a dialog and nothing changes."""
         return self.session.open_source(source, params)
@@ -586,28 +650,23 @@ class MainWindow(QMainWindow):
         """Open a problem already loaded (an edited tree); a dialog if its search cannot start."""
         return self.session.open_problem(problem)
 
-    def _size_dfpn_dock(self) -> None:
-        """Give df-pn's dock the width its columns need; the tree keeps the rest."""
-        if self.dfpn_dock.isVisible() and not self.dfpn_dock.isFloating():
-            self.resizeDocks([self.dfpn_dock], [DFPN_DOCK_WIDTH], Qt.Orientation.Horizontal)
-
     def _start(self, search: Stepper) -> None:
         """A new search is the driver's (`Session.driver_changed`): every view around it set up
         for its algorithm and problem."""
         self.timeline.follow(self.session.replay, search)
+        self.docks.close_unchosen()  # a reset or a new problem: what they showed is gone
         self.timeline.setVisible(search.capabilities.replayable)
-        path_dock = self.dfpn_panel.shows(search)
-        if path_dock and not self.dfpn_dock.isVisible():
-            # After the window is laid out: a resize before it is shown does nothing.
-            QTimer.singleShot(0, self._size_dfpn_dock)
-        self.dfpn_dock.setVisible(path_dock)
+        if self.dfpn_panel.shows(search):
+            self.docks.offer(self.dfpn_dock, DFPN_DOCK_WIDTH)
+        else:
+            self.dfpn_dock.hide()
         self.gauge_title.setText(gauge_title(memory_state(search)))
         self._name_step_actions(search)
         self.compare_panel.set_problem(self.problem, self.params)
         self.engine_panel.set_problem(self.problem)
         two_levels = entry(self.params.algo).capabilities.two_levels
         method = " · ".join(filter(None, (self.params.describe(), search.describe())))
-        title = short_label(self.problem.title, TITLE_LIMIT)
+        title = short_label(self.classroom.title(self.problem) or self.problem.title, TITLE_LIMIT)
         self.title.setText(f"{title}  ·  {method}")
         self.setWindowTitle(f"PN Explorer — {title}")
         self.curves.setVisible(two_levels)
@@ -730,7 +789,7 @@ class MainWindow(QMainWindow):
     def compare(self) -> None:
         """Show the comparison panel and run all five searches on this position in the
         background."""
-        self.compare_dock.show()
+        self.docks.ask(self.compare_dock, DOCK_HEIGHT)
         self.compare_panel.compare()
 
     def reset(self) -> None:
@@ -750,11 +809,51 @@ class MainWindow(QMainWindow):
     def _nudge_speed(self, delta: int) -> None:
         self.speed_slider.setValue(max(0, min(len(SPEEDS) - 1, self.speed_slider.value() + delta)))
 
+    def restore_layout(self) -> None:
+        """View ▸ Restore layout: panes, docks and zoom as in a new window; only the docks the
+        user opened stay open."""
+        with self.docks.rearranging():
+            restore_layout(self, self.splitter, self.tree_view)
+        self.docks.close_unchosen()
+        self._pane_chosen = False
+        self.fit_panes()
+
+    def _pane_dragged(self) -> None:
+        self._pane_chosen = True
+
+    def _board_room(self) -> int:
+        """How tall the board could be (0 for a problem without a board: a tree's path)."""
+        board = self.board_view.board
+        return board_room(self.board_view, board) if board.isVisible() else 0
+
+    def fit_panes(self) -> None:
+        """Unless the user sized the board's pane, let the board fill the height it has (also
+        after projector mode put the strips under it away)."""
+        if not self._pane_chosen:
+            fit_board_pane(self.splitter, self._board_room())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        fit_toolbar(self.toolbar, self.wordy_buttons, self.width() - 12)
+        QTimer.singleShot(0, self.fit_panes)
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self.docks.window_shown()
+        QTimer.singleShot(0, self.fit_panes)
+
     def _follow_toggled(self) -> None:
         follow = self.follow_action.isChecked()
         self.tree_view.set_follow(follow)
         if self.persist:
             self.settings.set_follow(follow)
+
+    def _follow_paused(self, paused: bool) -> None:
+        """A drag paused follow: the menu's tick shows it off (M resumes), and the saved
+        choice stays on."""
+        self.follow_action.blockSignals(True)
+        self.follow_action.setChecked(self.tree_view.follow)
+        self.follow_action.blockSignals(False)
 
     def _follow_changed_in_view(self, follow: bool) -> None:
         if self.follow_action.isChecked() != follow:
@@ -910,7 +1009,31 @@ class MainWindow(QMainWindow):
             self._update_board()
         if self.curves.isVisible() or entry(self.params.algo).capabilities.two_levels:
             self.curves.set_marker(len(search.drawn_tree))
-        self.status.setText(self.quiz_mode.status_text() or status_text(self.driver))
+        self._status_line = self.quiz_mode.status_text() or status_text(self.driver)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        """The status line, after the latest message (a message alone would be hidden behind
+        the line: Qt draws messages beside the permanent widgets, and the line takes the
+        width)."""
+        message = self.statusBar().currentMessage()
+        self.status.setText("  ·  ".join(filter(None, (message, self._status_line))))
+
+    def say_why_not(self, action: QAction) -> None:
+        """A key whose command is off now was pressed: say why in the status line (the key
+        does nothing else, `app.step_keys`)."""
+        what = f"{action.text().replace('&', '')} ({keys_of(action)})"
+        search = self.driver.search
+        if self.quiz_mode.on:
+            why = "off while a quiz question is open: answer it, or Ctrl+E ends quiz mode"
+        elif self.driver.finished_search:
+            why = "the search is over: Reset (Ctrl+R) starts it again, Ctrl+N opens another"
+        elif action in self._step_slots().values() and action not in self._step_units:
+            title = entry(self.params.algo).short_title if search is not None else "this search"
+            why = f"{title} has no such step"
+        else:
+            why = "not available now"
+        self.statusBar().showMessage(f"{what}: {why}.", 8000)
 
     def _update_actions(self) -> None:
         done = self.driver.finished_search
@@ -943,6 +1066,7 @@ class MainWindow(QMainWindow):
         if self.persist:
             self.settings.set_geometry(self.saveGeometry())
             self.settings.set_window_state(self.saveState())
+            self.settings.set_open_docks(self.docks.saved())
             self.settings.set_compare_seconds(self.compare_panel.seconds.value())
             self.settings.sync()
         super().closeEvent(event)

@@ -8,14 +8,20 @@ had no way back but deleting the settings file.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QToolBar, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QToolBar, QToolButton, QWidget
 
 from app.tree_view.view import TreeView
 
 BOARD_PANE = 400
 """Default width of the left pane (board and result) in pixels; the tree takes the rest."""
-MIN_BOARD_PANE = 260
-"""The left pane never gets narrower: the board stays a board and the result's buttons fit."""
+MIN_BOARD = 260
+"""The board's smallest side in pixels: pieces and coordinates stay readable from a desk. No
+dock, pane or window size takes it below this."""
+MIN_TREE_HEIGHT = 260
+"""The tree view's smallest height: its header, its legend and three rows of nodes."""
+MIN_BOARD_PANE = MIN_BOARD + 8
+"""The left pane never gets narrower: the board (and its margins) stays a board."""
 MIN_TREE_PANE = 360
 """The tree's pane never gets narrower: its header buttons and a few nodes stay visible."""
 MIN_DOCK_HEIGHT = 140
@@ -24,6 +30,9 @@ DOCK_HEIGHT = 260
 """Default height of a dock shown at the bottom (the comparison's table)."""
 HOME_AREA = "home_area"
 """The dock property holding the area a dock started in, where Restore layout puts it back."""
+TREE_ROOM = 900
+"""The board's pane grows past `BOARD_PANE` with a tall window only while the tree's pane keeps
+this width: a deep path needs the width more than the board needs the last pixels."""
 MIN_WINDOW = (800, 560)
 """The window's smallest size: the panes' minimums, the toolbar's first buttons, the gauge."""
 
@@ -39,25 +48,73 @@ def hidden_right_dock(window: QMainWindow, widget: QWidget, title: str, name: st
     return dock
 
 
-def set_minimum_sizes(window: QMainWindow, splitter: QSplitter, docks: list[QDockWidget]) -> None:
-    """Give every pane a floor: the splitter cannot collapse either side, docks keep a usable
-    height, the window stays big enough for all of them."""
+def set_minimum_sizes(
+    window: QMainWindow,
+    splitter: QSplitter,
+    docks: list[QDockWidget],
+    board: QWidget,
+    tree: QWidget,
+) -> None:
+    """Give every pane a floor: the splitter cannot collapse either side, the board and the tree
+    keep a readable size whatever the docks take, docks keep a usable height, the window stays
+    big enough for all of them."""
     splitter.setChildrenCollapsible(False)
     for index, floor in enumerate((MIN_BOARD_PANE, MIN_TREE_PANE)):
         pane = splitter.widget(index)
         if pane is not None:
             pane.setMinimumWidth(floor)
+    board.setMinimumSize(MIN_BOARD, MIN_BOARD)
+    tree.setMinimumHeight(MIN_TREE_HEIGHT)
     for dock in docks:
         dock.widget().setMinimumHeight(MIN_DOCK_HEIGHT)
         dock.setProperty(HOME_AREA, window.dockWidgetArea(dock).value)
     window.setMinimumSize(*MIN_WINDOW)
 
 
+def board_room(board_view: QWidget, board: QWidget) -> int:
+    """How tall the board could be in its column: its height and the empty room below the
+    text under it (the column's stretch)."""
+    layout = board_view.layout()
+    item = layout.itemAt(layout.count() - 2) if layout is not None else None
+    last = item.widget() if item is not None else None
+    if last is None:
+        return board.height()
+    return board.height() + max(0, board_view.height() - last.geometry().bottom() - 8)
+
+
+def fit_board_pane(splitter: QSplitter, room: int, tree_room: int = TREE_ROOM) -> None:
+    """Widen the board's pane so the board fills the height it has (a tall window grows the
+    board instead of leaving room under it) while the tree keeps `tree_room`; never under
+    `BOARD_PANE` nor over what leaves the tree `MIN_TREE_PANE`."""
+    total = sum(splitter.sizes())
+    wanted = max(BOARD_PANE, min(room + 8, total - tree_room))
+    board = max(MIN_BOARD_PANE, min(wanted, total - MIN_TREE_PANE))
+    if abs(board - splitter.sizes()[0]) > 2:
+        splitter.setSizes([board, total - board])
+
+
+def fit_toolbar(toolbar: QToolBar, spare: list[QAction], width: int) -> None:
+    """Keep every control of `toolbar` on screen (none behind »): the `spare` actions' buttons
+    drop their words, in that order, until the toolbar fits `width` (tooltips still name
+    them)."""
+    widgets = [toolbar.widgetForAction(action) for action in spare]
+    buttons = [button for button in widgets if isinstance(button, QToolButton)]
+    for button in buttons:
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    layout = toolbar.layout()
+    for button in buttons:
+        if layout is not None:
+            layout.invalidate()
+        if toolbar.sizeHint().width() <= width:
+            return
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+
+
 def restore_layout(window: QMainWindow, splitter: QSplitter, tree: TreeView) -> None:
     """The layout a new window has: the board pane at its default width, every dock back in the
     area it started in (the bottom; the proof browser on the right), bottom docks at their default
-    height (shown or hidden as it was: its results stay), the toolbars shown, the tree at zoom 1
-    with its legend (following, if follow is on)."""
+    height (shown or hidden as it was: the window then closes those the user did not choose),
+    the toolbars shown, the tree at zoom 1 with its legend (following, if follow is on)."""
     total = sum(splitter.sizes())
     board = min(BOARD_PANE, max(total - MIN_TREE_PANE, MIN_BOARD_PANE))
     splitter.setSizes([board, max(total - board, 0)])

@@ -1,14 +1,32 @@
-"""File → Classroom positions: each lesson opens its position with its preset, and a line under the
-window's title says what it shows until another problem or preset is opened."""
+"""File → Classroom positions and File → Lesson trees: each lesson opens its position or tree (a
+classroom position with its preset), and a line under the window's title says what it shows
+until another problem or preset is opened. The window is then titled by the lesson's name; a
+random tree by its spec in words."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu
 
 from app.problems.classroom import LESSONS, Lesson
+from app.problems.search_setup import SearchParams
+from app.problems.sources import TREE, Problem, Source
 from app.session import Session
 from core.search.contract import Stepper
+from core.trees.generate import is_random_spec, parse_spec
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The lesson on screen: its problem, its preset (None: any), its name and its point."""
+
+    source: Source
+    params: SearchParams | None
+    name: str
+    point: str
 
 
 class ClassroomMenu:
@@ -17,7 +35,7 @@ class ClassroomMenu:
 
     def __init__(self, session: Session, menu: QMenu) -> None:
         self.session = session
-        self.lesson: Lesson | None = None
+        self.shown: Shown | None = None
         self.line = QLabel()
         self.line.setWordWrap(True)
         self.line.setStyleSheet("color: #37474f; padding: 0 4px 2px 4px;")
@@ -33,24 +51,43 @@ class ClassroomMenu:
 
     def open(self, lesson: Lesson) -> bool:
         """Open the lesson's position with its preset; say its point under the title."""
-        self.lesson = lesson
-        if not self.session.open_source(lesson.source, lesson.params):
-            self.lesson = None
+        shown = Shown(lesson.source, lesson.params, f"Classroom · {lesson.title}", lesson.point)
+        return self._open(shown, lambda: self.session.open_source(lesson.source, lesson.params))
+
+    def open_tree(self, name: str, point: str, path: str) -> bool:
+        """Open a lesson tree with the session's search; say its point under the title."""
+        source = Source(TREE, path)
+        shown = Shown(source, None, name, point)
+        return self._open(shown, lambda: self.session.open_source(source))
+
+    def _open(self, shown: Shown, opening: Callable[[], bool]) -> bool:
+        self.shown = shown
+        if not opening():
+            self.shown = None
         self._search_changed(self.session.search)
-        return self.lesson is not None
+        return self.shown is not None
+
+    def title(self, problem: Problem) -> str | None:
+        """The window's title for this problem when it is not the problem's own: the open
+        lesson's name, or a random tree's spec in words."""
+        if self.shown is not None:
+            return self.shown.name
+        if problem.source.kind == TREE and is_random_spec(problem.source.text):
+            return parse_spec(problem.source.text).title()
+        return None
 
     def _search_changed(self, _search: Stepper | None) -> None:
-        """Keep the line while the lesson's problem and preset are what the session holds (a
+        """Keep the line while the lesson's problem (and preset) are what the session holds (a
         reset keeps it); anything else opened hides it."""
-        lesson = self.lesson
+        shown = self.shown
         problem = self.session.problem
-        if lesson is None or not (
+        if shown is None or not (
             problem is not None
-            and problem.source == lesson.source
-            and self.session.params == lesson.params
+            and problem.source == shown.source
+            and (shown.params is None or self.session.params == shown.params)
         ):
-            self.lesson = None
+            self.shown = None
             self.line.hide()
             return
-        self.line.setText(f"<b>Classroom · {lesson.title}</b>: {lesson.point}.")
+        self.line.setText(f"<b>{shown.name}</b>: {shown.point}.")
         self.line.show()

@@ -55,7 +55,7 @@ class ExplainDock:
         self.explain_action = QAction("&Why not found?", host)
         self.explain_action.setShortcut(QKeySequence("Ctrl+I"))
         self.explain_action.setToolTip(EXPLAIN_TIP)
-        self.explain_action.triggered.connect(self.explain_now)
+        self.explain_action.triggered.connect(lambda: self.explain_now())
         host.addAction(self.explain_action)
         self.effort_action = QAction("&Effort map", host)
         self.effort_action.setShortcut(QKeySequence("E"))
@@ -63,7 +63,7 @@ class ExplainDock:
         self.effort_action.setToolTip(EFFORT_TIP)
         self.effort_action.toggled.connect(self.set_effort_map)
         host.addAction(self.effort_action)
-        self.panel.button.clicked.connect(self.explain_now)
+        self.panel.button.clicked.connect(lambda: self.explain_now())
         self.panel.node_chosen.connect(self.show_node)
         self.panel.apply_requested.connect(self.apply)
         driver = session.driver
@@ -102,25 +102,21 @@ class ExplainDock:
         """An unsolved end opens the analysis, where there is a tree to analyse."""
         search = self.session.search
         if not outcome.solved and search is not None and search.tree is not None:
-            self.explain_now()
+            self.explain_now(asked=False)
 
-    def _open(self) -> None:
-        if self.dock.isHidden():
-            self.dock.show()
-            self.host.resizeDocks([self.dock], [DOCK_HEIGHT], Qt.Orientation.Vertical)
-
-    def explain_now(self) -> None:
-        """Analyse the search as it stands (pausing it if it runs)."""
+    def explain_now(self, asked: bool = True) -> None:
+        """Analyse the search as it stands (pausing it if it runs); `asked`: by the user (the
+        dock then stays open), not by a search that stopped unsolved (it closes with it)."""
         driver = self.session.driver
         if driver.search is None:
             return
         if driver.search.tree is None:
-            self._open()
+            self.ui.open_dock(self.dock, DOCK_HEIGHT, asked)
             self.panel.cancel(NO_TREE)
             return
         driver.pause()
         self.trace.record_search(driver.search)
-        self._open()
+        self.ui.open_dock(self.dock, DOCK_HEIGHT, asked)
         problem = self.session.problem
         known = problem.mate_length if problem is not None else None
         self.panel.explain(driver.search, self.trace, known)
@@ -149,7 +145,7 @@ class ExplainDock:
     def show_node(self, node: int) -> None:
         """A root move chosen in the table: pin it in the tree, pan there, show it on the board."""
         view = self.tree_view
-        view.set_follow(False)
+        view.pause_follow()
         view.set_focused(focus.FIRST_LEVEL, node)
         view.show_node(focus.FIRST_LEVEL, node)
         self.ui.point_at(focus.FIRST_LEVEL, node)

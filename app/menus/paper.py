@@ -14,6 +14,7 @@ from collections.abc import Generator
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from app.docks import SIDE_WIDTH
 from app.jobs import Jobs
 from app.panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
 from app.problems.search_setup import PN, PN2, SearchParams
@@ -127,12 +128,12 @@ class PaperMenu(QObject):
             self.say(FIGURES_4)
 
     def table_3_1(self) -> None:
-        self.dock.show()
+        self.ui.open_dock(self.dock, SIDE_WIDTH, True)
         self.runs.start(TABLE_3_1, TABLE)
         self.say(TABLE)
 
     def chapter_4(self) -> None:
-        self.dock.show()
+        self.ui.open_dock(self.dock, SIDE_WIDTH, True)
         self.runs.start(CHAPTER_4, CHAPTER)
         self.say(CHAPTER)
 

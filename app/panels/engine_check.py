@@ -99,6 +99,7 @@ class EngineCheckPanel(QWidget):
         self.jobs.result.connect(self._on_claim)
         self.jobs.failed.connect(self._on_failed)
         self.engine_line = QLabel()
+        self.engine_line.setWordWrap(True)  # wraps within the board's column, never cut
         self.engine_line.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.ask_button = QPushButton("Ask the engine")
         self.ask_button.setToolTip("Ask the UCI engine for its mate on this position")
@@ -245,4 +246,6 @@ class EngineCheckPanel(QWidget):
         usable = self.command is not None and self.fen is not None
         self.ask_button.setEnabled(usable and not self.jobs.busy)
         self.cancel_button.setEnabled(self.jobs.busy)
+        # Shown only while the engine runs: the row then fits the board's narrowest column.
+        self.cancel_button.setVisible(self.jobs.busy)
         self.seconds.setEnabled(usable)

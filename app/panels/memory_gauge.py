@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.tree_view import style
@@ -124,6 +124,14 @@ def gauge_title(state: MemoryState | None = None) -> str:
     )
 
 
+def fitted(text: str, metrics: QFontMetrics, width: float) -> str:
+    """`text` whole if it fits `width`, else without its last "  ·  " parts (the tooltip keeps
+    them), never cut inside a number ("peak 1,55" read as a count)."""
+    while metrics.horizontalAdvance(text) > width and "  ·  " in text:
+        text = text.rsplit("  ·  ", 1)[0]
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(width))
+
+
 class MemoryGauge(QWidget):
     """A horizontal stacked bar with a peak tick and a line of text under it."""
 
@@ -176,9 +184,10 @@ class MemoryGauge(QWidget):
         elif state.level == FULL:
             text = "node cap reached: " + text
         painter.setPen(border if state.level != OK else self.palette().text().color())
+        line = QRectF(4, bar.bottom() + 3, self.width() - 8, 18)
         painter.drawText(
-            QRectF(4, bar.bottom() + 3, self.width() - 8, 18),
+            line,
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            text,
+            fitted(text, painter.fontMetrics(), line.width()),
         )
         painter.end()

@@ -18,11 +18,12 @@ from app.tree_view.style import DISPROVED_TEXT, PATH, PROVED_TEXT
 from core.runs.replay import IterationLog
 from core.values import INF
 
-PLOT_HEIGHT = 64
+PLOT_HEIGHT = 84
 """Pixels: the plot shares the bottom row with the memory gauge (and Pn²'s 150-pixel curves)."""
 LEFT = 46.0
 RIGHT = 10.0
-TOP = 4.0
+TOP = 18.0
+"""Room above the curves for the legend (drawn over the curves, it hid them)."""
 BOTTOM = 4.0
 PROOF_COLOUR = PROVED_TEXT
 DISPROOF_COLOUR = DISPROVED_TEXT
@@ -124,9 +125,9 @@ class RootPlot(QWidget):
             painter.end()
             return
         series = (
-            (log.nodes, NODES_COLOUR, "nodes in memory"),
-            (log.root_proof, PROOF_COLOUR, "root pn"),
-            (log.root_disproof, DISPROOF_COLOUR, "root dn"),
+            (log.nodes, NODES_COLOUR, ("nodes in memory", "nodes")),
+            (log.root_proof, PROOF_COLOUR, ("root pn", "pn")),
+            (log.root_disproof, DISPROOF_COLOUR, ("root dn", "dn")),
         )
         finite = [v for column, _, _ in series for v in (max(column), 1) if v < INF]
         top = max(1.0, math.log10(max(finite)) * 1.05)
@@ -140,12 +141,15 @@ class RootPlot(QWidget):
         font = painter.font()
         font.setPointSizeF(max(6.0, font.pointSizeF() - 1))
         painter.setFont(font)
-        baseline = area.top() + painter.fontMetrics().ascent() + 2
-        legend_x = area.left() + 6
-        for _, colour, name in series:
+        metrics = painter.fontMetrics()
+        baseline = area.top() - 4
+        long = sum(metrics.horizontalAdvance(names[0]) + 26 for _, _, names in series)
+        legend_x = area.left()
+        for _, colour, names in series:
+            name = names[0] if long <= area.width() else names[1]
             painter.fillRect(QRectF(legend_x, baseline - 6, 12, 5), colour)
             painter.drawText(QPointF(legend_x + 15, baseline), name)
-            legend_x += painter.fontMetrics().horizontalAdvance(name) + 26
+            legend_x += metrics.horizontalAdvance(name) + 26
         painter.end()
 
     def _draw_axis(self, painter: QPainter, area: QRectF, top: float) -> None:

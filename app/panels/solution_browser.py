@@ -324,24 +324,7 @@ def _escape(text: str) -> str:
 
 def add_solution_dock(window: QMainWindow) -> tuple[SolutionBrowser, QDockWidget]:
     """The browser in a dock at the window's right (View menu: show or hide). Hidden until a
-    search ends solved, so the tree keeps the whole width while the search runs."""
+    search ends solved (`SolutionBrowser.opened`: the window opens it), so the tree keeps the
+    whole width while the search runs."""
     browser = SolutionBrowser()
-    dock = hidden_right_dock(window, browser, "Proof / refutation tree", "solution")
-
-    def open_dock() -> None:
-        if dock.isVisible():
-            return
-        beside = [
-            other
-            for other in window.findChildren(QDockWidget)
-            if other is not dock
-            and other.isVisible()
-            and not other.isFloating()
-            and window.dockWidgetArea(other) == window.dockWidgetArea(dock)
-        ]
-        dock.show()
-        if not beside:  # a dock already there (df-pn's path) keeps the width it has
-            window.resizeDocks([dock], [DOCK_WIDTH], Qt.Orientation.Horizontal)
-
-    browser.opened.connect(open_dock)
-    return browser, dock
+    return browser, hidden_right_dock(window, browser, "Proof / refutation tree", "solution")

@@ -219,6 +219,20 @@ class Settings:
     def set_window_state(self, state: QByteArray) -> None:
         self.store.setValue("window/state", state)
 
+    def open_docks(self) -> list[str]:
+        """The docks the user left open (by name): only these reopen with the saved layout."""
+        value = self._stored("window/docks")
+        if value is None:
+            return []
+        names = [value] if isinstance(value, str) else value
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            self._reject("window/docks", value, "not a list of panel names")
+            return []
+        return names
+
+    def set_open_docks(self, names: list[str]) -> None:
+        self.store.setValue("window/docks", names)
+
     def compare_seconds(self, default: int, most: int) -> int:
         """The comparison's time limit per algorithm, within the panel's range."""
         return self._whole("compare/seconds", default, 1, most)

@@ -31,6 +31,9 @@ from core.search.contract import Stepper
 from core.search.types import PHASE, StepReport
 from core.tree import ROOT
 
+QUIZ_WIDTH = 300
+"""The quiz dock's width: its question and verdict wrap in it, and the tree keeps the rest (the
+node to click may be far from the root)."""
 SHORTCUT = "Ctrl+E"
 """Quiz mode on and off ("exercise"; Ctrl+Q quits)."""
 
@@ -126,7 +129,7 @@ class QuizMode(QObject):
                 self.steps.addAction(action)
             self.driver.pause()
             self.steps.setEnabled(False)
-            self.dock.show()
+            self.ui.open_dock(self.dock, QUIZ_WIDTH, True)
             self.quiz.set_search(self.driver.search)
             self._tell_opening(self.driver.search)
             self._advance()
@@ -138,7 +141,7 @@ class QuizMode(QObject):
         self.steps.setEnabled(True)
         for action in self.step_actions:
             self.steps.removeAction(action)
-        self.dock.hide()
+        self.ui.close_dock(self.dock)
 
     def status_text(self) -> str | None:
         """The status line while a question is open (None: the usual one). The search is a phase

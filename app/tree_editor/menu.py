@@ -6,6 +6,7 @@ session's `open_source` / `open_problem`, so a tree made here is searched like a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -24,13 +25,29 @@ from core.trees.generate import is_random_spec, parse_spec
 from core.values import counted
 
 
+def lesson_name(path: str, name: str) -> str:
+    """A lesson tree's name as its file gives it (its graph's `name`), else the file's."""
+    try:
+        return load_tree(path).name or name
+    except PnExplorerError:
+        return name
+
+
 class TreeCommands(QObject):
     """The tree actions over `session`, added to `menu`, their dialogs over `parent`; `editor`
-    is the open editor, if any."""
+    is the open editor, if any. A lesson tree opens through `open_lesson` (name, point, path:
+    the window names itself after it and keeps its point on screen), else as a tree file."""
 
-    def __init__(self, session: Session, parent: QWidget, menu: QMenu) -> None:
+    def __init__(
+        self,
+        session: Session,
+        parent: QWidget,
+        menu: QMenu,
+        open_lesson: Callable[[str, str, str], bool] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.session = session
+        self.open_lesson = open_lesson
         self.parent_widget = parent
         self.editor: TreeEditorDialog | None = None
         self.new_action = self._action("New &tree…", "Draw an AND/OR tree by hand", self.new_tree)
@@ -47,10 +64,16 @@ class TreeCommands(QObject):
             action = QAction(f"{name}  —  {point}", parent)
             action.setStatusTip(point)
             action.triggered.connect(
-                lambda _=False, path=TREE_FILES[name]: session.open_source(Source(TREE, path))
+                lambda _=False, name=name, point=point: self._lesson(name, point)
             )
             lessons.addAction(action)
         session.driver.search_changed.connect(self._update)
+
+    def _lesson(self, name: str, point: str) -> bool:
+        path = TREE_FILES[name]
+        if self.open_lesson is None:
+            return self.session.open_source(Source(TREE, path))
+        return self.open_lesson(lesson_name(path, name), point, path)
 
     def _action(self, text: str, tip: str, slot) -> QAction:
         action = QAction(text, self.parent_widget)

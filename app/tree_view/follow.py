@@ -56,6 +56,8 @@ def follow_target(
     force: bool = False,
     chosen: float | None = None,
     played: int = -1,
+    children: list[DisplayedNode] | None = None,
+    refit: bool = False,
 ) -> tuple[QPointF, float] | None:
     """Where follow wants the view, and at what zoom, from the `current` offset.
 
@@ -70,7 +72,9 @@ def follow_target(
     `SOLVED_MIN_SCALE`: labels stay readable) if it is too big; a line still too long shows
     its end (the mate) and as much above it as fits while nothing is pinned (`played` -1), and
     once the board plays the line, the `played` node (index in `path`) and as much below it as
-    fits.
+    fits. The `children` a step just created are kept in view beside the path as
+    far as the width allows. A `refit` (the view was resized) zooms back in as far as the path
+    allows.
     """
     if not path:
         return None
@@ -83,7 +87,7 @@ def follow_target(
         force = force or wanted != scale
         scale = wanted
     else:
-        wanted = path_scale(fitting, scale, scale if chosen is None else chosen)
+        wanted = path_scale(fitting, scale, scale if chosen is None else chosen, refit)
         force = force or wanted != scale
         scale = wanted
 
@@ -110,6 +114,11 @@ def follow_target(
             start -= 1
         need = path_box(path[start:], below)
         keep = path_box(path[max(start, len(path) - style.FOLLOW_KEEP) :], below)
+    across_need, across_keep = need, keep
+    if children and not solved:
+        fresh = path_box([*children, path[-1]], below)
+        room = area.width() / scale
+        across_need, across_keep = (widened(fresh, box, room) for box in (need, keep))
     stay = not force and not solved
     home_y = area.top() - whole.top() * scale
     top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
@@ -127,22 +136,38 @@ def follow_target(
         else:
             y = area.bottom() - ahead - need.bottom() * scale
         y = min(snap_to_rows(y, need, area, scale), home_y)
-    want = extent if extent.width() * scale <= area.width() else keep
+    want = extent if extent.width() * scale <= area.width() else across_keep
     left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
     if not force and left >= area.left() and right <= area.right():
         x = current.x()
     else:
-        x = centred_x(area, extent, need.left(), need.right(), scale)
+        x = centred_x(area, extent, across_need.left(), across_need.right(), scale)
     return QPointF(x, y), scale
 
 
-def path_scale(fitting: float, scale: float, chosen: float) -> float:
+def widened(box: QRectF, other: QRectF, room: float) -> QRectF:
+    """The columns of `box` and of `other` together, as far as `room` (scene pixels) allows:
+    `box` (the new children and their parent) stays whole, `other` (the path above) is cut on
+    its far side."""
+    left, right = min(box.left(), other.left()), max(box.right(), other.right())
+    if right - left > room:
+        if other.center().x() < box.center().x():
+            left = max(left, box.right() - room)
+        else:
+            right = min(right, box.left() + room)
+    return QRectF(left, 0.0, right - left, 1.0)
+
+
+def path_scale(fitting: float, scale: float, chosen: float, refit: bool = False) -> float:
     """The zoom follow shows a growing path at: the `chosen` zoom when the path fits there
     (`fitting` is the largest zoom it fits at); else the current `scale` while it still fits;
     else just small enough, but not below `FOLLOW_MIN_SCALE` (nor above the current zoom). The
-    zoom only steps down as the path grows, and snaps back once it is short again."""
+    zoom only steps down as the path grows, and snaps back once it is short again; after a
+    resize (`refit`) it is the largest that fits, up to `chosen`."""
     if fitting >= chosen:
         return chosen
+    if refit:
+        return max(fitting, style.FOLLOW_MIN_SCALE)
     if fitting >= scale:
         return scale
     return min(scale, max(fitting, style.FOLLOW_MIN_SCALE))

@@ -311,16 +311,22 @@ class TreePainter:
 
 
 def paint_header(
-    painter: QPainter, width: int, bottom: float, lines: list[str], box: QRectF, noted: bool
+    painter: QPainter,
+    width: int,
+    bottom: float,
+    lines: list[str],
+    box: QRectF,
+    noted: bool,
+    px: float = style.OVERLAY_PX,
 ) -> None:
     """The strip above the drawing area: nodes shown (and, if `noted`, a Pn² note in purple
-    after "  ·  "), then what the last step did."""
+    after "  ·  "), then what the last step did, in `px`-pixel text."""
     painter.fillRect(QRectF(0, 0, width, bottom), style.HEADER_FILL)
     painter.setPen(style.OVERLAY_BORDER)
     painter.drawLine(QPointF(0, bottom - 0.5), QPointF(width, bottom - 0.5))
     if not lines:
         return
-    font = style.font(style.OVERLAY_PX)
+    font = style.font(px)
     metrics = QFontMetricsF(font)
     used = max(metrics.horizontalAdvance(line) for line in lines)
     height = len(lines) * (metrics.height() + 1) + 7

@@ -36,7 +36,9 @@ Signals:
         (the most-proving node) again.
     ``pin_changed(level: int, node: int)``: a node was pinned (clicked, or `set_focused`); node
         -1: none is.
-    ``follow_changed(on: bool)``: follow was switched (also when a drag pan switches it off).
+    ``follow_changed(on: bool)``: follow was switched on or off (the user's choice).
+    ``follow_paused(paused: bool)``: a drag (or a node shown on request) paused follow, which
+        stays the user's choice and resumes with Follow, M or a new search; False: resumed.
     ``node_clicked(level: int, node: int)``: a drawn node was clicked (not hovered).
 
 Methods:
@@ -49,7 +51,8 @@ Methods:
     ``search_finished(outcome: Outcome) -> None``: back to the root view unless following.
     ``refresh() -> None``: re-read the tree now, follow the most-proving node if asked, repaint.
     ``zoom_in() / zoom_out() / fit() / reset_view() -> None``
-    ``set_follow(on: bool) -> None``, property ``follow -> bool``
+    ``set_follow(on: bool) -> None``, property ``follow -> bool`` (following now),
+        ``pause_follow() -> None``, property ``follow_paused -> bool``
     ``set_focused(level: int, node: int) -> None`` (node -1 clears), property
         ``focused -> tuple[int, int] | None``: the pinned node, drawn with a focus ring.
     ``show_node(level: int, node: int) -> bool``: pan a drawn node into view.
@@ -71,7 +74,7 @@ Methods:
         where a displayed node appears; which one (index into `displayed_nodes()`) is at a point.
     property ``discard_note -> str``: the "2nd level … discarded N nodes" note, "" if none.
 
-Mouse and keys: the wheel zooms around the pointer; dragging pans (and switches follow off); a
+Mouse and keys: the wheel zooms around the pointer; dragging pans (and pauses follow); a
 click pins a node (or unfolds a stub; a click on empty space unpins); a double-click folds or
 unfolds a node; hovering shows the node's details. With the view focused: + and - zoom, 0 resets
 the view, F fits, M toggles follow, L toggles the legend.
@@ -123,6 +126,10 @@ from core.values import counted
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 
 
+PAUSED_NOTE = "Follow paused: you moved the view (M or Follow resumes)"
+"""Said in the header while a drag has paused follow: the view no longer moves by itself."""
+
+
 def draws_a_graph(search: Stepper | None) -> bool:
     """Whether the tree drawn is a graph's spanning tree (DAG PN): a node may have parents
     besides its first, drawn as extra links (df-pn merges transpositions in a table, and draws
@@ -140,6 +147,7 @@ class TreeView(QWidget):
     focus_released = Signal()
     pin_changed = Signal(int, int)
     follow_changed = Signal(bool)
+    follow_paused_changed = Signal(bool)
     node_clicked = Signal(int, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -167,7 +175,11 @@ class TreeView(QWidget):
         self._dirty = False
         self._viewport = Viewport()
         self._chosen_scale = 1.0
+        self._base_scale = 1.0
+        """What 1:1 means: 1, or larger for a projector (`set_base_scale`)."""
+        self._overlay_px = float(style.OVERLAY_PX)
         self._follow = True
+        self._paused = False
         self._legend = True
         self._legend_cache: tuple[tuple, QPixmap] | None = None
         self._header_cache: tuple[tuple[int, int, int], float, QRectF] | None = None
@@ -196,7 +208,12 @@ class TreeView(QWidget):
     @property
     def follow(self) -> bool:
         """Whether the view keeps the most-proving path in view after each refresh."""
-        return self._follow
+        return self._follow and not self._paused
+
+    @property
+    def follow_paused(self) -> bool:
+        """Follow is on but paused: the user moved the view, and it stays where he put it."""
+        return self._paused
 
     @property
     def focused(self) -> tuple[int, int] | None:
@@ -220,6 +237,7 @@ class TreeView(QWidget):
         self._note = ""
         self._verified_moves = []
         self._drop_ghost()
+        self._set_paused(False)
         if search is not None:
             self._level1 = TreeLevel(search, search.drawn_tree, MoveLabels(search.game))
         self._rebuild()
@@ -282,13 +300,13 @@ class TreeView(QWidget):
 
     def search_finished(self, _outcome: Outcome) -> None:
         """Unless following, show the finished tree from the root at zoom 1."""
-        if not self._follow:
+        if not self.follow:
             self.reset_view()
 
     def refresh(self) -> None:
         """Re-read the tree, keep the most-proving path in view if following, repaint."""
         self._rebuild()
-        if self._follow:
+        if self.follow:
             self._follow_path_into_view()
         self.update()
 
@@ -308,10 +326,24 @@ class TreeView(QWidget):
         else:
             root = self._items[0]
             self._viewport.reset(
-                self._inner_area(), self._extent, root.x, root.y - room_above(root)
+                self._inner_area(),
+                self._extent,
+                root.x,
+                root.y - room_above(root),
+                self._base_scale,
             )
         self._chosen_scale = self._viewport.scale
         self.update()
+
+    def set_base_scale(self, scale: float) -> None:
+        """Draw nodes, numbers and the header's text `scale` times their size (a projector's
+        back row); 1:1 and Reset the view come back to it."""
+        self._base_scale = scale
+        self._overlay_px = style.OVERLAY_PX * scale
+        self._header_cache = None
+        self.reset_view()
+        if self.follow:
+            self._follow_path_into_view(force=True, jump=True)
 
     def fit(self) -> None:
         """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1)."""
@@ -327,7 +359,7 @@ class TreeView(QWidget):
         on = bool(on)
         changed = on != self._follow
         self._follow = on
-        self._follow_button.setChecked(on)
+        self._set_paused(False)
         if on:
             self._ensure_layout()
             self._follow_path_into_view(force=True)
@@ -336,6 +368,27 @@ class TreeView(QWidget):
             self._stop_glide()
         if changed:
             self.follow_changed.emit(on)
+
+    def pause_follow(self) -> None:
+        """Stop following for now (the user dragged the view, or asked to see a node), saying
+        so in the header; follow stays the user's choice and resumes with Follow or M."""
+        if self._follow and not self._paused:
+            self._stop_glide()
+            self._set_paused(True)
+
+    def _set_paused(self, paused: bool) -> None:
+        changed = paused != self._paused
+        self._paused = paused
+        self._follow_button.blockSignals(True)
+        self._follow_button.setChecked(self.follow)
+        self._follow_button.setText("Follow (paused)" if paused else "Follow")
+        self._follow_button.blockSignals(False)
+        self._controls.adjustSize()
+        self._controls.move(self.width() - self._controls.width() - style.MARGIN, style.MARGIN)
+        self._header_cache = None
+        if changed:
+            self.update()
+            self.follow_paused_changed.emit(paused)
 
     def set_animated(self, on: bool) -> None:
         """Glide (on) or jump (off) when follow scrolls."""
@@ -415,6 +468,10 @@ class TreeView(QWidget):
         self._dirty = True
         self.update()
 
+    @property
+    def legend_visible(self) -> bool:
+        return self._legend
+
     def set_legend_visible(self, on: bool) -> None:
         """Show or hide the legend strip (the drawing area grows into its place)."""
         self._legend = bool(on)
@@ -439,10 +496,12 @@ class TreeView(QWidget):
         self._ensure_layout()
         if self._level1 is None:
             return []
-        metrics = QFontMetricsF(style.font(style.OVERLAY_PX))
+        metrics = QFontMetricsF(style.font(self._overlay_px))
         room = self._header()[1].width() - 16
         two_levels = self._search.capabilities.two_levels
         count = level_counts(self._level1, self._level2, self._items, two_levels)
+        if self._paused:
+            count = f"{count}  ·  {PAUSED_NOTE}"
         if self._note:
             count = metrics.elidedText(
                 f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
@@ -632,6 +691,8 @@ class TreeView(QWidget):
             force,
             self._chosen_scale,
             played_index(path, self._focus) if solved else -1,
+            self._new_children(),
+            refit=jump,
         )
         if scale != viewport.scale:
             self._stop_glide()
@@ -640,6 +701,22 @@ class TreeView(QWidget):
         now = time.monotonic() if self._animated and self.isVisible() and not jump else None
         if viewport.move_to(target, now):
             self._glide_timer.start()
+
+    def _new_children(self) -> list[DisplayedNode]:
+        """The children the last step created under the most-proving path, as drawn (the
+        narration names them: they are what the class looks for next)."""
+        items = []
+        for number, level in ((1, self._level1), (2, self._level2)):
+            if level is None:
+                continue
+            for child in level.new:
+                position = self._index.get((number, child))
+                if position is None:
+                    continue
+                item = self._items[position]
+                if item.parent >= 0 and self._items[item.parent].highlighted:
+                    items.append(item)
+        return items
 
     def _glide_step(self) -> None:
         if not self._viewport.gliding:
@@ -658,7 +735,7 @@ class TreeView(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         if self._dirty:
             self._rebuild()
-            if self._follow:
+            if self.follow:
                 self._follow_path_into_view()
         painter = QPainter(self)
         painter.fillRect(self.rect(), style.BACKGROUND)
@@ -703,6 +780,7 @@ class TreeView(QWidget):
             self.caption_lines(),
             self._header()[1],
             bool(self._note),
+            self._overlay_px,
         )
         if self._legend and area.bottom() < self.height() - 1:
             painter.drawPixmap(QPointF(0, area.bottom()), self._legend_strip())
@@ -725,7 +803,7 @@ class TreeView(QWidget):
         controls = self._controls.size()
         key = (self.width(), controls.width(), controls.height())
         if self._header_cache is None or self._header_cache[0] != key:
-            line = QFontMetricsF(style.font(style.OVERLAY_PX)).height() + 1
+            line = QFontMetricsF(style.font(self._overlay_px)).height() + 1
             box_height = style.CAPTION_LINES * line + 7
             margin = style.MARGIN
             width = self.width() - controls.width() - 3 * margin
@@ -809,7 +887,7 @@ class TreeView(QWidget):
             "-": self.zoom_out,
             "0": self.reset_view,
             "f": self.fit,
-            "m": lambda: self.set_follow(not self._follow),
+            "m": lambda: self.set_follow(not self.follow),
             "l": lambda: self.set_legend_visible(not self._legend),
         }
         action = actions.get(event.text().lower())
@@ -834,7 +912,7 @@ class TreeView(QWidget):
         shift = QPointF((self.width() - self._placed[0]) / 2, top - self._placed[1])
         self._placed = (self.width(), top)
         self._viewport.shift(shift)
-        if self._follow and self._level1 is not None:
+        if self.follow and self._level1 is not None:
             self._ensure_layout()
             self._follow_path_into_view(jump=True)
 
@@ -877,8 +955,8 @@ class TreeView(QWidget):
         if self._press is not None:
             moved = position - self._press
             if self._dragging or abs(moved.x()) + abs(moved.y()) > 4:
-                if not self._dragging and self._follow:
-                    self.set_follow(False)
+                if not self._dragging:
+                    self.pause_follow()
                 self._dragging = True
                 self._viewport.pan_to(self._press_offset + moved)
                 self.update()

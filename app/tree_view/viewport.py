@@ -91,12 +91,18 @@ class Viewport:
         )
 
     def reset(
-        self, area: QRectF, extent: QRectF | None, root_x: float = 0.0, root_top: float = 0.0
+        self,
+        area: QRectF,
+        extent: QRectF | None,
+        root_x: float = 0.0,
+        root_top: float = 0.0,
+        scale: float = 1.0,
     ) -> None:
-        """Zoom 1 with the scene's top `root_top` at the top of `area`, the drawn tree
-        (`extent`) centred if it fits, else the root at `root_x`."""
+        """Zoom `scale` (1: 1:1) with the scene's top `root_top` at the top of `area`, the drawn
+        tree (`extent`) centred if it fits, else the root at `root_x`."""
         self.set_view(
-            1.0, QPointF(centred_x(area, extent, root_x, root_x, 1.0), area.top() - root_top)
+            scale,
+            QPointF(centred_x(area, extent, root_x, root_x, scale), area.top() - root_top * scale),
         )
 
     # -- gliding ----------------------------------------------------------------------------------

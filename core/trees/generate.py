@@ -62,6 +62,15 @@ class TreeSpec:
             f"false={self.false:g},root={'or' if self.root_is_or else 'and'},seed={self.seed}"
         )
 
+    def title(self) -> str:
+        """The spec in words, for a window's title: what a class reads, not what it types."""
+        children = str(self.low) if self.low == self.high else f"{self.low}–{self.high}"
+        root = "OR" if self.root_is_or else "AND"
+        return (
+            f"Random tree: depth {self.depth}, {children} children a node, {root} root, "
+            f"{self.true:.0%} true / {self.false:.0%} false leaves, seed {self.seed}"
+        )
+
     def largest_size(self) -> int:
         """Nodes of the fullest tree the spec allows (every node with `high` children)."""
         return sum(self.high**level for level in range(self.depth + 1))

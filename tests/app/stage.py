@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from app.problems.search_setup import SearchParams
 from app.problems.sources import Source
@@ -59,6 +59,12 @@ class Stage(QMainWindow):
 
     def cover_answer(self, covered: bool) -> None:
         self.covered = covered
+
+    def open_dock(self, dock: QDockWidget, extent: int, asked: bool) -> None:
+        dock.show()
+
+    def close_dock(self, dock: QDockWidget) -> None:
+        dock.hide()
 
     def add_tree_view(self) -> TreeView:
         """The tree view as the window wires it to the driver, in the stage's centre."""

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from app.tree_view.layout import FOLD, NODE
 from app.tree_view.style import FOLLOW_MIN_SCALE
-from app.tree_view.view import TreeView
+from app.tree_view.view import PAUSED_NOTE, TreeView
 from core.games.chess_game import ChessGame
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from core.games.suites import BUILTIN_TREES
@@ -175,7 +175,9 @@ def test_clicking_and_hovering_focus_nodes(view, qtbot):
     assert view.focused is None
 
 
-def test_follow_keeps_the_most_proving_node_in_view_and_a_drag_turns_it_off(view, qtbot):
+def test_follow_keeps_the_most_proving_node_in_view_and_a_drag_pauses_it(view, qtbot):
+    """A drag pauses follow and says so in the header; follow stays the user's choice (no
+    `follow_changed`) and M resumes it."""
     search = chess_search()
     view.set_search(search)
     view.set_follow(True)
@@ -188,10 +190,15 @@ def test_follow_keeps_the_most_proving_node_in_view_and_a_drag_turns_it_off(view
         assert view.rect().contains(point(view, leaf))
     start = QPoint(view.width() // 2, view.height() - 30)
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
-    with qtbot.waitSignal(view.follow_changed) as signal:
-        qtbot.mouseMove(view, start + QPoint(120, -60))
-    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(120, -60))
-    assert signal.args == [False] and not view.follow
+    with qtbot.assertNotEmitted(view.follow_changed):
+        with qtbot.waitSignal(view.follow_paused_changed) as signal:
+            qtbot.mouseMove(view, start + QPoint(120, -60))
+        qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(120, -60))
+    assert signal.args == [True] and not view.follow and view.follow_paused
+    assert PAUSED_NOTE in view.caption_lines()[0]
+    qtbot.keyClick(view, "m")
+    assert view.follow and not view.follow_paused
+    assert PAUSED_NOTE not in view.caption_lines()[0]
 
 
 def test_zoom_and_fit(view, qtbot):
@@ -414,7 +421,14 @@ def test_follow_shows_the_whole_path_with_the_root_at_the_top_and_never_moves_ne
     assert all(in_area(view, item) for item in view.displayed_nodes())
 
 
+def path_leaf(view: TreeView):
+    """The most-proving node as drawn."""
+    return [item for item in drawn(view) if item.highlighted][-1]
+
+
 def test_follow_keeps_a_deep_most_proving_node_its_parent_and_its_children_in_view(view):
+    """Also the children the step just created (as many as the width holds): the narration
+    names them."""
     search = chess_search("WAC.014")
     follow_view(view, search)
     area = view.drawing_area()
@@ -424,9 +438,16 @@ def test_follow_keeps_a_deep_most_proving_node_its_parent_and_its_children_in_vi
     for _ in range(120):
         before = view.scene_to_widget(0, 0)
         scale = view._viewport.scale
-        view.apply_report(search.step_iteration())
+        report = search.step_iteration()
+        view.apply_report(report)
         view.refresh()
         frames += 1
+        new = {child for child, _, _ in report.new_children}
+        fresh = [widget_point(view, item) for item in drawn(view) if item.node in new]
+        span = [point.x() for point in fresh] + [widget_point(view, path_leaf(view)).x()]
+        on_path = bool(report.path) and report.path[-1] in search.tree.most_proving_path()
+        if on_path and len(span) > 1 and max(span) - min(span) < area.width() - 120:
+            assert all(area.left() <= x <= area.right() for x in span)
         path = [item for item in drawn(view) if item.highlighted]
         assert [item.node for item in path] == search.tree.most_proving_path()
         leaf, parent = path[-1], path[-2]
@@ -450,8 +471,10 @@ def test_follow_keeps_a_deep_most_proving_node_its_parent_and_its_children_in_vi
         if shift.manhattanLength() > 0.5:
             moves += 1
             across = [widget_point(view, item).x() for item in view.displayed_nodes()]
-            assert not all(comfortable.contains(point - shift) for point in must) or (
-                shift.y() == 0 and area.left() <= min(across) <= max(across) <= area.right()
+            assert (
+                not all(comfortable.contains(point - shift) for point in must)
+                or not all(comfortable.contains(point - shift) for point in fresh)
+                or (shift.y() == 0 and area.left() <= min(across) <= max(across) <= area.right())
             )
     assert 0 < moves < frames
     assert FOLLOW_MIN_SCALE in zooms

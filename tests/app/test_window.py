@@ -229,7 +229,8 @@ def test_settings_persist(qtbot, settings):
     assert window.problem.source == WAC_001
     assert window.open_source(WAC_014, SearchParams(PN2, 20_000, a=1000.0, b=300.0))
     window.set_speed(10)
-    window.compare_dock.show()
+    window.compare_dock.toggleViewAction().trigger()  # the user's choice: it comes back
+    window.docks.offer(window.solution_dock, 300)  # a feature's: it does not
     window.compare_panel.seconds.setValue(17)
     window.close()
     again = MainWindow(settings=settings)
@@ -238,7 +239,7 @@ def test_settings_persist(qtbot, settings):
     assert again.params == SearchParams(PN2, 20_000, a=1000.0, b=300.0)
     assert again.driver.speed == 10
     assert again.compare_panel.seconds.value() == 17
-    assert not again.compare_dock.isHidden()
+    assert not again.compare_dock.isHidden() and again.solution_dock.isHidden()
 
 
 def test_keyboard_shortcuts_drive_the_search(qtbot):

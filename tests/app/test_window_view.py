@@ -97,12 +97,13 @@ def test_the_path_stays_on_screen_through_steps_docks_and_resizes(qtbot, open_wi
     window.compare_dock.hide()
     qtbot.wait(20)
     assert path_on_screen(window)
+    scale = window.tree_view._viewport.scale
     window.resize(1300, 900)
     qtbot.wait(20)
     assert path_on_screen(window)
     window.resize(1600, 1000)
     qtbot.wait(20)
-    assert path_on_screen(window) and window.tree_view._viewport.scale == 1.0
+    assert path_on_screen(window) and window.tree_view._viewport.scale == pytest.approx(scale)
 
 
 def drawn_node(view, level, node):

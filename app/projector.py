@@ -1,0 +1,103 @@
+"""Projector mode (View ▸ Projector mode, Ctrl+P): the board, the tree and the narration only,
+large enough for the back of a room.
+
+On a projector the class reads what the teacher points at: the gauge, the replay, the engine
+cross-check and the side panels are put away (and come back as they were when the mode ends);
+the window's text, the tree's nodes and numbers and the header's words are drawn larger; the
+board takes the height the hidden strips leave. The toolbar keeps its size, so every control
+still fits the width of a classroom projector (1024 or 1280 pixels).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QWidget
+
+if TYPE_CHECKING:
+    from app.window import MainWindow
+
+SHORTCUT = "Ctrl+P"
+"""P for projector (F11, full screen elsewhere, steps into Pn²'s second level here)."""
+TEXT_SCALE = 1.35
+"""The window's text, and the tree's nodes and numbers, this many times their usual size."""
+TITLE_STYLE = "font-size: {pt}pt; font-weight: bold; padding: 2px 4px;"
+TIP = "Projector mode: the board, the tree and the narration only, in large print"
+
+
+class Projector(QObject):
+    """Projector mode of one window: its action and what it put away."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.action = QAction("&Projector mode", window)
+        self.action.setCheckable(True)
+        self.action.setShortcut(QKeySequence(SHORTCUT))
+        self.action.setToolTip(f"{TIP} ({SHORTCUT})")
+        self.action.setWhatsThis(TIP)
+        self.action.toggled.connect(self.set_on)
+        window.addAction(self.action)
+        self._hidden: list[QWidget] = []
+        self._fonts: list[tuple[QWidget, QFont]] = []
+        self._title_style = ""
+        self._legend = True
+
+    @property
+    def on(self) -> bool:
+        return self.action.isChecked()
+
+    def put_away(self) -> list[QWidget]:
+        """What the mode hides: everything but the board, the tree, the narration, the title,
+        the result under the board and the controls."""
+        window = self.window
+        docks = [dock for dock in window.findChildren(QDockWidget) if dock.isVisible()]
+        return [window.bottom_strip, window.engine_panel, *docks]
+
+    def set_on(self, on: bool) -> None:
+        """Enter or leave the mode (the action's toggle; also a test's or a menu's call)."""
+        if self.action.isChecked() != on:
+            self.action.setChecked(on)
+            return
+        window = self.window
+        view = window.tree_view
+        if on:
+            self._hidden = [widget for widget in self.put_away() if widget.isVisible()]
+            with window.docks.rearranging():
+                for widget in self._hidden:
+                    widget.hide()
+            self._enlarge(window.centralWidget() or window)
+            self._title_style = window.title.styleSheet()
+            window.title.setStyleSheet(TITLE_STYLE.format(pt=round(13 * TEXT_SCALE)))
+            self._legend = view.legend_visible
+            view.set_legend_visible(False)
+            view.set_base_scale(TEXT_SCALE)
+            window.docks.held_back = True
+        else:
+            window.docks.held_back = False
+            with window.docks.rearranging():
+                for widget in self._hidden:
+                    widget.show()
+            self._hidden = []
+            for widget, font in reversed(self._fonts):
+                widget.setFont(font)
+            self._fonts = []
+            window.title.setStyleSheet(self._title_style)
+            view.set_legend_visible(self._legend)
+            view.set_base_scale(1.0)
+        window.statusBar().showMessage(
+            f"Projector mode: {SHORTCUT} leaves it." if on else "Projector mode off.", 6000
+        )
+        QTimer.singleShot(0, window.fit_panes)
+
+    def _enlarge(self, centre: QWidget) -> None:
+        """Larger text in the centre of the window: its font, and the font of every widget
+        with a style sheet of its own (Qt does not pass a parent's font on to those)."""
+        widgets = [centre] + [w for w in centre.findChildren(QWidget) if w.styleSheet()]
+        self._fonts = [(widget, QFont(widget.font())) for widget in widgets]
+        for widget, font in self._fonts:
+            large = QFont(font)
+            large.setPointSizeF(font.pointSizeF() * TEXT_SCALE)
+            widget.setFont(large)

@@ -1,0 +1,283 @@
+"""The window in front of a class: docks that make room instead of taking it, projector mode,
+Follow that is never switched off silently, keys that only step, and lessons titled by their
+names. Each test reads what is on screen and checks it against the search's own state."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRectF, QSettings, Qt
+from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QToolButton
+
+from app.panels.memory_gauge import fitted
+from app.problems.search_setup import SearchParams
+from app.problems.settings import Settings
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from app.tree_view import style
+from app.tree_view.view import PAUSED_NOTE
+from app.window import MainWindow
+from app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
+from core.search.types import PHASE
+from core.tree import ROOT
+from core.trees.catalog import load_tree, tree_points
+
+WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
+LESSON = "lesson-mobility"
+
+
+def open_window(qtbot, source: Source, size: tuple[int, int], settings=None) -> MainWindow:
+    window = MainWindow(
+        settings=settings, persist=settings is not None, source=source, params=SearchParams()
+    )
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    window.tree_view.set_animated(False)
+    qtbot.wait(30)
+    return window
+
+
+def settle(qtbot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: not window.driver.busy, timeout=20_000)
+    qtbot.wait(30)
+
+
+def board_side(window: MainWindow) -> int:
+    board = window.board_view.board
+    return min(board.width(), board.height())
+
+
+def shown_fen_of_node(window: MainWindow, node: int) -> str:
+    """The position of a node, from the search's own tree and game (not the board's code)."""
+    search = window.driver.search
+    return search.game.board_after(search.tree.moves_to(node)).fen()
+
+
+def in_area(window: MainWindow, node: int) -> bool:
+    view = window.tree_view
+    item = next(i for i in view.displayed_nodes() if i.level == 1 and i.node == node)
+    return view.drawing_area().contains(view.scene_to_widget(item.x, item.y))
+
+
+# -- 1. docks ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+def test_a_dock_that_opens_by_itself_keeps_the_board_readable_and_goes_with_a_reset(qtbot, size):
+    window = open_window(qtbot, WAC_001, size)
+    window.step_iteration()
+    settle(qtbot, window)
+    window.explain.explain_now(asked=False)  # what an unsolved end does
+    qtbot.waitUntil(window.explain.dock.isVisible)
+    qtbot.wait(50)
+    search = window.driver.search
+    node = search.tree.most_proving_path()[-1]
+    assert board_side(window) >= MIN_BOARD
+    assert window.tree_view.height() >= MIN_TREE_HEIGHT
+    assert window.board_view.fen == shown_fen_of_node(window, node)
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert window.driver.search.iterations == 0
+    qtbot.waitUntil(lambda: not window.explain.dock.isVisible())
+    assert not any(dock.isVisible() for dock in window.findChildren(QDockWidget))
+
+
+def test_docks_the_user_chose_stay_and_only_they_are_saved(qtbot, tmp_path):
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    settings = Settings("pn-explorer-docks-test")
+    window = open_window(qtbot, WAC_001, (1280, 800), settings)
+    window.explain.explain_now(asked=False)  # as an unsolved end opens it
+    qtbot.waitUntil(window.explain.dock.isVisible)
+    window.compare_dock.toggleViewAction().trigger()  # the user asks for this one
+    window.quiz_mode.set_on(True)  # a mode's dock: never saved
+    qtbot.waitUntil(window.quiz_mode.dock.isVisible)
+    window.quiz_mode.set_on(False)
+    window.reset()
+    qtbot.wait(30)
+    assert window.compare_dock.isVisible() and not window.explain.dock.isVisible()
+    window.solution_dock.show()  # left open by some feature
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(30)
+    assert window.compare_dock.isVisible() and not window.solution_dock.isVisible()
+    window.solution_dock.show()
+    window.close()
+    again = MainWindow(settings=Settings("pn-explorer-docks-test"))
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    shown = {dock.objectName() for dock in again.findChildren(QDockWidget) if dock.isVisible()}
+    assert shown == {"compare"}
+
+
+# -- 2. projector mode ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+def test_projector_mode_shows_board_tree_and_narration_large(qtbot, size):
+    window = open_window(qtbot, WAC_001, size)
+    normal_side = board_side(window)
+    normal_font = window.narration.font().pointSizeF()
+    window.explain.explain_now(asked=False)
+    qtbot.waitUntil(window.explain.dock.isVisible)
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(50)
+    assert window.projector.on
+    for hidden in (window.bottom_strip, window.engine_panel, window.explain.dock):
+        assert not hidden.isVisible()
+    for shown in (window.board_view.board, window.tree_view, window.narration, window.title):
+        assert shown.isVisible()
+    assert window.narration.font().pointSizeF() >= 1.3 * normal_font
+    view = window.tree_view
+    root = view.displayed_nodes()[0]
+    assert root.node == ROOT and window.driver.search.iterations == 0
+    across = view.scene_to_widget(style.SLOT, 0).x() - view.scene_to_widget(0, 0).x()
+    assert across >= 1.3 * style.SLOT  # nodes and numbers drawn larger
+    assert board_side(window) >= normal_side
+    if size[0] >= 1600:
+        assert board_side(window) > 500
+    assert window.board_view.fen == shown_fen_of_node(window, ROOT)
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(50)
+    assert window.bottom_strip.isVisible() and window.explain.dock.isVisible()
+    assert window.narration.font().pointSizeF() == normal_font
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
+def test_every_toolbar_control_is_on_screen(qtbot, size):
+    window = open_window(qtbot, WAC_001, size)
+    toolbar = window.toolbar
+    for action in toolbar.actions():
+        widget = toolbar.widgetForAction(action)
+        if widget is None or action.isSeparator():
+            continue
+        assert widget.isVisible(), action.text()
+        assert widget.geometry().right() <= toolbar.width(), action.text()
+    assert window.speed_label.isVisible() and window.speed_slider.isVisible()
+    extension = toolbar.findChild(QToolButton, "qt_toolbar_ext_button")
+    assert extension is None or not extension.isVisible()
+
+
+# -- 3. follow --------------------------------------------------------------------------------
+
+
+def test_a_drag_pauses_follow_on_screen_and_is_not_saved(qtbot, tmp_path):
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    settings = Settings("pn-explorer-follow-test")
+    window = open_window(qtbot, WAC_001, (1280, 800), settings)
+    view = window.tree_view
+    for _ in range(3):
+        window.step_iteration()
+        settle(qtbot, window)
+    start = view.drawing_area().center().toPoint()
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view, start + QPoint(150, 80))
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(150, 80))
+    assert view.follow_paused and not window.follow_action.isChecked()
+    assert PAUSED_NOTE in view.caption_lines()[0]
+    assert settings.follow()  # the user's choice is untouched
+    placed = view.scene_to_widget(0, 0)
+    window.step_iteration()
+    settle(qtbot, window)
+    assert view.scene_to_widget(0, 0) == placed  # paused: the view stays where it was put
+    qtbot.keyClick(window, Qt.Key.Key_M)
+    assert view.follow and window.follow_action.isChecked() and settings.follow()
+    assert PAUSED_NOTE not in view.caption_lines()[0]
+    assert in_area(window, window.driver.search.tree.most_proving_path()[-1])
+    window.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+def test_follow_keeps_the_children_just_expanded_in_view(qtbot, size):
+    window = open_window(qtbot, WAC_001, size)
+    search = window.driver.search
+    for _ in range(4):
+        window.step_iteration()
+        settle(qtbot, window)
+    window.driver.step(PHASE)  # select
+    settle(qtbot, window)
+    window.driver.step(PHASE)  # expand
+    settle(qtbot, window)
+    tree = search.tree
+    expanded = tree.parent[len(tree) - 1]  # the newest node's parent: the node just expanded
+    children = set(tree.children(expanded))
+    assert len(children) > 1
+    drawn = [i for i in window.tree_view.displayed_nodes() if i.level == 1 and i.node in children]
+    best = sorted(drawn, key=lambda item: search.tree.proof[item.node])[:2]
+    assert best and all(in_area(window, item.node) for item in best)
+
+
+# -- 4. keys and focus ------------------------------------------------------------------------
+
+
+def test_step_keys_only_step_and_never_press_a_focused_button(qtbot, monkeypatch):
+    asked: list[str] = []
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileName",
+        staticmethod(lambda *args, **kwargs: (asked.append("dialog"), ("", ""))[1]),
+    )
+    window = open_window(qtbot, WAC_001, (1280, 800))
+    window.activateWindow()
+    button = window.engine_panel.choose_button  # "Engine…" opens a file dialog
+    button.setFocus()
+    qtbot.waitUntil(button.hasFocus)
+    search = window.driver.search
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert search.next_phase.value == "expand" and not asked  # a phase, not the button
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20_000)
+    window.wait_for_solution()
+    button.setFocus()
+    created = search.nodes_created
+    for key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_F11):
+        qtbot.keyClick(button, key)
+    assert not asked and search.nodes_created == created
+    assert "the search is over" in window.status.text()
+    QApplication.processEvents()
+
+
+# -- 12. lessons ------------------------------------------------------------------------------
+
+
+def test_a_lesson_is_titled_by_its_name_keeps_its_point_and_its_finale_fits(qtbot):
+    window = open_window(qtbot, WAC_001, (1024, 768))
+    name = load_tree(TREE_FILES[LESSON]).name
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
+    lessons = next(a.menu() for a in menu.actions() if a.menu() and "Lesson trees" in a.text())
+    next(a for a in lessons.actions() if a.text().startswith(LESSON)).trigger()
+    assert window.windowTitle() == f"PN Explorer — {name}"
+    point = tree_points()[LESSON]
+    line = window.classroom.line
+    assert line.isVisible() and point in line.text()
+    window.reset()
+    assert line.isVisible()
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=20_000)
+    qtbot.wait(100)
+    search = window.driver.search
+    assert search.tree.proof[ROOT] == 0 and line.isVisible()
+    view = window.tree_view
+    area = view.drawing_area()
+    for item in view.displayed_nodes():
+        top_left = view.scene_to_widget(item.x - style.NODE / 2, item.y - style.NODE / 2)
+        bottom_right = view.scene_to_widget(item.x + style.NODE / 2, item.y + style.NODE / 2)
+        assert area.contains(QRectF(top_left, bottom_right)), item.node
+    spec = "random:depth=4,branching=2-3,true=0.5,false=0.5,root=or,seed=5"
+    assert window.open_source(Source(TREE, spec))
+    assert not line.isVisible() and "random:" not in window.windowTitle()
+    assert "depth 4" in window.windowTitle() and "seed 5" in window.windowTitle()
+
+
+def test_the_gauge_line_drops_whole_parts_rather_than_cut_a_number(qtbot):
+    """In a narrow column the line under the gauge loses its last parts (peak, bytes), never
+    the end of a number."""
+    window = open_window(qtbot, WAC_001, (1024, 768))
+    window.step_iteration()
+    settle(qtbot, window)
+    metrics = window.gauge.fontMetrics()
+    parts = window.gauge.text().split("  ·  ")
+    assert parts[0].startswith(f"{len(window.driver.search.tree):,} nodes")
+    assert len(parts) > 2
+    for kept in range(1, len(parts)):
+        whole = "  ·  ".join(parts[:kept])
+        room = metrics.horizontalAdvance("  ·  ".join(parts[: kept + 1])) - 1
+        assert fitted(window.gauge.text(), metrics, room) == whole
