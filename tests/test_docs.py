@@ -19,7 +19,13 @@ PAGES = sorted(
 )
 HISTORY = {
     "an issue number": re.compile(r"\bissue\s*#?\d+", re.IGNORECASE),
-    "a work session": re.compile(r"\bsession", re.IGNORECASE),
+    # The window's session (`app/session.py`: the problem, search and solution) is the software's
+    # own word; a session of work on the project is history.
+    "a work session": re.compile(
+        r"\b(?:work|this|last|previous|next|earlier|later|helper|coding)\s+sessions?\b"
+        r"|\bsessions?\s+\d",
+        re.IGNORECASE,
+    ),
     "a commit hash": re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b"),
 }
 
@@ -52,7 +58,7 @@ def test_the_history_patterns_catch_what_they_are_for():
     # Built from parts, so this file does not itself read as history.
     line = " ".join(["fixed in", "issue", "7,", "last", "session,", "commit", "ab" + "12cd3"])
     assert [bool(pattern.search(line)) for pattern in HISTORY.values()] == [True, True, True]
-    figures = "1000000 nodes, WAC.001, egd.013, 2,000,145 nodes, 1.65×"
+    figures = "1000000 nodes, WAC.001, egd.013, 2,000,145 nodes, 1.65×, the session object"
     assert not any(pattern.search(figures) for pattern in HISTORY.values())
 
 
