@@ -230,8 +230,17 @@ class DfpnSearch:
         self._stop: Outcome | None = None
         self._slice_end: float | None = None
         self._slice_iterations: int | None = None
-        self._extracting = False
+        self._reading_out = False
+        self._search_on = False
+        """The last run proved the root, its read-out failed and no limit stopped it: go on."""
         self._run_started = 0.0
+        self._proof: ProofNode | None = None
+        self.read_out_nodes = 0
+        """Positions generated while reading proofs out of the table (and repairing them there):
+        not in `nodes_created`, which counts the search, as every record always has."""
+        self.read_outs_failed = 0
+        """Proved roots whose proof could not be read out without a repetition, so the search
+        went on (see the module docstring on graph-history interaction)."""
         game.reset()
         self._root_key = game.position_hash()
         self._path_keys = [self._root_key]
@@ -262,6 +271,11 @@ class DfpnSearch:
         """The root's (proof, disproof) numbers as the table and the last run left them."""
         return self._root_numbers
 
+    @property
+    def reading_out(self) -> bool:
+        """Whether the proved root's proof is being read out of the table (see `_read_out`)."""
+        return self._reading_out
+
     def cancel(self) -> None:
         """Ask a running search to stop; MID honours it before its next expansion."""
         self._cancel_requested = True
@@ -282,6 +296,8 @@ class DfpnSearch:
                 StopReason.BUDGET,
                 f"node budget of {self.work_budget:,} nodes created reached",
             )
+        if self._reading_out:
+            return None  # a read-out finishes within its slice: it is not resumable
         if self._slice_end is not None and now >= self._slice_end:
             return _SLICE_DONE
         if self._slice_iterations is not None and self.iterations >= self._slice_iterations:
@@ -416,7 +432,7 @@ class DfpnSearch:
         depth = len(self._path_keys) - 1
         key = self._path_keys[-1]
         game = self.game
-        stop = self._limit_reached() if not self._extracting else None
+        stop = self._limit_reached()
         if stop is not None:
             self._stop = stop
             # The table's numbers, where they hold at this clock (a proof stored at a later
@@ -513,20 +529,31 @@ class DfpnSearch:
             None if max_iterations is None else self.iterations + max_iterations
         )
         self._stop = None
-        self.game.reset()
-        self._path_keys = [self._root_key]
-        try:
-            result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
-        finally:
-            self.elapsed += time.perf_counter() - started
-        return self._settle(result)
+        while True:
+            self.game.reset()
+            self._path_keys = [self._root_key]
+            try:
+                result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
+            finally:
+                self.elapsed += time.perf_counter() - self._run_started
+            if self._settle(result) is not None or not self._search_on:
+                return self.outcome
+            self._run_started = time.perf_counter()
 
     def _settle(self, result: _Result) -> Outcome | None:
-        """The root's numbers after a run from the root, and the outcome they (or a limit) give."""
+        """The root's numbers after a run from the root, and the outcome they (or a limit) give:
+        a proved root only once its proof has been read out of the table."""
         self._root_numbers = (result.proof, result.disproof)
+        self._search_on = False
         if result.proof == 0:
-            self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
-        elif result.disproof == 0:
+            stop, self._stop = self._stop, None
+            if self._read_out():
+                self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
+                return self.outcome
+            self._root_numbers = (1, 1)
+            self._stop = self._stop or stop
+            self._search_on = self._stop is None
+        if result.disproof == 0:
             self.outcome = Outcome(Result.DISPROVED, StopReason.SOLVED)
         elif self._stop is not None and self._stop is not _SLICE_DONE:
             self.outcome = self._stop
@@ -551,23 +578,43 @@ class DfpnSearch:
     # -- the proof ------------------------------------------------------------------------------
 
     def proof(self) -> ProofNode:
-        """The proof tree of a proved root, read from the table (see the module docstring)."""
+        """The proof tree of a proved root, as the read-out that ended the search found it."""
         if self.outcome is None or self.outcome.result is not Result.PROVED:
             raise ValueError("the search has not proved the root")
-        self.game.reset()
-        self._path_keys = [self._root_key]
         if self.outcome.reason is StopReason.ROOT_TERMINAL:
             return ProofNode(self._root_is_or)
-        self._extracting = True
-        self._stop = None
+        if self._proof is None:
+            raise VerificationError("df-pn: the proved root has no proof read out")
+        return self._proof
+
+    def _read_out(self) -> bool:
+        """Read the proved root's proof out of the table (`_Extraction`). Where it cannot be read
+        without repeating a position, the entries whose proofs failed are forgotten and False
+        says the search must go on. The read-out is not counted in `nodes_created` or
+        `elapsed`; a limit (not a slice's end) stops its repairs."""
+        nodes, iterations = self.nodes_created, self.iterations
+        trace, self.trace = self.trace, None
+        self._reading_out = True
+        self._run_started = time.perf_counter()
+        self.game.reset()
+        self._path_keys = [self._root_key]
+        extraction = _Extraction(self)
         try:
-            extracted = _Extraction(self).node(self._root_is_or)
+            proof = extraction.node(self._root_is_or)
         finally:
-            self._extracting = False
+            self._reading_out = False
+            self.trace = trace
             self.game.reset()
-        if extracted is None:
-            raise VerificationError("df-pn: no cycle-free proof could be read from the table")
-        return extracted
+            self._path_keys = [self._root_key]
+            self.read_out_nodes += self.nodes_created - nodes
+            self.nodes_created, self.iterations = nodes, iterations
+        if proof is not None:
+            self._proof = proof
+            return True
+        self.read_outs_failed += 1
+        for key in (*extraction.failed, self._root_key):
+            self.table.forget(key)
+        return False
 
 
 _SLICE_DONE = Outcome(Result.UNKNOWN, StopReason.TIME, "slice done")
@@ -576,11 +623,18 @@ _SLICE_DONE = Outcome(Result.UNKNOWN, StopReason.TIME, "slice done")
 
 class _Extraction:
     """Reads a proof out of the table depth-first along the game cursor, sharing the proof of a
-    position reached twice (`done`) and never choosing a move back onto its own path."""
+    position reached twice (`done`) and never choosing a move back onto its own path.
+
+    At an OR node the proved children are tried by proven distance; at an AND node every reply
+    must be read. A position the table calls proved whose proof cannot be read on this path
+    (a reply repeats a position of the path, or a proved child's own proof fails) goes into
+    `failed`: its entry claims a proof that this path does not have. A node whose proved
+    children were all lost to replacement is searched again where it stands (`repair`)."""
 
     def __init__(self, search: DfpnSearch) -> None:
         self.search = search
         self.done: dict[int, ProofNode] = {}
+        self.failed: set[int] = set()
 
     def node(self, is_or: bool) -> ProofNode | None:
         """The proof of the cursor's position, or None where this path cannot prove it."""
@@ -590,16 +644,27 @@ class _Extraction:
         if known is not None:
             return known
         for attempt in range(2):
+            if search._stop is not None:
+                return None
             children = search.generate_children()
             proof = self._from_children(is_or, children)
             if proof is not None:
                 self.done[key] = proof
                 return proof
+            if attempt == 0 and not self._lost(is_or, children):
+                break
             if attempt == 0:
                 result = finish(search.multiple_iterative_deepening(INF, INF, is_or))
                 if result.proof != 0:
-                    return None
+                    break
+        self.failed.add(key)
         return None
+
+    @staticmethod
+    def _lost(is_or: bool, children: _Children) -> bool:
+        """Whether the node's proof was lost to replacement rather than refuted on this path:
+        an OR node with no proved child left (a search from here may find it again)."""
+        return is_or and all(value != 0 for value in children.proof)
 
     def _from_children(self, is_or: bool, children: _Children) -> ProofNode | None:
         search = self.search

@@ -258,6 +258,18 @@ class TranspositionTable:
         self.clock[target] = 0
         return True
 
+    def forget(self, key: int) -> bool:
+        """Drop `key`'s entry (df-pn's read-out found its proof unreadable on a path: the
+        position is searched afresh the next time it is reached). Returns whether it was held."""
+        slot = self.find(key)
+        if slot < 0:
+            return False
+        self.keys[slot] = 0  # `probe` stops at the first slot holding the key: none must
+        self.flags[slot] = 0
+        self.work[slot] = 0
+        self.entries -= 1
+        return True
+
     def store_disproof(self, key: int, work: int, rests_on: int, depth: int) -> bool:
         """Store a disproof found at `depth` if it is path-independent (see the module's GHI
         rule); a path-dependent one is refused and counted. Returns whether it was stored."""
