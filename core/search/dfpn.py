@@ -60,6 +60,7 @@ without one (the command line, batch runs) it never yields and `run` drives it t
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -126,6 +127,16 @@ _NO_CHILDREN = _Children([], [], [], [], [], [], [], [], [], [], [])
 """What `generate_children` returns for a position with nothing below it in a tree file."""
 
 
+def _ply_keys(max_plies: int | None) -> list[int]:
+    """Under a mate-length bound, one 64-bit key per number of plies left (0 … `max_plies`), so
+    that the table keeps a position apart for each: whether a mate fits in the plies left is
+    the position's value there. Fixed (seeded): a search is the same every run."""
+    if max_plies is None:
+        return []
+    rng = random.Random(max_plies)
+    return [rng.getrandbits(64) for _ in range(max_plies + 1)]
+
+
 class _Result:
     """What MID hands back to its parent: the node's numbers, and for a solved node what the
     result rests on (disproof) or how far the mate is (proof)."""
@@ -187,7 +198,10 @@ class DfpnSearch:
         mates_in_one: bool = DFPN_MATES_IN_ONE,
         threat_divisor: int = DFPN_THREAT_DIVISOR,
         threat_depth: int = DFPN_THREAT_DEPTH,
+        max_plies: int | None = None,
     ) -> None:
+        if max_plies is not None and max_plies < 1:
+            raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
         if not epsilon >= 0:
             raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
         if mop_up_weight < 0:
@@ -211,6 +225,10 @@ class DfpnSearch:
         guides."""
         self.threat_depth = threat_depth
         """The deepest position (plies from the root) whose quiet moves are tested for threats."""
+        self.max_plies = max_plies
+        """A mate-length bound: only mates delivered within this many plies of the root count,
+        a position reached at that ply without mate is lost for the attacker (None: no bound)."""
+        self._ply_keys = _ply_keys(max_plies)
         self.limits = limits or Limits()
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
@@ -242,7 +260,7 @@ class DfpnSearch:
         """Proved roots whose proof could not be read out without a repetition, so the search
         went on (see the module docstring on graph-history interaction)."""
         game.reset()
-        self._root_key = game.position_hash()
+        self._root_key = game.position_hash() ^ self._ply_key(0)
         self._path_keys = [self._root_key]
         self._root_is_or = game.is_or()
         evaluation = game.evaluate()
@@ -255,6 +273,22 @@ class DfpnSearch:
                 StopReason.ROOT_TERMINAL,
                 REASON_TEXT[evaluation.reason],
             )
+
+    def _ply_key(self, ply: int) -> int:
+        """What a position's key at `ply` is mixed with under a mate-length bound (the plies it
+        has left: a position with fewer left is another position), 0 without one."""
+        return self._ply_keys[self.max_plies - ply] if self._ply_keys else 0
+
+    def _repetition_ply(self, key: int) -> int:
+        """The path ply where the game's position `key` (unmixed) occurred: what a repetition of
+        it rests on; 0 (the root) if it is not found."""
+        path = self._path_keys
+        if not self._ply_keys:
+            return path.index(key) if key in path else 0
+        for ply, path_key in enumerate(path):
+            if path_key ^ self._ply_key(ply) == key:
+                return ply
+        return 0
 
     # -- counts ---------------------------------------------------------------------------------
 
@@ -315,9 +349,11 @@ class DfpnSearch:
         table = self.table
         probe = table.probe
         found: dict[int, int] = {}  # `probe`'s answer for each child the game asked about
+        child_ply = len(self._path_keys)
+        mix = self._ply_key(child_ply) if self._ply_keys else 0
 
         def known(key: int, clock: int) -> bool:
-            slot = found[key] = probe(key, clock)
+            slot = found[key ^ mix] = probe(key ^ mix, clock)
             return slot >= 0
 
         divisor = self.threat_divisor
@@ -336,6 +372,9 @@ class DfpnSearch:
                 keys.append(game.position_hash())
                 clocks.append(game.halfmove_clock())
                 game.pop()
+        if mix:
+            keys = [key ^ mix for key in keys]
+        bound_reached = self.max_plies is not None and child_ply >= self.max_plies
         mates_in_one = expansion.mates_in_one or [False] * count
         threats = expansion.threats or [False] * count
         proof, disproof = [0] * count, [0] * count
@@ -348,7 +387,11 @@ class DfpnSearch:
         values, mobility, reasons = expansion.values, expansion.mobility, expansion.reasons
         child_is_or = expansion.child_is_or
         for index, key in enumerate(keys):
-            if mates_in_one[index]:
+            if bound_reached and values[index] is not Value.TRUE:
+                # The mate-length bound: no mate here in time, whatever the path.
+                fixed[index] = terminal[index] = True
+                proof[index] = INF
+            elif mates_in_one[index]:
                 # Proved, but not a leaf: its mate is one expansion away (the proof reads it).
                 # Stored with work 1, so a new leaf (work 0, `store_leaf`) never takes its slot.
                 fixed[index] = True
@@ -361,7 +404,7 @@ class DfpnSearch:
                 proof[index] = INF
                 reason = reasons[index]
                 if reason is Reason.REPETITION:
-                    rests_on[index] = self._path_keys.index(key) if key in self._path_keys else 0
+                    rests_on[index] = self._repetition_ply(key ^ mix)
                 elif reason is Reason.FIFTY_MOVES:
                     rests_on[index] = 0
             else:

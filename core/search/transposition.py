@@ -259,15 +259,18 @@ class TranspositionTable:
         return True
 
     def forget(self, key: int) -> bool:
-        """Drop `key`'s entry (df-pn's read-out found its proof unreadable on a path: the
-        position is searched afresh the next time it is reached). Returns whether it was held."""
+        """Take back what `key`'s entry says is solved (df-pn's read-out found its proof does not
+        hold on a path): it becomes an unsolved entry of work 0 with numbers (1, 1), so the
+        position is searched again where it is next reached and any new entry may replace it.
+        Returns whether the table held the key."""
         slot = self.find(key)
         if slot < 0:
             return False
-        self.keys[slot] = 0  # `probe` stops at the first slot holding the key: none must
-        self.flags[slot] = 0
+        self.proof[slot] = 1
+        self.disproof[slot] = 1
         self.work[slot] = 0
-        self.entries -= 1
+        self.distance[slot] = 0
+        self.clock[slot] = 0
         return True
 
     def store_disproof(self, key: int, work: int, rests_on: int, depth: int) -> bool:

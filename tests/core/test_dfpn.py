@@ -22,6 +22,7 @@ from core.search.numbers import LARGEST_UNSOLVED
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.values import INF, Reason, Value
+from tests.cyclic_graphs import GraphGame
 from tests.helpers import has_mate_in_one
 
 # -- hand-made trees ------------------------------------------------------------------------------
@@ -155,83 +156,6 @@ def test_dfpn_proves_and_disproves_what_pn_does_on_random_trees() -> None:
 
 
 # -- transpositions and graph-history interaction on a constructed graph -------------------------
-
-
-class GraphGame:
-    """A game on a directed graph with cycles: positions are nodes (their own hash), and reaching
-    a node already on the path is a draw by repetition, as in chess."""
-
-    kind = "graph"
-    capabilities = Capabilities(repetitions=True)
-
-    def __init__(self, edges: dict[str, list[str]], or_nodes: set[str], wins: set[str]) -> None:
-        self.names = sorted({*edges, *(c for children in edges.values() for c in children)})
-        self.index = {name: i for i, name in enumerate(self.names)}
-        self.edges = {self.index[p]: [self.index[c] for c in cs] for p, cs in edges.items()}
-        self.or_nodes = {self.index[name] for name in or_nodes}
-        self.wins = {self.index[name] for name in wins}
-        self.path = [self.index["R"]]
-        self.visits: dict[str, int] = {}
-
-    def reset(self) -> None:
-        self.path = [self.index["R"]]
-
-    def push(self, move: int) -> None:
-        self.path.append(move)
-
-    def pop(self) -> None:
-        self.path.pop()
-
-    def is_or(self) -> bool:
-        return self.path[-1] in self.or_nodes
-
-    def _evaluate(self, node: int, earlier: list[int]) -> Evaluation:
-        if node in self.wins:
-            return Evaluation(Value.TRUE, 0, Reason.TREE_VALUE)
-        if node in earlier:
-            return Evaluation(Value.FALSE, 0, Reason.REPETITION)
-        return Evaluation(Value.UNKNOWN, len(self.edges.get(node, [])))
-
-    def evaluate(self) -> Evaluation:
-        return self._evaluate(self.path[-1], self.path[:-1])
-
-    def ordered_moves(self) -> list[int]:
-        return list(self.edges.get(self.path[-1], []))
-
-    power_ordered_moves = ordered_moves
-
-    def expand(
-        self, room: int, known: object = None, mates_in_one: bool = False, threats: bool = False
-    ) -> Expansion | None:
-        name = self.names[self.path[-1]]
-        self.visits[name] = self.visits.get(name, 0) + 1
-        moves = self.ordered_moves()
-        evaluations = [self._evaluate(move, self.path) for move in moves]
-        return Expansion(
-            moves,
-            [e.value for e in evaluations],
-            [e.mobility for e in evaluations],
-            [e.reason for e in evaluations],
-            [move in self.or_nodes for move in moves],
-        )
-
-    def position_hash(self) -> int:
-        return self.path[-1]
-
-    def halfmove_clock(self) -> int:
-        return 0
-
-    def keep_expansions(self, positions: int) -> None:
-        pass
-
-    def mop_up_distance(self, move: int) -> int:
-        return 0
-
-    def move_label(self, move: int) -> str:
-        return self.names[move]
-
-    def position_label(self) -> str:
-        return self.names[self.path[-1]]
 
 
 def ghi_graph() -> GraphGame:
