@@ -41,13 +41,36 @@ mop-up estimate is in use no move is tested: in KQ against KR the queen threaten
 every move, and halving those moves' numbers drowns the estimate. The figures behind these
 defaults are in `docs/benchmarks.md`.
 
-Repetitions and the fifty-move rule are handled as the transposition table's module says
-(graph-history interaction): path-dependent disproofs never enter the table.
+Graph-history interaction (GHI): a repetition of a position on the path is a draw, so what a
+position is worth can depend on the path that reached it, while the table keys positions alone.
 
-A proof is extracted from the table (`proof`): at OR nodes the proved move with the smallest
-proven distance that does not lead back onto the extraction path, at AND nodes every reply; an
-entry lost to replacement is searched again. Transposed positions share one `ProofNode`, so the
-proof is a tree whose repeated subtrees are one object (the verifier replays each once).
+* Disproofs: one that rests on a repetition above its own node is the path's, never stored
+  (`core.search.transposition` says how the ply it rests on is carried up).
+* Proofs are stored with their proven distance. A forced mate is a mate in chess whatever the
+  path (a first repetition does not end the game), but the proof read out of the table must not
+  repeat a position along a line, and a proof stored from one path can, read on another, let
+  the defender return onto that path; a replaced proof re-proved longer also breaks the falling
+  distances the read-out follows. So the root counts as proved only once its proof has been
+  read out (`_read_out`, at the end of the run that proved it): at OR nodes the proved move
+  with the smallest proven distance that does not lead back onto the read-out's path, at AND
+  nodes every reply; a node whose proved children were all replaced is searched again where it
+  stands. A position the table calls proved whose proof cannot be read on that path (a reply
+  repeats the path, or its proved children fail in turn) is forgotten
+  (`TranspositionTable.forget`), and when the root's proof cannot be read the search goes on
+  from the root with those entries searched afresh (`read_outs_failed` counts it). A proof
+  that depends on the path thus never stands as the root's; a search that keeps failing to
+  read one out ends at its limit, unknown, never wrong. This is simpler than Kishimoto and
+  Müller's path-marking solution (2004), and costs only where the table misleads.
+
+Transposed positions share one `ProofNode`, so the proof is a tree whose repeated subtrees are
+one object (the verifier replays each once). The read-out is counted apart (`read_out_nodes`),
+not in `nodes_created`.
+
+With `max_plies` the search is bounded by mate length: only mates within that many plies of the
+root count, a position reached at the bound without mate is lost for the attacker, and each
+position's key is mixed with the plies it has left (a position with fewer plies left is another
+position to the table). `core.search.dfpn_shortest` asks it for shorter mates and for the
+disproof that certifies the shortest.
 
 `run` may stop after any expansion (limits, a slice, a cancel) and resume: the search's state is
 the table, and the next run restarts from the root and descends again through it.

@@ -12,7 +12,7 @@ import pytest
 from core.games.chess_codes import decode_move, encode_move
 from core.games.chess_game import ChessGame, plain_count
 from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.game import Capabilities, Evaluation, Expansion
+from core.games.game import Expansion
 from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.runs.runner import describe_search
@@ -21,7 +21,7 @@ from core.search.dfpn import DfpnSearch, child_delta_threshold, child_phi_thresh
 from core.search.numbers import LARGEST_UNSOLVED
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
-from core.values import INF, Reason, Value
+from core.values import INF
 from tests.cyclic_graphs import GraphGame
 from tests.helpers import has_mate_in_one
 
