@@ -300,6 +300,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes, --time); alone, without the comparison of --algos",
     )
     compare.add_argument(
+        "--shortest",
+        action="store_true",
+        help="after each verified mate of ours, look for shorter mates with df-pn bounded by "
+        "mate length and certify the shortest (--max-nodes, --time per position)",
+    )
+    compare.add_argument(
         "--all-keys",
         action="store_true",
         help="ordering report: αβ tries every root move, as Proskurowski's solver did to check "

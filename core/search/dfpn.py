@@ -300,7 +300,9 @@ class DfpnSearch:
     def _ply_key(self, ply: int) -> int:
         """What a position's key at `ply` is mixed with under a mate-length bound (the plies it
         has left: a position with fewer left is another position), 0 without one."""
-        return self._ply_keys[self.max_plies - ply] if self._ply_keys else 0
+        if self.max_plies is None:
+            return 0
+        return self._ply_keys[self.max_plies - ply]
 
     def _repetition_ply(self, key: int) -> int:
         """The path ply where the game's position `key` (unmixed) occurred: what a repetition of

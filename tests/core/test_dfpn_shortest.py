@@ -3,9 +3,12 @@ force, and the downward search that proves shorter mates and disproves the lengt
 
 from __future__ import annotations
 
+import json
+
 import chess
 import pytest
 
+from core.cli.main import main
 from core.games.chess_game import ChessGame
 from core.proofs.claims import mate_length, plies_for_mate_in
 from core.proofs.solution import mate_solution
@@ -98,3 +101,19 @@ def test_a_bound_below_one_ply_is_refused() -> None:
         DfpnSearch(game, max_plies=0)
     with pytest.raises(ValueError, match="mate length"):
         certify_shortest(chess.Board(), chess.WHITE, 0)
+
+
+def test_compare_shortest_counts_the_certified_lengths(capsys, tmp_path) -> None:
+    """PN's mate in 10 on WAC.253 is not at the known length; after --shortest it is (a
+    verified mate in 4), and certified; the JSON rows carry both facts."""
+    out = tmp_path / "compare.json"
+    argv = ["compare", "wac-mates", "--ids", "WAC.253", "WAC.097", "--algos", "pn,dfpn"]
+    assert main([*argv, "--shortest", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    header = next(line for line in text.splitlines() if line.startswith("mate lengths"))
+    assert "after --shortest" in header and "certified shortest" in header
+    pn_line = next(line for line in text.splitlines() if line.startswith("pn  "))
+    assert pn_line.split()[1:] == ["2", "1", "of", "2", "2", "of", "2", "2"]
+    runs = {row["id"]: row["runs"]["pn"] for row in json.loads(out.read_text())["rows"]}
+    assert runs["WAC.253"]["mate_in"] == 10
+    assert runs["WAC.253"]["shortest_mate_in"] == 4 and runs["WAC.253"]["shortest_certified"]
