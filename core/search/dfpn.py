@@ -618,7 +618,7 @@ class DfpnSearch:
             if self._read_out():
                 self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
                 return self.outcome
-            self._root_numbers = (1, 1)
+            self._root_numbers = (1, 1)  # its entry is forgotten: unsolved again
             self._stop = self._stop or stop
             self._search_on = self._stop is None
         if result.disproof == 0:
@@ -658,8 +658,8 @@ class DfpnSearch:
     def _read_out(self) -> bool:
         """Read the proved root's proof out of the table (`_Extraction`). Where it cannot be read
         without repeating a position, the entries whose proofs failed are forgotten and False
-        says the search must go on. The read-out is not counted in `nodes_created` or
-        `elapsed`; a limit (not a slice's end) stops its repairs."""
+        says the search must go on. The read-out is counted in `read_out_nodes`, not in
+        `nodes_created`; a limit (not a slice's end) stops its repairs."""
         nodes, iterations = self.nodes_created, self.iterations
         trace, self.trace = self.trace, None
         self._reading_out = True
@@ -697,7 +697,8 @@ class _Extraction:
     must be read. A position the table calls proved whose proof cannot be read on this path
     (a reply repeats a position of the path, or a proved child's own proof fails) goes into
     `failed`: its entry claims a proof that this path does not have. A node whose proved
-    children were all lost to replacement is searched again where it stands (`repair`)."""
+    children were all lost to replacement is searched again where it stands (`_lost`), and so
+    is an AND node's reply that was (`_prove_child`)."""
 
     def __init__(self, search: DfpnSearch) -> None:
         self.search = search
