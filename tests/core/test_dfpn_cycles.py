@@ -4,8 +4,13 @@ hand-made graphs with repetitions."""
 
 from __future__ import annotations
 
+import json
 import random
 
+import core.games.chess_kind as chess_kind
+from core.cli.main import main
+from core.cli.output import EXIT_VERIFICATION_FAILED
+from core.errors import VerificationError
 from core.runs.runner import ERROR, RunRecord
 from core.search.dfpn import DfpnSearch
 from core.search.types import Limits, Result
@@ -16,6 +21,7 @@ from tests.cyclic_graphs import (
     first_repetition_value,
     random_cyclic_graph,
 )
+from tests.helpers import wac
 
 
 def cycle_through_the_root() -> GraphGame:
@@ -52,13 +58,19 @@ def test_a_limit_during_the_repair_leaves_the_root_unknown_never_proved() -> Non
     assert record.to_dict()["result"] == "unknown"
 
 
-def test_a_record_never_says_proved_for_an_unverified_proof() -> None:
-    record = RunRecord("", "", "dfpn", Result.PROVED.value, "proved", 2, 2, 2, 1, 0.0)
-    record_rejected = RunRecord(
-        "", "", "dfpn", Result.PROVED.value, "proved", 2, 2, 2, 1, 0.0, verified=False
-    )
-    assert record.to_dict()["result"] == "proved"
-    assert record_rejected.to_dict()["result"] == ERROR
+def test_solve_json_never_says_proved_for_a_proof_the_verifier_rejects(capsys, monkeypatch):
+    """`solve --algo dfpn --json` with a verifier that rejects every proof: the row's result is
+    `error` with the verifier's reason, and the exit status says the verification failed."""
+
+    def rejecting(*_args: object) -> None:
+        raise VerificationError("rejected on purpose")
+
+    monkeypatch.setattr(chess_kind, "verify_mate", rejecting)
+    fen = wac("WAC.001").fen
+    assert main(["solve", fen, "--algo", "dfpn", "--json"]) == EXIT_VERIFICATION_FAILED
+    data = json.loads(capsys.readouterr().out)
+    assert data["result"] == ERROR and data["verified"] is False
+    assert data["verification_error"] == "rejected on purpose"
 
 
 def test_random_cyclic_graphs_with_small_tables_are_never_solved_wrongly() -> None:
