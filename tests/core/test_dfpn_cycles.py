@@ -13,6 +13,7 @@ from core.cli.output import EXIT_VERIFICATION_FAILED
 from core.errors import VerificationError
 from core.runs.runner import ERROR, RunRecord
 from core.search.dfpn import DfpnSearch
+from core.search.dfpn_steps import DfpnStepper
 from core.search.types import Limits, Result
 from core.values import INF
 from tests.cyclic_graphs import (
@@ -97,3 +98,17 @@ def test_random_cyclic_graphs_with_small_tables_are_never_solved_wrongly() -> No
                 solved += 1
     assert failed_read_outs > 0
     assert solved >= 0.97 * runs
+
+
+def test_the_stepped_search_goes_on_after_a_failed_read_out_too() -> None:
+    """The app's stepper, event by event, on the same table: the failed read-out restarts MID
+    from the root, and the stepped search ends as `run` does."""
+    game = cycle_through_the_root()
+    stepper = DfpnStepper(game, Limits(max_nodes=64))
+    stepper.table.store(game.index["X"], 0, INF, 10, 1)
+    steps = 0
+    while stepper.outcome is None and steps < 100:
+        stepper.step_event()
+        steps += 1
+    assert stepper.outcome.result is Result.PROVED and stepper.read_outs_failed == 1
+    assert list(stepper.proof().children) == [game.index["Y"]]
