@@ -635,7 +635,7 @@ class DfpnSearch:
         self._path_keys = [self._root_key]
         for move in moves:
             game.push(move)
-            self._path_keys.append(game.position_hash())
+            self._path_keys.append(game.position_hash() ^ self._ply_key(len(self._path_keys)))
         self._stop = None
         self._run_started = time.perf_counter()
         result = finish(self.multiple_iterative_deepening(INF, INF, game.is_or()))
