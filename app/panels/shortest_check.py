@@ -25,9 +25,9 @@ SECONDS = 60.0
 
 
 def check_shorter(task: tuple[str, bool, int, float]) -> tuple[str, int, str, bool]:
-    """In the worker process, for (fen, attacker to move, proved length, seconds): the
-    certificate's one-line verdict, the shortest mate known, its verified line in SAN if
-    shorter, and whether that length is certified shortest."""
+    """In the worker process, for (fen, attacker to move, proved length, seconds): what
+    certifies the shortest mate known or leaves shorter ones open (`verdict`), its length, its
+    verified line in SAN if shorter, and whether that length is certified shortest."""
     fen, attacker_to_move, mate_in, seconds = task
     board = parse_fen(fen)
     attacker = board.turn if attacker_to_move else not board.turn
@@ -36,13 +36,14 @@ def check_shorter(task: tuple[str, bool, int, float]) -> tuple[str, int, str, bo
     )
     shorter = found.solution if found.shorter_found else None
     line = " ".join(shorter.main_line_san) if shorter is not None else ""
-    return found.text, found.mate_in, line, found.certified
+    return found.verdict, found.mate_in, line, found.certified
 
 
 class ShortestCheck(QObject):
-    """One check at a time; `finished(text, given, mate_in, line, certified)` when it ends by
-    itself: the proved length `given`, the shortest mate known, its verified line in SAN if
-    shorter, and whether no shorter mate exists (disproved)."""
+    """One check at a time; `finished(verdict, given, mate_in, line, certified)` when it ends
+    by itself: what certifies the length or leaves shorter ones open, the proved length
+    `given`, the shortest mate known, its verified line in SAN if shorter, and whether no
+    shorter mate exists (disproved)."""
 
     finished = Signal(str, int, int, str, bool)
 

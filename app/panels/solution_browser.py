@@ -212,20 +212,23 @@ class SolutionBrowser(QWidget):
         )
         self._build_rows()
 
-    def _checked(self, text: str, given: int, mate_in: int, line: str, certified: bool) -> None:
+    def _checked(self, verdict: str, given: int, mate_in: int, line: str, certified: bool) -> None:
         self.cancel_button.hide()
-        verdict = f"certified: {_escape(text)}" if certified else _escape(text)
+        verdict = _escape(verdict)
         if line:
             colour = style.ALERT.name()
+            after = f"Certified shortest: {verdict}." if certified else f"Shorter still? {verdict}."
             self.shortest.setText(
                 f"<b style='color:{colour}'>Mate in {given} found; a mate in {mate_in} "
                 f"exists (df-pn, verified):</b> {_escape(line)}. PN finds <i>a</i> mate, not the "
-                f"shortest (thesis Figure 3.10). df-pn: {verdict}."
+                f"shortest (thesis Figure 3.10). {after}"
             )
         elif certified:
-            self.shortest.setText(f"df-pn: the mate in {given} is the shortest ({verdict}).")
+            self.shortest.setText(
+                f"df-pn: the mate in {given} is the shortest (certified: {verdict})."
+            )
         else:
-            self.shortest.setText(f"df-pn: {verdict}.")
+            self.shortest.setText(f"df-pn: mate in {given} proved; {verdict}.")
 
     # -- rows -------------------------------------------------------------------------------
 

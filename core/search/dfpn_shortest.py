@@ -85,20 +85,26 @@ class ShortestMateCertificate:
         return sum(search.seconds for search in self.searches)
 
     @property
+    def verdict(self) -> str:
+        """What certifies the length, or what is left open: "no mate in 3: disproved, 5,535
+        nodes", "mates in 1–3 not settled (why)"."""
+        last = self.searches[-1] if self.searches else None
+        if self.certified:
+            if last is None or last.result is not Result.DISPROVED:
+                return "nothing is shorter than a mate in 1"
+            return f"no mate in {last.moves}: disproved, {last.nodes_created:,} nodes"
+        below = self.mate_in - 1
+        open_lengths = "a mate in 1" if below == 1 else f"mates in 1–{below}"
+        why = last.reason if last is not None else "not searched"
+        return f"{open_lengths} not settled ({why})"
+
+    @property
     def text(self) -> str:
         """One line: the length, and what certifies it or what is left open."""
         found = f"mate in {self.mate_in}"
         if self.shorter_found:
             found += f" (shorter than the mate in {self.given} proved, verified)"
-        last = self.searches[-1] if self.searches else None
-        if self.certified:
-            if last is None or last.result is not Result.DISPROVED:
-                return f"{found}; nothing is shorter than a mate in 1"
-            return f"{found}; no mate in {last.moves}: disproved, {last.nodes_created:,} nodes"
-        below = self.mate_in - 1
-        open_lengths = "a mate in 1" if below == 1 else f"mates in 1–{below}"
-        why = last.reason if last is not None else "not searched"
-        return f"{found}; {open_lengths} not settled ({why})"
+        return f"{found}; {self.verdict}"
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON."""
