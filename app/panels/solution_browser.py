@@ -7,10 +7,11 @@ ply a list offers every try, each followed by the reply that holds, recursively 
 tree of `core.proofs.solution_tree`). Choosing a move, or clicking one, plays the line to there
 on the board and points at its node in the tree (through the result panel's line slider).
 
-Beside a proof it says whether a shorter mate exists: the αβ check of `app.panels.shortest_check`
-(Figure 3.10's weakness: PN finds *a* mate, not the shortest), in a process of its own,
-cancellable. Reading the proof runs on a worker thread of the window's background-job runner
-(`app.jobs`; Pn²'s proof re-searches the leaves its second level solved), like the result's.
+Beside a proof it says how long the shortest mate is and whether that is certified: the df-pn
+certificate of `app.panels.shortest_check` (Figure 3.10's weakness: PN finds *a* mate, not the
+shortest), in a process of its own, cancellable. Reading the proof runs on a worker thread of
+the window's background-job runner (`app.jobs`; Pn²'s proof re-searches the leaves its second
+level solved), like the result's.
 """
 
 from __future__ import annotations
@@ -140,10 +141,10 @@ class SolutionBrowser(QWidget):
         chess_check = record.verified and search.game.capabilities.standard_chess
         self.reading.run_thread(lambda: read_solution(search, record))
         if chess_check and (record.mate_in or 0) > 1:
-            self.check.start(record.fen, record.mate_in)
+            self.check.start(record.fen, record.mate_in, search.game.attacker)
             self.shortest.setText(
-                f"Shorter mate? αβ is trying every mate in 1–{record.mate_in - 1} "
-                f"(at most {self.check.seconds:g} s)…"
+                f"Shortest mate? df-pn is proving or disproving a mate in {record.mate_in - 1} "
+                f"or fewer (at most {self.check.seconds:g} s)…"
             )
             self.cancel_button.show()
         elif chess_check:
@@ -211,17 +212,23 @@ class SolutionBrowser(QWidget):
         )
         self._build_rows()
 
-    def _checked(self, text: str, given: int, mate_in: int, line: str) -> None:
+    def _checked(self, verdict: str, given: int, mate_in: int, line: str, certified: bool) -> None:
         self.cancel_button.hide()
+        verdict = _escape(verdict)
         if line:
             colour = style.ALERT.name()
+            after = f"Certified shortest: {verdict}." if certified else f"Shorter still? {verdict}."
             self.shortest.setText(
                 f"<b style='color:{colour}'>Mate in {given} found; a mate in {mate_in} "
-                f"exists (αβ, verified):</b> {_escape(line)}. PN finds <i>a</i> mate, not the "
-                "shortest (thesis Figure 3.10)."
+                f"exists (df-pn, verified):</b> {_escape(line)}. PN finds <i>a</i> mate, not the "
+                f"shortest (thesis Figure 3.10). {after}"
+            )
+        elif certified:
+            self.shortest.setText(
+                f"df-pn: the mate in {given} is the shortest (certified: {verdict})."
             )
         else:
-            self.shortest.setText(f"αβ: {_escape(text)}")
+            self.shortest.setText(f"df-pn: mate in {given} proved; {verdict}.")
 
     # -- rows -------------------------------------------------------------------------------
 

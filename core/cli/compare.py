@@ -138,14 +138,15 @@ def _run_comparison(args: argparse.Namespace, names: list[str], positions: list[
             sys.stderr.write(f"\r\033[K{item.position_id} {item.algorithm}: {record.result}")
             sys.stderr.flush()
 
-    rows = compare(positions, factories, limits, jobs=args.jobs, progress=report)
+    shortest = Limits(max_nodes=args.max_nodes, max_seconds=args.time) if args.shortest else None
+    rows = compare(positions, factories, limits, jobs=args.jobs, progress=report, shortest=shortest)
     if progress:
         sys.stderr.write("\r\033[K")
     print(format_rows(rows, names))
     for summary in summarize_all(rows, names):
         print()
         print(format_summary(summary, args.max_nodes))
-    if any(
+    if args.shortest or any(
         run.known_mate_length is not None or is_engine_column(name)
         for row in rows
         for name, run in row.runs.items()

@@ -152,7 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--shortest",
         action="store_true",
-        help="after a proof, search for a shorter mate with the αβ searcher",
+        help="after a proof, look for shorter mates with df-pn bounded by mate length and "
+        "certify the shortest (a disproof of the length below) where the budget allows",
     )
     solve.add_argument(
         "--explain",
@@ -297,6 +298,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="measure αβ with and without refutation ordering on the dm 2 positions (--depth, "
         "--max-nodes, --time); alone, without the comparison of --algos",
+    )
+    compare.add_argument(
+        "--shortest",
+        action="store_true",
+        help="after each verified mate of ours, look for shorter mates with df-pn bounded by "
+        "mate length and certify the shortest (--max-nodes, --time per position)",
     )
     compare.add_argument(
         "--all-keys",

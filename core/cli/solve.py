@@ -232,16 +232,18 @@ def run_solve(args: argparse.Namespace) -> int:
 def _shortest(
     args: argparse.Namespace, game: ChessGame, record: RunRecord, limits: Limits
 ) -> dict | None:
-    """--shortest: ask the αβ searcher for a mate shorter than the one proved (§3.6.2)."""
+    """--shortest: look for shorter mates with df-pn bounded by mate length and certify the
+    shortest where the budget allows (`core.search.dfpn_shortest`)."""
     if not args.shortest:
         return None
     if not (record.result == Result.PROVED.value and record.verified and record.mate_in):
-        return {"text": "no verified mate to shorten", "mate_in": None}
-    from core.search.alphabeta import shortest_mate
+        return {"text": "no verified mate to shorten", "mate_in": None, "certified": False}
+    from core.search.dfpn_shortest import certify_shortest
 
-    found = shortest_mate(
-        ChessGame(game.root_board, attacker=game.attacker),
+    found = certify_shortest(
+        game.root_board,
+        game.attacker,
         record.mate_in,
         Limits(max_nodes=limits.max_nodes or DEFAULT_NODE_CAP, max_seconds=limits.max_seconds),
     )
-    return {"text": found.text, **found.to_dict()}
+    return found.to_dict()

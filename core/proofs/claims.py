@@ -25,6 +25,13 @@ def mate_length(plies: int, attacker_first: bool) -> int:
     return attacker_moves_within(plies, attacker_first)
 
 
+def plies_for_mate_in(moves: int, attacker_first: bool) -> int:
+    """The plies a mate in `moves` may take: up to and including the attacker's `moves`-th move
+    (2N − 1 plies when the attacker moves first, 2N after a defender's first move); the inverse
+    of `mate_length` for a mate-length-bounded search."""
+    return 2 * moves - 1 if attacker_first else 2 * moves
+
+
 def no_mate_within(searched_plies: int, attacker_first: bool) -> int:
     """The largest N for which "no mate in N or fewer" holds once every line has been looked at
     to ply `searched_plies` without a proof (0: nothing can be said)."""

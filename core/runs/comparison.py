@@ -83,14 +83,16 @@ def compare(
     limits: Limits | Mapping[str, Limits] | None = None,
     jobs: int = 1,
     progress: Callable[[WorkItem, RunRecord], None] | None = None,
+    shortest: Limits | None = None,
 ) -> list[ComparisonRow]:
     """Run every algorithm on every position or game problem (same limits, or per-algorithm
-    limits)."""
+    limits); with `shortest`, each verified chess mate's length is certified within those
+    limits too."""
     if not factories:
         raise InvalidLimitError("no algorithms to compare")
     limits = Limits() if limits is None else limits
     items = [
-        work_item(position, name, factory, _limits_for(limits, name))
+        work_item(position, name, factory, _limits_for(limits, name), shortest)
         for position in positions
         for name, factory in factories.items()
     ]
@@ -453,6 +455,8 @@ def run_dict(run: RunRecord) -> dict:
         "table_hits": run.table_hits,
         "verified": run.verified,
         "main_line": list(run.main_line),
+        "shortest_mate_in": run.shortest_mate_in,
+        "shortest_certified": run.shortest_certified,
     }
 
 
@@ -481,6 +485,8 @@ def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord
         first_move=main_line[0] if main_line else "",
         verified=(not rejected) if proved else None,
         verification_error=data["reason"].removeprefix(REJECTED) if rejected else "",
+        shortest_mate_in=data.get("shortest_mate_in"),
+        shortest_certified=data.get("shortest_certified"),
     )
 
 

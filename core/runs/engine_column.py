@@ -106,6 +106,14 @@ def mate_lengths(rows: Sequence, names: Sequence[str]) -> dict:
             "with_known_length": len(known),
             "at_known_length": sum(run.mate_in == run.known_mate_length for run in known),
         }
+        shortened = [run for run in found if run.shortest_mate_in is not None]
+        if shortened:
+            columns[name]["shortest_at_known_length"] = sum(
+                run.shortest_mate_in == run.known_mate_length for run in known
+            )
+            columns[name]["certified_shortest"] = sum(
+                bool(run.shortest_certified) for run in shortened
+            )
     pairs = []
     engines = [name for name in names if is_engine_column(name)]
     for ours in (name for name in names if not is_engine_column(name)):
@@ -133,15 +141,20 @@ def format_mate_lengths(rows: Sequence, names: Sequence[str]) -> str:
     length or an engine column is present; the caveat about an engine's claims only with one."""
     data = mate_lengths(rows, names)
     width = max(len(name) for name in names) + len(" (claims)")
-    lines = [f"{'mate lengths':<{width}} {'mates':>7} {'at the known length':>20}"]
+    shortened = any("certified_shortest" in column for column in data["columns"].values())
+    header = f"{'mate lengths':<{width}} {'mates':>7} {'at the known length':>20}"
+    if shortened:
+        header += f" {'after --shortest':>17} {'certified shortest':>19}"
+    lines = [header]
     for name, column in data["columns"].items():
         label = name + (" (claims)" if column["engine_claim"] else "")
-        shortest = (
-            f"{column['at_known_length']} of {column['with_known_length']}"
-            if column["with_known_length"]
-            else "—"
-        )
-        lines.append(f"{label:<{width}} {column['mates']:>7} {shortest:>20}")
+        known = column["with_known_length"]
+        shortest = f"{column['at_known_length']} of {known}" if known else "—"
+        line = f"{label:<{width}} {column['mates']:>7} {shortest:>20}"
+        if "certified_shortest" in column:
+            after = f"{column['shortest_at_known_length']} of {known}" if known else "—"
+            line += f" {after:>17} {column['certified_shortest']:>19}"
+        lines.append(line)
     for pair in data["pairs"]:
         lines.append(
             f"where {pair['ours']} proved a mate and {pair['engine']} claimed one "

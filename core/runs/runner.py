@@ -82,6 +82,10 @@ class RunRecord:
     line_moves: list[int] = field(default_factory=list)
     game: str = ChessGame.kind
     position: str = ""
+    shortest_mate_in: int | None = None
+    """With `compare --shortest`: the shortest verified mate the bounded df-pn found from here
+    (`core.search.dfpn_shortest`), and whether it is certified (none shorter: disproved)."""
+    shortest_certified: bool | None = None
 
     def __post_init__(self) -> None:
         if self.result == Result.PROVED.value and self.verified is False:
@@ -228,13 +232,19 @@ class WorkItem:
     known_mate_length: int | None = None
     attacker_to_move: bool = True
     source: Source | None = None
+    shortest: Limits | None = None
+    """Where given, a verified mate's length is then certified within these limits."""
 
 
 def work_item(
-    problem: Problem, algorithm: str, factory: Factory | Recorder, limits: Limits
+    problem: Problem,
+    algorithm: str,
+    factory: Factory | Recorder,
+    limits: Limits,
+    shortest: Limits | None = None,
 ) -> WorkItem:
     """The work item running `algorithm` on a suite's chess position (its bm and dm carried for
-    the record) or on a game problem."""
+    the record, and with `shortest` its mate's length to certify) or on a game problem."""
     if isinstance(problem, GameProblem):
         return WorkItem(problem.id, "", algorithm, factory, limits, source=problem.source)
     return WorkItem(
@@ -246,11 +256,13 @@ def work_item(
         problem.best_moves,
         problem.mate_length,
         problem.attacker_to_move,
+        shortest=shortest,
     )
 
 
 def run_item(item: WorkItem) -> RunRecord:
-    """Run one search to its end and record it (verified), or ask the item's Recorder."""
+    """Run one search to its end and record it (verified), or ask the item's Recorder; with
+    `shortest`, certify the length of the mate it proved."""
     if isinstance(item.factory, Recorder):
         return item.factory.record(item)
     game: Game
@@ -261,9 +273,16 @@ def run_item(item: WorkItem) -> RunRecord:
         game = ChessGame(board, attacker=board.turn if item.attacker_to_move else not board.turn)
     search = item.factory(game, item.limits)
     search.run()
-    return describe_search(
+    record = describe_search(
         game, search, item.algorithm, item.position_id, item.best_moves, item.known_mate_length
     )
+    mate_in = record.mate_in if record.verified else None
+    if item.shortest is not None and isinstance(game, ChessGame) and mate_in:
+        from core.search.dfpn_shortest import certify_shortest
+
+        found = certify_shortest(game.root_board, game.attacker, mate_in, item.shortest)
+        record.shortest_mate_in, record.shortest_certified = found.mate_in, found.certified
+    return record
 
 
 def run_each(

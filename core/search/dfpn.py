@@ -41,13 +41,36 @@ mop-up estimate is in use no move is tested: in KQ against KR the queen threaten
 every move, and halving those moves' numbers drowns the estimate. The figures behind these
 defaults are in `docs/benchmarks.md`.
 
-Repetitions and the fifty-move rule are handled as the transposition table's module says
-(graph-history interaction): path-dependent disproofs never enter the table.
+Graph-history interaction (GHI): a repetition of a position on the path is a draw, so what a
+position is worth can depend on the path that reached it, while the table keys positions alone.
 
-A proof is extracted from the table (`proof`): at OR nodes the proved move with the smallest
-proven distance that does not lead back onto the extraction path, at AND nodes every reply; an
-entry lost to replacement is searched again. Transposed positions share one `ProofNode`, so the
-proof is a tree whose repeated subtrees are one object (the verifier replays each once).
+* Disproofs: one that rests on a repetition above its own node is the path's, never stored
+  (`core.search.transposition` says how the ply it rests on is carried up).
+* Proofs are stored with their proven distance. A forced mate is a mate in chess whatever the
+  path (a first repetition does not end the game), but the proof read out of the table must not
+  repeat a position along a line, and a proof stored from one path can, read on another, let
+  the defender return onto that path; a replaced proof re-proved longer also breaks the falling
+  distances the read-out follows. So the root counts as proved only once its proof has been
+  read out (`_read_out`, at the end of the run that proved it): at OR nodes the proved move
+  with the smallest proven distance that does not lead back onto the read-out's path, at AND
+  nodes every reply; a node whose proved children were all replaced is searched again where it
+  stands. A position the table calls proved whose proof cannot be read on that path (a reply
+  repeats the path, or its proved children fail in turn) is forgotten
+  (`TranspositionTable.forget`), and when the root's proof cannot be read the search goes on
+  from the root with those entries searched afresh (`read_outs_failed` counts it). A proof
+  that depends on the path thus never stands as the root's; a search that keeps failing to
+  read one out ends at its limit, unknown, never wrong. This is simpler than Kishimoto and
+  Müller's path-marking solution (2004), and costs only where the table misleads.
+
+Transposed positions share one `ProofNode`, so the proof is a tree whose repeated subtrees are
+one object (the verifier replays each once). The read-out is counted apart (`read_out_nodes`),
+not in `nodes_created`.
+
+With `max_plies` the search is bounded by mate length: only mates within that many plies of the
+root count, a position reached at the bound without mate is lost for the attacker, and each
+position's key is mixed with the plies it has left (a position with fewer plies left is another
+position to the table). `core.search.dfpn_shortest` asks it for shorter mates and for the
+disproof that certifies the shortest.
 
 `run` may stop after any expansion (limits, a slice, a cancel) and resume: the search's state is
 the table, and the next run restarts from the root and descends again through it.
@@ -60,6 +83,7 @@ without one (the command line, batch runs) it never yields and `run` drives it t
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -126,6 +150,16 @@ _NO_CHILDREN = _Children([], [], [], [], [], [], [], [], [], [], [])
 """What `generate_children` returns for a position with nothing below it in a tree file."""
 
 
+def _ply_keys(max_plies: int | None) -> list[int]:
+    """Under a mate-length bound, one 64-bit key per number of plies left (0 … `max_plies`), so
+    that the table keeps a position apart for each: whether a mate fits in the plies left is
+    the position's value there. Fixed (seeded): a search is the same every run."""
+    if max_plies is None:
+        return []
+    rng = random.Random(max_plies)
+    return [rng.getrandbits(64) for _ in range(max_plies + 1)]
+
+
 class _Result:
     """What MID hands back to its parent: the node's numbers, and for a solved node what the
     result rests on (disproof) or how far the mate is (proof)."""
@@ -187,7 +221,10 @@ class DfpnSearch:
         mates_in_one: bool = DFPN_MATES_IN_ONE,
         threat_divisor: int = DFPN_THREAT_DIVISOR,
         threat_depth: int = DFPN_THREAT_DEPTH,
+        max_plies: int | None = None,
     ) -> None:
+        if max_plies is not None and max_plies < 1:
+            raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
         if not epsilon >= 0:
             raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
         if mop_up_weight < 0:
@@ -211,6 +248,10 @@ class DfpnSearch:
         guides."""
         self.threat_depth = threat_depth
         """The deepest position (plies from the root) whose quiet moves are tested for threats."""
+        self.max_plies = max_plies
+        """A mate-length bound: only mates delivered within this many plies of the root count,
+        a position reached at that ply without mate is lost for the attacker (None: no bound)."""
+        self._ply_keys = _ply_keys(max_plies)
         self.limits = limits or Limits()
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
@@ -230,10 +271,19 @@ class DfpnSearch:
         self._stop: Outcome | None = None
         self._slice_end: float | None = None
         self._slice_iterations: int | None = None
-        self._extracting = False
+        self._reading_out = False
+        self._search_on = False
+        """The last run proved the root, its read-out failed and no limit stopped it: go on."""
         self._run_started = 0.0
+        self._proof: ProofNode | None = None
+        self.read_out_nodes = 0
+        """Positions generated while reading proofs out of the table (and repairing them there):
+        not in `nodes_created`, which counts the search, as every record always has."""
+        self.read_outs_failed = 0
+        """Proved roots whose proof could not be read out without a repetition, so the search
+        went on (see the module docstring on graph-history interaction)."""
         game.reset()
-        self._root_key = game.position_hash()
+        self._root_key = game.position_hash() ^ self._ply_key(0)
         self._path_keys = [self._root_key]
         self._root_is_or = game.is_or()
         evaluation = game.evaluate()
@@ -246,6 +296,24 @@ class DfpnSearch:
                 StopReason.ROOT_TERMINAL,
                 REASON_TEXT[evaluation.reason],
             )
+
+    def _ply_key(self, ply: int) -> int:
+        """What a position's key at `ply` is mixed with under a mate-length bound (the plies it
+        has left: a position with fewer left is another position), 0 without one."""
+        if self.max_plies is None:
+            return 0
+        return self._ply_keys[self.max_plies - ply]
+
+    def _repetition_ply(self, key: int) -> int:
+        """The path ply where the game's position `key` (unmixed) occurred: what a repetition of
+        it rests on; 0 (the root) if it is not found."""
+        path = self._path_keys
+        if not self._ply_keys:
+            return path.index(key) if key in path else 0
+        for ply, path_key in enumerate(path):
+            if path_key ^ self._ply_key(ply) == key:
+                return ply
+        return 0
 
     # -- counts ---------------------------------------------------------------------------------
 
@@ -261,6 +329,11 @@ class DfpnSearch:
     def root_numbers(self) -> tuple[int, int]:
         """The root's (proof, disproof) numbers as the table and the last run left them."""
         return self._root_numbers
+
+    @property
+    def reading_out(self) -> bool:
+        """Whether the proved root's proof is being read out of the table (see `_read_out`)."""
+        return self._reading_out
 
     def cancel(self) -> None:
         """Ask a running search to stop; MID honours it before its next expansion."""
@@ -282,6 +355,8 @@ class DfpnSearch:
                 StopReason.BUDGET,
                 f"node budget of {self.work_budget:,} nodes created reached",
             )
+        if self._reading_out:
+            return None  # a read-out finishes within its slice: it is not resumable
         if self._slice_end is not None and now >= self._slice_end:
             return _SLICE_DONE
         if self._slice_iterations is not None and self.iterations >= self._slice_iterations:
@@ -299,9 +374,11 @@ class DfpnSearch:
         table = self.table
         probe = table.probe
         found: dict[int, int] = {}  # `probe`'s answer for each child the game asked about
+        child_ply = len(self._path_keys)
+        mix = self._ply_key(child_ply) if self._ply_keys else 0
 
         def known(key: int, clock: int) -> bool:
-            slot = found[key] = probe(key, clock)
+            slot = found[key ^ mix] = probe(key ^ mix, clock)
             return slot >= 0
 
         divisor = self.threat_divisor
@@ -320,6 +397,9 @@ class DfpnSearch:
                 keys.append(game.position_hash())
                 clocks.append(game.halfmove_clock())
                 game.pop()
+        if mix:
+            keys = [key ^ mix for key in keys]
+        bound_reached = self.max_plies is not None and child_ply >= self.max_plies
         mates_in_one = expansion.mates_in_one or [False] * count
         threats = expansion.threats or [False] * count
         proof, disproof = [0] * count, [0] * count
@@ -332,7 +412,11 @@ class DfpnSearch:
         values, mobility, reasons = expansion.values, expansion.mobility, expansion.reasons
         child_is_or = expansion.child_is_or
         for index, key in enumerate(keys):
-            if mates_in_one[index]:
+            if bound_reached and values[index] is not Value.TRUE:
+                # The mate-length bound: no mate here in time, whatever the path.
+                fixed[index] = terminal[index] = True
+                proof[index] = INF
+            elif mates_in_one[index]:
                 # Proved, but not a leaf: its mate is one expansion away (the proof reads it).
                 # Stored with work 1, so a new leaf (work 0, `store_leaf`) never takes its slot.
                 fixed[index] = True
@@ -345,7 +429,7 @@ class DfpnSearch:
                 proof[index] = INF
                 reason = reasons[index]
                 if reason is Reason.REPETITION:
-                    rests_on[index] = self._path_keys.index(key) if key in self._path_keys else 0
+                    rests_on[index] = self._repetition_ply(key ^ mix)
                 elif reason is Reason.FIFTY_MOVES:
                     rests_on[index] = 0
             else:
@@ -416,7 +500,7 @@ class DfpnSearch:
         depth = len(self._path_keys) - 1
         key = self._path_keys[-1]
         game = self.game
-        stop = self._limit_reached() if not self._extracting else None
+        stop = self._limit_reached()
         if stop is not None:
             self._stop = stop
             # The table's numbers, where they hold at this clock (a proof stored at a later
@@ -513,20 +597,31 @@ class DfpnSearch:
             None if max_iterations is None else self.iterations + max_iterations
         )
         self._stop = None
-        self.game.reset()
-        self._path_keys = [self._root_key]
-        try:
-            result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
-        finally:
-            self.elapsed += time.perf_counter() - started
-        return self._settle(result)
+        while True:
+            self.game.reset()
+            self._path_keys = [self._root_key]
+            try:
+                result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
+            finally:
+                self.elapsed += time.perf_counter() - self._run_started
+            if self._settle(result) is not None or not self._search_on:
+                return self.outcome
+            self._run_started = time.perf_counter()
 
     def _settle(self, result: _Result) -> Outcome | None:
-        """The root's numbers after a run from the root, and the outcome they (or a limit) give."""
+        """The root's numbers after a run from the root, and the outcome they (or a limit) give:
+        a proved root only once its proof has been read out of the table."""
         self._root_numbers = (result.proof, result.disproof)
+        self._search_on = False
         if result.proof == 0:
-            self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
-        elif result.disproof == 0:
+            stop, self._stop = self._stop, None
+            if self._read_out():
+                self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
+                return self.outcome
+            self._root_numbers = (1, 1)  # its entry is forgotten: unsolved again
+            self._stop = self._stop or stop
+            self._search_on = self._stop is None
+        if result.disproof == 0:
             self.outcome = Outcome(Result.DISPROVED, StopReason.SOLVED)
         elif self._stop is not None and self._stop is not _SLICE_DONE:
             self.outcome = self._stop
@@ -540,7 +635,7 @@ class DfpnSearch:
         self._path_keys = [self._root_key]
         for move in moves:
             game.push(move)
-            self._path_keys.append(game.position_hash())
+            self._path_keys.append(game.position_hash() ^ self._ply_key(len(self._path_keys)))
         self._stop = None
         self._run_started = time.perf_counter()
         result = finish(self.multiple_iterative_deepening(INF, INF, game.is_or()))
@@ -551,23 +646,43 @@ class DfpnSearch:
     # -- the proof ------------------------------------------------------------------------------
 
     def proof(self) -> ProofNode:
-        """The proof tree of a proved root, read from the table (see the module docstring)."""
+        """The proof tree of a proved root, as the read-out that ended the search found it."""
         if self.outcome is None or self.outcome.result is not Result.PROVED:
             raise ValueError("the search has not proved the root")
-        self.game.reset()
-        self._path_keys = [self._root_key]
         if self.outcome.reason is StopReason.ROOT_TERMINAL:
             return ProofNode(self._root_is_or)
-        self._extracting = True
-        self._stop = None
+        if self._proof is None:
+            raise VerificationError("df-pn: the proved root has no proof read out")
+        return self._proof
+
+    def _read_out(self) -> bool:
+        """Read the proved root's proof out of the table (`_Extraction`). Where it cannot be read
+        without repeating a position, the entries whose proofs failed are forgotten and False
+        says the search must go on. The read-out is counted in `read_out_nodes`, not in
+        `nodes_created`; a limit (not a slice's end) stops its repairs."""
+        nodes, iterations = self.nodes_created, self.iterations
+        trace, self.trace = self.trace, None
+        self._reading_out = True
+        self._run_started = time.perf_counter()
+        self.game.reset()
+        self._path_keys = [self._root_key]
+        extraction = _Extraction(self)
         try:
-            extracted = _Extraction(self).node(self._root_is_or)
+            proof = extraction.node(self._root_is_or)
         finally:
-            self._extracting = False
+            self._reading_out = False
+            self.trace = trace
             self.game.reset()
-        if extracted is None:
-            raise VerificationError("df-pn: no cycle-free proof could be read from the table")
-        return extracted
+            self._path_keys = [self._root_key]
+            self.read_out_nodes += self.nodes_created - nodes
+            self.nodes_created, self.iterations = nodes, iterations
+        if proof is not None:
+            self._proof = proof
+            return True
+        self.read_outs_failed += 1
+        for key in (*extraction.failed, self._root_key):
+            self.table.forget(key)
+        return False
 
 
 _SLICE_DONE = Outcome(Result.UNKNOWN, StopReason.TIME, "slice done")
@@ -576,11 +691,19 @@ _SLICE_DONE = Outcome(Result.UNKNOWN, StopReason.TIME, "slice done")
 
 class _Extraction:
     """Reads a proof out of the table depth-first along the game cursor, sharing the proof of a
-    position reached twice (`done`) and never choosing a move back onto its own path."""
+    position reached twice (`done`) and never choosing a move back onto its own path.
+
+    At an OR node the proved children are tried by proven distance; at an AND node every reply
+    must be read. A position the table calls proved whose proof cannot be read on this path
+    (a reply repeats a position of the path, or a proved child's own proof fails) goes into
+    `failed`: its entry claims a proof that this path does not have. A node whose proved
+    children were all lost to replacement is searched again where it stands (`_lost`), and so
+    is an AND node's reply that was (`_prove_child`)."""
 
     def __init__(self, search: DfpnSearch) -> None:
         self.search = search
         self.done: dict[int, ProofNode] = {}
+        self.failed: set[int] = set()
 
     def node(self, is_or: bool) -> ProofNode | None:
         """The proof of the cursor's position, or None where this path cannot prove it."""
@@ -590,16 +713,27 @@ class _Extraction:
         if known is not None:
             return known
         for attempt in range(2):
+            if search._stop is not None:
+                return None
             children = search.generate_children()
             proof = self._from_children(is_or, children)
             if proof is not None:
                 self.done[key] = proof
                 return proof
+            if attempt == 0 and not self._lost(is_or, children):
+                break
             if attempt == 0:
                 result = finish(search.multiple_iterative_deepening(INF, INF, is_or))
                 if result.proof != 0:
-                    return None
+                    break
+        self.failed.add(key)
         return None
+
+    @staticmethod
+    def _lost(is_or: bool, children: _Children) -> bool:
+        """Whether the node's proof was lost to replacement rather than refuted on this path:
+        an OR node with no proved child left (a search from here may find it again)."""
+        return is_or and all(value != 0 for value in children.proof)
 
     def _from_children(self, is_or: bool, children: _Children) -> ProofNode | None:
         search = self.search

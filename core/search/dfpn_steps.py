@@ -276,18 +276,16 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
     # -- stepping -------------------------------------------------------------------------------
 
     def _next_event(self) -> DfpnEvent | None:
-        """Resume MID up to its next pause; None when the root has returned (outcome set)."""
-        if self._mid is None:
-            self.game.reset()
-            self._path_keys = [self._root_key]
-            self.path_trace.path_keys = self._path_keys
-            self._stop = None
-            self._mid = self.multiple_iterative_deepening(INF, INF, self._root_is_or)
+        """Resume MID up to its next pause; None when the root has returned (outcome set). A
+        proved root whose proof could not be read out is searched again from the root."""
+        mid = self._mid if self._mid is not None else self._start_mid()
         try:
-            event = next(self._mid)
+            event = next(mid)
         except StopIteration as done:
             self._mid = None
             self._settle(done.value)
+            if self._search_on:
+                return self._next_event()
             self.trace = None
             self._after_expansion = False
             if self.outcome is not None and not self.outcome.solved:
@@ -298,6 +296,15 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
         assert isinstance(event, DfpnEvent)
         self._after_expansion = event.kind is EventKind.EXPANDED
         return event
+
+    def _start_mid(self) -> Generator[object, None, _Result]:
+        """A new MID from the root (the first step, or after a failed read-out)."""
+        self.game.reset()
+        self._path_keys = [self._root_key]
+        self.path_trace.path_keys = self._path_keys
+        self._stop = None
+        self._mid = self.multiple_iterative_deepening(INF, INF, self._root_is_or)
+        return self._mid
 
     def _report(self, events: list[DfpnEvent]) -> StepReport:
         return StepReport(

@@ -25,9 +25,11 @@ repetition of a position on the path and the fifty-move rule end the game as a d
 * A proof never rests on a repetition (a repetition is a draw, never a mate), and a forced mate
   is a mate whatever the history, so it is stored path-independently. This is more generous than
   the game's rule that a first repetition draws: on another path the defender might return to a
-  position of that path, which in chess merely repeats it once (the verifier, which plays chess,
-  accepts the mate). A proof rests on the clock through the fifty-move rule: one found with
-  halfmove clock c stays valid at clocks ≤ c, so it is stored with c; and a proof whose tree is
+  position of that path. df-pn therefore proves the root only once a proof that repeats no
+  position has been read out of the table, and forgets the entries whose proofs could not be
+  read on the path they were needed from (`forget`; `core.search.dfpn` says how).
+  A proof rests on the clock through the fifty-move rule: one found with halfmove clock c
+  stays valid at clocks ≤ c, so it is stored with c; and a proof whose tree is
   d plies deep (its proven distance) holds at any clock c' with c' + d < 100, where no position
   of the tree can reach the rule's 100 plies. A lookup anywhere else treats it as unknown
   (`holds_at`). Without the second rule a mate found at ply 6 of a pawnless endgame (clock 6)
@@ -256,6 +258,21 @@ class TranspositionTable:
         works[target] = 0
         self.distance[target] = 0
         self.clock[target] = 0
+        return True
+
+    def forget(self, key: int) -> bool:
+        """Take back what `key`'s entry says is solved (df-pn's read-out found its proof does not
+        hold on a path): it becomes an unsolved entry of work 0 with numbers (1, 1), so the
+        position is searched again where it is next reached and any new entry may replace it.
+        Returns whether the table held the key."""
+        slot = self.find(key)
+        if slot < 0:
+            return False
+        self.proof[slot] = 1
+        self.disproof[slot] = 1
+        self.work[slot] = 0
+        self.distance[slot] = 0
+        self.clock[slot] = 0
         return True
 
     def store_disproof(self, key: int, work: int, rests_on: int, depth: int) -> bool:

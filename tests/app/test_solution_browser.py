@@ -1,6 +1,6 @@
 """Browsing a finished search's proof or refutation tree in a real-size window: choosing another
-reply (or try) moves the board and the tree's focus to that node of the engine's tree; the αβ
-check for a shorter mate runs beside it, cancellable."""
+reply (or try) moves the board and the tree's focus to that node of the engine's tree; the df-pn
+certificate of the shortest mate runs beside it, cancellable."""
 
 import chess
 import pytest
@@ -146,7 +146,8 @@ def test_a_longer_mate_than_needed_is_named_and_the_check_can_be_cancelled(solve
     browser.check.start(window.solution.fen, 4)
     qtbot.waitUntil(lambda: not browser.check.busy, timeout=60000)
     text = browser.shortest.text()
-    assert "Mate in 4 found; a mate in 2 exists (αβ, verified):</b> Qg6 " in text
+    assert "Mate in 4 found; a mate in 2 exists (df-pn, verified):</b> Qg6 " in text
+    assert "Certified shortest: no mate in 1: disproved, " in text
     board = chess.Board(window.solution.fen)
     for san in text.split("</b> ")[1].split(". PN")[0].split():
         board.push_san(san)

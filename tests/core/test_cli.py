@@ -218,3 +218,5 @@ def test_solve_with_alpha_beta_and_shortest(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["mate_in"] == 10
     assert data["shortest"]["mate_in"] == 4 and data["shortest"]["shorter_found"] is True
+    assert data["shortest"]["certified"] is True  # df-pn disproved a mate in 3
+    assert [step["result"] for step in data["shortest"]["searches"]] == ["proved", "disproved"]

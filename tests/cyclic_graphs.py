@@ -1,0 +1,152 @@
+"""Hand-made games on directed graphs with cycles, for graph-history interaction (GHI) tests.
+
+A position is a graph node (its own hash); reaching a node already on the path is a draw by
+repetition, as in chess. `first_repetition_value` solves such a game by brute force along every
+path, and `check_cycle_free_proof` checks a proof against the graph: what df-pn must agree with.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.games.game import Capabilities, Evaluation, Expansion
+from core.proofs.proof import ProofNode
+from core.values import Reason, Value
+
+
+class GraphGame:
+    """A game on a directed graph with cycles: positions are nodes (their own hash), and reaching
+    a node already on the path is a draw by repetition, as in chess. `wins` are the attacker's
+    won leaves, `losses` lost leaves (a node with no edges must be one of the two)."""
+
+    kind = "graph"
+    capabilities = Capabilities(repetitions=True)
+
+    def __init__(
+        self,
+        edges: dict[str, list[str]],
+        or_nodes: set[str],
+        wins: set[str],
+        losses: set[str] = frozenset(),
+    ) -> None:
+        named = {*edges, *(c for children in edges.values() for c in children), *wins, *losses}
+        self.names = sorted(named)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.edges = {self.index[p]: [self.index[c] for c in cs] for p, cs in edges.items()}
+        self.or_nodes = {self.index[name] for name in or_nodes}
+        self.wins = {self.index[name] for name in wins}
+        self.losses = {self.index[name] for name in losses}
+        self.path = [self.index["R"]]
+        self.visits: dict[str, int] = {}
+
+    def reset(self) -> None:
+        self.path = [self.index["R"]]
+
+    def push(self, move: int) -> None:
+        self.path.append(move)
+
+    def pop(self) -> None:
+        self.path.pop()
+
+    def is_or(self) -> bool:
+        return self.path[-1] in self.or_nodes
+
+    def _evaluate(self, node: int, earlier: list[int]) -> Evaluation:
+        if node in self.wins:
+            return Evaluation(Value.TRUE, 0, Reason.TREE_VALUE)
+        if node in self.losses:
+            return Evaluation(Value.FALSE, 0, Reason.TREE_VALUE)
+        if node in earlier:
+            return Evaluation(Value.FALSE, 0, Reason.REPETITION)
+        return Evaluation(Value.UNKNOWN, len(self.edges.get(node, [])))
+
+    def evaluate(self) -> Evaluation:
+        return self._evaluate(self.path[-1], self.path[:-1])
+
+    def ordered_moves(self) -> list[int]:
+        return list(self.edges.get(self.path[-1], []))
+
+    power_ordered_moves = ordered_moves
+
+    def expand(
+        self, room: int, known: object = None, mates_in_one: bool = False, threats: bool = False
+    ) -> Expansion | None:
+        name = self.names[self.path[-1]]
+        self.visits[name] = self.visits.get(name, 0) + 1
+        moves = self.ordered_moves()
+        evaluations = [self._evaluate(move, self.path) for move in moves]
+        return Expansion(
+            moves,
+            [e.value for e in evaluations],
+            [e.mobility for e in evaluations],
+            [e.reason for e in evaluations],
+            [move in self.or_nodes for move in moves],
+        )
+
+    def position_hash(self) -> int:
+        return self.path[-1]
+
+    def halfmove_clock(self) -> int:
+        return 0
+
+    def keep_expansions(self, positions: int) -> None:
+        pass
+
+    def mop_up_distance(self, move: int) -> int:
+        return 0
+
+    def move_label(self, move: int) -> str:
+        return self.names[move]
+
+    def position_label(self) -> str:
+        return self.names[self.path[-1]]
+
+
+def random_cyclic_graph(rng: random.Random, size: int) -> GraphGame:
+    """`size` inner nodes named R, N1, N2, … , OR or AND at random, each with one to three edges
+    to inner nodes of the other type (the players alternate, as df-pn's φ/δ assume; cycles
+    everywhere) or to the won leaf W or the lost leaf L."""
+    inner = ["R", *(f"N{i}" for i in range(1, size))]
+    or_nodes = {name for name in inner if rng.random() < 0.5}
+    edges = {}
+    for name in inner:
+        other = [n for n in inner if (n in or_nodes) != (name in or_nodes)]
+        targets = [*other, "W", "L"]
+        edges[name] = rng.sample(targets, rng.randint(1, min(3, len(targets))))
+    return GraphGame(edges, or_nodes, wins={"W"}, losses={"L"})
+
+
+def first_repetition_value(game: GraphGame) -> bool:
+    """Whether the attacker wins from R when reaching a node of the path draws: brute force over
+    every path (the graphs are small)."""
+
+    def wins(node: int, path: frozenset[int]) -> bool:
+        if node in game.wins:
+            return True
+        if node in game.losses or node in path:
+            return False
+        below = path | {node}
+        children = (wins(child, below) for child in game.edges.get(node, []))
+        return any(children) if node in game.or_nodes else all(children)
+
+    return wins(game.index["R"], frozenset())
+
+
+def check_cycle_free_proof(game: GraphGame, proof: ProofNode) -> None:
+    """Assert that `proof` wins from R on the graph with no position repeated along any line:
+    one edge at an attacker node, every edge at a defender node, a won leaf at every end."""
+
+    def check(node: int, sub: ProofNode, path: frozenset[int]) -> None:
+        assert node not in path, f"{game.names[node]} repeats on its line"
+        if node in game.wins:
+            return
+        assert node not in game.losses, f"{game.names[node]} is lost"
+        edges = game.edges.get(node, [])
+        if node in game.or_nodes:
+            assert len(sub.children) == 1 and set(sub.children) <= set(edges)
+        else:
+            assert set(sub.children) == set(edges), f"{game.names[node]}: a reply is missing"
+        for move, child in sub.children.items():
+            check(move, child, path | {node})
+
+    check(game.index["R"], proof, frozenset())
