@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams, check_problem
+from app.problems.search_setup import SearchParams, check_problem, offered_parameters
 from app.problems.sources import (
     DEFAULT_SOURCE,
     EPD,
@@ -44,7 +44,7 @@ def params_from_options(options: argparse.Namespace, base: SearchParams) -> Sear
     params = base.with_algo(options.algo) if options.algo else base
     changes = {
         name: getattr(options, name)
-        for name in SEARCH_PARAMETERS
+        for name in offered_parameters()
         if getattr(options, name) is not None
     }
     return params.with_values(options.max_nodes, **changes)

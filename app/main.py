@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.problems.search_setup import SEARCH_PARAMETERS
+from app.problems.search_setup import offered_parameters
 from core.cli.main import SUBCOMMANDS, OneLineParser
 from core.cli.options import add_count_option, add_node_cap_option, add_search_options
 from core.errors import PnExplorerError
@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     search = parser.add_argument_group("search")
     steppers = names(steppable=True)
-    add_search_options(search, steppers, with_defaults=False, parameters=SEARCH_PARAMETERS)
+    add_search_options(search, steppers, with_defaults=False, parameters=offered_parameters())
     add_node_cap_option(search, steppers, with_defaults=False)
     shot = parser.add_argument_group("screenshot")
     add_count_option(

@@ -1,7 +1,8 @@
 """The setup dialog: what to search (a FEN, a built-in suite position, an EPD/PGN file or a tree
-file) and how (a search of the registry that can be stepped, the node cap and the parameters the
-window keeps, each widget made from the parameter's declaration), with the paper's Pn² curves
-redrawn as the values are edited.
+file) and how (a search of the registry that can be stepped, the node cap and every parameter
+the registry's steppable searches take, each widget made from the parameter's declaration, so a
+search registered later brings its own), with the paper's Pn² curves redrawn as the values are
+edited.
 
 The dialog only collects a `Source` and `SearchParams`; the window opens them and, if they are
 bad, says why in a message box and keeps the dialog (and the current search) as they were.
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from app.panels.curves import CurvesWidget, short_count
 from app.problems.classroom import CLASSROOM_PN2
-from app.problems.search_setup import PN, PN2, SEARCH_PARAMETERS, SearchParams
+from app.problems.search_setup import PN, PN2, SearchParams, offered_parameters
 from app.problems.sources import (
     FEN,
     PGN,
@@ -106,8 +107,9 @@ def _parameter_widget(parameter: Parameter, value: object) -> QWidget:
         box = QCheckBox()
         box.setChecked(bool(value))
         return box
-    step = 10_000 if parameter.kind is Kind.POSITIVE else 1
-    return _spin(parameter.minimum, MAX_SPIN, round(value), step)
+    if parameter.kind is Kind.POSITIVE:
+        return _spin(1, MAX_SPIN, round(value), 10_000)
+    return _spin(parameter.minimum, min(parameter.maximum, MAX_SPIN), round(value), 1)
 
 
 def _value_of(parameter: Parameter, widget: QWidget) -> object:
@@ -332,7 +334,7 @@ class SetupDialog(QDialog):
 
     def _build_search_box(self, params: SearchParams) -> None:
         """One radio button per steppable search of the registry, and one widget per parameter
-        the window keeps, each enabled when the chosen search takes it."""
+        any of them takes, each enabled when the chosen search takes it."""
         self.search_box = QGroupBox("Search")
         self.algo_radios = {
             search.name: QRadioButton(search.choice or search.title)
@@ -345,7 +347,7 @@ class SetupDialog(QDialog):
         self.cap_spin = _spin(1, MOST_NODES, params.max_nodes, 10_000)
         self.parameter_widgets = {
             name: _parameter_widget(PARAMETERS[name], params.value(name))
-            for name in SEARCH_PARAMETERS
+            for name in offered_parameters()
         }
         self.a_spin = self.parameter_widgets["a"]
         self.b_spin = self.parameter_widgets["b"]
@@ -365,7 +367,7 @@ class SetupDialog(QDialog):
         for radio in self.algo_radios.values():
             algos.addWidget(radio)
         algos.addStretch(1)
-        form = QFormLayout()
+        form = self.search_form = QFormLayout()
         form.addRow("Algorithm", algos)
         self.cap_label = QLabel()
         form.addRow(self.cap_label, self.cap_spin)

@@ -1,5 +1,5 @@
-"""The search the user asked for: algorithm, node cap, a, b, fraction and initialisation, and
-building it.
+"""The search the user asked for: algorithm, node cap and the values of its parameters (any the
+registry's searches declare), and building it.
 
 No Qt. Tree files that are snapshots of a search in progress (Figure 3.1: the file gives the
 figure's numbers and most-proving path) open as that search, numbers as the figure shows them
@@ -26,15 +26,19 @@ from core.search.defaults import (
     PN2,
 )
 from core.search.parameters import PARAMETERS
-from core.search.registry import check_runs_on, entry
+from core.search.registry import check_runs_on, entries, entry
 from core.search.snapshot import snapshot_search
 from core.search.types import Limits, check_node_cap
 
-__all__ = ["PN", "PN2", "SEARCH_PARAMETERS", "SearchParams", "build_search", "check_problem"]
+__all__ = ["PN", "PN2", "SearchParams", "build_search", "check_problem", "offered_parameters"]
 
-SEARCH_PARAMETERS = ("a", "b", "fraction", "initialisation")
-"""The parameters (`core.search.parameters`) the set-up dialog, the settings and the window's
-command line offer; `SearchParams` holds a value for any parameter of the schema."""
+
+def offered_parameters() -> tuple[str, ...]:
+    """The parameters (`core.search.parameters`) the set-up dialog, the settings and the window's
+    command line offer: every one a search the window can step takes, in the schema's order, so
+    a search registered later brings its own. `SearchParams` holds a value for any of them."""
+    steppers = entries(steppable=True)
+    return tuple(name for name in PARAMETERS if any(search.takes(name) for search in steppers))
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QByteArray, QSettings
 
 from app.driving.driver import FULL_SPEED, SPEEDS
-from app.problems.search_setup import SEARCH_PARAMETERS, SearchParams
+from app.problems.search_setup import SearchParams, offered_parameters
 from app.problems.sources import DEFAULT_SOURCE, Source, source_kinds
 from app.short_text import one_line, short_label
 from core.errors import InvalidLimitError
@@ -131,14 +131,14 @@ class Settings:
         params = SearchParams(
             algo,
             self._whole("search/max_nodes", defaults.max_nodes, 1, MOST_NODES),
-            **{name: self._parameter(name, defaults.value(name)) for name in SEARCH_PARAMETERS},
+            **{name: self._parameter(name, defaults.value(name)) for name in offered_parameters()},
         )
         try:
             params.validate()
         except InvalidLimitError as error:
             numbers = [
                 _key(name)
-                for name in SEARCH_PARAMETERS
+                for name in offered_parameters()
                 if PARAMETERS[name].kind in (Kind.POSITIVE, Kind.WHOLE)
             ]
             for key in ("search/max_nodes", *numbers):
@@ -155,13 +155,13 @@ class Settings:
         if parameter.kind is Kind.POSITIVE:
             return self._positive(key, float(default))
         if parameter.kind is Kind.WHOLE:
-            return self._whole(key, int(default), parameter.minimum)
+            return self._whole(key, int(default), parameter.minimum, parameter.maximum)
         return self._choice(key, ("true", "false"), "true" if default else "false") == "true"
 
     def set_params(self, params: SearchParams) -> None:
         self.store.setValue("search/algo", params.algo)
         self.store.setValue("search/max_nodes", params.max_nodes)
-        for name in SEARCH_PARAMETERS:
+        for name in offered_parameters():
             value = params.value(name)
             if isinstance(value, bool):
                 value = "true" if value else "false"

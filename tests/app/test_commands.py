@@ -12,9 +12,12 @@ from PySide6.QtWidgets import QMessageBox
 
 from app.main import main
 from app.panels.setup import SetupDialog
-from app.problems.search_setup import PN, PN2, SearchParams
-from app.problems.sources import FEN, TREE, TREE_FILES, Source
+from app.problems.search_setup import PN, PN2, SearchParams, build_search
+from app.problems.sources import FEN, TREE, TREE_FILES, Source, load
 from app.screenshot import render_screenshot
+from core.search.defaults import DFPN
+from core.search.parameters import PARAMETERS
+from core.search.registry import entry
 
 ROOT = Path(__file__).resolve().parent.parent
 MATE_IN_ONE = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"
@@ -106,6 +109,29 @@ def test_setup_dialog_collects_source_and_params(qtbot, monkeypatch):
     assert len(warnings) == 1 and "file.epd" in warnings[0] and "\n" not in warnings[0]
     dialog.algo_radios[PN].setChecked(True)
     assert dialog.params().algo == PN
+
+
+def test_the_dialog_shows_df_pns_parameters_and_opens_with_them(qtbot):
+    dialog = SetupDialog(Source(FEN, MATE_IN_ONE), SearchParams(DFPN, mop_up_weight=3))
+    qtbot.addWidget(dialog)
+    dfpn = entry(DFPN)
+    for name in dfpn.parameters:
+        widget = dialog.parameter_widgets[name]
+        assert widget.isEnabled()
+        assert dialog.search_form.labelForField(widget).text() == PARAMETERS[name].label
+    assert not dialog.a_spin.isEnabled() and not dialog.init_combo.isEnabled()
+    assert dialog.parameter_widgets["mop_up_weight"].value() == 3
+    dialog.parameter_widgets["threat_divisor"].setValue(7)
+    dialog.parameter_widgets["mates_in_one"].setChecked(False)
+    params = dialog.params()
+    assert params == SearchParams(
+        DFPN, dfpn.cap, mop_up_weight=3, threat_divisor=7, mates_in_one=False
+    )
+    search = build_search(load(Source(FEN, MATE_IN_ONE)).game, params)
+    assert (search.threat_divisor, search.mop_up_weight, search.mates_in_one) == (7, 3, False)
+    dialog.algo_radios[PN].setChecked(True)
+    assert not dialog.parameter_widgets["threat_divisor"].isEnabled()
+    assert dialog.params() == SearchParams(PN)
 
 
 def test_pn2_presets_set_n_a_b_and_the_curves(qtbot):

@@ -1,24 +1,32 @@
 """A search registered by a test appears everywhere without another edit: the command line's
 `--algo` (choices, help, `solve`), the window's set-up dialog, the comparison's rows and the
-conformance checks. The probe is PN with unit initialisation under a name of its own."""
+conformance checks. The probe is PN with unit initialisation under a name of its own; a second
+probe declares a parameter of its own, which the dialog, the window's command line and the
+settings then offer."""
 
 import json
+import uuid
 
 import pytest
 from conformance import GAMES, check_search
 from helpers import wac
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QCheckBox
 
+from app.launch import params_from_options
 from app.main import build_parser as app_parser
 from app.panels.compare import ComparePanel, budgets_text, work_items
 from app.panels.setup import SetupDialog
-from app.problems.search_setup import SearchParams, build_search
+from app.problems.search_setup import SearchParams, build_search, offered_parameters
+from app.problems.settings import Settings
 from app.problems.sources import FEN, TREE, TREE_FILES, Source, load
 from app.window import MainWindow
 from core.cli.main import build_parser, main
 from core.games.chess_game import ChessGame
 from core.runs.runner import run_item
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.defaults import DEFAULT_NODE_CAP, PN, UNIT
+from core.search.defaults import DEFAULT_NODE_CAP, MOBILITY, PN, PN2, UNIT
+from core.search.parameters import PARAMETERS, Kind, Parameter
 from core.search.pn import ProofNumberSearch
 from core.search.registry import (
     Capabilities,
@@ -53,6 +61,46 @@ PROBE = SearchEntry(
     lambda values: "init unit",
     "PN probe (unit initialisation)",
 )
+
+
+UNIT_START = Parameter(
+    "unit_start",
+    Kind.SWITCH,
+    True,
+    "switch off starting every new node at 1/1 (the probe then counts moves)",
+    "--no-unit-start",
+    "Probe: new nodes at 1/1",
+)
+"""A parameter no search of the app takes."""
+
+
+def started_search(game, limits, unit_start):
+    """PN search initialised at 1/1 or by mobility, as its own parameter says."""
+    return ProofNumberSearch(game, limits, initialisation=UNIT if unit_start else MOBILITY)
+
+
+STARTED = SearchEntry(
+    "pn-start-probe",
+    "PN start probe",
+    "PN start",
+    "PN with its own parameter for the first numbers, registered by a test",
+    DEFAULT_NODE_CAP,
+    CapUnit.NODES_IN_MEMORY,
+    (UNIT_START.name,),
+    started_search,
+    started_search,
+    Capabilities(replayable=True, keeps_tree=True),
+    lambda values: "unit start" if values["unit_start"] else "mobility start",
+)
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """The second probe and its parameter, declared as a new search's would be."""
+    monkeypatch.setitem(PARAMETERS, UNIT_START.name, UNIT_START)
+    register(STARTED)
+    yield STARTED
+    unregister(STARTED.name)
 
 
 @pytest.fixture(autouse=True)
@@ -107,6 +155,30 @@ def test_the_setup_dialog_offers_the_probe_and_the_window_steps_it(qtbot):
     figure = load(Source(TREE, TREE_FILES["figure-3-1"]))
     with pytest.raises(Exception, match="opens as PN search, not as PN probe search"):
         build_search(figure.game, params)
+
+
+def test_a_new_parameter_of_a_new_search_appears_in_the_dialog(qtbot, started, tmp_path):
+    assert UNIT_START.name in offered_parameters()
+    dialog = SetupDialog(Source(FEN, WAC_004.fen), SearchParams(PN2))
+    qtbot.addWidget(dialog)
+    box = dialog.parameter_widgets[UNIT_START.name]
+    assert isinstance(box, QCheckBox) and box.isChecked() and not box.isEnabled()
+    assert dialog.search_form.labelForField(box).text() == UNIT_START.label
+    assert UNIT_START.help in box.toolTip() and "PN start" in box.toolTip()
+    dialog.algo_radios[STARTED.name].setChecked(True)
+    assert box.isEnabled() and not dialog.a_spin.isEnabled()
+    box.setChecked(False)
+    params = dialog.params()
+    assert params == SearchParams(STARTED.name, DEFAULT_NODE_CAP, unit_start=False)
+    search = build_search(load(Source(FEN, WAC_004.fen)).game, params)
+    assert search.initialisation == MOBILITY
+    assert params.describe().endswith("mobility start")
+    options = app_parser().parse_args(["--algo", STARTED.name, "--no-unit-start"])
+    assert params_from_options(options, SearchParams()) == params
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    settings = Settings(f"pn-explorer-probe-{uuid.uuid4().hex}")
+    settings.set_params(params)
+    assert settings.params() == params
 
 
 def test_the_comparison_has_a_row_for_the_probe_with_its_budget(qtbot):
