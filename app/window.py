@@ -36,8 +36,9 @@ from PySide6.QtWidgets import (
 
 from app import focus
 from app.board_focus import BoardFocus
+from app.dfpn.path_panel import DOCK_TITLE as DFPN_DOCK_TITLE
 from app.dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
-from app.dfpn.path_panel import add_dfpn_dock
+from app.dfpn.path_panel import DfpnPathPanel
 from app.docks import DockKeeper
 from app.driving.driver import FULL_SPEED, SPEEDS, speed_label
 from app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
@@ -53,8 +54,9 @@ from app.panels.engine_check import EngineCheckPanel
 from app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
 from app.panels.narration_view import NarrationView
 from app.panels.result import NOT_SOLVED, ResultPanel
+from app.panels.solution_browser import DOCK_TITLE as SOLUTION_DOCK_TITLE
 from app.panels.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
-from app.panels.solution_browser import add_solution_dock
+from app.panels.solution_browser import SolutionBrowser
 from app.panels.status_line import status_text
 from app.panels.timeline import Timeline
 from app.problems.search_setup import SearchParams
@@ -87,6 +89,7 @@ from app.window_layout import (
     board_room,
     fit_board_pane,
     fit_toolbar,
+    hidden_right_dock,
     restore_layout,
     set_minimum_sizes,
 )
@@ -216,7 +219,7 @@ class MainWindow(QMainWindow):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.board_view, 1)
         left_layout.addWidget(self.result_panel)
-        self.engine_panel = EngineCheckPanel(self.settings if self.persist else None)
+        self.engine_panel = EngineCheckPanel(self.session, self.settings if self.persist else None)
         left_layout.addWidget(self.engine_panel)
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -256,7 +259,7 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.statusBar().addPermanentWidget(self.status, 1)
-        self.compare_panel = ComparePanel()
+        self.compare_panel = ComparePanel(self.session)
         self.compare_dock = QDockWidget(
             f"Comparison: {spoken(self.compare_panel.algorithms)} on this position", self
         )
@@ -264,8 +267,12 @@ class MainWindow(QMainWindow):
         self.compare_dock.setWidget(self.compare_panel)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.compare_dock)
         self.compare_dock.hide()
-        self.solution_browser, self.solution_dock = add_solution_dock(self)
-        self.dfpn_panel, self.dfpn_dock = add_dfpn_dock(self)
+        self.solution_browser = SolutionBrowser()
+        self.solution_dock = hidden_right_dock(
+            self, self.solution_browser, SOLUTION_DOCK_TITLE, "solution"
+        )
+        self.dfpn_panel = DfpnPathPanel()
+        self.dfpn_dock = hidden_right_dock(self, self.dfpn_panel, DFPN_DOCK_TITLE, "dfpn-path")
 
     @staticmethod
     def _add_to_menu(menu: QMenu, actions: list[QAction]) -> None:
@@ -451,7 +458,8 @@ class MainWindow(QMainWindow):
         ):
             search_menu.addSeparator() if action is None else search_menu.addAction(action)
         search_menu.addSeparator()
-        search_menu.addActions(self.timeline.make_actions(self))
+        self.addActions(self.timeline.key_actions)
+        search_menu.addActions(self.timeline.key_actions)
         view_menu = self.view_menu = menus.addMenu("&View")
         for action in (
             self.zoom_in_action,
@@ -662,8 +670,6 @@ class MainWindow(QMainWindow):
             self.dfpn_dock.hide()
         self.gauge_title.setText(gauge_title(memory_state(search)))
         self._name_step_actions(search)
-        self.compare_panel.set_problem(self.problem, self.params)
-        self.engine_panel.set_problem(self.problem)
         two_levels = entry(self.params.algo).capabilities.two_levels
         method = " · ".join(filter(None, (self.params.describe(), search.describe())))
         title = short_label(self.classroom.title(self.problem) or self.problem.title, TITLE_LIMIT)
@@ -967,7 +973,6 @@ class MainWindow(QMainWindow):
         search = self.session.search
         assert search is not None, "a solution belongs to the session's search"
         self.result_panel.show_result(result, search.game)
-        self.engine_panel.set_ours(result)
         outcome = self.driver.outcome
         if outcome is not None and not outcome.solved:
             return

@@ -19,11 +19,10 @@ from __future__ import annotations
 import html
 
 from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from app.panels.narration_links import move_labels
 from app.tree_view import style
-from app.window_layout import hidden_right_dock
 from core.explain.numbers_text import dfpn_lines
 from core.games.registry import kind_of
 from core.search.contract import Stepper
@@ -290,12 +289,8 @@ DOCK_WIDTH = 360
 """The dock's width when df-pn starts: the columns up to the status fit (the table's hit labels
 scroll into view), and the tree keeps the rest (a fixed 620 left the tree its bare minimum on a
 1,400-pixel window, cutting the root's children off at the finale)."""
+DOCK_TITLE = "df-pn: the recursion path, numbers and thresholds"
+"""The title of the dock the window keeps the panel in, on its right, shown while its search is
+df-pn."""
 MIN_WIDTH = 300
 """Narrower than this the panel scrolls sideways rather than squeeze the tree's pane."""
-
-
-def add_dfpn_dock(window: QMainWindow) -> tuple[DfpnPathPanel, QDockWidget]:
-    """The panel in a dock on the right, shown while the window's search is df-pn."""
-    panel = DfpnPathPanel()
-    title = "df-pn: the recursion path, numbers and thresholds"
-    return panel, hidden_right_dock(window, panel, title, "dfpn-path")

@@ -44,6 +44,7 @@ from app.panels.compare_model import (
 )
 from app.problems.search_setup import SearchParams
 from app.problems.sources import GAME, Problem, Source
+from app.session import Session
 from app.tree_view import style
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
@@ -203,8 +204,9 @@ def row_cells(run: PanelRun, disproved: str = "no forced mate") -> tuple[list[st
 class ComparePanel(QWidget):
     """Compare button, time limit, one row per algorithm, and the budgets used."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.session = session
         self.problem: Problem | None = None
         self.params = SearchParams()
         self.runs: dict[str, PanelRun] = {}
@@ -282,15 +284,19 @@ class ComparePanel(QWidget):
         layout.addLayout(rows)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._reset_rows()
+        session.driver_changed.connect(self._search_started)
 
-    # -- what the window tells the panel ----------------------------------------------------------
+    # -- what the session tells the panel ---------------------------------------------------------
 
-    def set_problem(self, problem: Problem, params: SearchParams) -> None:
-        """The window opened (or reset) a problem. A new position cancels the comparison and
+    def _search_started(self, _search: object) -> None:
+        """The session opened (or reset) a problem. A new position cancels the comparison and
         clears the rows; the same one keeps what was found (the comparison's budgets do not
         depend on the window's search, only the footnote does)."""
+        problem = self.session.problem
+        if problem is None:
+            return
         fen = problem.kind.same_problem(problem.game)
-        self.problem, self.params = problem, params
+        self.problem, self.params = problem, self.session.params
         if fen == self._key:
             self._reset_footnote()
             return

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.jobs import Jobs
 from app.problems.settings import Settings
-from app.problems.sources import Problem
+from app.session import Session
 from app.short_text import one_line
 from core.engines.uci import DEFAULT_SECONDS, CrossCheck, EngineClaim, find_engine
 from core.errors import PnExplorerError
@@ -87,8 +87,11 @@ def lengths_text(record: RunRecord | Exception | None, claim: EngineClaim) -> st
 class EngineCheckPanel(QWidget):
     """Ask / Cancel, the engine and its time limit, and the two answers one under the other."""
 
-    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, session: Session, settings: Settings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
+        self.session = session
         self.settings = settings
         self.fen: str | None = None
         self.known_mate: int | None = None
@@ -136,6 +139,8 @@ class EngineCheckPanel(QWidget):
         layout.addWidget(self.ours_line)
         layout.addWidget(self.theirs_line)
         self.set_engine(settings.engine_path() if settings else "")
+        session.driver_changed.connect(self._search_started)
+        session.solution_changed.connect(self._set_ours)
 
     # -- the engine --------------------------------------------------------------------------------
 
@@ -164,11 +169,14 @@ class EngineCheckPanel(QWidget):
         if self.settings is not None:
             self.settings.set_engine_seconds(seconds)
 
-    # -- what the window tells the panel ---------------------------------------------------------
+    # -- what the session tells the panel --------------------------------------------------------
 
-    def set_problem(self, problem: Problem) -> None:
+    def _search_started(self, _search: object) -> None:
         """A new position cancels the engine and forgets its answer (a reset of the same one
         keeps it)."""
+        problem = self.session.problem
+        if problem is None:
+            return
         game = problem.game
         fen = problem.kind.root_text(game) if game.capabilities.standard_chess else None
         self.ours = None
@@ -178,7 +186,8 @@ class EngineCheckPanel(QWidget):
             self.fen, self.claim = fen, None
         self._show()
 
-    def set_ours(self, record: RunRecord | Exception | None) -> None:
+    def _set_ours(self, record: RunRecord | Exception | None) -> None:
+        """The session's solution: our verified mate (its length asked of the engine)."""
         self.ours = record
         self._show()
 

@@ -20,11 +20,9 @@ import chess
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDockWidget,
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -36,7 +34,6 @@ from app.jobs import Jobs
 from app.panels.shortest_check import ShortestCheck
 from app.short_text import short_label
 from app.tree_view import style
-from app.window_layout import hidden_right_dock
 from core.games.game import Game
 from core.games.registry import kind_of
 from core.proofs.proof import ProofNode
@@ -45,8 +42,11 @@ from core.runs.runner import RunRecord
 from core.search.types import Result
 from core.values import counted
 
+DOCK_TITLE = "Proof / refutation tree"
 DOCK_WIDTH = 320
-"""The dock's width when it opens: a reply and its plies to mate fit on one line."""
+"""The dock's width when it opens: a reply and its plies to mate fit on one line. The window
+keeps the browser in a dock at its right, hidden until a search ends solved (`opened`), so the
+tree keeps the whole width while the search runs."""
 
 SHOWN_PLIES = 200
 """Rows shown at a time: a line thousands of plies long (a deep tree file) is browsed a page at
@@ -327,11 +327,3 @@ def _ply_number(board: chess.Board | None, ply: int) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def add_solution_dock(window: QMainWindow) -> tuple[SolutionBrowser, QDockWidget]:
-    """The browser in a dock at the window's right (View menu: show or hide). Hidden until a
-    search ends solved (`SolutionBrowser.opened`: the window opens it), so the tree keeps the
-    whole width while the search runs."""
-    browser = SolutionBrowser()
-    return browser, hidden_right_dock(window, browser, "Proof / refutation tree", "solution")

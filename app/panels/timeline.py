@@ -102,7 +102,6 @@ class Timeline(QWidget):
         self.target: int | None = None
         self._job: Iterator[None] | None = None
         self._dirty = False
-        self.actions: list[QAction] = []
         self.answer_hidden = False
         self.back_button = QToolButton()
         self.back_button.setText("◀")
@@ -149,29 +148,25 @@ class Timeline(QWidget):
         driver.progressed.connect(self._mark_dirty)
         driver.finished.connect(self._stepped)
         driver.search_changed.connect(lambda _search: self.refresh())
-
-    def make_actions(self, window: QWidget) -> list[QAction]:
-        """Alt+← and Alt+→ as window actions (so F1 lists them)."""
-        actions = []
-        for text, keys, slot in (
-            ("Replay: back one iteration", "Alt+Left", self.back),
-            ("Replay: forward one iteration (the search steps on)", "Alt+Right", self.forward),
-        ):
-            action = QAction(text, window)
-            action.setShortcut(QKeySequence(keys))
-            action.triggered.connect(slot)
-            window.addAction(action)
-            actions.append(action)
-        self.actions = actions
+        self.key_actions = [
+            self._key_action("Replay: back one iteration", "Alt+Left", self.back),
+            self._key_action(
+                "Replay: forward one iteration (the search steps on)", "Alt+Right", self.forward
+            ),
+        ]
+        """Alt+← and Alt+→: the window adds them to itself (so F1 lists them) and to a menu."""
         self._enable_actions()
-        return actions
+
+    def _key_action(self, text: str, keys: str, slot: Callable[[], None]) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(slot)
+        return action
 
     def _enable_actions(self) -> None:
         """Back only where there is an earlier state to show, forward only where the search can
         step on: never an action that would do nothing."""
-        if not self.actions:
-            return
-        back, forward = self.actions
+        back, forward = self.key_actions
         replay = self.replay
         live = replay.live if replay is not None and not self.answer_hidden else None
         back.setEnabled(live is not None and can_go_back(live))

@@ -14,6 +14,7 @@ from app.panels.compare_model import (
     CompareModel,
     Row,
 )
+from app.session import Session
 from core.runs.runner import RunRecord
 from core.search.registry import entry
 
@@ -72,7 +73,7 @@ def test_a_running_row_changes_its_text_and_keeps_its_style():
 
 
 def test_the_panel_shows_its_model(qtbot):
-    panel = ComparePanel()
+    panel = ComparePanel(Session())
     qtbot.addWidget(panel)
     assert panel.table.model() is panel.model
     names = [panel.model.text(row, 0) for row in range(len(compared()))]

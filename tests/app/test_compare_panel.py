@@ -1,35 +1,47 @@
-"""The comparison panel, offscreen: PN, Pn² and αβ run in worker processes, rows equal the
-headless runs, and cancelling (or a new position, or closing) really ends the processes."""
+"""The comparison panel, offscreen on a session of its own: PN, Pn² and αβ run in worker
+processes, rows equal the headless runs, and cancelling (or a new position, or closing) really
+ends the processes."""
 
 import multiprocessing
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
+from stage import Stage
 
-from app.panels.compare import PanelRun, best_algorithms, compared, row_cells
+from app.panels.compare import ComparePanel, PanelRun, best_algorithms, compared, row_cells
 from app.panels.compare_model import MATE_COLUMN, NODES_COLUMN
 from app.problems.search_setup import SearchParams
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.window import MainWindow
 from core.games.suites import find_position, load_suite
 from core.runs.comparison import algorithm_factory
 from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
-from core.search.types import Limits
+from core.search.types import ITERATION, Limits
 
 WAC_004 = Source(SUITE, "wac-mates", "WAC.004")
 HARD = Source(SUITE, "wac-mates", "WAC.051")
 """No algorithm solves WAC.051 (mate in 8) within seconds: its processes are still busy."""
 FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
+BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 SPAWN_TIMEOUT_MS = 20000
 
 
 @pytest.fixture
-def window(qtbot):
-    window = MainWindow(persist=False, source=WAC_004, params=SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    yield window
-    window.compare_panel.cancel()
+def stage(qtbot):
+    """WAC.004 open on a stage, the panel in a dock at its bottom, ended when the stage closes
+    as the window ends it."""
+    stage = Stage()
+    qtbot.addWidget(stage)
+    stage.panel = ComparePanel(stage.session)
+    stage.dock = QDockWidget("Comparison", stage)
+    stage.dock.setWidget(stage.panel)
+    stage.addDockWidget(BOTTOM, stage.dock)
+    stage.on_close(stage.panel.cancel)
+    stage.open(WAC_004)
+    stage.resize(1200, 800)
+    stage.show()
+    yield stage
+    stage.panel.cancel()
 
 
 def wait_running(qtbot, panel) -> list:
@@ -53,12 +65,11 @@ def headless(fen: str, name: str):
     return run_item(WorkItem("WAC.004", fen, name, factory, Limits(max_nodes=nodes)))
 
 
-def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts(qtbot, window):
-    panel = window.compare_panel
+def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts(qtbot, stage):
+    panel = stage.panel
     position = find_position(load_suite("wac-mates"), "WAC.004")
     assert position.mate_length == 2
-    window.compare_action.trigger()
-    assert window.compare_dock.isVisible()
+    panel.compare_button.click()
     assert panel.busy
     qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
     assert set(panel.runs) == set(compared())
@@ -86,10 +97,10 @@ def test_wac_004_every_algorithm_proves_the_mate_in_two_with_the_headless_counts
     assert multiprocessing.active_children() == []
 
 
-def test_cancel_ends_the_processes_and_the_window_keeps_working(qtbot, window):
-    panel = window.compare_panel
-    assert window.open_source(HARD)
-    window.compare()
+def test_cancel_ends_the_processes_and_the_search_keeps_working(qtbot, stage):
+    panel = stage.panel
+    stage.open(HARD)
+    panel.compare()
     processes = wait_running(qtbot, panel)
     assert not panel.compare_button.isEnabled() and panel.cancel_button.isEnabled()
     panel.cancel_button.click()
@@ -98,20 +109,21 @@ def test_cancel_ends_the_processes_and_the_window_keeps_working(qtbot, window):
     assert multiprocessing.active_children() == []
     assert all(panel.result_text(name) == "cancelled" for name in compared())
     assert panel.compare_button.isEnabled() and not panel.cancel_button.isEnabled()
-    iterations = window.driver.search.iterations
-    window.step_iteration()
+    driver = stage.session.driver
+    iterations = driver.search.iterations
+    driver.step(ITERATION)
     # Under load one iteration may take more than a slice: the driver finishes it on its timer.
-    qtbot.waitUntil(lambda: window.driver.search.iterations == iterations + 1, timeout=10_000)
+    qtbot.waitUntil(lambda: driver.search.iterations == iterations + 1, timeout=10_000)
     qtbot.wait(300)
     assert all(panel.result_text(name) == "cancelled" for name in compared())
 
 
-def test_a_new_position_stops_the_comparison_and_clears_the_rows(qtbot, window):
-    panel = window.compare_panel
-    assert window.open_source(HARD)
-    window.compare()
+def test_a_new_position_stops_the_comparison_and_clears_the_rows(qtbot, stage):
+    panel = stage.panel
+    stage.open(HARD)
+    panel.compare()
     processes = wait_running(qtbot, panel)
-    assert window.open_source(WAC_004)
+    stage.open(WAC_004)
     assert not panel.busy and panel.runs == {}
     assert not any(process.is_alive() for process in processes)
     assert all(panel.result_text(name) == "" for name in compared())
@@ -119,20 +131,20 @@ def test_a_new_position_stops_the_comparison_and_clears_the_rows(qtbot, window):
     assert "Compare runs" in panel.status.text()
 
 
-def test_resetting_the_same_position_keeps_the_rows(qtbot, window):
-    panel = window.compare_panel
-    window.compare()
+def test_resetting_the_same_position_keeps_the_rows(qtbot, stage):
+    panel = stage.panel
+    panel.compare()
     qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
-    window.reset()
+    assert stage.session.reset()
     assert set(panel.runs) == set(compared())
     assert panel.result_text("ab") == "proved, verified"
 
 
-def test_the_time_limit_ends_every_search_unsolved(qtbot, window):
-    panel = window.compare_panel
-    assert window.open_source(HARD)
+def test_the_time_limit_ends_every_search_unsolved(qtbot, stage):
+    panel = stage.panel
+    stage.open(HARD)
     panel.seconds.setValue(1)
-    window.compare()
+    panel.compare()
     qtbot.waitUntil(lambda: not panel.busy, timeout=SPAWN_TIMEOUT_MS)
     for name in compared():
         record = panel.runs[name].record
@@ -145,21 +157,21 @@ def test_the_time_limit_ends_every_search_unsolved(qtbot, window):
     assert "None of them solved it" in panel.status.text()
 
 
-def test_closing_the_window_ends_the_processes(qtbot, window):
-    assert window.open_source(HARD)
-    window.compare()
-    processes = wait_running(qtbot, window.compare_panel)
-    window.close()
+def test_closing_the_window_ends_the_processes(qtbot, stage):
+    stage.open(HARD)
+    stage.panel.compare()
+    processes = wait_running(qtbot, stage.panel)
+    stage.close()
     assert not any(process.is_alive() for process in processes)
     assert multiprocessing.active_children() == []
 
 
-def test_explicit_trees_are_not_compared(window):
-    panel = window.compare_panel
-    assert window.open_source(FIGURE)
+def test_explicit_trees_are_not_compared(stage):
+    panel = stage.panel
+    stage.open(FIGURE)
     assert "chess positions and board games only" in panel.status.text()
     assert not panel.compare_button.isEnabled()
-    window.compare()
+    panel.compare()
     assert not panel.busy and not panel.jobs.processes()
 
 
@@ -208,49 +220,28 @@ def test_a_proof_the_verifier_rejects_is_an_error_never_a_mate():
 
 
 def test_pn2_is_compared_with_the_papers_setting_whatever_the_window_runs(
-    qtbot, window, monkeypatch
+    qtbot, stage, monkeypatch
 ):
     """The classroom preset in the window (N 5,000, a 300, b 100) must not reach the comparison:
     its Pn² job gets the paper's a, b and N, and the dock says so."""
     received: list[WorkItem] = []
     monkeypatch.setattr(
-        window.compare_panel.jobs,
+        stage.panel.jobs,
         "run_processes",
         lambda _work, items, **_options: received.extend(items),
     )
     classroom = SearchParams("pn2", 5_000, a=300.0, b=100.0)
-    assert window.open_source(WAC_004, classroom)
-    window.compare_dock.show()
-    window.compare()
+    stage.open(WAC_004, classroom)
+    stage.panel.compare()
     jobs = {item.algorithm: item for item in received}
     assert set(jobs) == set(compared())
     spec = jobs["pn2"].factory.args[0]
     assert (spec.a, spec.b, spec.fraction) == (600_000, 80_000, "logistic")
     assert jobs["pn2"].limits.max_nodes == 300_000
     assert jobs["pn"].limits.max_nodes == jobs["ab"].limits.max_nodes == 1_000_000
-    footnote = window.compare_panel.footnote
+    footnote = stage.panel.footnote
     assert footnote.isVisible()
     assert "the paper's setting, N = 300,000, a = 600,000, b = 80,000" in footnote.text()
     assert "(Not the window's own Pn²: N = 5,000, a = 300, b = 100.)" in footnote.text()
-    assert window.open_source(WAC_004, SearchParams())
+    stage.open(WAC_004, SearchParams())
     assert "Not the window's own" not in footnote.text()
-
-
-def test_the_setting_stays_readable_beside_the_why_not_found_dock(qtbot):
-    """Found in a real window: a search stopping unsolved opens Why not found? beside the compare
-    dock, and the budgets were squeezed to a column a word wide."""
-    window = MainWindow(persist=False, source=FIGURE, params=SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1280, 860)  # the window's size on a 1366×768 laptop's projector
-    window.show()
-    qtbot.waitExposed(window)
-    window.driver.run_to_end()
-    qtbot.waitUntil(lambda: window.explain.dock.isVisible(), timeout=30_000)
-    window.compare_action.trigger()
-    qtbot.wait(100)
-    footnote = window.compare_panel.footnote
-    assert window.compare_dock.isVisible() and footnote.isVisible()
-    metrics = footnote.fontMetrics()
-    assert footnote.width() >= metrics.horizontalAdvance("Node budgets, as on the command line:")
-    shown = footnote.text()
-    assert f"{window.params.max_nodes:,} nodes in memory" in shown

@@ -153,7 +153,7 @@ def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot, monkeypatc
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
-    back, forward = window.timeline.actions
+    back, forward = window.timeline.key_actions
     assert window.timeline.replay is not None and window.timeline.plot.isVisible()
     assert forward.isEnabled() and not back.isEnabled()  # nothing before iteration 0
     monkeypatch.setattr(

@@ -316,7 +316,7 @@ def test_the_previous_searchs_replay_does_not_outlive_it(qtbot) -> None:
     win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams("dfpn", 100_000))
     search = win.driver.search
     assert isinstance(search.live, DfpnStepper) and win.timeline.replay is search
-    assert search is not pn_replay and not win.timeline.actions[0].isEnabled()
+    assert search is not pn_replay and not win.timeline.key_actions[0].isEnabled()
     win.timeline.back()
     win.timeline.go_to(1)
     assert win.driver.search is search and not win.timeline.rewinding

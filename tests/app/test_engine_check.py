@@ -1,5 +1,5 @@
-"""The engine cross-check panel in a real-size window, against the fake UCI engine: the engine's
-answer beside our verified mate, Cancel, a new position, and no engine installed."""
+"""The engine cross-check panel on a session of its own, against the fake UCI engine: the
+engine's answer beside our verified mate, Cancel, a new position and an engine that fails."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
+from stage import Stage
 
-from app.problems.search_setup import SearchParams
+from app.panels.engine_check import EngineCheckPanel
 from app.problems.sources import SUITE, Source
-from app.window import MainWindow
-from core.engines import uci
+from core.search.types import ITERATION
 from tests.core.test_uci_engine import WAC_1_LINE
 
 FAKE = Path(__file__).resolve().parent.parent / "fake_uci_engine.py"
@@ -30,23 +30,28 @@ def engine_file(tmp_path: Path, *args: str) -> str:
 
 
 @pytest.fixture
-def window(qtbot):
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    yield window
-    window.engine_panel.cancel()
-    window.engine_panel.wait()
+def stage(qtbot):
+    """WAC.001 open on a stage with the panel in its centre; the engine ended after the test."""
+    stage = Stage()
+    qtbot.addWidget(stage)
+    stage.panel = EngineCheckPanel(stage.session)
+    stage.setCentralWidget(stage.panel)
+    stage.open(WAC_001)
+    stage.resize(800, 300)
+    stage.show()
+    yield stage
+    stage.panel.cancel()
+    stage.panel.wait()
 
 
-def solve(qtbot, window) -> None:
-    window.run_to_end()
-    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=30000)
-    qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
+def solve(qtbot, stage) -> None:
+    driver = stage.session.driver
+    driver.run_to_end()
+    qtbot.waitUntil(lambda: driver.finished_search, timeout=30000)
+    qtbot.waitUntil(lambda: stage.session.solution is not None, timeout=30000)
 
 
-def test_the_engines_mate_and_best_move_beside_ours(qtbot, window, tmp_path):
+def test_the_engines_mate_and_best_move_beside_ours(qtbot, stage, tmp_path):
     log = tmp_path / "log"
     engine = engine_file(
         tmp_path,
@@ -61,11 +66,11 @@ def test_the_engines_mate_and_best_move_beside_ours(qtbot, window, tmp_path):
         "--log",
         str(log),
     )
-    panel = window.engine_panel
+    panel = stage.panel
     panel.set_engine(engine)
     assert panel.engine_line.text().endswith(engine)
-    solve(qtbot, window)
-    ours = window.solution
+    solve(qtbot, stage)
+    ours = stage.session.solution
     assert (
         panel.ours_line.text()
         == f"Ours: mate in {ours.mate_in}, first move {ours.first_move} (verified)."
@@ -76,30 +81,30 @@ def test_the_engines_mate_and_best_move_beside_ours(qtbot, window, tmp_path):
     assert text.startswith("FakeFish 1: mate in 2, best move Qg6 — 777 nodes in ")
     assert "(its claim, not verified)" in text and "Both mates have the same length." in text
     assert panel.theirs_line.isVisible() and panel.ask_button.isEnabled()
-    corner = panel.theirs_line.mapTo(window, QPoint(0, 0))
-    assert window.rect().contains(QRect(corner, panel.theirs_line.size()))
+    corner = panel.theirs_line.mapTo(stage, QPoint(0, 0))
+    assert stage.rect().contains(QRect(corner, panel.theirs_line.size()))
     go = next(line for line in log.read_text().splitlines() if line.startswith("go"))
     assert f"mate {ours.mate_in}" in go and "movetime 10000" in go
 
 
-def test_before_a_proof_the_engine_is_asked_for_the_suites_mate_length(qtbot, window, tmp_path):
+def test_before_a_proof_the_engine_is_asked_for_the_suites_mate_length(qtbot, stage, tmp_path):
     """WAC.001 is a mate in 2 in the suite: unsolved yet, `go mate 2` still uses it."""
     log = tmp_path / "log"
-    panel = window.engine_panel
+    panel = stage.panel
     panel.set_engine(
         engine_file(tmp_path, "--mate", "2", "--bestmove", WAC_1_LINE[0], "--log", str(log))
     )
-    assert window.problem.mate_length == 2 and window.solution is None
+    assert stage.session.problem.mate_length == 2 and stage.session.solution is None
     panel.ask()
     qtbot.waitUntil(lambda: panel.claim is not None, timeout=20000)
     go = next(line for line in log.read_text().splitlines() if line.startswith("go"))
     assert "mate 2" in go
 
 
-def test_a_shorter_engine_mate_is_pointed_out(qtbot, window, tmp_path):
-    panel = window.engine_panel
+def test_a_shorter_engine_mate_is_pointed_out(qtbot, stage, tmp_path):
+    panel = stage.panel
     panel.set_engine(engine_file(tmp_path, "--mate", "1", "--bestmove", WAC_1_LINE[0]))
-    solve(qtbot, window)
+    solve(qtbot, stage)
     panel.ask()
     qtbot.waitUntil(lambda: panel.claim is not None, timeout=20000)
     assert "The engine's mate is 1 move against our 2: ours is not the shortest." in (
@@ -107,14 +112,14 @@ def test_a_shorter_engine_mate_is_pointed_out(qtbot, window, tmp_path):
     )
 
 
-def test_cancel_stops_the_engine_and_the_window_keeps_going(qtbot, window, tmp_path):
-    panel = window.engine_panel
+def test_cancel_stops_the_engine_and_the_search_keeps_going(qtbot, stage, tmp_path):
+    panel = stage.panel
     panel.set_engine(engine_file(tmp_path, "--delay", "60", "--mate", "2"))
     qtbot.mouseClick(panel.ask_button, Qt.MouseButton.LeftButton)
     assert panel.busy and panel.cancel_button.isEnabled() and not panel.ask_button.isEnabled()
     assert panel.theirs_line.text().startswith("The engine is thinking (at most 10 s)")
-    window.step_iteration()
-    assert window.driver.search.iterations == 1
+    stage.session.driver.step(ITERATION)
+    qtbot.waitUntil(lambda: stage.session.driver.search.iterations == 1, timeout=10000)
     qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
     assert not panel.busy and panel.ask_button.isEnabled()
     assert panel.theirs_line.text() == "Cancelled: the engine was stopped."
@@ -122,43 +127,26 @@ def test_cancel_stops_the_engine_and_the_window_keeps_going(qtbot, window, tmp_p
     assert panel.claim is None
 
 
-def test_a_new_position_cancels_the_engine(qtbot, window, tmp_path):
-    panel = window.engine_panel
+def test_a_new_position_cancels_the_engine(qtbot, stage, tmp_path):
+    panel = stage.panel
     panel.set_engine(engine_file(tmp_path, "--delay", "60"))
     panel.ask()
     assert panel.busy
-    assert window.open_source(WAC_004)
+    stage.open(WAC_004)
     assert not panel.busy
     assert panel.theirs_line.text() == "Ask the engine for its mate on this position."
     assert panel.ours_line.text() == "Ours: not solved yet."
     qtbot.waitUntil(lambda: panel.jobs.running_threads == 0, timeout=10000)
 
 
-def test_an_engine_that_fails_is_one_line_in_the_panel(qtbot, window, tmp_path):
+def test_an_engine_that_fails_is_one_line_in_the_panel(qtbot, stage, tmp_path):
     broken = tmp_path / "broken"
     broken.write_text("#!/bin/sh\nexit 0\n")
     broken.chmod(broken.stat().st_mode | stat.S_IXUSR)
-    panel = window.engine_panel
+    panel = stage.panel
     panel.set_engine(str(broken))
     panel.ask()
     qtbot.waitUntil(lambda: not panel.busy, timeout=20000)
     text = panel.theirs_line.text()
     assert text.startswith("The engine could not answer: broken could not be started")
     assert "\n" not in text
-
-
-def test_no_engine_installed_is_one_line_and_nothing_else_changes(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setenv("PATH", str(tmp_path))
-    monkeypatch.setattr(uci, "DEBIAN_GAMES", str(tmp_path))
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    panel = window.engine_panel
-    assert panel.engine_line.text().startswith("No UCI engine: no UCI engine 'stockfish' found")
-    assert panel.engine_line.isVisible() and "\n" not in panel.engine_line.text()
-    assert not panel.ask_button.isEnabled() and not panel.cancel_button.isEnabled()
-    assert panel.choose_button.isEnabled()
-    assert panel.theirs_line.text() == ""
-    solve(qtbot, window)
-    assert window.result_panel.headline_text.startswith("Proved: mate in 2")

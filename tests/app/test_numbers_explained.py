@@ -292,7 +292,7 @@ def test_the_quiz_covers_the_replay_plot_while_a_question_is_open(qtbot):
     window.quiz_mode.set_on(True)
     qtbot.waitUntil(lambda: window.quiz_mode.quiz.question is not None, timeout=10000)
     assert timeline.plot.hidden_note and not timeline.slider.isEnabled()
-    assert not any(action.isEnabled() for action in timeline.actions)
+    assert not any(action.isEnabled() for action in timeline.key_actions)
     shown = plot_colours(timeline)
     assert PROOF_COLOUR.name() not in shown and DISPROOF_COLOUR.name() not in shown
     question = window.quiz_mode.quiz.question

@@ -59,7 +59,7 @@ def assert_shows(window: MainWindow, state) -> None:
 @pytest.mark.parametrize(("algo", "state"), CASES, ids=["dfpn", "dagpn"])
 def test_step_replay_back_and_forward_through_the_windows_actions(qtbot, algo, state) -> None:
     window = open_window(qtbot, algo)
-    back, forward = window.timeline.actions
+    back, forward = window.timeline.key_actions
     assert window.timeline.isVisible() and window.timeline.plot.isVisible()
     assert not back.isEnabled() and forward.isEnabled()
     for _ in range(12):
@@ -95,7 +95,7 @@ def test_step_replay_back_and_forward_through_the_windows_actions(qtbot, algo, s
 @pytest.mark.parametrize(("algo", "state"), CASES, ids=["dfpn", "dagpn"])
 def test_after_the_end_back_rewinds_and_forward_is_off(qtbot, algo, state) -> None:
     window = open_window(qtbot, algo)
-    back, forward = window.timeline.actions
+    back, forward = window.timeline.key_actions
     window.end_action.trigger()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
     idle(qtbot, window)

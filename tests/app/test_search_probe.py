@@ -20,6 +20,7 @@ from app.panels.setup import SetupDialog
 from app.problems.search_setup import SearchParams, build_search, offered_parameters
 from app.problems.settings import Settings
 from app.problems.sources import FEN, TREE, TREE_FILES, Source, load
+from app.session import Session
 from app.window import MainWindow
 from core.cli.main import build_parser, main
 from core.games.chess_game import ChessGame
@@ -182,7 +183,7 @@ def test_a_new_parameter_of_a_new_search_appears_in_the_dialog(qtbot, started, t
 
 
 def test_the_comparison_has_a_row_for_the_probe_with_its_budget(qtbot):
-    panel = ComparePanel()
+    panel = ComparePanel(Session())
     qtbot.addWidget(panel)
     assert NAME in panel.algorithms
     titles = [panel.model.text(row, 0) for row in range(len(panel.algorithms))]

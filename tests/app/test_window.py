@@ -14,6 +14,7 @@ from app.problems.search_setup import PN, PN2, SearchParams
 from app.problems.settings import Settings
 from app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
 from app.window import MainWindow
+from core.engines import uci
 from core.search.types import Result, StopReason
 from core.tree import ROOT
 
@@ -311,3 +312,21 @@ def test_the_window_has_the_apps_icon(qtbot):
     window = make_window(qtbot)
     assert not window.windowIcon().isNull()
     assert window.windowTitle().startswith("PN Explorer — WAC.001")
+
+
+def test_no_engine_installed_is_one_line_and_nothing_else_changes(qtbot, tmp_path, monkeypatch):
+    """The engine cross-check under the board with no engine: one line, and the window solves as
+    ever."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(uci, "DEBIAN_GAMES", str(tmp_path))
+    window = make_window(qtbot)
+    window.resize(1600, 1000)
+    panel = window.engine_panel
+    assert panel.engine_line.text().startswith("No UCI engine: no UCI engine 'stockfish' found")
+    assert panel.engine_line.isVisible() and "\n" not in panel.engine_line.text()
+    assert not panel.ask_button.isEnabled() and not panel.cancel_button.isEnabled()
+    assert panel.choose_button.isEnabled()
+    assert panel.theirs_line.text() == ""
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
+    assert window.result_panel.headline_text.startswith("Proved: mate in 2")

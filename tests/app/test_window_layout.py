@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, Source
+from app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from app.shortcuts import shortcut_rows
 from app.window import MainWindow
 from app.window_layout import (
@@ -84,3 +84,25 @@ def test_every_dock_keeps_a_usable_height_and_restore_puts_each_back_where_it_st
     qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     qtbot.wait(20)
     assert {dock.objectName(): window.dockWidgetArea(dock) for dock in docks} == started
+
+
+def test_the_setting_stays_readable_beside_the_why_not_found_dock(qtbot):
+    """Found in a real window: a search stopping unsolved opens Why not found? beside the compare
+    dock, and the budgets were squeezed to a column a word wide."""
+    window = MainWindow(
+        persist=False, source=Source(TREE, TREE_FILES["figure-3-1"]), params=SearchParams()
+    )
+    qtbot.addWidget(window)
+    window.resize(1280, 860)  # the window's size on a 1366×768 laptop's projector
+    window.show()
+    qtbot.waitExposed(window)
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.explain.dock.isVisible(), timeout=30_000)
+    window.compare_action.trigger()
+    qtbot.wait(100)
+    footnote = window.compare_panel.footnote
+    assert window.compare_dock.isVisible() and footnote.isVisible()
+    metrics = footnote.fontMetrics()
+    assert footnote.width() >= metrics.horizontalAdvance("Node budgets, as on the command line:")
+    shown = footnote.text()
+    assert f"{window.params.max_nodes:,} nodes in memory" in shown
