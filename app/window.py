@@ -707,7 +707,7 @@ class MainWindow(QMainWindow):
         from app.menus.new_game import open_new_game
 
         self.driver.pause()
-        self.new_game = open_new_game(self, clicked)
+        self.new_game = open_new_game(self.session, self.board_view, self, clicked)
 
     def open_fen_dialog(self) -> None:
         """Ctrl+L: a FEN line pre-filled with the board's position (`app.menus.fen_dialog`)."""

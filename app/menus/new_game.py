@@ -38,7 +38,8 @@ from core.games.mnk import LARGEST_SIDE, MnkGame
 from core.games.registry import kind_of
 
 if TYPE_CHECKING:
-    from app.window import MainWindow
+    from app.panels.board import BoardView
+    from app.session import Session
 
 OPENSPIEL = "openspiel"
 GAMES = {
@@ -282,19 +283,21 @@ class NewGameDialog(QDialog):
             super().accept()
 
 
-def open_new_game(window: MainWindow, clicked: str = "") -> NewGameDialog:
-    """Open the dialog on `window`'s game (if a board game is open); `clicked`: a cell clicked on
-    its board, after the moves to the position the board shows."""
-    problem = window.problem
+def open_new_game(
+    session: Session, board: BoardView, parent: QWidget, clicked: str = ""
+) -> NewGameDialog:
+    """Open the dialog on the session's game (if a board game is open); `clicked`: a cell clicked
+    on `board`, after the moves to the position it shows."""
+    problem = session.problem
     current = problem.source.text if problem is not None and problem.source.kind == GAME else None
     then: list[str] = []
-    view, search = window.board_view.view, window.driver.search
+    view, search = board.view, session.search
     if clicked and current is not None and view is not None and search is not None:
         then = [*kind_of(search.game).move_labels(search.game, view.moves), clicked]
 
     def open_game(spec: str) -> bool:
-        return window.open_source(Source(GAME, spec))
+        return session.open_source(Source(GAME, spec))
 
-    dialog = NewGameDialog(open_game, current, window, then)
+    dialog = NewGameDialog(open_game, current, parent, then)
     dialog.open()
     return dialog
