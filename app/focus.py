@@ -16,7 +16,7 @@ from app.short_text import short_label
 from app.tree_view.dag_parents import parents_text
 from core.games.game import Game
 from core.games.registry import kind_of
-from core.search.contract import Stepper
+from core.search.contract import Stepper, kept_tree
 from core.tree import ROOT, Tree
 from core.values import REASON_TEXT, Reason, format_number
 
@@ -75,7 +75,7 @@ def moves_to(search: Stepper, level: int, node: int) -> list[int]:
     inner = second_level_search(search)
     if anchor is None or inner is None:
         return []
-    return search.tree.moves_to(anchor) + inner.tree.moves_to(node)
+    return kept_tree(search).moves_to(anchor) + kept_tree(inner).moves_to(node)
 
 
 def exists(search: Stepper, level: int, node: int) -> bool:
@@ -93,8 +93,8 @@ def update_pending(search: Stepper, level: int, node: int) -> bool:
 def most_proving_node(search: Stepper) -> tuple[int, int]:
     """(level, id) of the current most-proving node: in the second-level tree while one runs."""
     inner = second_level_search(search)
-    if inner is not None and len(inner.tree):
-        return SECOND_LEVEL, (inner.tree.most_proving_path() or [ROOT])[-1]
+    if inner is not None and len(kept_tree(inner)):
+        return SECOND_LEVEL, (kept_tree(inner).most_proving_path() or [ROOT])[-1]
     return FIRST_LEVEL, (search.drawn_tree.most_proving_path() or [ROOT])[-1]
 
 

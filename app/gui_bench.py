@@ -84,7 +84,9 @@ def run_in_app(app, params: SearchParams) -> tuple[float, float, int, float]:
     loop.exec()
     seconds = time.perf_counter() - started
     heartbeat.stop()
-    nodes = window.driver.search.nodes_created
+    search = window.driver.search
+    assert search is not None, "the window opens with a search"
+    nodes = search.nodes_created
     redraw_started = time.perf_counter()
     window.refresh_views()
     window.repaint()

@@ -6,12 +6,16 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.problems.search_setup import SearchParams
 from app.problems.sources import DEFAULT_SOURCE, Source
 from core.search.types import INTO, ITERATION
 
-_APPLICATION = []
+if TYPE_CHECKING:  # imported where the platform has been chosen
+    from PySide6.QtWidgets import QApplication
+
+_APPLICATION: list[QApplication] = []
 """Holds the QApplication made here for the life of the process: every window needs it."""
 
 

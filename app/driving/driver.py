@@ -128,20 +128,23 @@ class SearchDriver(QObject):
 
     def _advance_goal(self) -> None:
         """Micro-steps until the goal is met, the search ends or the slice is used up."""
+        search, goal = self.search, self._goal
+        if search is None or goal is None:
+            return
         deadline = time.perf_counter() + self.slices.slice_started()
+        merged = self._goal_report  # what the goal's earlier slices did
         while True:
-            report = self.search.smallest_step()
-            if self._goal_report is None:
-                self._goal_report = report
+            report = search.smallest_step()
+            if merged is None:
+                merged = self._goal_report = report
             else:
-                self._goal_report.merge(report)
-            if report.outcome is not None or self._goal(report):
+                merged.merge(report)
+            if report.outcome is not None or goal(report):
                 break
             if time.perf_counter() >= deadline:
                 self.slices.slice_ended()
                 self.progressed.emit()
                 return
-        merged = self._goal_report
         self._goal = None
         self._goal_report = None
         self.slice_timer.stop()
@@ -268,6 +271,8 @@ class SearchDriver(QObject):
     def _sample(self) -> None:
         """Record (time, nodes created) while running; nodes/s is measured over the last second
         or so (single steps are paced by the user and say nothing about speed)."""
+        if self.search is None:
+            return
         now = time.perf_counter()
         self._samples.append((now, self.search.nodes_created))
         while len(self._samples) > 2 and now - self._samples[0][0] > 1.5:

@@ -150,7 +150,11 @@ def budgets_text(params: SearchParams) -> list[str]:
 
 def best_algorithms(runs: dict[str, PanelRun]) -> set[str]:
     """The best performers: fewest nodes among the runs that solved the position (ties: all)."""
-    solved = {name: run.record.nodes_created for name, run in runs.items() if run.solved}
+    solved = {
+        name: run.record.nodes_created
+        for name, run in runs.items()
+        if run.record is not None and run.record.solved
+    }
     if not solved:
         return set()
     fewest = min(solved.values())
@@ -469,7 +473,9 @@ class ComparePanel(QWidget):
             best = best_algorithms(self.runs)
             if best:
                 names = spoken(tuple(name for name in self.algorithms if name in best))
-                nodes = self.runs[min(best)].record.nodes_created
+                best_record = self.runs[min(best)].record
+                assert best_record is not None, "a best performer solved it"
+                nodes = best_record.nodes_created
                 self.status.setText(
                     f"★ Best performer: {names}, {counted(nodes, 'node')} created: the "
                     f"fewest among the algorithms that solved it."

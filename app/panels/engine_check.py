@@ -70,17 +70,18 @@ def engine_text(claim: EngineClaim) -> str:
 
 def lengths_text(record: RunRecord | Exception | None, claim: EngineClaim) -> str:
     """Where both found a mate: whose is shorter (PN's need not be the shortest, §3.6.2)."""
-    if not (isinstance(record, RunRecord) and record.verified and record.mate_in and claim.mates):
+    if not (isinstance(record, RunRecord) and record.verified and claim.mates):
         return ""
-    if claim.mate_in < record.mate_in:
+    ours, theirs = record.mate_in, claim.mate_in
+    if not ours or theirs is None:
+        return ""
+    if theirs < ours:
         return (
-            f"The engine's mate is {counted(claim.mate_in, 'move')} against our "
-            f"{record.mate_in}: ours is not the shortest."
+            f"The engine's mate is {counted(theirs, 'move')} against our {ours}: ours is not "
+            "the shortest."
         )
-    if claim.mate_in > record.mate_in:
-        return (
-            f"Our verified mate is shorter than the engine's ({record.mate_in} < {claim.mate_in})."
-        )
+    if theirs > ours:
+        return f"Our verified mate is shorter than the engine's ({ours} < {theirs})."
     return "Both mates have the same length."
 
 

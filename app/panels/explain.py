@@ -31,7 +31,7 @@ from app.jobs import Jobs
 from core.explain.advice import Suggestion
 from core.explain.explain import Explanation, explanation_steps
 from core.explain.trace import RootTrace
-from core.search.contract import Stepper
+from core.search.contract import Stepper, kept_tree
 from core.search.registry import entry
 from core.search.types import Result, StopReason
 from core.values import INF
@@ -145,7 +145,7 @@ class ExplainPanel(QWidget):
     ) -> None:
         """Analyse `search` as it stands (it must not step until `explained`)."""
         self.jobs.run_steps(explanation_steps(search, trace, known_mate_length))
-        self.heading.setText(f"Explaining {len(search.tree):,} nodes…")
+        self.heading.setText(f"Explaining {len(kept_tree(search)):,} nodes…")
 
     def cancel(self, why: str = "") -> None:
         """Stop a computation under way (the search moved on, or another was opened)."""

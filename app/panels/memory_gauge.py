@@ -36,7 +36,7 @@ class MemoryState:
     units: str = "nodes"
     replacements: int | None = None
     """df-pn: table entries evicted for new positions (None for the tree searches)."""
-    bytes_each: int = BYTES_PER_NODE
+    bytes_each: float = BYTES_PER_NODE
 
     @property
     def total(self) -> int:

@@ -47,7 +47,7 @@ def _why(search: Stepper, level: int, label: str, tree: Tree, child: int, number
     picks a child whose mobility is above 1 where there is one: 33/1 explains more than 1/1."""
     proof, disproof = numbers
     stepper = search if level == FIRST_LEVEL else second_level_search(search)
-    if stepper.initialisation == UNIT:
+    if stepper is not None and stepper.initialisation == UNIT:
         return "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility."
     sides = _sides(search)
     attacker_to_move = tree.is_or(child)
@@ -108,8 +108,8 @@ def describe_children(
         return text + " Their numbers are what the second-level search found for them."
     unsolved = [(c, p, d) for c, p, d in shown if p not in (0, INF) and d not in (0, INF)]
     telling = [(c, p, d) for c, p, d in unsolved if max(p, d) > 1]
-    fresh = (telling or unsolved or [None])[0]
-    if fresh is not None:
-        child, proof, disproof = fresh
+    fresh = telling or unsolved
+    if fresh:
+        child, proof, disproof = fresh[0]
         text += " " + _why(search, level, names[child], tree, child, (proof, disproof))
     return text

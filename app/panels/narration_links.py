@@ -12,7 +12,7 @@ from itertools import pairwise
 
 from app.short_text import short_label
 from core.games.registry import kind_of
-from core.search.contract import Stepper
+from core.search.contract import Stepper, kept_tree
 
 NAMED_LINKS = 3
 """Linked children told one by one; the rest are counted ("… and 4 more linked")."""
@@ -27,7 +27,7 @@ def move_labels(search: Stepper, moves: list[int]) -> list[str]:
 def walk_labels(search: Stepper, path: list[int]) -> list[str]:
     """Labels of the moves along a first-level walk from the root (`StepReport.path`): on a
     DAG the walk may enter a shared node from a parent other than the one that created it."""
-    tree = search.tree
+    tree = kept_tree(search)
     return move_labels(search, [tree.move_to(parent, child) for parent, child in pairwise(path)])
 
 
@@ -45,7 +45,7 @@ def describe_links(search: Stepper, parent: int, linked: list[int]) -> str:
     if not linked:
         return ""
     line = tree.moves_to(parent)
-    parts = []
+    parts: list[str] = []
     for child in linked[:NAMED_LINKS]:
         move = move_labels(search, [*line, tree.move_to(parent, child)])[-1]
         first = _numbered_line(search, tree.moves_to(child))

@@ -68,11 +68,15 @@ class NarrationView(QLabel):
             self.setText(opening_text(search))
 
     def show_step(self, report: StepReport) -> None:
-        self.setText(describe_step(self.driver.search, report))
+        search = self.driver.search
+        if search is not None:
+            self.setText(describe_step(search, report))
 
     def show_running(self, running: bool) -> None:
         if running and self.driver._effective_speed() == FULL_SPEED:
             self.setText(FULL_SPEED_TEXT)
 
     def show_outcome(self, outcome: Outcome) -> None:
-        self.setText(describe_outcome(outcome, self.driver.search.game))
+        search = self.driver.search
+        if search is not None:
+            self.setText(describe_outcome(outcome, search.game))

@@ -69,13 +69,13 @@ def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
     if kind == MATE:
         return f"Proved: mate in {record.mate_in}, verified by an independent replay", [
             line,
-            f"Proof tree: {counted(record.proof_size, 'node')}, "
-            f"{counted(record.proof_depth, 'ply')} deep.",
+            f"Proof tree: {counted(record.proof_size or 0, 'node')}, "
+            f"{counted(record.proof_depth or 0, 'ply')} deep.",
         ]
     if kind == TREE_PROOF:
         return words.verdict(game, True), [
             line,
-            f"Proof tree: {counted(record.proof_size, 'node')}, checked by a replay.",
+            f"Proof tree: {counted(record.proof_size or 0, 'node')}, checked by a replay.",
         ]
     if kind == REFUTED:
         lines = [": ".join(short_label(part) for part in line) for line in record.refutation] or [

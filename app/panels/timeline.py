@@ -72,7 +72,7 @@ def iteration_text(replay: Replay, k: int) -> str:
     tree = replay.tree
     where = ""
     if tree is not None and after > before and len(tree) == after:
-        where = f" at {node_label(replay, FIRST_LEVEL, tree.parent[len(tree) - 1])}"
+        where = f" at {node_label(replay.live, FIRST_LEVEL, tree.parent[len(tree) - 1])}"
     added = after - before
     grew = f"added {counted(added, 'node')}" if added > 0 else "added no node"
     return f"Iteration {k:,} expanded{where}: it {grew}, and {root}."
@@ -233,6 +233,8 @@ class Timeline(QWidget):
         self._job = None
         self.job_timer.stop()
         k = self.target
+        if k is None:  # no rewind was asked for
+            return
         if replay.iterations != k:  # the search moved while rewinding: start again
             self.go_to(k)
             return

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -152,11 +153,13 @@ class Settings:
         parameter, key = PARAMETERS[name], _key(name)
         if parameter.kind is Kind.CHOICE:
             return self._choice(key, parameter.choices, str(default))
+        if parameter.kind is Kind.SWITCH:
+            return self._choice(key, ("true", "false"), "true" if default else "false") == "true"
+        if not _numeric(default) or isinstance(default, str):
+            raise TypeError(f"the default of {name} is not a number")
         if parameter.kind is Kind.POSITIVE:
             return self._positive(key, float(default))
-        if parameter.kind is Kind.WHOLE:
-            return self._whole(key, int(default), parameter.minimum, parameter.maximum)
-        return self._choice(key, ("true", "false"), "true" if default else "false") == "true"
+        return self._whole(key, int(default), parameter.minimum, parameter.maximum)
 
     def set_params(self, params: SearchParams) -> None:
         self.store.setValue("search/algo", params.algo)
@@ -258,7 +261,7 @@ class Settings:
         self.store.sync()
 
 
-def _numeric(value: object) -> bool:
+def _numeric(value: object) -> TypeGuard[str | int | float]:
     """A number as the settings file holds one: text in the file, a number before it is
     re-read (never a flag, a list or bytes)."""
     return isinstance(value, (str, int, float)) and not isinstance(value, bool)

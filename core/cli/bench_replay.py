@@ -13,6 +13,7 @@ from core.games.chess_game import ChessGame
 from core.games.suites import find_position, load_suite
 from core.runs.replay import Replay
 from core.search.algorithms import AlgorithmSpec, create_stepper
+from core.search.contract import kept_tree
 from core.search.defaults import PN
 from core.search.types import Limits
 
@@ -60,7 +61,7 @@ def measure_replay(iterations: int, rewinds: int, seed: int = 1) -> ReplayFigure
     replay.run()
     record_seconds = time.perf_counter() - started
     reached = replay.furthest_iteration
-    nodes = len(replay.tree)
+    nodes = len(kept_tree(replay.live))
     chooser = random.Random(seed)
     times, cpu_times = [], []
     for _ in range(rewinds):

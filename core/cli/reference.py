@@ -48,7 +48,7 @@ def _names(action: argparse.Action) -> str:
     if action.choices is not None:
         value = "{" + ",".join(str(choice) for choice in action.choices) + "}"
     else:
-        value = action.metavar or action.dest.upper()
+        value = str(action.metavar or action.dest.upper())
     if action.nargs in ("+", "*"):
         value += " …"
     return names if not action.option_strings else f"{names} `{value}`"
@@ -83,7 +83,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> argparse._SubParsersAction:
 def reference(parser: argparse.ArgumentParser) -> str:
     """The Markdown page: the top-level usage, then each subcommand's usage and options."""
     subcommands = _subparsers(parser)
-    helps = {choice.dest: choice.help for choice in subcommands._choices_actions}
+    helps = {choice.dest: choice.help or "" for choice in subcommands._choices_actions}
     lines = [INTRO, "```", _usage(parser), "```", ""]
     lines += ["| subcommand | what it does |", "| --- | --- |"]
     lines += [f"| [`{name}`](#{name}) | {_cell(helps[name])} |" for name in subcommands.choices]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from core.search.contract import Stepper
+from core.search.contract import Stepper, kept_tree
 from core.tree import ROOT
 from core.values import INF
 
@@ -55,7 +55,8 @@ class RootTrace:
 
     def record_search(self, search: Stepper) -> None:
         """A checkpoint of a tree search as it stands now."""
-        self.record(len(search.tree), *search.tree.numbers(ROOT))
+        tree = kept_tree(search)
+        self.record(len(tree), *tree.numbers(ROOT))
 
     def trend(self) -> Trend | None:
         """The fit over the second half of the run (by nodes), or None with too few points or a

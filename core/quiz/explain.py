@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from core.games.registry import kind_of
-from core.search.contract import Stepper
+from core.search.contract import Stepper, kept_tree
 from core.search.numbers import saturated_sum
 from core.tree import ROOT, Tree
 from core.values import format_number
@@ -35,7 +35,7 @@ def search_labeller(search: Stepper) -> Labeller:
     kind = kind_of(game)
 
     def label(node: int) -> str:
-        moves = search.tree.moves_to(node)
+        moves = kept_tree(search).moves_to(node)
         if moves:
             return kind.move_labels(game, moves)[-1]
         return kind.root_text(game) if game.capabilities.named_nodes else "the root"

@@ -136,6 +136,8 @@ def describe_search(
 ) -> RunRecord:
     """The record of a finished search: a proof is verified before it is described as a mate."""
     outcome = search.outcome
+    if outcome is None:
+        raise ValueError("only a finished search has a record")
     kind = kind_of(game)
     position = kind.root_text(game)
     record = RunRecord(

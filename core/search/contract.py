@@ -172,3 +172,12 @@ class Stepper(Search, Protocol):
         """Bring this search, fresh from its factory, to the state after `iteration`: a
         generator that yields between small pieces of work, so a caller on the GUI thread never
         blocks (a re-run from the start is such a restore)."""
+
+
+def kept_tree(search: Search) -> Tree:
+    """The search tree of a search that keeps one (`Capabilities.keeps_tree`: PN, Pn², DAG PN);
+    asking it of one that keeps none (αβ, df-pn) is a caller's mistake."""
+    tree = search.tree
+    if tree is None:
+        raise TypeError(f"{type(search).__name__} keeps no search tree")
+    return tree
