@@ -12,6 +12,7 @@ from app.problems.search_setup import SearchParams
 from app.problems.sources import Source
 from app.session import Session
 from app.tree_view.view import TreeView
+from core.runs.runner import RunRecord
 
 
 class Stage(QMainWindow):
@@ -67,7 +68,8 @@ class Stage(QMainWindow):
         dock.hide()
 
     def add_tree_view(self) -> TreeView:
-        """The tree view as the window wires it to the driver, in the stage's centre."""
+        """The tree view as the window wires it to the driver and to the session's verified
+        proof (its main line, written beside the tree), in the stage's centre."""
         view = TreeView()
         driver = self.session.driver
         driver.search_changed.connect(view.set_search)
@@ -76,6 +78,12 @@ class Stage(QMainWindow):
         driver.finished.connect(view.search_finished)
         for signal in (driver.search_changed, driver.stepped, driver.progressed, driver.finished):
             signal.connect(lambda *_: view.refresh())
+
+        def solved(record: object) -> None:
+            if isinstance(record, RunRecord) and record.verified and record.solved:
+                view.set_verified_line(list(record.line_moves))
+
+        self.session.solution_changed.connect(solved)
         self.setCentralWidget(view)
         return view
 

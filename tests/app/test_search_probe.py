@@ -12,16 +12,16 @@ from conformance import GAMES, check_search
 from helpers import wac
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox
+from stage import Stage
 
 from app.launch import params_from_options
 from app.main import build_parser as app_parser
-from app.panels.compare import ComparePanel, budgets_text, work_items
+from app.panels.compare import ComparePanel, budgets_text, compared, spoken, work_items
 from app.panels.setup import SetupDialog
 from app.problems.search_setup import SearchParams, build_search, offered_parameters
 from app.problems.settings import Settings
 from app.problems.sources import FEN, TREE, TREE_FILES, Source, load
 from app.session import Session
-from app.window import MainWindow
 from core.cli.main import build_parser, main
 from core.games.chess_game import ChessGame
 from core.runs.runner import run_item
@@ -136,7 +136,7 @@ def test_the_command_line_offers_the_probe_and_solve_runs_it(capsys):
     assert "Result     proved" in capsys.readouterr().out
 
 
-def test_the_setup_dialog_offers_the_probe_and_the_window_steps_it(qtbot):
+def test_the_setup_dialog_offers_the_probe_and_a_session_steps_it(qtbot):
     dialog = SetupDialog(Source(FEN, WAC_004.fen), SearchParams())
     qtbot.addWidget(dialog)
     assert NAME in dialog.algo_radios
@@ -145,12 +145,15 @@ def test_the_setup_dialog_offers_the_probe_and_the_window_steps_it(qtbot):
     assert not any(widget.isEnabled() for widget in dialog.parameter_widgets.values())
     params = dialog.params()
     assert params.algo == NAME and params.max_nodes == DEFAULT_NODE_CAP
-    window = MainWindow(persist=False, source=Source(FEN, WAC_004.fen), params=params)
-    qtbot.addWidget(window)
-    assert "PN probe search · node cap 1,000,000 · init unit" in window.title.text()
-    assert "df-pn and PN probe on this position" in window.compare_dock.windowTitle()
-    window.driver.step(ITERATION)
-    tree = window.driver.search.tree
+    assert params.describe() == "PN probe search · node cap 1,000,000 · init unit"
+    assert spoken(compared()).endswith("df-pn and PN probe")
+    stage = Stage()
+    qtbot.addWidget(stage)
+    stage.open(Source(FEN, WAC_004.fen), params)
+    driver = stage.session.driver
+    driver.step(ITERATION)
+    qtbot.waitUntil(lambda: driver.search.iterations == 1, timeout=10_000)
+    tree = driver.search.tree
     children = tree.children(0)
     assert children and {tree.proof[child] for child in children} <= {0, 1}
     figure = load(Source(TREE, TREE_FILES["figure-3-1"]))
