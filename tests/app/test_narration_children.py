@@ -1,33 +1,42 @@
-"""The expand phase in the narration, on screen: it names the engine's own new children with their
-numbers and says why a fresh node starts as it does; unit initialisation chosen in the set-up
-dialog reaches the engine and the words."""
+"""The expand phase in the narration, on screen (on a stage with the session's driver): it names
+the engine's own new children with their numbers and says why a fresh node starts as it does;
+unit initialisation chosen in the set-up dialog reaches the engine and the words."""
 
+from stage import Stage
+
+from app.panels.narration_view import NarrationView
 from app.panels.setup import SetupDialog
 from app.problems.search_setup import PN2, SearchParams
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.window import MainWindow
 from core.games.chess_game import decode_move
 from core.search.defaults import UNIT
+from core.search.types import ITERATION, PHASE
 from core.values import format_number
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
 
-def make_window(qtbot, source=WAC_001, params=None):
-    window = MainWindow(persist=False, source=source, params=params or SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+def make_stage(qtbot, source=WAC_001, params=None):
+    """`source` open on a stage whose centre is the narration (`stage.narration`)."""
+    stage = Stage()
+    qtbot.addWidget(stage)
+    stage.narration = NarrationView(stage.session.driver)
+    stage.setCentralWidget(stage.narration)
+    stage.open(source, params or SearchParams())
+    stage.resize(900, 300)
+    stage.show()
+    qtbot.waitExposed(stage)
+    return stage
 
 
-def expand_report(qtbot, window):
+def expand_report(qtbot, stage):
     """Step select, then expand; the expand step's report as the driver emitted it."""
     reports = []
-    window.driver.stepped.connect(reports.append)
-    window.step_phase()
-    window.step_phase()
+    driver = stage.session.driver
+    driver.stepped.connect(reports.append)
+    driver.step(PHASE)
+    qtbot.waitUntil(lambda: len(reports) == 1)
+    driver.step(PHASE)
     qtbot.waitUntil(lambda: len(reports) == 2)
     return reports[-1]
 
@@ -41,11 +50,11 @@ def san(search, node: int) -> str:
 
 
 def test_the_narration_names_the_new_children_with_their_numbers(qtbot):
-    window = make_window(qtbot)
-    report = expand_report(qtbot, window)
-    search = window.driver.search
-    text = window.narration.text()
-    assert window.narration.isVisible()
+    stage = make_stage(qtbot)
+    report = expand_report(qtbot, stage)
+    search = stage.session.search
+    text = stage.narration.text()
+    assert stage.narration.isVisible()
     assert len(report.new_children) == 59 and "59 children generated" in text
     # The root is an OR node: the search turns next to the smallest proof numbers (ties in move
     # order), and the narration names them in that order, as the tree view shows them.
@@ -71,32 +80,32 @@ def test_the_narration_names_the_new_children_with_their_numbers(qtbot):
 
 
 def test_unit_initialisation_chosen_in_the_setup_dialog_reaches_the_engine(qtbot, dialogs):
-    window = make_window(qtbot)
-    dialog = SetupDialog(window.problem.source, window.params, window.open_source, window)
+    stage = make_stage(qtbot)
+    session = stage.session
+    dialog = SetupDialog(session.problem.source, session.params, session.open_source, stage)
     qtbot.addWidget(dialog)
     dialog.show()
     assert dialog.init_combo.isEnabled()
     dialog.init_combo.setCurrentIndex(dialog.init_combo.findData(UNIT))
     dialog.accept()
-    assert not dialogs
-    search = window.driver.search
-    assert search.initialisation == UNIT and window.params.value("initialisation") == UNIT
-    assert "init unit" in window.title.text()
-    report = expand_report(qtbot, window)
+    assert not dialogs and not stage.errors
+    assert session.search.initialisation == UNIT and session.params.value("initialisation") == UNIT
+    assert "init unit" in session.params.describe()
+    report = expand_report(qtbot, stage)
     assert {(p, d) for _, p, d in report.new_children} == {(1, 1)}
     assert (
         "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility"
-        in window.narration.text()
+        in stage.narration.text()
     )
     dialog.algo_radios[PN2].setChecked(True)
     assert not dialog.init_combo.isEnabled()
 
 
 def test_tree_file_children_are_named_with_their_values(qtbot):
-    window = make_window(qtbot, Source(TREE, TREE_FILES["small-proof"]))
-    report = expand_report(qtbot, window)
-    search = window.driver.search
-    text = window.narration.text()
+    stage = make_stage(qtbot, Source(TREE, TREE_FILES["small-proof"]))
+    report = expand_report(qtbot, stage)
+    search = stage.session.search
+    text = stage.narration.text()
     names = [search.game.node_name(search.tree.move[child]) for child, _, _ in report.new_children]
     for name, (_, proof, disproof) in zip(names, report.new_children, strict=True):
         assert f"{name} {format_number(proof)}/{format_number(disproof)}" in text
@@ -104,8 +113,9 @@ def test_tree_file_children_are_named_with_their_values(qtbot):
 
 
 def test_pn2_first_level_children_say_where_their_numbers_come_from(qtbot):
-    window = make_window(qtbot, params=SearchParams(PN2, 5_000, a=300.0, b=100.0))
-    window.step_iteration()
-    qtbot.waitUntil(lambda: not window.driver.busy)
-    assert window.driver.search.iterations == 1
-    assert "Their numbers are what the second-level search found" in window.narration.text()
+    stage = make_stage(qtbot, params=SearchParams(PN2, 5_000, a=300.0, b=100.0))
+    driver = stage.session.driver
+    driver.step(ITERATION)
+    qtbot.waitUntil(lambda: not driver.busy)
+    assert driver.search.iterations == 1
+    assert "Their numbers are what the second-level search found" in stage.narration.text()
