@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, QRectF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QToolButton
 
 from app.panels.memory_gauge import fitted
+from app.problems.classroom import LESSONS
 from app.problems.search_setup import SearchParams
 from app.problems.settings import Settings
 from app.problems.sources import SUITE, TREE, TREE_FILES, Source
@@ -281,3 +282,11 @@ def test_the_gauge_line_drops_whole_parts_rather_than_cut_a_number(qtbot):
         whole = "  ·  ".join(parts[:kept])
         room = metrics.horizontalAdvance("  ·  ".join(parts[: kept + 1])) - 1
         assert fitted(window.gauge.text(), metrics, room) == whole
+
+
+def test_a_lessons_point_sits_under_the_title_above_the_board_and_tree(qtbot):
+    window = open_window(qtbot, WAC_001, (1600, 1000))
+    window.classroom.actions[0].trigger()
+    line = window.classroom.line
+    assert line.isVisible() and LESSONS[0].point in line.text()
+    assert line.geometry().bottom() < window.splitter.geometry().top()
