@@ -97,28 +97,33 @@ class BoardFocus:
 
     def focused_node(self) -> Key:
         """The (level, node) the board shows: the one pointed at, else the most-proving one."""
-        if self.pointed is None and self.covered:
+        if self.pointed is not None:
+            return self.pointed
+        if self.covered or self.search is None:
             return focus.FIRST_LEVEL, ROOT
-        return self.pointed or focus.most_proving_node(self.search)
+        return focus.most_proving_node(self.search)
 
     def view(self) -> PositionView | None:
         """Everything the board shows now (None without a search)."""
         search = self.search
         if search is None:
             return None
-        if self.playing_line():
+        ply = self.line_ply
+        if self.playing_line() and ply is not None:
             if search.game.capabilities.has_board or search.tree is None:
                 return focus.line_view(
                     search.game,
                     self.main_line,
-                    self.line_ply,
-                    f"{self.line_name}: {plies_text(self.line_ply, len(self.main_line))}",
+                    ply,
+                    f"{self.line_name}: {plies_text(ply, len(self.main_line))}",
                 )
-            node = node_after_moves(search.tree, self.main_line[: self.line_ply])
+            node = node_after_moves(search.tree, self.main_line[:ply])
             heading = "Main line of the proof" if self.line_name == MAIN_LINE else self.line_name
             return focus.position_view(search, search.game, focus.FIRST_LEVEL, node, heading)
         level, node = self.focused_node()
-        shown = focus.position_view(search, search.game, level, node, self._heading(level, node))
+        shown = focus.position_view(
+            search, search.game, level, node, self._heading(search, level, node)
+        )
         if level == focus.FIRST_LEVEL and node in self.hidden_numbers:
             return replace(shown, details="numbers hidden until you answer the quiz question")
         return shown
@@ -139,8 +144,7 @@ class BoardFocus:
         pointed = self.pointed
         return pointed is None or pointed == (focus.FIRST_LEVEL, self.line_node())
 
-    def _heading(self, level: int, node: int) -> str:
-        search = self.search
+    def _heading(self, search: Stepper, level: int, node: int) -> str:
         if self.pointed is not None:
             return "The node you pointed at (Esc: back to the most-proving node)"
         if self.covered:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from app.driving.driver import SearchDriver
+from core.search.contract import kept_tree
 from core.values import counted, format_number, rate_text
 
 
@@ -12,6 +13,8 @@ def status_text(
     """The driver's search in one line (the driver must hold a search). Quiz mode passes the
     `root` numbers and the `next_text` the student may see (`app.quiz.mode`)."""
     search = driver.search
+    if search is None:
+        raise ValueError("the status line describes the driver's search, and it holds none")
     proof, disproof = root or search.root_numbers
     # Running: the recent rate; stopped or paused: the run's own, the figure "Why not found?"
     # quotes, so the window says one number.
@@ -29,7 +32,7 @@ def status_text(
         f"root {format_number(proof)}/{format_number(disproof)}",
     ]
     if search.second_level is not None:
-        parts.append(f"second level: {counted(len(search.second_level.tree), 'node')}")
+        parts.append(f"second level: {counted(len(kept_tree(search.second_level)), 'node')}")
     if search.outcome is not None:
         parts.append(str(search.outcome))
     elif driver.running:

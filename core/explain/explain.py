@@ -19,7 +19,7 @@ from core.explain.lines import Lines
 from core.explain.trace import RootTrace, Trend
 from core.explain.transpositions import Transpositions, count_transpositions
 from core.generators import finish
-from core.search.contract import Stepper
+from core.search.contract import Stepper, kept_tree
 from core.search.registry import entry
 from core.search.types import Outcome, StopReason
 from core.tree import ROOT
@@ -133,7 +133,7 @@ def explanation_steps(
     search: Stepper, trace: RootTrace | None = None, known_mate_length: int | None = None
 ) -> Generator[float, None, Explanation]:
     """Explain `search`'s tree as it is now (it must not step meanwhile); yields progress 0..1."""
-    tree = search.tree
+    tree = kept_tree(search)
     game = search.game
     lines = Lines(game, tree)
     shape_steps = measure(tree)
