@@ -17,6 +17,7 @@ unfolded), and nothing is rebuilt while the search runs at full speed.
 from __future__ import annotations
 
 import html
+from typing import cast
 
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
@@ -195,7 +196,8 @@ class DfpnPathPanel(QTreeWidget):
     def set_search(self, search: Stepper | None) -> None:
         """Follow a stepper with a recursion path (df-pn's, perhaps inside a replay); any other
         search (or none) empties the panel."""
-        self.search = search if self.shows(search) else None
+        # a search stepped by events keeps df-pn's recursion path (a replay passes it through)
+        self.search = cast(DfpnStepper, search) if self.shows(search) else None
         self._version = -1
         self.refresh()
 
@@ -222,7 +224,6 @@ class DfpnPathPanel(QTreeWidget):
         moves = search.path_moves
         labels = ["root", *move_labels(search, moves)]
         alert = QBrush(style.DISPROVED_TEXT)
-        line: list[int] = []
         for depth, frame in enumerate(frames):
             row = QTreeWidgetItem(self, frame_row(search, frame, f"{depth}. {labels[depth]}"))
             row.setToolTip(STATUS, wrapped(status_tip(search, frame)))
@@ -232,15 +233,13 @@ class DfpnPathPanel(QTreeWidget):
             if frame.backing_up is not None:
                 for column in range(len(COLUMNS)):
                     row.setForeground(column, alert)
-            here = list(line)
+            here = moves[:depth]  # the line to this frame
             if depth >= len(frames) - LABELLED_FRAMES:
                 self._add_children(row, depth, child_labels(search, here, frame))
                 row.setExpanded(True)
             elif frame.children.moves:
                 self._lines[depth] = here
                 row.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
-            if depth + 1 < len(frames):
-                line.append(frames[depth + 1].move)
         for column in range(len(COLUMNS)):
             self.resizeColumnToContents(column)
 
@@ -255,6 +254,8 @@ class DfpnPathPanel(QTreeWidget):
 
     def _add_children(self, row: QTreeWidgetItem, depth: int, names: list[str]) -> None:
         search = self.search
+        if search is None:
+            return
         trace = search.path_trace
         frame = search.frames[depth]
         children = frame.children
