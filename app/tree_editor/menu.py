@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
@@ -96,7 +97,7 @@ class TreeCommands(QObject):
         problem = self.session.problem
         if problem is None or not problem.game.capabilities.editable:
             return None
-        tree = problem.game.tree
+        tree = cast(ExplicitTreeGame, problem.game).tree  # only an explicit tree is editable
         if len(tree.nodes) > EDITABLE_NODES:
             self.session.report(
                 f"This tree has {counted(len(tree.nodes), 'node')}: the editor takes trees of "
@@ -117,7 +118,7 @@ class TreeCommands(QObject):
         """The dialog starts from the random tree being searched, if it is one."""
         problem = self.session.problem
         editable = problem is not None and problem.game.capabilities.editable
-        text = problem.source.text if editable else ""
+        text = problem.source.text if problem is not None and editable else ""
         spec = parse_spec(text) if is_random_spec(text) else STARTING_SPEC
         dialog = RandomTreeDialog(self._search_spec, self._edit_spec, self.parent_widget, spec)
         dialog.show()
