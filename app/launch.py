@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.platform_check import QtPlatformError, platform_problem
 from app.problems.search_setup import SearchParams, check_problem, offered_parameters
 from app.problems.sources import (
     DEFAULT_SOURCE,
@@ -17,7 +18,7 @@ from app.problems.sources import (
     TREE_FILES,
     Source,
 )
-from app.short_text import one_line
+from app.short_text import MESSAGE_LIMIT, one_line
 from core.cli.output import EXIT_USER_ERROR
 from core.errors import PnExplorerError
 
@@ -73,6 +74,8 @@ def launch(options: argparse.Namespace) -> int:
             path = render_screenshot(
                 source, params, options.steps, options.screenshot, options.size, options.phases
             )
+        except QtPlatformError as error:
+            return _user_error(str(error), whole=True)
         except PnExplorerError as error:
             return _user_error(str(error))
         except OSError as error:
@@ -91,7 +94,12 @@ def launch(options: argparse.Namespace) -> int:
         return _user_error(str(error))
     from app.window import MainWindow
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance()
+    if app is None:
+        problem = platform_problem()
+        if problem is not None:
+            return _user_error(problem, whole=True)
+        app = QApplication(sys.argv[:1])
     app.setApplicationName("PN Explorer")
     window = MainWindow(settings=settings, source=source, params=params)
     if options.steps or options.phases:
@@ -102,6 +110,11 @@ def launch(options: argparse.Namespace) -> int:
     return app.exec()
 
 
-def _user_error(message: str) -> int:
-    print(f"pn-explorer: error: {one_line(message)}", file=sys.stderr)
+def _user_error(message: str, whole: bool = False) -> int:
+    """One line on stderr and exit status 2; a message of ours about the machine is `whole`
+    (never cut), where one echoing the user's input is cut to a line's length."""
+    print(
+        f"pn-explorer: error: {one_line(message, len(message) if whole else MESSAGE_LIMIT)}",
+        file=sys.stderr,
+    )
     return EXIT_USER_ERROR

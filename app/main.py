@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from app.problems.search_setup import offered_parameters
-from core.cli.main import SUBCOMMANDS, OneLineParser
+from core.cli.main import SUBCOMMANDS, OneLineParser, suite_help
+from core.cli.main import build_parser as build_headless_parser
 from core.cli.options import add_count_option, add_node_cap_option, add_search_options
+from core.cli.output import HELP_WIDTH, add_version_option, exit_status_epilog
 from core.errors import PnExplorerError
 from core.inputs.numbers import parse_whole
 from core.inputs.positions import MOST_GAMES
@@ -41,15 +44,34 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _subcommands_epilog() -> str:
+    """The headless subcommands, each with its line of help, then the exit statuses."""
+    (choices,) = (
+        action
+        for action in build_headless_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    )
+    lines = ["subcommands (headless, no window; pn-explorer SUBCOMMAND --help):"]
+    lines += [f"  {action.dest:<9} {action.help}" for action in choices._choices_actions]
+    return "\n".join([*lines, "", exit_status_epilog()])
+
+
 def build_parser() -> argparse.ArgumentParser:
+    subcommands = "{" + ",".join(SUBCOMMANDS) + "}"
     parser = OneLineParser(
         prog="pn-explorer",
-        description="See proof-number search work: PN and Pn² "
-        "mate search on chess positions and AND/OR trees. Subcommands "
-        f"({', '.join(SUBCOMMANDS)}) run headless; see pn-explorer solve --help. "
-        "Search options given here always win; with a problem named here, the options left out "
-        "take their documented defaults (not the last session's).",
+        usage=f"%(prog)s {subcommands} ...\n       %(prog)s [window options]",
+        description=textwrap.fill(
+            "See proof-number search work: PN and Pn² mate search on chess positions and AND/OR "
+            "trees. Without a subcommand the window opens. Search options given here always "
+            "win; with a problem named here, the options left out take their documented "
+            "defaults (not the last session's).",
+            HELP_WIDTH,
+        ),
+        epilog=_subcommands_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    add_version_option(parser)
     problem = parser.add_argument_group("problem (default: the last one opened)")
     given = problem.add_mutually_exclusive_group()
     given.add_argument(
@@ -61,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     given.add_argument(
         "--suite",
         type=non_empty_option("--suite"),
-        help="a built-in suite: wac-mates or paper-figures (with --id)",
+        help=suite_help("a built-in suite, with --id"),
     )
     given.add_argument(
         "--pgn",

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.platform_check import QtPlatformError, platform_problem
 from app.problems.search_setup import SearchParams
 from app.problems.sources import DEFAULT_SOURCE, Source
 from core.search.types import INTO, ITERATION
@@ -20,12 +21,16 @@ _APPLICATION: list[QApplication] = []
 
 
 def ensure_application():
-    """The QApplication, created offscreen if there is none (and no display was asked for)."""
+    """The QApplication, created offscreen if there is none (and no display was asked for);
+    a platform Qt cannot start is a `QtPlatformError` saying what is missing."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
     if app is None:
+        problem = platform_problem()
+        if problem is not None:
+            raise QtPlatformError(problem)
         app = QApplication(["pn-explorer"])
         _APPLICATION.append(app)
         _quiet_offscreen_notice()

@@ -19,9 +19,10 @@ from pathlib import Path
 import chess
 import networkx
 import PySide6
+import tqdm
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-SHIPPED = ("pyproject.toml", "README.md", "core", "app", "resources")
+SHIPPED = ("pyproject.toml", "README.md", "LICENSE", "core", "app", "resources")
 
 
 def _run(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -55,7 +56,7 @@ def _build_wheel(work: Path) -> Path:
 
 
 def _fresh_venv(work: Path, wheel: Path) -> Path:
-    """A venv holding only the wheel, seeing this environment's chess, networkx and PySide6."""
+    """A venv holding only the wheel, seeing this environment's third-party packages."""
     target = work / "venv"
     venv.create(target, with_pip=False)
     python = target / "bin" / "python"
@@ -63,7 +64,8 @@ def _fresh_venv(work: Path, wheel: Path) -> Path:
         _run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], work).strip()
     )
     borrowed = {
-        str(Path(module.__file__).resolve().parents[1]) for module in (chess, networkx, PySide6)
+        str(Path(module.__file__).resolve().parents[1])
+        for module in (chess, networkx, PySide6, tqdm)
     }
     (site_packages / "borrowed-test-packages.pth").write_text("\n".join(sorted(borrowed)) + "\n")
     pip_install = ["install", "--no-deps", "--no-index", "-q", wheel]
@@ -92,6 +94,7 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
     assert all(path.startswith(str(target)) for path in where.split())
 
     program = target / "bin" / "pn-explorer"
+    assert _run([program, "--version"], elsewhere, env).strip() == f"pn-explorer {_version(wheel)}"
     solved = _run([program, "solve", "--epd", "wac-mates", "--id", "1"], elsewhere, env)
     assert "proved: mate in 2 (verified" in solved
     assert "1. Qg6 Rg8 2. Qh7#" in solved
@@ -101,4 +104,15 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
     assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) > 1000
 
     with zipfile.ZipFile(wheel) as contents:
-        assert any(name.endswith("resources/user-guide.md") for name in contents.namelist())
+        names = contents.namelist()
+        assert any(name.endswith("resources/user-guide.md") for name in names)
+        (metadata,) = (name for name in names if name.endswith(".dist-info/METADATA"))
+        headers = contents.read(metadata).decode()
+        assert "License-Expression: MIT" in headers
+        (licence,) = (name for name in names if name.endswith(".dist-info/licenses/LICENSE"))
+        assert contents.read(licence) == (REPOSITORY / "LICENSE").read_bytes()
+
+
+def _version(wheel: Path) -> str:
+    """The version in the wheel's name (pn_explorer-VERSION-py3-none-any.whl)."""
+    return wheel.name.split("-")[1]

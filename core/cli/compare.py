@@ -8,9 +8,13 @@ import json
 import sys
 
 from core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems, refuse_with_games
+from core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED
+from core.cli.progress import RunsProgress
 from core.errors import InvalidLimitError, PnExplorerError
 from core.games.suites import SuitePosition, load_suite, select_positions
 from core.runs.comparison import (
+    ComparisonRow,
+    OrderingReport,
     algorithm_factory,
     compare,
     comparison_dict,
@@ -19,7 +23,9 @@ from core.runs.comparison import (
     format_rows,
     format_summary,
     ordering_dict,
+    ordering_positions,
     ordering_report,
+    ordering_variants,
     summarize,
     summarize_all,
 )
@@ -29,7 +35,7 @@ from core.runs.engine_column import (
     format_mate_lengths,
     is_engine_column,
 )
-from core.runs.runner import Problem
+from core.runs.runner import Interrupted, Problem
 from core.search import registry
 from core.search.defaults import AB, PN
 from core.search.registry import SearchEntry, entry
@@ -46,7 +52,8 @@ def _names(text: str) -> list[str]:
 def run_compare(args: argparse.Namespace) -> int:
     """The comparison of `--algos`, then the ordering report if asked; `--ordering-report`
     without `--algos` runs the report alone (αβ only: seconds where PN's and Pn²'s columns can
-    take a minute a position at their node caps)."""
+    take a minute a position at their node caps). Ctrl+C ends the workers and keeps the positions
+    whose runs all finished: printed, summarised and written to --json; exit `EXIT_INTERRUPTED`."""
     check_node_cap(args.max_nodes)
     if args.pn2_max_nodes is not None:
         check_node_cap(args.pn2_max_nodes)
@@ -62,26 +69,63 @@ def run_compare(args: argparse.Namespace) -> int:
             chosen = list(registry.names(thesis=True))
         suite = select_positions(load_suite(args.suite), args.ids)
         positions = list(suite)
-    data = _run_comparison(args, chosen, positions) if chosen else {}
-    if args.ordering_report:
-        ordering = ordering_report(
-            suite,
-            Limits(max_nodes=args.max_nodes, max_seconds=args.time),
-            all_keys=args.all_keys,
-            max_depth=args.depth,
-            jobs=args.jobs,
-        )
+    # (positions whose runs all finished, positions asked for) once Ctrl+C stopped the runs
+    interrupted: tuple[int, int] | None = None
+    data: dict = {}
+    if chosen:
+        try:
+            rows = _run_comparison(args, chosen, positions)
+        except Interrupted as stop:
+            rows, interrupted = stop.partial, (len(stop.partial), len(positions))
+        data = _print_comparison(args, chosen, rows)
+    if args.ordering_report and interrupted is None:
+        try:
+            ordering = _run_ordering_report(args, suite)
+        except Interrupted as stop:
+            ordering = stop.partial
+            interrupted = (len(ordering.ids), len(ordering_positions(suite)))
         if chosen:
             print()
         print(format_ordering_report(ordering))
         data["ordering"] = ordering_dict(ordering)
+    _write_json(args, data)
+    if interrupted is not None:
+        finished, asked = interrupted
+        saved = ", their rows written" if args.json else ""
+        print(
+            f"pn-explorer compare: interrupted: {finished} of {asked} positions finished "
+            f"every run{saved}",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    return EXIT_PROVED
+
+
+def _write_json(args: argparse.Namespace, data: dict) -> None:
     if args.json:
         try:
             with open(args.json, "w", encoding="utf-8") as handle:
                 json.dump(data, handle, indent=2, ensure_ascii=False)
         except OSError as error:
             raise PnExplorerError(f"cannot write {args.json}: {error.strerror or error}") from None
-    return 0
+
+
+def _run_ordering_report(
+    args: argparse.Namespace, positions: list[SuitePosition]
+) -> OrderingReport:
+    """αβ with and without refutation ordering (`Interrupted` carries a partial report)."""
+    variants = ordering_variants()
+    total = len(ordering_positions(positions)) * len(variants)
+    counter = RunsProgress("pn-explorer compare", total, variants, quiet=args.quiet)
+    with counter.progress:
+        return ordering_report(
+            positions,
+            Limits(max_nodes=args.max_nodes, max_seconds=args.time),
+            all_keys=args.all_keys,
+            max_depth=args.depth,
+            jobs=args.jobs,
+            progress=counter.finished,
+        )
 
 
 def _games(args: argparse.Namespace, names: list[str]) -> list[Problem]:
@@ -114,8 +158,10 @@ def _cap(args: argparse.Namespace, search: SearchEntry) -> int:
     return args.max_nodes
 
 
-def _run_comparison(args: argparse.Namespace, names: list[str], positions: list[Problem]) -> dict:
-    """Run and print the comparison of `names`; its JSON data."""
+def _run_comparison(
+    args: argparse.Namespace, names: list[str], positions: list[Problem]
+) -> list[ComparisonRow]:
+    """Run the comparison of `names` (`Interrupted` carries the rows that finished)."""
     given = {"a": args.a, "b": args.b, "depth": args.depth}
     factories = {
         name: engine_factory(name, args.engine)
@@ -131,17 +177,24 @@ def _run_comparison(args: argparse.Namespace, names: list[str], positions: list[
         else Limits(max_nodes=_cap(args, entry(name)), max_seconds=args.time)
         for name in names
     }
-    progress = sys.stderr.isatty()
-
-    def report(item, record) -> None:
-        if progress:
-            sys.stderr.write(f"\r\033[K{item.position_id} {item.algorithm}: {record.result}")
-            sys.stderr.flush()
-
+    total = len(positions) * len(names)
+    counter = RunsProgress("pn-explorer compare", total, names, quiet=args.quiet)
     shortest = Limits(max_nodes=args.max_nodes, max_seconds=args.time) if args.shortest else None
-    rows = compare(positions, factories, limits, jobs=args.jobs, progress=report, shortest=shortest)
-    if progress:
-        sys.stderr.write("\r\033[K")
+    with counter.progress:
+        return compare(
+            positions,
+            factories,
+            limits,
+            jobs=args.jobs,
+            progress=counter.finished,
+            shortest=shortest,
+        )
+
+
+def _print_comparison(
+    args: argparse.Namespace, names: list[str], rows: list[ComparisonRow]
+) -> dict:
+    """Print the rows and their summaries; their JSON data."""
     print(format_rows(rows, names))
     for summary in summarize_all(rows, names):
         print()

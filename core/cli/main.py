@@ -1,21 +1,38 @@
 """Headless command line: `pn-explorer solve|suite|bench|compare …`. Imports no Qt.
 
 User mistakes (bad FEN, unreadable files, unknown ids, nonsense limits) end in one line on stderr
-and exit status 2; a proof that fails verification exits 3 and is never printed as a mate.
+and exit status 2; a proof that fails verification exits 3 and is never printed as a mate. The
+exit status tells a proof, a disproof and a search a limit stopped apart (`core.cli.output`), and
+Ctrl+C stops any run at once with 130, `suite` and `compare` keeping the rows that finished.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
-from collections.abc import Iterable, Sequence
+import textwrap
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from types import FrameType
 from typing import Any, NoReturn, TypeVar, overload
 
 from core.cli.exports import add_export_options
 from core.cli.games import GAME_SEARCHES, add_game_option
 from core.cli.options import add_count_option, add_headless_options, add_parameter_option
-from core.cli.output import EXIT_USER_ERROR, discard_stdout, flush_stdout
-from core.errors import InvalidLimitError, PnExplorerError
+from core.cli.output import (
+    EXIT_INTERRUPTED,
+    EXIT_USER_ERROR,
+    EXIT_VERIFICATION_FAILED,
+    HELP_WIDTH,
+    add_version_option,
+    discard_stdout,
+    exit_status_epilog,
+    flush_stdout,
+)
+from core.cli.progress import add_quiet_option
+from core.errors import InvalidLimitError, PnExplorerError, VerificationError
+from core.games.suites import BUILTIN_SUITES
 from core.inputs.numbers import MOST_NODES, seconds_option
 from core.inputs.text import non_empty_option
 from core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
@@ -100,21 +117,45 @@ class OneLineParser(argparse.ArgumentParser):
         return joined
 
 
+def suite_help(what: str = "EPD file or built-in suite") -> str:
+    """Names every built-in suite, from the registry of suites, so no help leaves one out."""
+    return f"{what} ({', '.join(BUILTIN_SUITES)})"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="pn-explorer",
-        description="Proof-number search made visible. Without a subcommand the "
-        "window opens; these subcommands run headless.",
+        description=textwrap.fill(
+            "Proof-number search made visible. Without a subcommand the window opens; these "
+            "subcommands run headless.",
+            HELP_WIDTH,
+        ),
+        epilog=exit_status_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
+    add_version_option(parser)
+    sub = parser.add_subparsers(
+        dest="command",
+        required=True,
+        parser_class=OneLineParser,
+        metavar="{" + ",".join(SUBCOMMANDS) + "}",
+    )
 
-    solve = sub.add_parser("solve", help="solve one position or tree")
+    def subcommand(name: str, about: str) -> OneLineParser:
+        return sub.add_parser(
+            name,
+            help=about,
+            epilog=exit_status_epilog(),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+
+    solve = subcommand("solve", "solve one position or tree")
     solve.add_argument("fen", nargs="?", help="the position as FEN (quote it)")
     solve.add_argument(
         "--epd",
         metavar="FILE",
         type=non_empty_option("--epd"),
-        help="EPD file or built-in suite name (wac-mates, paper-figures)",
+        help=suite_help("EPD file or built-in suite, with --id"),
     )
     solve.add_argument(
         "--pgn",
@@ -170,15 +211,11 @@ def build_parser() -> argparse.ArgumentParser:
         "node-link JSON tree file the app opens (at most 200,000 nodes)",
     )
     add_export_options(solve)
+    add_quiet_option(solve)
     add_headless_options(solve)
 
-    suite = sub.add_parser("suite", help="solve every position of a suite, or every game given")
-    suite.add_argument(
-        "suite",
-        nargs="?",
-        type=non_empty_option("the suite"),
-        help="EPD file or built-in suite name (wac-mates, paper-figures)",
-    )
+    suite = subcommand("suite", "solve every position of a suite, or every game given")
+    suite.add_argument("suite", nargs="?", type=non_empty_option("the suite"), help=suite_help())
     add_game_option(suite, "a suite")
     suite.add_argument("--ids", nargs="+", help="only these ids (e.g. WAC.001 14 r96)")
     add_count_option(suite, "--jobs", "parallel processes", MOST_JOBS, default=1)
@@ -192,10 +229,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=non_empty_option("--json"),
         help="write rows and summary as JSON",
     )
+    add_quiet_option(suite)
     add_headless_options(suite)
 
-    bench = sub.add_parser(
-        "bench", help="measure throughput against python-chess, and memory; or on board games"
+    bench = subcommand(
+        "bench", "measure throughput against python-chess, and memory; or on board games"
     )
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     add_count_option(
@@ -245,15 +283,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_count_option(bench, "--rewinds", "--replay: rewinds timed", MOST_REWINDS, default=20)
 
-    compare = sub.add_parser(
-        "compare", help="run several algorithms side by side on a suite or on board games"
+    compare = subcommand(
+        "compare", "run several algorithms side by side on a suite or on board games"
     )
-    compare.add_argument(
-        "suite",
-        nargs="?",
-        type=non_empty_option("the suite"),
-        help="EPD file or built-in suite name",
-    )
+    compare.add_argument("suite", nargs="?", type=non_empty_option("the suite"), help=suite_help())
     add_game_option(compare, "a suite")
     compare.add_argument(
         "--algos",
@@ -317,27 +350,55 @@ def build_parser() -> argparse.ArgumentParser:
         type=non_empty_option("--json"),
         help="write rows and summary as JSON",
     )
+    add_quiet_option(compare)
     return parser
+
+
+def _interrupt_once(_signal: int, _frame: FrameType | None) -> None:
+    """Ctrl+C: stop what runs now (KeyboardInterrupt) and ignore a second Ctrl+C, so ending the
+    workers and saving the finished rows (a fraction of a second) cannot be cut short and leave a
+    worker running or a file half written."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; return the process exit status."""
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    before = _catch_interrupts()
     try:
         status = _run(args)
         flush_stdout()
         return status
+    except VerificationError as error:
+        print(f"pn-explorer {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_VERIFICATION_FAILED
     except PnExplorerError as error:
         print(f"pn-explorer {args.command}: error: {error}", file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
         print(f"pn-explorer {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader (e.g. `| head`) left early: not an error worth a traceback.
         discard_stdout()
         return 0
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+
+
+def _catch_interrupts() -> signal.Handlers | Callable[..., Any] | int | None:
+    """Handle Ctrl+C with `_interrupt_once`; the handler it replaces (to put back), or None when
+    it leaves SIGINT alone: outside the main thread, or ignored by whoever started the process."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    before = signal.getsignal(signal.SIGINT)
+    if before in (signal.SIG_IGN, None):
+        return None
+    signal.signal(signal.SIGINT, _interrupt_once)
+    return before
 
 
 def _chess_bench_defaults(args: argparse.Namespace) -> None:

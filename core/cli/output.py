@@ -1,15 +1,89 @@
-"""What every subcommand shares for talking to the shell: exit statuses and JSON on stdout."""
+"""What every subcommand shares for talking to the shell: exit statuses, the version and JSON on
+stdout."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, NoReturn
 
 from core.errors import PnExplorerError
+from core.search.types import Result
 
+DISTRIBUTION = "pn-explorer"
+"""The name the package is installed under: its metadata holds the version."""
+
+EXIT_PROVED = 0
+"""`solve` proved the goal (a mate, for chess), and the proof passed verification; `suite`,
+`compare` and `bench` ran to their end."""
 EXIT_USER_ERROR = 2
 EXIT_VERIFICATION_FAILED = 3
+EXIT_DISPROVED = 10
+"""`solve` disproved the goal: the attacker has no forced mate (for a game, no forced win)."""
+EXIT_UNKNOWN = 11
+"""`solve` stopped unsolved: a node, time or iteration limit ended it first."""
+EXIT_INTERRUPTED = 130
+"""Ctrl+C: 128 + SIGINT, as a shell reports a process the signal ended."""
+
+HELP_WIDTH = 79
+"""Where the help texts laid out by hand (descriptions above a hand-made epilog) wrap."""
+
+EXIT_STATUSES = (
+    (EXIT_PROVED, "proved and verified (solve); ran to the end (suite, compare, bench)"),
+    (EXIT_USER_ERROR, "a mistake in the input: one line on stderr says which"),
+    (EXIT_VERIFICATION_FAILED, "a proof failed verification (never printed as a mate)"),
+    (EXIT_DISPROVED, "disproved: no forced mate, or no forced win (solve)"),
+    (EXIT_UNKNOWN, "unknown: a node, time or iteration limit stopped the search first (solve)"),
+    (EXIT_INTERRUPTED, "interrupted by Ctrl+C (suite and compare write the rows that finished)"),
+)
+"""Every exit status and what it says, for `--help` and the CLI reference."""
+
+_OUTCOME_STATUS = {
+    Result.PROVED.value: EXIT_PROVED,
+    Result.DISPROVED.value: EXIT_DISPROVED,
+    Result.UNKNOWN.value: EXIT_UNKNOWN,
+}
+
+
+def outcome_status(result: str) -> int:
+    """The exit status of one search's verdict (`RunRecord.result`): a script tells a proof, a
+    disproof and a search a limit stopped apart without reading the output."""
+    return _OUTCOME_STATUS.get(result, EXIT_VERIFICATION_FAILED)
+
+
+def exit_status_epilog(statuses: Sequence[tuple[int, str]] = EXIT_STATUSES) -> str:
+    """The exit statuses as `--help`'s epilog lists them, one a line."""
+    return "\n".join(["exit status:", *(f"  {code:<4} {meaning}" for code, meaning in statuses)])
+
+
+def package_version() -> str:
+    """This installation's version, read from its package metadata (pyproject.toml's, one
+    source), or a note that the sources run uninstalled."""
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "(not installed: the version is in pyproject.toml)"
+
+
+class VersionAction(argparse.Action):
+    """`--version`: the version read only when asked, so no other command pays for the lookup."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: Any):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        parser.exit(message=f"{parser.prog} {package_version()}\n")
+
+
+def add_version_option(parser: argparse.ArgumentParser) -> None:
+    """`--version`, printing `pn-explorer VERSION`."""
+    parser.add_argument(
+        "--version", action=VersionAction, help="print the installed version and exit"
+    )
 
 
 def discard_stdout() -> None:

@@ -11,7 +11,8 @@ from core.cli.explain import explanation_of, print_explanation, run_search, tree
 from core.cli.export import chess_labels, search_graph, write_node_link
 from core.cli.exports import write_exports
 from core.cli.options import spec_and_limits
-from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
+from core.cli.output import EXIT_VERIFICATION_FAILED, outcome_status, print_json
+from core.cli.progress import search_progress
 from core.errors import (
     InvalidLimitError,
     UnknownPositionIdError,
@@ -130,7 +131,9 @@ def _solve_without_board(
     """Solve a tree file or a board game: its verdict, its proof checked under its own rules
     (the file's data, the game's referee) and its main line."""
     search = create_search(spec, game, limits)
-    explanation = explanation_of(search, run_search(search, args.explain))
+    with search_progress(search, args.quiet):
+        trace = run_search(search, args.explain)
+    explanation = explanation_of(search, trace)
     record = describe_search(game, search, spec.name, root or named[1])
     if record.rejected:
         raise VerificationError(record.verification_error)
@@ -156,7 +159,7 @@ def _solve_without_board(
         if explanation is not None:
             data["explain"] = explanation.to_dict()
         print_json(data)
-        return 0
+        return outcome_status(record.result)
     print(f"{what.capitalize():<11}{name}")
     print(f"Result     {record.reason}: {said}" if said else f"Result     {record.reason}")
     if record.verified and record.proof_size is not None:
@@ -168,7 +171,7 @@ def _solve_without_board(
     )
     if explanation is not None:
         print_explanation(explanation)
-    return 0
+    return outcome_status(record.result)
 
 
 def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
@@ -199,7 +202,9 @@ def run_solve(args: argparse.Namespace) -> int:
     position = _position_from_args(args)
     game = ChessGame(position.board, attacker=position.attacker)
     search = create_search(spec, game, limits)
-    explanation = explanation_of(search, run_search(search, args.explain), position.mate_length)
+    with search_progress(search, args.quiet):
+        trace = run_search(search, args.explain)
+    explanation = explanation_of(search, trace, position.mate_length)
     record = describe_search(
         game, search, spec.name, position.id, position.best_moves, position.mate_length
     )
@@ -226,7 +231,7 @@ def run_solve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_VERIFICATION_FAILED
-    return 0
+    return outcome_status(record.result)
 
 
 def _shortest(

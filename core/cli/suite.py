@@ -8,6 +8,7 @@ import csv
 import json
 import os
 import sys
+from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
 
@@ -19,6 +20,8 @@ from core.cli.games import (
     refuse_with_games,
 )
 from core.cli.options import spec_and_limits
+from core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED, EXIT_VERIFICATION_FAILED
+from core.cli.progress import RunsProgress
 from core.errors import InvalidLimitError, PnExplorerError
 from core.games.suites import load_suite, select_positions
 from core.runs.runner import GameProblem, Problem, RunRecord, WorkItem, run_each, work_item
@@ -159,6 +162,9 @@ def _row_text(record: RunRecord) -> str:
 
 
 def run_suite(args: argparse.Namespace) -> int:
+    """Run every position, printing each row as it ends (with --jobs, all at the end in the
+    suite's order). Ctrl+C ends the workers and keeps the rows that finished: they are printed,
+    summarised and written to --csv/--json, and the status is `EXIT_INTERRUPTED`."""
     spec, limits = spec_and_limits(args)
     positions = _problems(args, spec)
     games = {p.id: p for p in positions if isinstance(p, GameProblem)}
@@ -166,7 +172,6 @@ def run_suite(args: argparse.Namespace) -> int:
     for target in (args.csv, args.json):
         if target and not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
             raise PnExplorerError(f"cannot write {target}: its folder is not writable")
-    progress = sys.stderr.isatty()
     records: list[RunRecord | None] = [None] * len(positions)
     print(
         f"{spec.title} on {counted(len(positions), 'game' if games else 'position')}, "
@@ -181,18 +186,19 @@ def run_suite(args: argparse.Namespace) -> int:
             f"{'id':<10} {'result':<12} {'nodes':>11} {'iter':>9}{pn2} {'seconds':>8}  first move"
         )
     row_text = partial(game_row_text, games=games, width=width) if games else _row_text
-    finishing = enumerate(run_each(work_items(positions, spec, limits), args.jobs), start=1)
-    for done, (index, record) in finishing:
-        records[index] = record
-        if progress:
-            sys.stderr.write(f"\r\033[K[{done}/{len(positions)}] {record.id} {record.result}")
-            sys.stderr.flush()
-        if args.jobs <= 1:
-            if progress:
-                sys.stderr.write("\r\033[K")
-            print(row_text(record), flush=True)
-    if progress:
-        sys.stderr.write("\r\033[K")
+    items = work_items(positions, spec, limits)
+    unit = "games" if games else "positions"
+    counter = RunsProgress("pn-explorer suite", len(items), [spec.name], unit, args.quiet)
+    interrupted = False
+    with counter.progress as progress, closing(run_each(items, args.jobs)) as finishing:
+        try:
+            for index, record in finishing:
+                records[index] = record
+                counter.finished(items[index], record)
+                if args.jobs <= 1:
+                    progress.write(row_text(record))
+        except KeyboardInterrupt:
+            interrupted = True
     finished = [r for r in records if r is not None]
     if args.jobs > 1:
         for record in finished:
@@ -209,7 +215,14 @@ def run_suite(args: argparse.Namespace) -> int:
         # Named from the option: a full disk fails at the close, where error.filename is None.
         target = args.csv or args.json
         raise PnExplorerError(f"cannot write {target}: {error.strerror or error}") from None
-    return 3 if summary.verification_failures else 0
+    if interrupted:
+        print(
+            f"pn-explorer suite: interrupted: {len(finished)} of {len(positions)} {unit} "
+            f"finished{', their rows written' if args.csv or args.json else ''}",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    return EXIT_VERIFICATION_FAILED if summary.verification_failures else EXIT_PROVED
 
 
 def _write_csv(path: str, records: list[RunRecord]) -> None:

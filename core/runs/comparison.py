@@ -28,6 +28,7 @@ from core.runs.runner import (
     ERROR,
     REJECTED,
     Factory,
+    Interrupted,
     Problem,
     Recorder,
     RunRecord,
@@ -87,7 +88,8 @@ def compare(
 ) -> list[ComparisonRow]:
     """Run every algorithm on every position or game problem (same limits, or per-algorithm
     limits); with `shortest`, each verified chess mate's length is certified within those
-    limits too."""
+    limits too. Ctrl+C raises `Interrupted` with the rows of the problems whose runs had all
+    finished."""
     if not factories:
         raise InvalidLimitError("no algorithms to compare")
     limits = Limits() if limits is None else limits
@@ -96,14 +98,25 @@ def compare(
         for position in positions
         for name, factory in factories.items()
     ]
-    records = iter(run_items(items, jobs, progress))
+    try:
+        records: Sequence[RunRecord | None] = run_items(items, jobs, progress)
+    except Interrupted as stop:
+        raise Interrupted(_finished_rows(positions, list(factories), stop.partial)) from None
+    return _finished_rows(positions, list(factories), records)
+
+
+def _finished_rows(
+    positions: Sequence[Problem], names: Sequence[str], records: Sequence[RunRecord | None]
+) -> list[ComparisonRow]:
+    """A row for each problem whose runs (problem-major in `records`) all finished."""
     rows = []
-    for position in positions:
-        fen = position.fen if isinstance(position, SuitePosition) else ""
-        row = ComparisonRow(position.id, fen)
-        for name in factories:
-            row.runs[name] = next(records)
-        rows.append(row)
+    for number, position in enumerate(positions):
+        runs = records[number * len(names) : (number + 1) * len(names)]
+        if all(run is not None for run in runs):
+            fen = position.fen if isinstance(position, SuitePosition) else ""
+            row = ComparisonRow(position.id, fen)
+            row.runs.update({name: run for name, run in zip(names, runs, strict=True) if run})
+            rows.append(row)
     return rows
 
 
@@ -596,6 +609,25 @@ def variant_name(ordering: str, refutation: bool) -> str:
     return f"{ordering}+refutation" if refutation else ordering
 
 
+def ordering_positions(
+    positions: Sequence[SuitePosition], mate_length: int | None = 2
+) -> list[SuitePosition]:
+    """The positions the ordering report runs: those whose known mate length is `mate_length`."""
+    chosen = [
+        position
+        for position in positions
+        if mate_length is None or position.mate_length == mate_length
+    ]
+    if not chosen:
+        raise InvalidLimitError(f"no positions with a known mate in {mate_length}")
+    return chosen
+
+
+def ordering_variants(variants: Sequence[tuple[str, bool]] = ORDERING_VARIANTS) -> list[str]:
+    """The names of the ordering report's variants, `power+refutation` and so on."""
+    return [variant_name(ordering, refutation) for ordering, refutation in variants]
+
+
 def ordering_report(
     positions: Sequence[SuitePosition],
     limits: Limits | None = None,
@@ -604,18 +636,14 @@ def ordering_report(
     max_depth: int | None = None,
     jobs: int = 1,
     variants: Sequence[tuple[str, bool]] = ORDERING_VARIANTS,
+    progress: Callable[[WorkItem, RunRecord], None] | None = None,
 ) -> OrderingReport:
     """Nodes and seconds of αβ with and without refutation ordering, on the positions whose
-    known mate length (`mate_length` attribute, EPD `dm`) is `mate_length` (None: all)."""
-    chosen = [
-        position
-        for position in positions
-        if mate_length is None or position.mate_length == mate_length
-    ]
-    if not chosen:
-        raise InvalidLimitError(f"no positions with a known mate in {mate_length}")
+    known mate length (`mate_length` attribute, EPD `dm`) is `mate_length` (None: all).
+    Ctrl+C raises `Interrupted` with the report on the positions whose variants all finished."""
+    chosen = ordering_positions(positions, mate_length)
     limits = limits or Limits()
-    names = [variant_name(ordering, refutation) for ordering, refutation in variants]
+    names = ordering_variants(variants)
     items = [
         WorkItem(
             position.id,
@@ -634,11 +662,19 @@ def ordering_report(
         for position in chosen
         for name, (ordering, refutation) in zip(names, variants, strict=True)
     ]
-    records = run_items(items, jobs)
-    runs: dict[str, dict[str, RunRecord]] = {}
-    for item, record in zip(items, records, strict=True):
-        runs.setdefault(item.position_id, {})[item.algorithm] = record
-    return OrderingReport(tuple(position.id for position in chosen), tuple(names), runs, all_keys)
+    try:
+        records: Sequence[RunRecord | None] = run_items(items, jobs, progress)
+    except Interrupted as stop:
+        rows = _finished_rows(chosen, names, stop.partial)
+        raise Interrupted(_ordering(rows, names, all_keys)) from None
+    return _ordering(_finished_rows(chosen, names, records), names, all_keys)
+
+
+def _ordering(
+    rows: Sequence[ComparisonRow], names: Sequence[str], all_keys: bool
+) -> OrderingReport:
+    runs = {row.id: dict(row.runs) for row in rows}
+    return OrderingReport(tuple(runs), tuple(names), runs, all_keys)
 
 
 def format_ordering_report(report: OrderingReport) -> str:

@@ -12,9 +12,10 @@ process loop, which the app's background jobs poll too).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
+from contextlib import closing
 from dataclasses import asdict, dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from core.errors import InvalidLimitError, PnExplorerError, VerificationError
 from core.games.chess_game import ChessGame
@@ -289,7 +290,7 @@ def run_item(item: WorkItem) -> RunRecord:
 
 def run_each(
     items: Sequence[WorkItem], jobs: int = 1, cluster: str | None = None
-) -> Iterator[tuple[int, RunRecord]]:
+) -> Generator[tuple[int, RunRecord], None, None]:
     """Run every item, yielding (index, record) as each finishes: in order in this process, in
     `jobs` spawned worker processes (nothing of the caller is shared), or as tasks on the Dask
     scheduler at `cluster` (`core.runs.cluster`), in the order they end. Closing the iterator
@@ -345,15 +346,30 @@ def lost_record(item: WorkItem, why: str) -> RunRecord:
     )
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C stopped a run of many items after the workers were ended: `partial` is what had
+    finished, in the shape the interrupted call returns (`run_items`: each item's record, None
+    for those that had not finished), so a front end can still print and save it."""
+
+    def __init__(self, partial: Any) -> None:
+        super().__init__()
+        self.partial = partial
+
+
 def run_items(
     items: Sequence[WorkItem],
     jobs: int = 1,
     progress: Callable[[WorkItem, RunRecord], None] | None = None,
 ) -> list[RunRecord]:
-    """Every item's record, in item order; `progress` hears of each as it finishes."""
+    """Every item's record, in item order; `progress` hears of each as it finishes. Ctrl+C ends
+    the workers and raises `Interrupted` with the records that had finished."""
     records: list[RunRecord | None] = [None] * len(items)
-    for index, record in run_each(items, jobs):
-        records[index] = record
-        if progress is not None:
-            progress(items[index], record)
+    try:
+        with closing(run_each(items, jobs)) as finishing:
+            for index, record in finishing:
+                records[index] = record
+                if progress is not None:
+                    progress(items[index], record)
+    except KeyboardInterrupt:
+        raise Interrupted(records) from None
     return [record for record in records if record is not None]
