@@ -11,9 +11,11 @@ import argparse
 import sys
 
 from core.cli.main import build_parser
+from core.cli.output import EXIT_STATUSES
+from core.cli.progress import QUIET_SECONDS
 
 WIDTH = 100
-INTRO = """\
+INTRO = f"""\
 # Command-line reference
 
 Generated from the parsers by `python -m core.cli.reference > docs/cli.md`; a test checks that
@@ -23,8 +25,21 @@ subcommand `pn-explorer` opens the window (its options: `pn-explorer --help`, an
 
 Mistakes in the input (a bad FEN, an unreadable file, an unknown id, a limit out of range) end
 with one line on stderr and exit status 2; a proof that fails verification exits 3 and is never
-printed as a mate; Ctrl+C exits 130.
+printed as a mate. The exit status of `solve` says its outcome (below), so a script need not read
+the output. Ctrl+C stops any run within a second: `suite` and `compare` end their worker
+processes, print and save (`--csv`, `--json`) the rows that had finished, and exit 130.
+
+Long work shows its progress on stderr about once a second: `solve` the nodes created, nodes per
+second and the root's proof and disproof numbers; `suite` and `compare` the runs done of all, what
+is solved so far and the time left. On a terminal it is a bar; piped or redirected, plain lines
+(one when something changed, else one every {QUIET_SECONDS:g} seconds). `--quiet` turns it off.
 """
+
+
+def _exit_statuses() -> list[str]:
+    """The exit-status table, from the statuses the command line returns."""
+    rows = [f"| {code} | {_cell(meaning)} |" for code, meaning in EXIT_STATUSES]
+    return ["## Exit status", "", "| status | meaning |", "| --- | --- |", *rows, ""]
 
 
 def _usage(parser: argparse.ArgumentParser) -> str:
@@ -87,7 +102,7 @@ def reference(parser: argparse.ArgumentParser) -> str:
     lines = [INTRO, "```", _usage(parser), "```", ""]
     lines += ["| subcommand | what it does |", "| --- | --- |"]
     lines += [f"| [`{name}`](#{name}) | {_cell(helps[name])} |" for name in subcommands.choices]
-    lines.append("")
+    lines += ["", *_exit_statuses()]
     for name, subparser in subcommands.choices.items():
         lines += [f"## {name}", "", f"{helps[name].capitalize()}.", "", "```", _usage(subparser)]
         lines += ["```", "", *_options_table(subparser)]

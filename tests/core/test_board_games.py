@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from core.cli.bench_games import main as bench_games
 from core.cli.main import main as cli_main
+from core.cli.output import EXIT_DISPROVED
 from core.errors import GameSpecError, InvalidPositionError, VerificationError
 from core.games.game_specs import parse_game_spec
 from core.games.mnk import DRAW, FIRST, SECOND, WIN, MnkGame, MnkReferee, MnkRules, board_text
@@ -251,7 +252,7 @@ def test_the_ladder_bench_prints_verified_results(capsys):
 
 
 def test_solve_takes_a_board_game_and_says_what_was_proved(capsys):
-    assert cli_main(["solve", "--game", "tic-tac-toe", "--algo", "dagpn"]) == 0
+    assert cli_main(["solve", "--game", "tic-tac-toe", "--algo", "dagpn"]) == EXIT_DISPROVED
     out = capsys.readouterr().out
     assert "Game       tic-tac-toe: X wins" in out
     assert "Result     disproved: X cannot force a win" in out

@@ -9,6 +9,7 @@ import pytest
 
 import core.search.types
 from core.cli.main import main
+from core.cli.output import EXIT_DISPROVED
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,7 +81,7 @@ def test_solve_an_explicit_tree(capsys):
 
 
 def test_solve_a_finished_root(capsys):
-    assert main(["solve", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"]) == 0
+    assert main(["solve", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"]) == EXIT_DISPROVED
     assert "stalemate" in capsys.readouterr().out
 
 

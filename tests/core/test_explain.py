@@ -11,6 +11,7 @@ import networkx as nx
 import pytest
 
 from core.cli.main import main
+from core.cli.output import EXIT_UNKNOWN
 from core.explain.advice import cap_advice, depth_advice, dfpn_advice, round_up
 from core.explain.effort import TreeShape
 from core.explain.explain import explain
@@ -251,23 +252,23 @@ def test_depth_and_dfpn_advice():
 
 def test_solve_explain_prints_the_analysis(capsys):
     args = ["solve", "--epd", "wac-mates", "--id", "WAC.096", "--max-nodes", "20000"]
-    assert main([*args, "--explain"]) == 0
+    assert main([*args, "--explain"]) == EXIT_UNKNOWN
     out = capsys.readouterr().out
     assert "Result     unknown (memory)" in out
     assert "Effort     " in out and "Held up    The root's proof number is" in out
     assert "Try        · " in out and "--algo pn2 --max-nodes 20000" in out
-    assert main([*args, "--explain", "--json"]) == 0
+    assert main([*args, "--explain", "--json"]) == EXIT_UNKNOWN
     data = json.loads(capsys.readouterr().out)
     explained = data["explain"]
     assert explained["nodes"] == data["nodes_in_memory"]
     assert sum(row["nodes"] for row in explained["effort"]) + 1 == explained["nodes"]
     assert [s["kind"] for s in explained["suggestions"]] == ["cap", "pn2", "ab", "dfpn"]
-    assert main([*args, "--json"]) == 0
+    assert main([*args, "--json"]) == EXIT_UNKNOWN
     assert "explain" not in json.loads(capsys.readouterr().out)
 
 
 def test_solve_explain_on_a_tree_and_refused_for_ab(capsys):
-    assert main(["solve", "--tree", "figure-3-1", "--explain"]) == 0
+    assert main(["solve", "--tree", "figure-3-1", "--explain"]) == EXIT_UNKNOWN
     out = capsys.readouterr().out
     assert "A → C → G" in out and "The attacker's attack after A → B" in out
     assert main(["solve", "--epd", "wac-mates", "--id", "1", "--algo", "ab", "--explain"]) == 2

@@ -9,6 +9,7 @@ import pytest
 
 from core.cli.bench import measure_memory
 from core.cli.main import main
+from core.cli.output import EXIT_DISPROVED
 from core.errors import (
     InvalidEpdError,
     InvalidLimitError,
@@ -370,8 +371,8 @@ def test_solve_proves_the_side_to_move_being_mated_with_an_and_root(tmp_path, ca
 def test_attacker_option_overrides_the_suite_and_applies_to_a_fen(capsys):
     assert main(["solve", f"{MATED_IN_1} 0 1", "--attacker", "other", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["mate_in"] == 1
-    assert main(["solve", f"{MATED_IN_1} 0 1", "--json", "--max-nodes", "2000"]) == 0
-    assert json.loads(capsys.readouterr().out)["result"] != "proved"
+    assert main(["solve", f"{MATED_IN_1} 0 1", "--json", "--max-nodes", "2000"]) == EXIT_DISPROVED
+    assert json.loads(capsys.readouterr().out)["result"] == "disproved"
 
 
 def test_an_and_root_that_escapes_names_the_defenders_move():

@@ -5,7 +5,7 @@ import json
 from deep_trees import chain, write
 
 from core.cli.main import main
-from core.cli.output import EXIT_USER_ERROR
+from core.cli.output import EXIT_UNKNOWN, EXIT_USER_ERROR, outcome_status
 from core.trees.catalog import tree_points
 
 SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
@@ -14,8 +14,9 @@ SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
 def test_solve_a_generated_tree_twice_gives_the_same_search(capsys):
     runs = []
     for _ in range(2):
-        assert main(["solve", "--tree", SPEC, "--json"]) == 0
+        status = main(["solve", "--tree", SPEC, "--json"])
         data = json.loads(capsys.readouterr().out)
+        assert status == outcome_status(data["result"])
         runs.append((data["tree"], data["result"], data["nodes_created"], data["iterations"]))
     assert runs[0] == runs[1]
     assert runs[0][0] == "random:depth=5,branching=2-4,true=0.3,false=0.7,root=or,seed=7"
@@ -60,10 +61,10 @@ def test_a_deep_main_line_is_elided_in_text_and_whole_in_json(tmp_path, capsys):
 
 def test_the_explanation_of_a_deep_tree_elides_its_long_lines_in_text_only(tmp_path, capsys):
     path = write(chain(5_000, snapshot=True), tmp_path / "deep.json")
-    assert main(["solve", "--tree", str(path), "--explain"]) == 0
+    assert main(["solve", "--tree", str(path), "--explain"]) == EXIT_UNKNOWN
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) < 40 and max(len(line) for line in lines) <= 100
     assert any("lines left out (--json has the text whole)" in line for line in lines)
-    assert main(["solve", "--tree", str(path), "--explain", "--json"]) == 0
+    assert main(["solve", "--tree", str(path), "--explain", "--json"]) == EXIT_UNKNOWN
     deepest = json.loads(capsys.readouterr().out)["explain"]["effort"][0]["deepest_line"]
     assert deepest == " → ".join(f"n{i}" for i in range(5_001))
