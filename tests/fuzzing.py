@@ -1,12 +1,13 @@
 """Seeded mutation fuzzing of the real `pn-explorer` command (headless subcommands and the window's
 offscreen `--screenshot` start): bad files and odd option values.
 
-Every call must end in exit 0 (with any mate it claims confirmed by python-chess's standard
-board) or exit 2 with exactly one line on stderr: never a traceback, never a hang, never another
-status. Besides the random draw, every call runs a fixed set: the reported defects, trees 10,000
-plies deep and tens of thousands of children wide (each within the same time bound, their text
-output in short lines), and every count option at its limits (the bound itself taken, one past
-it refused naming the option). The test suite runs a few hundred cases; a deeper run is
+Every call must end in an outcome's exit status (0, or `solve`'s 10 disproved and 11 unknown;
+any mate it claims confirmed by python-chess's standard board) or exit 2 with exactly one line on
+stderr besides the progress lines: never a traceback, never a hang, never another status. Besides
+the random draw, every call runs a fixed set: the reported defects, trees 10,000 plies deep and
+tens of thousands of children wide (each within the same time bound, their text output in short
+lines), and every count option at its limits (the bound itself taken, one past it refused naming
+the option). The test suite runs a few hundred cases; a deeper run is
 `python tests/fuzzing.py --cases 2000 --seed 1` (prints the count per outcome).
 """
 
@@ -16,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -32,6 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from command_lines import count_options  # noqa: E402
 from deep_trees import chain, fan  # noqa: E402
+
+from core.cli.output import EXIT_DISPROVED, EXIT_PROVED, EXIT_UNKNOWN  # noqa: E402
 
 SUITES = sorted((ROOT / "resources" / "suites").glob("*.epd"))
 TREES = sorted((ROOT / "resources" / "trees").glob("*.json"))
@@ -80,6 +84,10 @@ WIDE = 30_000
 LONGEST_OUTPUT_LINE = 1_000
 """Text output keeps lines short: a main line thousands of plies long is elided (JSON keeps it)."""
 UNKNOWN_OPTION = "--no-such-option"
+OUTCOMES = (EXIT_PROVED, EXIT_DISPROVED, EXIT_UNKNOWN)
+"""The statuses of a call that ran: proved (or a suite run to its end), disproved, unknown."""
+PROGRESS = re.compile(r"^pn-explorer \w+: [\d,/]+ (nodes|positions|runs) · ")
+"""A progress line on stderr (`core.cli.progress`), which a long search writes before its end."""
 """Put after counts at their limits: the parser reads every value first, so refusing this and
 nothing else shows that each limit was taken, without running the work it asks for."""
 COMMANDS = {"pn-explorer": [], "bench --gui": ["bench", "--gui"]}
@@ -322,13 +330,14 @@ def run_case(case: Case, pn_explorer: str) -> Outcome:
 
 
 def classified(case: Case, status: int, stdout: str, stderr: str) -> Outcome:
-    """What every call must do: exit 0 without a false mate, or exit 2 with one line."""
+    """What every call must do: an outcome's status without a false mate, or exit 2 with one
+    line (progress lines aside)."""
     if "Traceback" in stderr:
         return Outcome("traceback", case, stderr.strip().splitlines()[-1])
-    if status == 0:
+    if status in OUTCOMES:
         why = false_mate(stdout)
         return Outcome("false mate", case, why) if why else Outcome("ok", case)
-    lines = [line for line in stderr.splitlines() if line.strip()]
+    lines = [line for line in stderr.splitlines() if line.strip() and not PROGRESS.match(line)]
     if status == 2 and len(lines) == 1:
         return Outcome("clean error", case, lines[0])
     return Outcome(f"exit {status}, {len(lines)} stderr lines", case, stderr[-300:])

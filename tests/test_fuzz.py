@@ -1,7 +1,8 @@
 """Seeded mutation fuzzing of the real `pn-explorer` command (see `tests/fuzzing.py`).
 
-Every call ends in exit 0 (any mate it claims confirmed by python-chess's standard board) or exit
-2 with one line on stderr: never a traceback, a hang, another status or a false mate; deep and
+Every call ends in an outcome's exit status (0, 10 disproved, 11 unknown; any mate it claims
+confirmed by python-chess's standard board) or exit 2 with one line on stderr besides progress
+lines: never a traceback, a hang, another status or a false mate; deep and
 wide trees finish within the time bound in short lines, and every count option is taken at its
 limits and refused beyond them. The default run draws 200 calls besides the fixed ones;
 `PNX_FUZZ_CASES=2000` asks for a deeper one.
