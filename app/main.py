@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 
 from app.problems.search_setup import offered_parameters
 from core.cli.main import SUBCOMMANDS, OneLineParser, suite_help
 from core.cli.main import build_parser as build_headless_parser
 from core.cli.options import add_count_option, add_node_cap_option, add_search_options
-from core.cli.output import HELP_WIDTH, add_version_option, exit_status_epilog
+from core.cli.output import HelpFormatter, add_version_option, exit_status_epilog, wrapped
 from core.errors import PnExplorerError
 from core.inputs.numbers import parse_whole
 from core.inputs.positions import MOST_GAMES
@@ -61,15 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="pn-explorer",
         usage=f"%(prog)s {subcommands} ...\n       %(prog)s [window options]",
-        description=textwrap.fill(
+        description=wrapped(
             "See proof-number search work: PN and Pn² mate search on chess positions and AND/OR "
             "trees. Without a subcommand the window opens. Search options given here always "
             "win; with a problem named here, the options left out take their documented "
-            "defaults (not the last session's).",
-            HELP_WIDTH,
+            "defaults (not the last session's)."
         ),
         epilog=_subcommands_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     add_version_option(parser)
     problem = parser.add_argument_group("problem (default: the last one opened)")

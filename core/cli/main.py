@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-import textwrap
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from types import FrameType
@@ -24,11 +23,12 @@ from core.cli.output import (
     EXIT_INTERRUPTED,
     EXIT_USER_ERROR,
     EXIT_VERIFICATION_FAILED,
-    HELP_WIDTH,
+    HelpFormatter,
     add_version_option,
     discard_stdout,
     exit_status_epilog,
     flush_stdout,
+    wrapped,
 )
 from core.cli.progress import add_quiet_option
 from core.errors import InvalidLimitError, PnExplorerError, VerificationError
@@ -125,13 +125,12 @@ def suite_help(what: str = "EPD file or built-in suite") -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="pn-explorer",
-        description=textwrap.fill(
+        description=wrapped(
             "Proof-number search made visible. Without a subcommand the window opens; these "
-            "subcommands run headless.",
-            HELP_WIDTH,
+            "subcommands run headless."
         ),
         epilog=exit_status_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     add_version_option(parser)
     sub = parser.add_subparsers(
@@ -146,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
             name,
             help=about,
             epilog=exit_status_epilog(),
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=HelpFormatter,
         )
 
     solve = subcommand("solve", "solve one position or tree")

@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, NoReturn
@@ -31,6 +32,20 @@ EXIT_INTERRUPTED = 130
 
 HELP_WIDTH = 79
 """Where the help texts laid out by hand (descriptions above a hand-made epilog) wrap."""
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help wrapped at spaces only, so a name such as `mate-in-2` is never split at a hyphen;
+    descriptions and epilogs (the exit statuses, one a line) keep the lines they were given."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def wrapped(text: str) -> str:
+    """A description laid out by hand for `HelpFormatter`, wrapped at spaces only."""
+    return textwrap.fill(text, HELP_WIDTH, break_on_hyphens=False)
+
 
 EXIT_STATUSES = (
     (EXIT_PROVED, "proved and verified (solve); ran to the end (suite, compare, bench)"),
@@ -76,7 +91,8 @@ class VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
-        parser.exit(message=f"{parser.prog} {package_version()}\n")
+        print(f"{parser.prog} {package_version()}")
+        parser.exit()
 
 
 def add_version_option(parser: argparse.ArgumentParser) -> None:
