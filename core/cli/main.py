@@ -384,7 +384,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         discard_stdout()
         return 0
     finally:
-        if before is not None:
+        # Put the caller's handler back, unless Ctrl+C came: then a second one stays ignored
+        # until the process has ended, and cannot turn status 130 into a death by signal.
+        if before is not None and signal.getsignal(signal.SIGINT) is _interrupt_once:
             signal.signal(signal.SIGINT, before)
 
 

@@ -256,11 +256,13 @@ def _gone(pid: int) -> bool:
 @pytest.fixture
 def interrupted_run() -> Iterator:
     """Start a command in its own process group, wait until `done` runs have finished, and press
-    Ctrl+C as a terminal does (SIGINT to the whole group): (status, seconds to exit, workers that
-    were running, stdout, stderr lines)."""
+    Ctrl+C `presses` times, 50 ms apart, as a terminal does (SIGINT to the whole group): (status,
+    seconds to exit, workers that were running, stdout, stderr lines)."""
     started: list[subprocess.Popen] = []
 
-    def run(args: list[str], done: int) -> tuple[int, float, list[int], str, list[str]]:
+    def run(
+        args: list[str], done: int, presses: int = 1
+    ) -> tuple[int, float, list[int], str, list[str]]:
         process = subprocess.Popen(
             _command(*args),
             cwd=ROOT,
@@ -276,6 +278,9 @@ def interrupted_run() -> Iterator:
         workers = _workers(process.pid)
         os.killpg(process.pid, signal.SIGINT)
         pressed = time.monotonic()
+        for _ in range(presses - 1):
+            time.sleep(0.05)
+            os.killpg(process.pid, signal.SIGINT)
         status = process.wait(timeout=30)
         seconds = time.monotonic() - pressed
         seen.extend(iter(lambda: lines.get(timeout=10), None))
@@ -311,9 +316,10 @@ def test_ctrl_c_stops_a_parallel_suite_at_once_and_keeps_the_finished_rows(
 def test_ctrl_c_stops_a_parallel_comparison_at_once_and_keeps_the_finished_rows(
     tmp_path, interrupted_run
 ):
+    """Pressed twice: the second Ctrl+C cannot cut the saving short or change the status."""
     out = tmp_path / "rows.json"
     args = ["compare", "wac-mates", "--ids", "1", "4", "96", "--algos", "pn,dfpn", "--jobs", "2"]
-    status, seconds, workers, stdout, stderr = interrupted_run([*args, "--json", str(out)], 4)
+    status, seconds, workers, stdout, stderr = interrupted_run([*args, "--json", str(out)], 4, 2)
     assert status == EXIT_INTERRUPTED
     assert seconds < 1.0
     assert len(workers) == 2 and all(_gone(pid) for pid in workers)
