@@ -104,6 +104,7 @@ class Progress:
         """Print `text` on stdout, the bar (if any) cleared first and drawn again after."""
         if self._bar is not None:
             tqdm.write(text, file=sys.stdout)
+            sys.stdout.flush()
         else:
             print(text, flush=True)
 
