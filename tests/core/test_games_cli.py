@@ -13,6 +13,7 @@ import networkx as nx
 import pytest
 
 from core.cli.main import main as cli_main
+from core.cli.output import EXIT_DISPROVED, EXIT_PROVED
 from core.games.game_specs import LADDER, parse_game_list, parse_game_spec
 from core.games.mnk import MnkReferee, MnkRules
 from core.games.openspiel_game import OpenSpielReferee
@@ -122,9 +123,10 @@ def test_the_ladder_is_a_list_of_games_in_order_each_once():
 def test_the_goal_is_the_users_choice_and_the_verdict_says_it(capsys, spec, result, words):
     """Who attacks and for what (a win, or at least a draw), from the start or a position: the
     verdict in the goal's words, and the same verdict from an exhaustive search of the rules."""
-    assert cli_main(["solve", "--game", spec, "--json"]) == 0
+    status = cli_main(["solve", "--game", spec, "--json"])
     data = json.loads(capsys.readouterr().out)
     assert (data["result"], data["verdict"]) == (result, words)
+    assert status == (EXIT_PROVED if result == "proved" else EXIT_DISPROVED)
     rules = parse_game_spec(spec).rules
     if rules is not None:
         referee = MnkReferee(rules, parse_game_spec(spec).moves)
@@ -180,7 +182,8 @@ def test_the_move_tree_of_connect_four_replays_on_openspiel(tmp_path, capsys):
 
 def test_a_refutation_tree_answers_every_attacker_try(tmp_path, capsys):
     path = tmp_path / "refutation.json"
-    assert cli_main(["solve", "--game", "openspiel:tic_tac_toe", "--export-moves", str(path)]) == 0
+    args = ["solve", "--game", "openspiel:tic_tac_toe", "--export-moves", str(path)]
+    assert cli_main(args) == EXIT_DISPROVED
     data = json.loads(path.read_text())
     assert data["result"] == "disproved" and data["verified"] is None
     assert len(data["moves"]) == 9  # every first move of X
