@@ -24,34 +24,17 @@ EXIT_PROVED = 0
 EXIT_USER_ERROR = 2
 EXIT_VERIFICATION_FAILED = 3
 EXIT_DISPROVED = 10
-"""`solve` disproved the goal: the attacker has no forced mate (for a game, no forced win)."""
+"""`solve` disproved the goal: it cannot be forced (for chess: the attacker has no forced mate)."""
 EXIT_UNKNOWN = 11
 """`solve` stopped unsolved: a node, time or iteration limit ended it first."""
 EXIT_INTERRUPTED = 130
 """Ctrl+C: 128 + SIGINT, as a shell reports a process the signal ended."""
 
-HELP_WIDTH = 79
-"""Where the help texts laid out by hand (descriptions above a hand-made epilog) wrap."""
-
-
-class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Help wrapped at spaces only, so a name such as `mate-in-2` is never split at a hyphen;
-    descriptions and epilogs (the exit statuses, one a line) keep the lines they were given."""
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
-
-
-def wrapped(text: str) -> str:
-    """A description laid out by hand for `HelpFormatter`, wrapped at spaces only."""
-    return textwrap.fill(text, HELP_WIDTH, break_on_hyphens=False)
-
-
 EXIT_STATUSES = (
     (EXIT_PROVED, "proved and verified (solve); ran to the end (suite, compare, bench)"),
     (EXIT_USER_ERROR, "a mistake in the input: one line on stderr says which"),
     (EXIT_VERIFICATION_FAILED, "a proof failed verification (never printed as a mate)"),
-    (EXIT_DISPROVED, "disproved: no forced mate, or no forced win (solve)"),
+    (EXIT_DISPROVED, "disproved: the goal cannot be forced, e.g. no forced mate (solve)"),
     (EXIT_UNKNOWN, "unknown: a node, time or iteration limit stopped the search first (solve)"),
     (EXIT_INTERRUPTED, "interrupted by Ctrl+C (suite and compare write the rows that finished)"),
 )
@@ -73,6 +56,23 @@ def outcome_status(result: str) -> int:
 def exit_status_epilog(statuses: Sequence[tuple[int, str]] = EXIT_STATUSES) -> str:
     """The exit statuses as `--help`'s epilog lists them, one a line."""
     return "\n".join(["exit status:", *(f"  {code:<4} {meaning}" for code, meaning in statuses)])
+
+
+HELP_WIDTH = 79
+"""Where the descriptions laid out by hand (`wrapped`) wrap."""
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help wrapped at spaces only, so a name such as `mate-in-2` is never split at a hyphen;
+    descriptions and epilogs (the exit statuses, one a line) keep the lines they were given."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+def wrapped(text: str) -> str:
+    """A description laid out by hand for `HelpFormatter`, wrapped at spaces only."""
+    return textwrap.fill(text, HELP_WIDTH, break_on_hyphens=False)
 
 
 def package_version() -> str:
