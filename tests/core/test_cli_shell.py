@@ -164,7 +164,9 @@ def test_version_comes_from_the_package_metadata(capsys):
 
 
 def test_solve_shows_nodes_rate_and_root_numbers_every_second_when_piped():
-    done = _run("solve", "--epd", "wac-mates", "--id", "96", "--max-nodes", "60000")
+    """Three seconds of search (WAC.096 needs two million nodes): two lines or more, whatever
+    the machine's speed."""
+    done = _run("solve", "--epd", "wac-mates", "--id", "96", "--time", "3")
     assert done.returncode == EXIT_UNKNOWN, done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) >= 2, done.stderr
@@ -174,7 +176,7 @@ def test_solve_shows_nodes_rate_and_root_numbers_every_second_when_piped():
         assert match, line
         counts.append(int(match.group(1).replace(",", "")))
         assert int(match.group(2).replace(",", "")) > 0
-    assert counts == sorted(counts) and counts[-1] <= 60_000
+    assert counts == sorted(counts)
     assert "\r" not in done.stderr and "\x1b" not in done.stderr
 
 
@@ -185,7 +187,7 @@ def test_quiet_shows_no_progress():
 
 
 def test_suite_and_compare_show_done_solved_and_time_left_when_piped(tmp_path):
-    suite = _run("suite", "wac-mates", "--ids", "1", "4", "96", "--max-nodes", "60000")
+    suite = _run("suite", "wac-mates", "--ids", "1", "4", "96", "--time", "3")
     assert suite.returncode == EXIT_PROVED, suite.stderr
     lines = suite.stderr.splitlines()
     assert lines, "no progress"
@@ -196,7 +198,7 @@ def test_suite_and_compare_show_done_solved_and_time_left_when_piped(tmp_path):
     assert any(PROGRESS_RUNS.match(line).group(6) for line in lines), "no time left shown"
 
     ids = ["--ids", "1", "96"]
-    compare = _run("compare", "wac-mates", *ids, "--algos", "pn,ab", "--max-nodes", "60000")
+    compare = _run("compare", "wac-mates", *ids, "--algos", "pn,ab", "--time", "3")
     assert compare.returncode == EXIT_PROVED, compare.stderr
     lines = compare.stderr.splitlines()
     assert lines, "no progress"
