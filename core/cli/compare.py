@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 
 from core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems, refuse_with_games
 from core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED
@@ -35,11 +36,13 @@ from core.runs.engine_column import (
     format_mate_lengths,
     is_engine_column,
 )
+from core.runs.journal import Journal
 from core.runs.runner import Interrupted, Problem
 from core.search import registry
 from core.search.defaults import AB, PN
 from core.search.registry import SearchEntry, entry
 from core.search.types import Limits, check_node_cap
+from core.values import counted
 
 
 def _names(text: str) -> list[str]:
@@ -180,6 +183,19 @@ def _run_comparison(
     total = len(positions) * len(names)
     counter = RunsProgress("pn-explorer compare", total, names, quiet=args.quiet)
     shortest = Limits(max_nodes=args.max_nodes, max_seconds=args.time) if args.shortest else None
+    journal = None
+    if args.json:
+        settings = {
+            "command": "compare",
+            "searches": names,
+            "limits": {name: asdict(limit) for name, limit in limits.items()},
+            "parameters": given,
+            "engine": args.engine,
+            "shortest": bool(args.shortest),
+        }
+        journal = Journal(args.json, settings)
+        if journal.done:
+            print(f"resuming: {counted(len(journal.done), 'run')} already in {journal.path}")
     with counter.progress:
         return compare(
             positions,
@@ -188,6 +204,8 @@ def _run_comparison(
             jobs=args.jobs,
             progress=counter.finished,
             shortest=shortest,
+            cluster=args.cluster,
+            journal=journal,
         )
 
 

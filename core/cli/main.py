@@ -220,14 +220,18 @@ def build_parser() -> argparse.ArgumentParser:
     add_count_option(suite, "--jobs", "parallel processes", MOST_JOBS, default=1)
     out = suite.add_mutually_exclusive_group()
     out.add_argument(
-        "--csv", metavar="FILE", type=non_empty_option("--csv"), help="write the rows as CSV"
+        "--csv",
+        metavar="FILE",
+        type=non_empty_option("--csv"),
+        help="write the rows as CSV" + RESUMES,
     )
     out.add_argument(
         "--json",
         metavar="FILE",
         type=non_empty_option("--json"),
-        help="write rows and summary as JSON",
+        help="write rows and summary as JSON" + RESUMES,
     )
+    add_run_options(suite)
     add_quiet_option(suite)
     add_headless_options(suite)
 
@@ -347,8 +351,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--json",
         metavar="FILE",
         type=non_empty_option("--json"),
-        help="write rows and summary as JSON",
+        help="write rows and summary as JSON" + RESUMES,
     )
+    add_run_options(compare)
     add_quiet_option(compare)
     return parser
 
@@ -436,3 +441,20 @@ def _run(args: argparse.Namespace) -> int:
     from core.cli.compare import run_compare
 
     return run_compare(args)
+
+
+RESUMES = (
+    "; each run is also written to FILE.rows as it ends, and the same command run again "
+    "resumes: it skips the runs FILE.rows holds (delete it to start over)"
+)
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Where a run of many searches goes, and how it resumes (`core.runs.journal`)."""
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        type=non_empty_option("--cluster"),
+        help="run every search as a task on the Dask scheduler at ADDRESS (e.g. "
+        "tcp://10.0.0.5:8786; needs pip install 'pn-explorer[cluster]') instead of local processes",
+    )

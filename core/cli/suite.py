@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import partial
 
 from core.cli.games import (
@@ -24,6 +24,7 @@ from core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED, EXIT_VERIFICATION_FAI
 from core.cli.progress import RunsProgress
 from core.errors import InvalidLimitError, PnExplorerError
 from core.games.suites import load_suite, select_positions
+from core.runs.journal import Journal
 from core.runs.runner import GameProblem, Problem, RunRecord, WorkItem, run_each, work_item
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.registry import entry
@@ -190,7 +191,11 @@ def run_suite(args: argparse.Namespace) -> int:
     unit = "games" if games else "positions"
     counter = RunsProgress("pn-explorer suite", len(items), [spec.name], unit, args.quiet)
     interrupted = False
-    with counter.progress as progress, closing(run_each(items, args.jobs)) as finishing:
+    journal = _journal(args, spec, limits)
+    if journal is not None and journal.done:
+        print(f"resuming: {counted(len(journal.done), 'run')} already in {journal.path}")
+    runs = run_each(items, args.jobs, args.cluster, journal)
+    with counter.progress as progress, closing(runs) as finishing:
         try:
             for index, record in finishing:
                 records[index] = record
@@ -223,6 +228,20 @@ def run_suite(args: argparse.Namespace) -> int:
         )
         return EXIT_INTERRUPTED
     return EXIT_VERIFICATION_FAILED if summary.verification_failures else EXIT_PROVED
+
+
+def _journal(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> Journal | None:
+    """The journal beside --csv/--json: rows written as they end, a run started again resumed."""
+    output = args.csv or args.json
+    if not output:
+        return None
+    settings = {
+        "command": "suite",
+        "search": spec.name,
+        "parameters": dict(spec.values),
+        "limits": asdict(limits),
+    }
+    return Journal(output, settings)
 
 
 def _write_csv(path: str, records: list[RunRecord]) -> None:

@@ -24,6 +24,7 @@ from typing import Any, TypedDict
 from core.errors import InvalidLimitError
 from core.inputs.positions import SuitePosition
 from core.runs.engine_column import found_mate, is_engine_column, mate_lengths
+from core.runs.journal import Journal
 from core.runs.runner import (
     ERROR,
     REJECTED,
@@ -85,11 +86,14 @@ def compare(
     jobs: int = 1,
     progress: Callable[[WorkItem, RunRecord], None] | None = None,
     shortest: Limits | None = None,
+    cluster: str | None = None,
+    journal: Journal | None = None,
 ) -> list[ComparisonRow]:
     """Run every algorithm on every position or game problem (same limits, or per-algorithm
     limits); with `shortest`, each verified chess mate's length is certified within those
-    limits too. Ctrl+C raises `Interrupted` with the rows of the problems whose runs had all
-    finished."""
+    limits too. The runs go to `jobs` processes or the Dask scheduler at `cluster`, and a
+    `journal` keeps each as it ends (and hands back those of an earlier start). Ctrl+C raises
+    `Interrupted` with the rows of the problems whose runs had all finished."""
     if not factories:
         raise InvalidLimitError("no algorithms to compare")
     limits = Limits() if limits is None else limits
@@ -99,7 +103,7 @@ def compare(
         for name, factory in factories.items()
     ]
     try:
-        records: Sequence[RunRecord | None] = run_items(items, jobs, progress)
+        records: Sequence[RunRecord | None] = run_items(items, jobs, progress, cluster, journal)
     except Interrupted as stop:
         raise Interrupted(_finished_rows(positions, list(factories), stop.partial)) from None
     return _finished_rows(positions, list(factories), records)

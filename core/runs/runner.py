@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from core.errors import InvalidLimitError, PnExplorerError, VerificationError
 from core.games.chess_game import ChessGame
@@ -29,6 +29,9 @@ from core.runs.cluster import ClusterWorkers
 from core.runs.workers import Failed, Finished, Workers
 from core.search.contract import Search
 from core.search.types import Limits, Result
+
+if TYPE_CHECKING:
+    from core.runs.journal import Journal
 
 ERROR = "error"
 """The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
@@ -289,36 +292,65 @@ def run_item(item: WorkItem) -> RunRecord:
 
 
 def run_each(
-    items: Sequence[WorkItem], jobs: int = 1, cluster: str | None = None
-) -> Generator[tuple[int, RunRecord], None, None]:
+    items: Sequence[WorkItem],
+    jobs: int = 1,
+    cluster: str | None = None,
+    journal: Journal | None = None,
+) -> Generator[tuple[int, RunRecord]]:
     """Run every item, yielding (index, record) as each finishes: in order in this process, in
     `jobs` spawned worker processes (nothing of the caller is shared), or as tasks on the Dask
     scheduler at `cluster` (`core.runs.cluster`), in the order they end. Closing the iterator
     early (an error, Ctrl+C) ends the worker processes, or cancels the cluster's tasks, at once.
 
+    With a `journal` (`core.runs.journal`) the items it already holds are yielded first, not run
+    again, and every record is written to it as it finishes.
+
     On a cluster an item whose worker died twice is recorded unknown, with the reason, and the
     run goes on: on thousands of positions one lost machine must not cost the rest."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InvalidLimitError(f"jobs must be a positive whole number, not {jobs!r}")
-    if cluster is None and (jobs == 1 or len(items) <= 1):
-        for index, item in enumerate(items):
-            yield index, run_item(item)
+    todo = list(range(len(items)))
+    if journal is not None:
+        done = journal.done
+        todo = [i for i in todo if item_key(items[i]) not in done]
+        for index in range(len(items)):
+            if item_key(items[index]) in done:
+                yield index, done[item_key(items[index])]
+        journal.open()
+    try:
+        for index, record in _run_indices(items, todo, jobs, cluster):
+            if journal is not None:
+                journal.add(items[index], record)
+            yield index, record
+    finally:
+        if journal is not None:
+            journal.close()
+
+
+def _run_indices(
+    items: Sequence[WorkItem], todo: list[int], jobs: int, cluster: str | None
+) -> Generator[tuple[int, RunRecord]]:
+    if cluster is None and (jobs == 1 or len(todo) <= 1):
+        for index in todo:
+            yield index, run_item(items[index])
         return
+    chosen = [items[index] for index in todo]
     workers: Workers | ClusterWorkers = (
-        Workers(run_item, items, min(jobs, len(items)))
+        Workers(run_item, chosen, min(jobs, len(chosen)))
         if cluster is None
-        else ClusterWorkers(run_item, items, cluster)
+        else ClusterWorkers(run_item, chosen, cluster)
     )
     try:
         while workers.busy:
             for event in workers.poll(timeout=None):
+                index = todo[event.index]
                 if isinstance(event, Finished):
-                    yield event.index, event.value
+                    yield index, event.value
                 elif isinstance(event, Failed):
                     if event.error is not None:
                         raise event.error
                     if cluster is not None:
-                        yield event.index, lost_record(items[event.index], event.message)
+                        yield index, lost_record(items[index], event.message)
                         continue
                     raise PnExplorerError(
                         "a worker process died (killed by the system, perhaps out of memory): "
@@ -326,6 +358,11 @@ def run_each(
                     )
     finally:
         workers.cancel()
+
+
+def item_key(item: WorkItem) -> str:
+    """What names one run in a journal: the problem and the search."""
+    return f"{item.position_id}\t{item.algorithm}"
 
 
 def lost_record(item: WorkItem, why: str) -> RunRecord:
@@ -360,12 +397,14 @@ def run_items(
     items: Sequence[WorkItem],
     jobs: int = 1,
     progress: Callable[[WorkItem, RunRecord], None] | None = None,
+    cluster: str | None = None,
+    journal: Journal | None = None,
 ) -> list[RunRecord]:
     """Every item's record, in item order; `progress` hears of each as it finishes. Ctrl+C ends
     the workers and raises `Interrupted` with the records that had finished."""
     records: list[RunRecord | None] = [None] * len(items)
     try:
-        with closing(run_each(items, jobs)) as finishing:
+        with closing(run_each(items, jobs, cluster, journal)) as finishing:
             for index, record in finishing:
                 records[index] = record
                 if progress is not None:
