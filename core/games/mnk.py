@@ -15,6 +15,12 @@ height+1 across, height+2 and height along the diagonals) and never wraps round 
 lines through the last stone can be new, so a win is found in O(k) per move. Positions hash by a
 Zobrist key (one fixed random 64-bit number per player and cell, XORed in as stones are placed),
 the same whatever order reached them, for the transposition searches (df-pn, DAG PN).
+
+Expanding a position looks one ply further, from each player's *threat cells* (the cells where
+one more stone makes a line, all found at once by shifts, as in Pons's Connect-Four solver): a
+child that is lost at once is solved as it is generated, and a child's mobility counts only its
+moves that do not lose at once, so every search meets the forced block without searching the
+moves that ignore it (`MnkGame.expand`).
 """
 
 from __future__ import annotations
@@ -321,18 +327,25 @@ class MnkGame:
         threats: bool = False,
     ) -> Expansion | None:
         """Every child, evaluated: a line just made, a full board, a loss in one (below), or
-        its number of moves. There are no threats of mate to test: `threats` changes nothing.
+        its number of safe moves. There are no threats of mate to test: `threats` is ignored.
 
-        One ply of lookahead, as every Connect-Four solver has it (Allis 1988; Pons's
-        "non-losing moves"), from the threat cells of both players (`_threats`). A child
-        where the defender is to move and can make a line at once is disproved as it is
-        generated, and so is one where the attacker, to move and unable to make a line,
-        faces two of the defender's threats it cannot both stop (two playable threat cells,
-        or with gravity one stacked on the other). The attacker's moves that ignore a threat
-        to win at once are thus never searched: the forced-move rule, found by the numbers.
-        With `mates_in_one`, a child where the attacker is to move and can make a line is
-        flagged (`Expansion.mates_in_one`): the defender's replies that ignore a threat.
-        Nothing is pruned, so every proof still answers every defender move."""
+        One ply of lookahead, as Connect-Four solvers have it (Allis 1988; Pons's non-losing
+        moves), from the threat cells of both players (`_threats`), every rule sound:
+
+        * a child where the defender is to move and can make a line is disproved;
+        * so is one where the attacker is to move, cannot make a line and has no safe move
+          (`_safe_moves`: two playable threats of the defender, or every move under one);
+        * with a win goal, so is one where no line of the board is free of the defender's
+          stones: the attacker can never make one (Allis's dead positions);
+        * with `mates_in_one`, a child where the attacker is to move and can make a line is
+          flagged (`Expansion.mates_in_one`: df-pn proves it as it is generated);
+        * an unsolved child's mobility is its number of safe moves (at least 1), the thesis's
+          §3.3.1 initialisation told which moves lose at once (Nagai's df-pn+ idea of
+          knowledge in a new node's numbers, here for every search).
+
+        The attacker's moves that ignore a threat are thus never searched, nor are the
+        defender's under df-pn: the forced-move rule, found by the numbers. Nothing is pruned,
+        so a proof still answers every defender move and replays on any referee."""
         moves = self.legal_moves()
         if len(moves) > room:
             return None
