@@ -339,9 +339,11 @@ class MnkGame:
           stones: the attacker can never make one (Allis's dead positions);
         * with `mates_in_one`, a child where the attacker is to move and can make a line is
           flagged (`Expansion.mates_in_one`: df-pn proves it as it is generated);
-        * an unsolved child's mobility is its number of safe moves (at least 1), the thesis's
-          §3.3.1 initialisation told which moves lose at once (Nagai's df-pn+ idea of
-          knowledge in a new node's numbers, here for every search).
+        * with `mates_in_one`, an unsolved child's mobility is its number of safe moves (at
+          least 1): the caller then solves both sides' unsafe moves as they are generated, so
+          the thesis's §3.3.1 initialisation counts only the moves left to search (Nagai's
+          df-pn+ idea of knowledge in a new node's numbers). Without it the count is of every
+          move, as in the thesis (PN, DAG PN: measured, the safe count did not pay there).
 
         The attacker's moves that ignore a threat are thus never searched, nor are the
         defender's under df-pn: the forced-move rule, found by the numbers. Nothing is pruned,
@@ -386,8 +388,10 @@ class MnkGame:
                         attacker_lines and not self._open_line(rules.attacker)
                     ):
                         value = Value.FALSE
-                    else:
+                    elif mates_in_one:
                         count = max(1, safe.bit_count())
+                    else:
+                        count = after.bit_count()
                 if value is not Value.UNKNOWN:
                     count = 0
             values.append(value)
