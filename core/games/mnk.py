@@ -18,9 +18,9 @@ the same whatever order reached them, for the transposition searches (df-pn, DAG
 
 Expanding a position looks one ply further, from each player's *threat cells* (the cells where
 one more stone makes a line, all found at once by shifts, as in Pons's Connect-Four solver): a
-child that is lost at once is solved as it is generated, and a child's mobility counts only its
-moves that do not lose at once, so every search meets the forced block without searching the
-moves that ignore it (`MnkGame.expand`).
+child that is lost at once is solved as it is generated, so every search meets the forced block
+without expanding the moves that ignore it, and under df-pn a child's mobility counts only its
+moves that do not lose at once (`MnkGame.expand`).
 """
 
 from __future__ import annotations
@@ -343,9 +343,10 @@ class MnkGame:
           least 1): the caller then solves both sides' unsafe moves as they are generated, so
           the thesis's §3.3.1 initialisation counts only the moves left to search (Nagai's
           df-pn+ idea of knowledge in a new node's numbers). Without it the count is of every
-          move, as in the thesis (PN, DAG PN: measured, the safe count did not pay there).
+          move, as in the thesis, whose unsafe defender moves PN and DAG PN still search (there
+          the safe count cost nodes on PN and was mixed on DAG PN: `docs/benchmarks.md`).
 
-        The attacker's moves that ignore a threat are thus never searched, nor are the
+        The attacker's moves that ignore a threat are thus never expanded, nor are the
         defender's under df-pn: the forced-move rule, found by the numbers. Nothing is pruned,
         so a proof still answers every defender move and replays on any referee."""
         moves = self.legal_moves()
