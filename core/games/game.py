@@ -29,7 +29,8 @@ class Expansion:
     """All children of the cursor's position, in the game's move order, already evaluated.
 
     Parallel lists; `mobility` is the number of moves in each child (0 for solved children,
-    `NOT_COUNTED` for a child the caller said it `Known` already: its count was skipped).
+    `NOT_COUNTED` for a child the caller said it `Known` already: its count was skipped; a game
+    that sees which moves lose at once may count only the others, at least 1).
     `mates_in_one`, where the caller asked for it, flags each unsolved child where the attacker
     is to move and mates in one (else None): not a leaf's value, a one-move search's result.
     `keys` and `clocks` are the children's `position_hash()` and `halfmove_clock()` where the

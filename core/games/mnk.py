@@ -15,6 +15,12 @@ height+1 across, height+2 and height along the diagonals) and never wraps round 
 lines through the last stone can be new, so a win is found in O(k) per move. Positions hash by a
 Zobrist key (one fixed random 64-bit number per player and cell, XORed in as stones are placed),
 the same whatever order reached them, for the transposition searches (df-pn, DAG PN).
+
+Expanding a position looks one ply further, from each player's *threat cells* (the cells where
+one more stone makes a line, all found at once by shifts, as in Pons's Connect-Four solver): a
+child that is lost at once is solved as it is generated, so every search meets the forced block
+without expanding the moves that ignore it, and under df-pn a child's mobility counts only its
+moves that do not lose at once (`MnkGame.expand`).
 """
 
 from __future__ import annotations
@@ -133,6 +139,24 @@ def centre_first(rules: MnkRules) -> list[int]:
     return [rules.cell(c, r) for c, r in cells]
 
 
+def lines_of(rules: MnkRules) -> list[int]:
+    """Every line of k cells on the board (rows, columns, both diagonals), as bitmaps."""
+    found = []
+    for column in range(rules.width):
+        for row in range(rules.height):
+            for d_column, d_row in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                end_column = column + (rules.k - 1) * d_column
+                end_row = row + (rules.k - 1) * d_row
+                if 0 <= end_column < rules.width and 0 <= end_row < rules.height:
+                    found.append(
+                        sum(
+                            1 << rules.cell(column + i * d_column, row + i * d_row)
+                            for i in range(rules.k)
+                        )
+                    )
+    return found
+
+
 class MnkGame:
     """A cursor on an m,n,k (or Connect-Four) game tree (`core.games.game.Game`).
 
@@ -148,6 +172,10 @@ class MnkGame:
         self._order = centre_first(rules)
         self._keys = _zobrist(rules)
         self._full = rules.width * rules.height
+        column_mask = (1 << rules.height) - 1
+        self._board = sum(column_mask << c * rules.column_bits for c in range(rules.width))
+        self._bottom = sum(1 << c * rules.column_bits for c in range(rules.width))
+        self._lines = lines_of(rules)
         self.stones = [0, 0]
         self.moves: list[int] = []
         self.hash = 0
@@ -204,12 +232,54 @@ class MnkGame:
                 return True
         return False
 
+    def _playable(self) -> int:
+        """The cells a stone can go to now, as a bitmap: with gravity the lowest empty cell of
+        each column that has one (Tromp's `occupied + bottom`), else every empty cell."""
+        occupied = self.stones[FIRST] | self.stones[SECOND]
+        if self.rules.gravity:
+            return (occupied + self._bottom) & self._board
+        return self._board & ~occupied
+
+    def _threats(self, player: int) -> int:
+        """The cells (empty or not, on the board) where a stone of `player` would complete k in
+        a row with the stones it has: along each direction, a cell with j of its stones in a
+        row on one side and k − 1 − j on the other. The sentinel row keeps runs from wrapping."""
+        stones = self.stones[player]
+        if self.rules.k == 4:
+            return self._four_threats(stones)
+        k = self.rules.k
+        found = 0
+        for step in self._steps:
+            above = [-1] * k
+            below = [-1] * k
+            for run in range(1, k):
+                above[run] = above[run - 1] & (stones >> run * step)
+                below[run] = below[run - 1] & (stones << run * step)
+            for j in range(k):
+                found |= below[j] & above[k - 1 - j]
+        return found & self._board
+
+    def _four_threats(self, stones: int) -> int:
+        """`_threats` for k = 4, Connect-Four's, written out (Pons's `compute_winning_position`):
+        three in a row on one side, or a pair on one side and one stone on the other."""
+        found = 0
+        for step in self._steps:
+            pair_below = (stones << step) & (stones << 2 * step)
+            pair_above = (stones >> step) & (stones >> 2 * step)
+            found |= pair_below & ((stones << 3 * step) | (stones >> step))
+            found |= pair_above & ((stones >> 3 * step) | (stones << step))
+        return found & self._board
+
     def push(self, move: int) -> None:
+        self._place(move, self._line_through(move, self.to_move))
+
+    def _place(self, move: int, won: bool) -> None:
+        """Play `move`, already known to make a line (`won`) or not."""
         player = self.to_move
         self.stones[player] |= 1 << move
         self.hash ^= self._keys[player][move]
         self.moves.append(move)
-        self._won.append(self._line_through(move, player))
+        self._won.append(won)
 
     def pop(self) -> None:
         move = self.moves.pop()
@@ -256,27 +326,110 @@ class MnkGame:
         mates_in_one: bool = False,
         threats: bool = False,
     ) -> Expansion | None:
-        """Every child, evaluated (a line just made, a full board, or its number of moves).
-        These games have no mates in one or threats to test: those flags change nothing."""
+        """Every child, evaluated: a line just made, a full board, a loss in one (below), or
+        its number of safe moves. There are no threats of mate to test: `threats` is ignored.
+
+        One ply of lookahead, as Connect-Four solvers have it (Allis 1988; Pons's non-losing
+        moves), from the threat cells of both players (`_threats`), every rule sound:
+
+        * a child where the defender is to move and can make a line is disproved;
+        * so is one where the attacker is to move, cannot make a line and has no safe move
+          (`_safe_moves`: two playable threats of the defender, or every move under one);
+        * with a win goal, so is one where no line of the board is free of the defender's
+          stones: the attacker can never make one (Allis's dead positions);
+        * with `mates_in_one`, a child where the attacker is to move and can make a line is
+          flagged (`Expansion.mates_in_one`: df-pn proves it as it is generated);
+        * with `mates_in_one`, an unsolved child's mobility is its number of safe moves (at
+          least 1): the caller then solves both sides' unsafe moves as they are generated, so
+          the thesis's §3.3.1 initialisation counts only the moves left to search (Nagai's
+          df-pn+ idea of knowledge in a new node's numbers). Without it the count is of every
+          move, as in the thesis, whose unsafe defender moves PN and DAG PN still search (there
+          the safe count cost nodes on PN and was mixed on DAG PN: `docs/benchmarks.md`).
+
+        The attacker's moves that ignore a threat are thus never expanded, nor are the
+        defender's under df-pn: the forced-move rule, found by the numbers. Nothing is pruned,
+        so a proof still answers every defender move and replays on any referee."""
         moves = self.legal_moves()
         if len(moves) > room:
             return None
+        rules = self.rules
+        mover = self.to_move
+        child_is_or = mover != rules.attacker
+        mover_wins = Value.FALSE if child_is_or else Value.TRUE
+        full = len(self.moves) + 1 == self._full
+        ends_full = Value.TRUE if rules.goal == DRAW else Value.FALSE
+        lines = self._threats(mover)
+        replies = self._threats(1 - mover)
+        playable = self._playable()
+        above = self._board if rules.gravity else 0
+        attacker_lines = rules.goal == WIN
         values: list[Value] = []
         mobility: list[int] = []
         reasons: list[Reason] = []
         keys: list[int] = []
-        child_is_or = self.to_move != self.rules.attacker
+        wins_in_one: list[bool] = []
         for move in moves:
-            self.push(move)
-            evaluation = self.evaluate()
-            values.append(evaluation.value)
-            mobility.append(evaluation.mobility)
-            reasons.append(evaluation.reason)
+            bit = 1 << move
+            won = bool(lines & bit)
+            self._place(move, won)
+            value, reason, count, win_in_one = Value.UNKNOWN, Reason.NONE, 0, False
+            if won:
+                value, reason = mover_wins, LINE
+            elif full:
+                value, reason = ends_full, BOARD_FULL
+            else:
+                after = (playable & ~bit) | (bit << 1 & above)
+                if replies & after:
+                    win_in_one = child_is_or
+                    value = Value.UNKNOWN if child_is_or else Value.FALSE
+                    count = after.bit_count()
+                else:
+                    safe = self._safe_moves(self._threats(mover), after)
+                    if (child_is_or and not safe) or (
+                        attacker_lines and not self._open_line(rules.attacker)
+                    ):
+                        value = Value.FALSE
+                    elif mates_in_one:
+                        count = max(1, safe.bit_count())
+                    else:
+                        count = after.bit_count()
+                if value is not Value.UNKNOWN:
+                    count = 0
+            values.append(value)
+            mobility.append(count)
+            reasons.append(reason)
             keys.append(self.hash)
+            wins_in_one.append(win_in_one)
             self.pop()
         return Expansion(
-            moves, values, mobility, reasons, [child_is_or] * len(moves), keys, [0] * len(moves)
+            moves,
+            values,
+            mobility,
+            reasons,
+            [child_is_or] * len(moves),
+            keys,
+            [0] * len(moves),
+            wins_in_one if mates_in_one else None,
         )
+
+    def _open_line(self, player: int) -> bool:
+        """Whether some line of the board holds no stone of `player`'s opponent: without one,
+        `player` can never make a line, whatever is played."""
+        blocking = self.stones[1 - player]
+        return any(not line & blocking for line in self._lines)
+
+    def _safe_moves(self, threats: int, playable: int) -> int:
+        """The moves of the player to move, who cannot make a line at once, that do not lose at
+        once to the other's `threats` (Pons's non-losing moves): the one block if a threat is
+        playable (none if two are), and with gravity never the cell right below a threat, which
+        would make it playable."""
+        urgent = threats & playable
+        if urgent & (urgent - 1):
+            return 0
+        safe = urgent or playable
+        if self.rules.gravity:
+            safe &= ~(threats >> 1)
+        return safe
 
     def keep_expansions(self, positions: int) -> None:
         """Expanding is cheap here: nothing to keep."""

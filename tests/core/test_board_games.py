@@ -52,6 +52,101 @@ def exhaustive_value(rules: MnkRules) -> bool:
     return reached(tuple(map(tuple, referee.grid)))
 
 
+_REACHED: dict[MnkRules, dict[tuple, bool]] = {}
+
+
+def value_after(rules: MnkRules, moves: list[int]) -> bool:
+    """`exhaustive_value` from the position after `moves`, with one memo per game."""
+    referee = MnkReferee(rules, tuple(moves))
+    memo = _REACHED.setdefault(rules, {})
+
+    def reached() -> bool:
+        grid = tuple(map(tuple, referee.grid))
+        if grid not in memo:
+            over = referee.goal_reached()
+            if over is None:
+                attacking = referee.attacker_to_move()
+                over = not attacking
+                for move in referee.legal():
+                    referee.play(move)
+                    found = reached()
+                    referee.undo()
+                    if found == attacking:
+                        over = attacking
+                        break
+            memo[grid] = over
+        return memo[grid]
+
+    return reached()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=st.sampled_from(
+        [
+            MnkRules(3, 3, 3),
+            MnkRules(3, 3, 3, attacker=SECOND, goal=DRAW),
+            MnkRules(4, 4, 3),
+            MnkRules(4, 4, 4, gravity=True),
+            MnkRules(4, 4, 3, gravity=True, attacker=SECOND),
+        ]
+    ),
+    choices=st.lists(st.integers(min_value=0, max_value=40), max_size=12),
+)
+def test_what_expanding_decides_one_ply_ahead_agrees_with_exhaustive_search(rules, choices):
+    """A child the expansion solves before the game is over (a loss in one, a double threat,
+    no line left to make) has the exhaustive value it is given; a child flagged as a win in one
+    has the attacker to move with a line to make; an unsolved child's mobility counts at least
+    one move and at most all of them."""
+    game = MnkGame(rules)
+    for choice in choices:
+        legal = game.ordered_moves()
+        if not legal:
+            break
+        game.push(legal[choice % len(legal)])
+    expansion = game.expand(100, mates_in_one=True)
+    assert expansion is not None and expansion.mates_in_one is not None
+    for index, move in enumerate(expansion.moves):
+        game.push(move)
+        over = game.evaluate().value is not Value.UNKNOWN
+        value = expansion.values[index]
+        if value is not Value.UNKNOWN and not over:
+            assert value_after(rules, game.moves) is (value is Value.TRUE)
+        if expansion.mates_in_one[index]:
+            assert game.is_or() and value is Value.UNKNOWN
+            wins = []
+            for reply in game.ordered_moves():
+                game.push(reply)
+                wins.append(game.evaluate().value is Value.TRUE)
+                game.pop()
+            assert any(wins)
+        if value is Value.UNKNOWN:
+            assert 1 <= expansion.mobility[index] <= len(game.ordered_moves())
+        game.pop()
+
+
+def test_the_forced_block_is_the_one_move_searched():
+    """X threatens d1 on Connect-Four 4×4: O's other replies are flagged as lost at once; O
+    threatens b4: X's other moves are disproved as they are generated."""
+    rules = MnkRules(4, 4, 4, gravity=True)
+    a1, b1, c1, d1 = (rules.cell(column, 0) for column in range(4))
+    a2, b2 = rules.cell(0, 1), rules.cell(1, 1)
+    game = MnkGame(rules, [a1, a2, b1, b2, c1])
+    expansion = game.expand(100, mates_in_one=True)
+    assert expansion is not None and expansion.mates_in_one is not None
+    flagged = {m for m, win in zip(expansion.moves, expansion.mates_in_one, strict=True) if win}
+    assert flagged == set(expansion.moves) - {d1}
+    b3, b4 = rules.cell(1, 2), rules.cell(1, 3)
+    threatened = MnkGame(rules, [a1, b1, a2, b2, d1, b3]).expand(100)
+    assert threatened is not None
+    unsolved = [
+        move
+        for move, value in zip(threatened.moves, threatened.values, strict=True)
+        if value is Value.UNKNOWN
+    ]
+    assert unsolved == [b4]
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     shape=st.sampled_from([(3, 3, 3, False), (4, 4, 3, False), (4, 4, 4, True), (5, 4, 3, True)]),
