@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import chess
 
+from core.games.mnk import MnkReferee, MnkRules
 from core.games.suites import find_position, load_suite
 from core.tree import Tree
 
@@ -72,3 +75,33 @@ def tree_columns(tree: Tree) -> tuple:
         tree.move.tobytes(),
         tree.flags.tobytes(),
     )
+
+
+_REACHED: dict[MnkRules, dict[tuple, bool]] = {}
+
+
+def mnk_value(rules: MnkRules, moves: Sequence[int] = ()) -> bool:
+    """Whether the attacker reaches its goal under perfect play after `moves`: plain minimax
+    over the plain referee, memoised on the grid, one memo per game (the independent reference
+    for the board games' results)."""
+    referee = MnkReferee(rules, tuple(moves))
+    memo = _REACHED.setdefault(rules, {})
+
+    def reached() -> bool:
+        grid = tuple(map(tuple, referee.grid))
+        if grid not in memo:
+            over = referee.goal_reached()
+            if over is None:
+                attacking = referee.attacker_to_move()
+                over = not attacking
+                for move in referee.legal():
+                    referee.play(move)
+                    found = reached()
+                    referee.undo()
+                    if found == attacking:
+                        over = attacking
+                        break
+            memo[grid] = over
+        return memo[grid]
+
+    return reached()

@@ -5,7 +5,6 @@ replayed move for move on OpenSpiel's implementation of the same game."""
 from __future__ import annotations
 
 import json
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -25,59 +24,9 @@ from core.search.dfpn import DfpnSearch
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.values import Value
+from tests.helpers import mnk_value
 
 SEARCHES = [ProofNumberSearch, DagProofNumberSearch, DfpnSearch]
-
-
-@cache
-def exhaustive_value(rules: MnkRules) -> bool:
-    """Whether the attacker reaches its goal under perfect play: plain minimax over the plain
-    referee, memoised on the grid (the independent reference for every result below)."""
-    referee = MnkReferee(rules)
-
-    @cache
-    def reached(grid: tuple) -> bool:
-        over = referee.goal_reached()
-        if over is not None:
-            return over
-        attacking = referee.attacker_to_move()
-        for move in referee.legal():
-            referee.play(move)
-            found = reached(tuple(map(tuple, referee.grid)))
-            referee.undo()
-            if found == attacking:
-                return attacking
-        return not attacking
-
-    return reached(tuple(map(tuple, referee.grid)))
-
-
-_REACHED: dict[MnkRules, dict[tuple, bool]] = {}
-
-
-def value_after(rules: MnkRules, moves: list[int]) -> bool:
-    """`exhaustive_value` from the position after `moves`, with one memo per game."""
-    referee = MnkReferee(rules, tuple(moves))
-    memo = _REACHED.setdefault(rules, {})
-
-    def reached() -> bool:
-        grid = tuple(map(tuple, referee.grid))
-        if grid not in memo:
-            over = referee.goal_reached()
-            if over is None:
-                attacking = referee.attacker_to_move()
-                over = not attacking
-                for move in referee.legal():
-                    referee.play(move)
-                    found = reached()
-                    referee.undo()
-                    if found == attacking:
-                        over = attacking
-                        break
-            memo[grid] = over
-        return memo[grid]
-
-    return reached()
 
 
 @settings(max_examples=60, deadline=None)
@@ -111,7 +60,7 @@ def test_what_expanding_decides_one_ply_ahead_agrees_with_exhaustive_search(rule
         over = game.evaluate().value is not Value.UNKNOWN
         value = expansion.values[index]
         if value is not Value.UNKNOWN and not over:
-            assert value_after(rules, game.moves) is (value is Value.TRUE)
+            assert mnk_value(rules, game.moves) is (value is Value.TRUE)
         if expansion.mates_in_one[index]:
             assert game.is_or() and value is Value.UNKNOWN
             wins = []
@@ -218,7 +167,7 @@ def _mapped(proof: ProofNode, action) -> ProofNode:
 @pytest.mark.parametrize("rules", LADDER, ids=lambda r: f"{r.width}{r.height}{r.k}{r.gravity}{r}")
 @pytest.mark.parametrize("search", SEARCHES, ids=lambda s: s.__name__)
 def test_results_match_exhaustive_search_and_proofs_replay_on_openspiel(rules, search):
-    expected = exhaustive_value(rules)
+    expected = mnk_value(rules)
     found = search(MnkGame(rules), Limits(max_nodes=500_000))
     outcome = found.run()
     assert outcome.result is (Result.PROVED if expected else Result.DISPROVED)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from functools import partial
 
 import pytest
@@ -19,25 +18,6 @@ from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.types import Limits
 from tests import job_work
 
-distributed = pytest.importorskip("distributed")
-
-
-@pytest.fixture(scope="module")
-def address() -> Iterator[str]:
-    """A scheduler and two single-threaded worker processes on the loopback interface."""
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        silence_logs=50,
-    )
-    try:
-        yield cluster.scheduler_address
-    finally:
-        cluster.close()
-
 
 def _events(workers: ClusterWorkers) -> list:
     events = []
@@ -46,8 +26,8 @@ def _events(workers: ClusterWorkers) -> list:
     return events
 
 
-def test_every_item_is_started_and_finished_on_the_cluster(address):
-    events = _events(ClusterWorkers(job_work.square, [1, 2, 3, 4], address))
+def test_every_item_is_started_and_finished_on_the_cluster(dask_address):
+    events = _events(ClusterWorkers(job_work.square, [1, 2, 3, 4], dask_address))
     assert sorted(e.index for e in events if isinstance(e, Started)) == [0, 1, 2, 3]
     assert {e.index: e.value for e in events if isinstance(e, Finished)} == {
         0: 1,
@@ -57,22 +37,22 @@ def test_every_item_is_started_and_finished_on_the_cluster(address):
     }
 
 
-def test_an_error_fails_its_own_item_in_one_line(address):
-    events = _events(ClusterWorkers(job_work.fail_on_two, [1, 2, 3], address))
+def test_an_error_fails_its_own_item_in_one_line(dask_address):
+    events = _events(ClusterWorkers(job_work.fail_on_two, [1, 2, 3], dask_address))
     (failed,) = [e for e in events if isinstance(e, Failed)]
     assert failed.index == 1 and failed.message == "ValueError: two is not allowed"
     assert sorted(e.value for e in events if isinstance(e, Finished)) == [1, 9]
 
 
-def test_a_worker_that_dies_is_retried_once_on_a_fresh_one(address, tmp_path):
+def test_a_worker_that_dies_is_retried_once_on_a_fresh_one(dask_address, tmp_path):
     marker = str(tmp_path / "died-once")
     items = [(number, marker) for number in (1, 2, 3)]
-    events = _events(ClusterWorkers(job_work.die_once_on_two, items, address))
+    events = _events(ClusterWorkers(job_work.die_once_on_two, items, dask_address))
     assert sorted(e.value for e in events if isinstance(e, Finished)) == [1, 4, 9]
 
 
-def test_an_item_that_kills_its_worker_twice_is_reported_and_the_rest_finish(address):
-    events = _events(ClusterWorkers(job_work.die_on_two, [1, 2, 3], address))
+def test_an_item_that_kills_its_worker_twice_is_reported_and_the_rest_finish(dask_address):
+    events = _events(ClusterWorkers(job_work.die_on_two, [1, 2, 3], dask_address))
     (failed,) = [e for e in events if isinstance(e, Failed)]
     assert failed.index == 1 and failed.error is None
     assert "worker died 2 times" in failed.message
@@ -87,10 +67,10 @@ def _items() -> list[WorkItem]:
     ]
 
 
-def test_run_each_on_the_cluster_gives_the_records_of_local_runs(address):
+def test_run_each_on_the_cluster_gives_the_records_of_local_runs(dask_address):
     items = _items()
     local = dict(run_each(items, jobs=1))
-    remote = dict(run_each(items, cluster=address))
+    remote = dict(run_each(items, cluster=dask_address))
     assert set(remote) == set(local) == set(range(len(items)))
     for index, record in local.items():
         there = remote[index]

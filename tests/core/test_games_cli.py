@@ -19,6 +19,7 @@ from core.games.mnk import MnkReferee, MnkRules
 from core.games.openspiel_game import OpenSpielReferee
 from core.proofs.proof import ProofNode
 from core.proofs.referee import verify_game_proof
+from tests.helpers import mnk_value
 
 TIC_TAC_TOE = "tic-tac-toe"
 DRAWN = "tic-tac-toe(goal=draw)"
@@ -129,23 +130,7 @@ def test_the_goal_is_the_users_choice_and_the_verdict_says_it(capsys, spec, resu
     assert status == (EXIT_PROVED if result == "proved" else EXIT_DISPROVED)
     rules = parse_game_spec(spec).rules
     if rules is not None:
-        referee = MnkReferee(rules, parse_game_spec(spec).moves)
-        assert _exhaustive(referee) is (result == "proved")
-
-
-def _exhaustive(referee: MnkReferee) -> bool:
-    """Whether the attacker reaches its goal from the referee's position under perfect play."""
-    over = referee.goal_reached()
-    if over is not None:
-        return over
-    attacking = referee.attacker_to_move()
-    for move in referee.legal():
-        referee.play(move)
-        reached = _exhaustive(referee)
-        referee.undo()
-        if reached == attacking:
-            return attacking
-    return not attacking
+        assert mnk_value(rules, parse_game_spec(spec).moves) is (result == "proved")
 
 
 # -- the move tree -----------------------------------------------------------------------------

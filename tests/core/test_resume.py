@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,9 +42,7 @@ def _count_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return ran
 
 
-def test_each_run_is_journaled_and_a_second_start_runs_nothing_again(
-    tmp_path, monkeypatch, capsys
-):
+def test_each_run_is_journaled_and_a_second_start_runs_nothing_again(tmp_path, monkeypatch, capsys):
     out = tmp_path / "out.json"
     ran = _count_runs(monkeypatch)
     assert main(_suite(out, "--quiet")) == EXIT_PROVED
@@ -77,11 +74,10 @@ def test_a_run_killed_mid_line_resumes_from_the_runs_that_were_whole(tmp_path, m
     assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + len(IDS)
 
 
-def test_a_journal_of_other_settings_is_refused_in_one_line(tmp_path):
-    out = tmp_path / "out.json"
-    assert main(_suite(out, "--quiet")) == EXIT_PROVED
+def _one_line_error(*args: str) -> str:
+    """The command's stderr, checked to be one line with exit status 2."""
     result = subprocess.run(
-        [sys.executable, "-m", "app.main", *_suite(out, "--quiet", "--max-nodes", "4000")],
+        [sys.executable, "-m", "app.main", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -89,40 +85,28 @@ def test_a_journal_of_other_settings_is_refused_in_one_line(tmp_path):
     )
     assert result.returncode == EXIT_USER_ERROR
     assert result.stderr.strip().count("\n") == 0
-    assert "holds rows of a run with other settings" in result.stderr
+    return result.stderr
 
 
-distributed = pytest.importorskip("distributed")
+def test_a_journal_of_other_settings_is_refused_in_one_line(tmp_path):
+    out = tmp_path / "out.json"
+    assert main(_suite(out, "--quiet")) == EXIT_PROVED
+    stderr = _one_line_error(*_suite(out, "--quiet", "--max-nodes", "4000"))
+    assert "holds rows of a run with other settings" in stderr
 
 
-@pytest.fixture(scope="module")
-def address() -> Iterator[str]:
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        silence_logs=50,
-    )
-    try:
-        yield cluster.scheduler_address
-    finally:
-        cluster.close()
-
-
-def test_suite_on_a_cluster_gives_the_rows_of_a_local_run(tmp_path, address):
+def test_suite_on_a_cluster_gives_the_rows_of_a_local_run(tmp_path, dask_address):
     local, remote = tmp_path / "local.json", tmp_path / "remote.json"
     assert main(_suite(local, "--quiet")) == EXIT_PROVED
-    assert main(_suite(remote, "--quiet", "--cluster", address)) == EXIT_PROVED
+    assert main(_suite(remote, "--quiet", "--cluster", dask_address)) == EXIT_PROVED
     assert _rows(remote) == _rows(local)
 
 
-def test_compare_on_a_cluster_resumes_like_a_local_one(tmp_path, address, monkeypatch):
+def test_compare_on_a_cluster_resumes_like_a_local_one(tmp_path, dask_address, monkeypatch):
     out = tmp_path / "compare.json"
     command = ["compare", "wac-mates", "--ids", *IDS[:2], "--algos", "pn,dfpn"]
     command += ["--max-nodes", "3000", "--quiet", "--json", str(out)]
-    assert main([*command, "--cluster", address]) == EXIT_PROVED
+    assert main([*command, "--cluster", dask_address]) == EXIT_PROVED
     journal = journal_path(str(out)).read_text(encoding="utf-8").splitlines()
     assert len(journal) == 1 + 4
     remote = json.loads(out.read_text(encoding="utf-8"))
@@ -133,14 +117,7 @@ def test_compare_on_a_cluster_resumes_like_a_local_one(tmp_path, address, monkey
 
 
 def test_an_unreachable_cluster_is_one_line_and_exit_2(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "app.main", *_suite(tmp_path / "o.json", "--quiet")]
-        + ["--cluster", "tcp://127.0.0.1:9"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    stderr = _one_line_error(
+        *_suite(tmp_path / "o.json", "--quiet"), "--cluster", "tcp://127.0.0.1:9"
     )
-    assert result.returncode == EXIT_USER_ERROR
-    assert result.stderr.strip().count("\n") == 0
-    assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in result.stderr
+    assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in stderr
