@@ -15,7 +15,7 @@ import argparse
 import gc
 import multiprocessing
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 
 import chess
@@ -35,7 +35,8 @@ from core.search.defaults import (
     DFPN_THREAT_DIVISOR,
 )
 from core.search.dfpn import DfpnSearch
-from core.search.parameters import PARAMETERS
+from core.search.parameters import PARAMETERS, Kind
+from core.search.registry import entry
 from core.search.transposition import BYTES_PER_ENTRY
 from core.search.types import Limits
 
@@ -137,28 +138,62 @@ def solve_at_budget(
     threat_divisor: int = DFPN_THREAT_DIVISOR,
     threat_depth: int = DFPN_THREAT_DEPTH,
     ids: tuple[str, ...] = (),
-) -> Iterator[RunRecord]:
+    variants: tuple[Mapping[str, object], ...] = ({},),
+) -> Iterator[list[RunRecord]]:
     """df-pn on a suite's positions (those with a known mate length ≥ `min_length`, every
     `every`-th, of `ids` alone, in their order, where given: say the misses of a compare run),
     each stopped at `budget` nodes created with a 1,000,000-entry table: positions solved and
-    nodes are deterministic, unlike counts at a time limit on a busy machine. Each record,
-    yielded as its search ends, has been through the runner's verify path."""
+    nodes are deterministic, unlike counts at a time limit on a busy machine. Per position one
+    record for each of `variants` (df-pn parameters over the options above; `({},)`: df-pn as
+    the options say), yielded once its searches end, each through the runner's verify path."""
     positions = select_positions(load_suite(suite), list(ids))
     positions = [p for p in positions if (p.mate_length or 0) >= min_length][::every]
     for position in positions:
-        game = ChessGame(position.board, attacker=position.attacker)
-        search = DfpnSearch(
-            game,
-            Limits(max_nodes=DEFAULT_NODE_CAP),
-            epsilon=epsilon,
-            threat_divisor=threat_divisor,
-            threat_depth=threat_depth,
-        )
-        search.work_budget = budget
-        search.run()
-        yield describe_search(
-            game, search, DFPN, position.id, position.best_moves, position.mate_length
-        )
+        records = []
+        for variant in variants:
+            game = ChessGame(position.board, attacker=position.attacker)
+            options: dict[str, object] = {
+                "epsilon": epsilon,
+                "threat_divisor": threat_divisor,
+                "threat_depth": threat_depth,
+                **variant,
+            }
+            search = DfpnSearch(game, Limits(max_nodes=DEFAULT_NODE_CAP), **options)  # type: ignore[arg-type]
+            search.work_budget = budget
+            search.run()
+            records.append(
+                describe_search(
+                    game, search, DFPN, position.id, position.best_moves, position.mate_length
+                )
+            )
+        yield records
+
+
+def parse_variant(text: str) -> dict[str, object]:
+    """`NAME=VALUE[,NAME=VALUE…]` of df-pn's parameters (`weak_delta=true,deep_depth=4`),
+    each value checked by its parameter; ValueError in one line otherwise."""
+    values: dict[str, object] = {}
+    for part in text.split(","):
+        name, equals, raw = part.strip().partition("=")
+        parameter = PARAMETERS.get(name.strip())
+        if not equals or parameter is None or not entry(DFPN).takes(parameter.name):
+            raise ValueError(f"--versus wants NAME=VALUE of df-pn's parameters, not {part!r}")
+        value: object
+        if parameter.kind is Kind.SWITCH:
+            if raw.strip().lower() not in ("true", "false"):
+                raise ValueError(f"{name} must be true or false, not {raw!r}")
+            value = raw.strip().lower() == "true"
+        else:
+            try:
+                value = int(raw)
+            except ValueError:
+                raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
+        try:
+            parameter.check(value)
+        except PnExplorerError as error:
+            raise ValueError(str(error)) from None
+        values[parameter.name] = value
+    return values
 
 
 def build_parser() -> OneLineParser:
@@ -177,6 +212,13 @@ def build_parser() -> OneLineParser:
         " --every then choose among them",
     )
     parser.add_argument("--epsilon", type=float, default=DFPN_EPSILON)
+    parser.add_argument(
+        "--versus",
+        action="append",
+        default=[],
+        help="also run df-pn with these parameters on each position, side by side "
+        "(NAME=VALUE,…: weak_delta=true, deep_depth=4; repeatable)",
+    )
     add_count_option(
         parser,
         "--threat-divisor",
@@ -196,18 +238,26 @@ def build_parser() -> OneLineParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K] [--ids A,B]`:
-    the solved count and nodes of df-pn at a node budget, one line per position and a total."""
+    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K] [--ids A,B]
+    [--versus NAME=VALUE,…]`: the solved count and nodes of df-pn at a node budget, one line per
+    position and search, and a total per search (with `--versus`, df-pn as the options say
+    first, then each variant, on the same positions in the same run)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         if not 0 <= args.epsilon < float("inf"):
             parser.error(f"--epsilon must be a finite number of at least 0, not {args.epsilon}")
+        try:
+            variants = ({}, *(parse_variant(text) for text in args.versus))
+        except ValueError as error:
+            parser.error(str(error))
     except SystemExit as stopped:  # a mistake in the options: one line already printed
         return int(stopped.code or 0)
-    records = []
+    labels = ["df-pn", *args.versus]
+    width = max(len(label) for label in labels)
+    columns: list[list[RunRecord]] = [[] for _ in variants]
     try:
-        for record in solve_at_budget(
+        for records in solve_at_budget(
             args.suite,
             args.budget,
             args.min_length,
@@ -216,25 +266,33 @@ def main(argv: list[str] | None = None) -> int:
             args.threat_divisor,
             args.threat_depth,
             tuple(name.strip() for name in args.ids.split(",") if name.strip()),
+            variants,
         ):
-            records.append(record)
-            mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
-            print(
-                f"{record.id:<12} {record.result:<10} {record.nodes_created:>10,} "
-                f"{record.seconds:>7.1f} s  {mate}",
-                flush=True,
-            )
+            for label, column, record in zip(labels, columns, records, strict=True):
+                column.append(record)
+                mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
+                shown_label = f"{label:<{width}}  " if len(variants) > 1 else ""
+                print(
+                    f"{record.id:<12} {shown_label}{record.result:<10} "
+                    f"{record.nodes_created:>10,} {record.seconds:>7.1f} s  {mate}",
+                    flush=True,
+                )
     except PnExplorerError as error:
         print(f"pn-explorer: {error}", file=sys.stderr)
         return 2
-    solved = [r for r in records if r.solved]
     print(
-        f"{args.suite}: {len(solved)} of {len(records)} solved at {args.budget:,} nodes each "
-        f"(ε = {args.epsilon:g}, threats ÷ {args.threat_divisor} to ply {args.threat_depth} "
-        "where no mop-up estimate guides); "
-        f"nodes on the solved {sum(r.nodes_created for r in solved):,}, "
-        f"on all {sum(r.nodes_created for r in records):,}"
+        f"{args.suite} at {args.budget:,} nodes each (ε = {args.epsilon:g}, threats ÷ "
+        f"{args.threat_divisor} to ply {args.threat_depth} where no mop-up estimate guides):"
     )
+    for label, column in zip(labels, columns, strict=True):
+        solved = [r for r in column if r.solved]
+        at_length = [r for r in solved if r.mate_in == r.known_mate_length]
+        print(
+            f"  {label:<{width}}  {len(solved)} of {len(column)} solved, "
+            f"{len(at_length)} at the known length; "
+            f"nodes on the solved {sum(r.nodes_created for r in solved):,}, "
+            f"on all {sum(r.nodes_created for r in column):,}"
+        )
     return 0
 
 

@@ -96,12 +96,14 @@ from core.proofs.proof import ProofNode
 from core.search.defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
+    DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_SLOTS_PER_MEMO,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
+    DFPN_WEAK_DELTA,
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
@@ -185,6 +187,15 @@ def child_phi_threshold_of(delta_threshold: int, delta: int, child_phi: int) -> 
     return min(INF, delta_threshold - delta + child_phi)
 
 
+def weak_child_phi_threshold(delta_threshold: int, open_children: int) -> int:
+    """φ_t of the best child under weak proof-number search's δ (`weak_sum`): the parent's δ is
+    its children's largest φ plus one for each other open child, so it reaches δ_t once the
+    child's φ reaches δ_t − (open children − 1); unbounded under an unbounded δ_t."""
+    if delta_threshold >= INF:
+        return INF
+    return delta_threshold - max(open_children - 1, 0)
+
+
 def child_delta_threshold(phi_threshold: int, second_delta: int, epsilon: float) -> int:
     """δ_t of the best child: ⌈δ₂·(1+ε)⌉, at least δ₂ + 1 (Nagai's rule when ε = 0), at most the
     parent's φ_t (Pawlewicz and Lew's 1+ε trick)."""
@@ -222,6 +233,8 @@ class DfpnSearch:
         threat_divisor: int = DFPN_THREAT_DIVISOR,
         threat_depth: int = DFPN_THREAT_DEPTH,
         max_plies: int | None = None,
+        weak_delta: bool = DFPN_WEAK_DELTA,
+        deep_depth: int = DFPN_DEEP_DEPTH,
     ) -> None:
         if max_plies is not None and max_plies < 1:
             raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
@@ -233,6 +246,8 @@ class DfpnSearch:
             raise ValueError(f"threat_divisor must be at least 1, not {threat_divisor!r}")
         if threat_depth < 0:
             raise ValueError(f"threat_depth must be at least 0, not {threat_depth!r}")
+        if deep_depth < 0:
+            raise ValueError(f"deep_depth must be at least 0, not {deep_depth!r}")
         self.game = game
         self.mop_up_weight = mop_up_weight
         self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
@@ -248,6 +263,11 @@ class DfpnSearch:
         guides."""
         self.threat_depth = threat_depth
         """The deepest position (plies from the root) whose quiet moves are tested for threats."""
+        self.weak_delta = weak_delta
+        """Whether a node's δ is weak proof-number search's (`weak_sum`) rather than the sum."""
+        self.deep_depth = deep_depth
+        """Deep df-pn's D: a new node at ply d < D starts with D − d added to both its numbers
+        (0: off)."""
         self.max_plies = max_plies
         """A mate-length bound: only mates delivered within this many plies of the root count,
         a position reached at that ply without mate is lost for the attacker (None: no bound)."""
@@ -381,7 +401,7 @@ class DfpnSearch:
             slot = found[key ^ mix] = probe(key ^ mix, clock)
             return slot >= 0
 
-        divisor = self.threat_divisor
+        divisor, deep_depth = self.threat_divisor, self.deep_depth
         test_threats = self.threats_in_use and len(self._path_keys) - 1 <= self.threat_depth
         expansion = game.expand(INF, known, self.mates_in_one, test_threats)
         if expansion is None:
@@ -450,6 +470,9 @@ class DfpnSearch:
                         child_proof += weight * mop_up(moves[index])
                     if threats[index]:
                         child_proof = max(1, child_proof // divisor)
+                    if child_ply < deep_depth:
+                        child_proof += deep_depth - child_ply
+                        child_disproof += deep_depth - child_ply
                     proof[index], disproof[index] = child_proof, child_disproof
                     if slot == ABSENT:
                         store_leaf(key, child_proof, child_disproof)
@@ -525,9 +548,9 @@ class DfpnSearch:
         proof, disproof = children.proof, children.disproof
         # The children's φ and δ (they are of the other type): the same lists, kept up to date.
         phis, deltas = as_phi_delta(proof, disproof, not is_or)
-        epsilon = self.epsilon
+        epsilon, weak = self.epsilon, self.weak_delta
         while True:
-            phi, delta = phi_delta(deltas, phis)
+            phi, delta = phi_delta(deltas, phis, weak)
             if phi >= phi_threshold or delta >= delta_threshold or self._stop is not None:
                 break
             best, best_delta, second_delta = 0, INF, INF
@@ -536,8 +559,11 @@ class DfpnSearch:
                     best, second_delta, best_delta = index, best_delta, child_delta
                 elif child_delta < second_delta:
                     second_delta = child_delta
-            child_phi = phis[best]
-            child_phi_threshold = child_phi_threshold_of(delta_threshold, delta, child_phi)
+            if weak:
+                open_children = sum(1 for value in phis if value)
+                child_phi_threshold = weak_child_phi_threshold(delta_threshold, open_children)
+            else:
+                child_phi_threshold = child_phi_threshold_of(delta_threshold, delta, phis[best])
             child_delta_threshold_ = child_delta_threshold(phi_threshold, second_delta, epsilon)
             game.push(children.moves[best])
             self._path_keys.append(children.keys[best])
@@ -563,7 +589,7 @@ class DfpnSearch:
     ) -> _Result:
         """The node's numbers from its children, stored in the table as the GHI rule allows."""
         proof, disproof = children.proof, children.disproof
-        node_proof, node_disproof = node_numbers(proof, disproof, is_or)
+        node_proof, node_disproof = node_numbers(proof, disproof, is_or, self.weak_delta)
         table = self.table
         slot = table.find(key)
         work += table.work[slot] if slot >= 0 else 0

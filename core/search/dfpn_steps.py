@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 
 from core.games.game import Game
 from core.search.defaults import (
+    DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
+    DFPN_WEAK_DELTA,
     MOBILITY,
 )
 from core.search.dfpn import DfpnSearch, _Children, _Result
@@ -68,11 +70,13 @@ class DfpnFrame:
     delta_threshold: int
     children: _Children
     backing_up: BackUpReason | None = None
+    weak: bool = False
+    """The search's `weak_delta`: δ by weak proof-number search's rule."""
 
     @property
     def numbers(self) -> tuple[int, int]:
         """(pn, dn) of the node from its children, by MID's own rule (`node_numbers`)."""
-        return node_numbers(self.children.proof, self.children.disproof, self.is_or)
+        return node_numbers(self.children.proof, self.children.disproof, self.is_or, self.weak)
 
     @property
     def phi(self) -> int:
@@ -105,6 +109,8 @@ class DfpnTrace:
     """The search's divisor for threatening moves (the expansion events carry it)."""
     mop_up_weight: int = 0
     """The search's mop-up weight where the estimate is in use, else 0."""
+    weak_delta: bool = False
+    """The search's `weak_delta` (its frames sum δ by that rule)."""
     _bound_at: int = TRACE_FLOOR
 
     def hit(self, key: int) -> None:
@@ -121,7 +127,9 @@ class DfpnTrace:
         if self.frames:
             parent = self.frames[-1].children
             move = parent.moves[parent.keys.index(key)]
-        frame = DfpnFrame(key, move, is_or, phi_threshold, delta_threshold, children)
+        frame = DfpnFrame(
+            key, move, is_or, phi_threshold, delta_threshold, children, weak=self.weak_delta
+        )
         self.frames.append(frame)
         for child in children.keys:
             self.parents.setdefault(child, set()).add(frame.key)
@@ -252,6 +260,8 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
         threat_depth: int = DFPN_THREAT_DEPTH,
         mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
         mates_in_one: bool = DFPN_MATES_IN_ONE,
+        weak_delta: bool = DFPN_WEAK_DELTA,
+        deep_depth: int = DFPN_DEEP_DEPTH,
     ) -> None:
         super().__init__(
             game,
@@ -261,10 +271,13 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
             mates_in_one=mates_in_one,
             threat_divisor=threat_divisor,
             threat_depth=threat_depth,
+            weak_delta=weak_delta,
+            deep_depth=deep_depth,
         )
         self.path_trace = DfpnTrace(
             threat_divisor=self.threat_divisor,
             mop_up_weight=self.mop_up_weight if self.mop_up_in_use else 0,
+            weak_delta=weak_delta,
         )
         self.trace = self.path_trace if self.outcome is None else None
         self._mid: Generator[object, None, _Result] | None = None

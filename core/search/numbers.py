@@ -28,6 +28,7 @@ __all__ = [
     "or_numbers",
     "phi_delta",
     "saturated_sum",
+    "weak_sum",
 ]
 
 LARGEST_UNSOLVED = INF - 1
@@ -49,6 +50,18 @@ def saturated_sum(numbers: Sequence[int]) -> int:
     return INF if INF in numbers else LARGEST_UNSOLVED
 
 
+def weak_sum(numbers: Sequence[int]) -> int:
+    """Weak proof-number search's rule for the summed number (Ueda, Hashimoto, Hashimoto and
+    Iida 2008): the largest child's number plus one for each other child not solved against
+    the node, in place of the sum, so a child reached through several siblings (a transposition
+    in a DAG or a table) is not counted once per sibling. Saturating like `saturated_sum`."""
+    largest = max(numbers)
+    if largest >= INF:
+        return INF
+    open_children = sum(1 for number in numbers if number)
+    return min(largest + max(open_children - 1, 0), LARGEST_UNSOLVED)
+
+
 def or_numbers(proofs: Sequence[int], disproofs: Sequence[int]) -> tuple[int, int]:
     """Figure 3.3 at an expanded OR node, from its children's numbers (thesis §3.2): the least
     proof number (one proved child proves it) and the sum of the disproof numbers (every child
@@ -62,8 +75,15 @@ def and_numbers(proofs: Sequence[int], disproofs: Sequence[int]) -> tuple[int, i
     return saturated_sum(proofs), min(disproofs)
 
 
-def node_numbers(proofs: Sequence[int], disproofs: Sequence[int], is_or: bool) -> tuple[int, int]:
-    """Figure 3.3 at an expanded node: `or_numbers` or `and_numbers` by the node's type."""
+def node_numbers(
+    proofs: Sequence[int], disproofs: Sequence[int], is_or: bool, weak: bool = False
+) -> tuple[int, int]:
+    """Figure 3.3 at an expanded node: `or_numbers` or `and_numbers` by the node's type; with
+    `weak`, the summed number by `weak_sum` (df-pn's `weak_delta`)."""
+    if weak:
+        if is_or:
+            return min(proofs), weak_sum(disproofs)
+        return weak_sum(proofs), min(disproofs)
     return or_numbers(proofs, disproofs) if is_or else and_numbers(proofs, disproofs)
 
 
@@ -86,9 +106,13 @@ def as_phi_delta(proof: T, disproof: T, is_or: bool) -> tuple[T, T]:
     return (proof, disproof) if is_or else (disproof, proof)
 
 
-def phi_delta(child_deltas: Sequence[int], child_phis: Sequence[int]) -> tuple[int, int]:
+def phi_delta(
+    child_deltas: Sequence[int], child_phis: Sequence[int], weak: bool = False
+) -> tuple[int, int]:
     """Figure 3.3 in Nagai's φ/δ form, one rule for both node types: a node's φ is the least δ
     of its children and its δ the sum of their φ. It is `or_numbers` read from the player to
     move (a child's δ is the number its parent minimises), so it gives the same numbers as
-    `node_numbers`, in the order `as_phi_delta` puts them."""
+    `node_numbers`, in the order `as_phi_delta` puts them (with `weak`, δ by `weak_sum`)."""
+    if weak:
+        return min(child_deltas), weak_sum(child_phis)
     return or_numbers(child_deltas, child_phis)

@@ -20,10 +20,12 @@ from core.search.defaults import (
     DEFAULT_B,
     DEFAULT_DEPTH,
     DEFAULT_INITIALISATION,
+    DFPN_DEEP_DEPTH,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
+    DFPN_WEAK_DELTA,
     FRACTIONS,
     INITIALISATIONS,
     LOGISTIC,
@@ -225,6 +227,26 @@ PARAMETERS: dict[str, Parameter] = {
             "switch off proving a new node where the attacker mates in one as it is generated",
             "--no-mates-in-one",
             "Mates in one at generation",
+        ),
+        Parameter(
+            "weak_delta",
+            Kind.SWITCH,
+            DFPN_WEAK_DELTA,
+            "δ by weak proof-number search (largest child plus the other open ones) instead "
+            "of the sum, so a transposition counts once",
+            "--weak-delta",
+            "Weak δ (WPNS)",
+        ),
+        Parameter(
+            "deep_depth",
+            Kind.WHOLE,
+            DFPN_DEEP_DEPTH,
+            "deep df-pn's D: a new node d plies from the root starts with D − d more on both "
+            "numbers (0: off)",
+            "--deep-depth",
+            "Deep df-pn's D",
+            minimum=0,
+            maximum=1_000,  # plies from the root: deeper than any search here reaches
         ),
     )
 }
