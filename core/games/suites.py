@@ -32,6 +32,7 @@ BUILTIN_SUITES = {
     "paper-figures": RESOURCES / "suites" / "paper-figures.epd",
     "endgame-mates": RESOURCES / "suites" / "endgame-mates.epd",
     "matetrack-dev": RESOURCES / "suites" / "matetrack-dev.epd",
+    "matetrack-long-dev": RESOURCES / "suites" / "matetrack-long-dev.epd",
     "mate-in-2": RESOURCES / "suites" / "mate-in-2.epd",
 }
 APP_ICON = RESOURCES / "icons" / "pn-explorer.svg"

@@ -62,26 +62,50 @@ def test_dfpn_at_a_node_budget_is_deterministic_and_verified(capsys):
     from core.cli.bench_dfpn import main as budget_main
     from core.cli.bench_dfpn import solve_at_budget
 
-    first = list(solve_at_budget("wac-mates", 2_000, every=40))
-    again = list(solve_at_budget("wac-mates", 2_000, every=40))
+    first = [r for (r,) in solve_at_budget("wac-mates", 2_000, every=40)]
+    again = [r for (r,) in solve_at_budget("wac-mates", 2_000, every=40)]
     assert [r.id for r in first] == ["WAC.001", "WAC.167", "WAC.295"]
     assert [r.nodes_created for r in first] == [r.nodes_created for r in again]
     assert all(r.verified for r in first if r.result == "proved")
     assert first[0].result == "unknown" and 2_000 <= first[0].nodes_created < 2_100
     assert budget_main(["wac-mates", "2000", "--every", "40"]) == 0
-    assert "wac-mates: 2 of 3 solved at 2,000 nodes each" in capsys.readouterr().out
+    assert "df-pn  2 of 3 solved, 2 at the known length" in capsys.readouterr().out
     assert budget_main(["wac-mates", "10"]) == 2
     assert budget_main(["wac-mates", "5000", "--epsilon", "-1"]) == 2
     assert budget_main(["wac-mates", "5000", "--threat-divisor", "0"]) == 2
     assert budget_main(["wac-mates", "5000", "--threat-depth", "-1"]) == 2
     assert budget_main(["no-such-suite", "5000"]) == 2
     assert budget_main(["wac-mates", "5000", "--ids", "WAC.001,WAC.999"]) == 2
-    assert capsys.readouterr().err.count("\n") == 6
+    assert budget_main(["wac-mates", "5000", "--versus", "deep_depth=-1"]) == 2
+    assert budget_main(["wac-mates", "5000", "--versus", "weak_delta=maybe"]) == 2
+    assert budget_main(["wac-mates", "5000", "--versus", "a=3"]) == 2  # not df-pn's
+    assert budget_main(["wac-mates", "5000", "--versus", "deep_depth"]) == 2
+    assert capsys.readouterr().err.count("\n") == 10
     assert budget_main(["wac-mates", "2000", "--ids", "wac.167, WAC.001"]) == 0
     shown = capsys.readouterr().out
     assert shown.startswith("WAC.167") and "\nWAC.001 " in shown  # in the order given
-    assert "wac-mates: 1 of 2 solved at 2,000 nodes each" in shown
-    threats = list(solve_at_budget("wac-mates", 5_000, every=40))
+    assert "df-pn  1 of 2 solved" in shown
+    threats = [r for (r,) in solve_at_budget("wac-mates", 5_000, every=40)]
     assert [(r.result, r.nodes_created) for r in threats][0] == ("proved", 2_038)
-    off = list(solve_at_budget("wac-mates", 5_000, every=40, threat_divisor=1))
+    off = [r for (r,) in solve_at_budget("wac-mates", 5_000, every=40, threat_divisor=1)]
     assert off[0].result == "unknown" and 5_000 <= off[0].nodes_created < 5_100
+
+
+def test_dfpn_variants_run_side_by_side_on_the_same_positions(capsys):
+    """`--versus`: each position is searched by df-pn and then by each variant in one run; the
+    first column is df-pn as the options say, the same as a run without `--versus`."""
+    from core.cli.bench_dfpn import main as budget_main
+    from core.cli.bench_dfpn import solve_at_budget
+
+    variants = ({}, {"weak_delta": True}, {"deep_depth": 6})
+    rows = list(solve_at_budget("wac-mates", 5_000, ids=("WAC.001",), variants=variants))
+    plain, weak, deep = rows[0]
+    assert plain.nodes_created == 2_038  # df-pn's own figure (the budget test above)
+    assert all(r.verified for r in (plain, weak, deep) if r.result == "proved")
+    assert len({plain.nodes_created, weak.nodes_created, deep.nodes_created}) == 3
+    argv = ["wac-mates", "5000", "--ids", "WAC.001", "--versus", "weak_delta=true"]
+    assert budget_main(argv) == 0
+    shown = capsys.readouterr().out
+    assert "WAC.001      df-pn            proved" in shown
+    assert "WAC.001      weak_delta=true  proved" in shown
+    assert "  weak_delta=true  1 of 1 solved" in shown

@@ -17,8 +17,13 @@ from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.runs.runner import describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.dfpn import DfpnSearch, child_delta_threshold, child_phi_threshold_of
-from core.search.numbers import LARGEST_UNSOLVED
+from core.search.dfpn import (
+    DfpnSearch,
+    child_delta_threshold,
+    child_phi_threshold_of,
+    weak_child_phi_threshold,
+)
+from core.search.numbers import LARGEST_UNSOLVED, node_numbers, weak_sum
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
 from core.values import INF
@@ -120,6 +125,33 @@ def test_child_phi_threshold() -> None:
     assert child_phi_threshold_of(LARGEST_UNSOLVED, LARGEST_UNSOLVED - 1, 3) == 4
 
 
+def test_weak_sum_counts_the_largest_child_and_one_for_each_other_open_child() -> None:
+    """Weak proof-number search's δ: 7 + 2 for (7, 3, 1), not 11; solved children (0) add
+    nothing; ∞ stays ∞ and a large sum saturates below it, as `saturated_sum` does."""
+    assert weak_sum([7, 3, 1]) == 9
+    assert weak_sum([7, 0, 1]) == 8
+    assert weak_sum([0, 0]) == 0
+    assert weak_sum([5, INF]) == INF
+    assert weak_sum([LARGEST_UNSOLVED, 4]) == LARGEST_UNSOLVED
+    assert node_numbers([2, 3], [7, 1], is_or=True, weak=True) == (2, 8)
+    assert node_numbers([2, 3], [7, 1], is_or=False, weak=True) == (4, 1)
+    assert node_numbers([2, 3], [7, 1], is_or=False) == (5, 1)
+
+
+def test_weak_child_phi_threshold() -> None:
+    """The best child may grow until the parent's δ (largest φ + other open children) would
+    reach δ_t: δ_t − 2 with three open children; an unbounded δ_t stays unbounded."""
+    assert weak_child_phi_threshold(20, 3) == 18
+    assert weak_child_phi_threshold(20, 1) == 20
+    assert weak_child_phi_threshold(INF, 3) == INF
+
+
+def test_new_deep_and_weak_parameters_are_checked() -> None:
+    game = ChessGame(chess.Board())
+    with pytest.raises(ValueError, match="deep_depth must be at least 0"):
+        DfpnSearch(game, Limits(max_nodes=100), deep_depth=-1)
+
+
 def random_tree(rng: random.Random, depth: int) -> AndOrTree:
     """A random alternating tree, 1–3 children per node, random leaf values."""
     graph = nx.DiGraph()
@@ -138,7 +170,10 @@ def random_tree(rng: random.Random, depth: int) -> AndOrTree:
     return AndOrTree.from_graph(graph)
 
 
-def test_dfpn_proves_and_disproves_what_pn_does_on_random_trees() -> None:
+@pytest.mark.parametrize(
+    "options", [{}, {"weak_delta": True}, {"deep_depth": 4}], ids=["nagai", "weak", "deep"]
+)
+def test_dfpn_proves_and_disproves_what_pn_does_on_random_trees(options: dict) -> None:
     rng = random.Random(12)
     results = set()
     for _ in range(60):
@@ -146,7 +181,7 @@ def test_dfpn_proves_and_disproves_what_pn_does_on_random_trees() -> None:
         pn = ProofNumberSearch(ExplicitTreeGame(tree), Limits())
         pn.run()
         game = ExplicitTreeGame(tree)
-        dfpn = DfpnSearch(game, Limits(max_nodes=1_000))
+        dfpn = DfpnSearch(game, Limits(max_nodes=1_000), **options)
         dfpn.run()
         assert dfpn.outcome.result is pn.outcome.result
         results.add(dfpn.outcome.result)
@@ -250,6 +285,19 @@ def test_dfpn_proves_wac_mates_with_verified_lines(position_id: str, mate_in: in
     assert record.main_line[-1].endswith("#")
     # reading the proof expands the positions the one-move mate test proved unexpanded
     assert record.nodes_in_memory <= len(search.table) <= 100_000
+
+
+@pytest.mark.parametrize("options", [{"weak_delta": True}, {"deep_depth": 6}])
+def test_the_literature_variants_prove_wac_222_and_the_proof_verifies(options: dict) -> None:
+    """WAC.222 (mate in 6), with weak δ and with deep df-pn's depth bias: a different search
+    (not df-pn's own 20,091 nodes), the same verified mate."""
+    position = find_position(load_suite("wac-mates"), "WAC.222")
+    game = ChessGame(position.board)
+    search = DfpnSearch(game, Limits(max_nodes=200_000), **options)
+    assert search.run().result is Result.PROVED
+    assert search.nodes_created != 20_091
+    record = describe_search(game, search, "dfpn", "WAC.222", position.best_moves)
+    assert record.verified and record.mate_in == 6
 
 
 def test_a_table_smaller_than_the_search_still_proves_and_verifies() -> None:
