@@ -65,12 +65,13 @@ testing everywhere proves (the trade-off measured in `docs/benchmarks.md`)."""
 DFPN_WEAK_DELTA = False
 """Whether df-pn sums its children's φ into δ (Nagai) or takes weak proof-number search's
 largest φ plus the other open children (Ueda et al. 2008), which counts a transposition once:
-off, as it lost on the suites (`docs/benchmarks.md`, the literature table)."""
+off, as it gained on the WAC mates and the endgames but lost on matetrack-dev (`docs/benchmarks.md`,
+the literature table)."""
 
 DFPN_DEEP_DEPTH = 0
 """Deep df-pn's D (Zhang, Iida and van den Herik 2017): new nodes nearer the root than D plies
-start with larger numbers, so the search goes deep before it goes wide. 0: off, as it lost on
-the suites (`docs/benchmarks.md`, the literature table)."""
+start with larger numbers, so the search goes deep before it goes wide. 0: off, as it gained
+nowhere and lost on matetrack-dev (`docs/benchmarks.md`, the literature table)."""
 
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,
