@@ -431,13 +431,17 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
         )
 
     def describe(self) -> str:
-        """What this search does about threats and the mop-up estimate: both depend on the
-        position, so its parameters alone do not say."""
+        """What this search does about threats and the mop-up estimate (both depend on the
+        position, so its parameters alone do not say), and the literature's options where on."""
         parts = []
         if self.threats_in_use:
             parts.append(f"threats ÷ {self.threat_divisor} to ply {self.threat_depth}")
         if self.mop_up_in_use:
             parts.append("mop-up estimate")
+        if self.weak_delta:
+            parts.append("weak δ")
+        if self.deep_depth:
+            parts.append(f"deep D = {self.deep_depth}")
         return " · ".join(parts)
 
     @property

@@ -23,6 +23,7 @@ from core.search.dfpn import (
     child_phi_threshold_of,
     weak_child_phi_threshold,
 )
+from core.search.dfpn_steps import DfpnStepper
 from core.search.numbers import LARGEST_UNSOLVED, node_numbers, weak_sum
 from core.search.pn import ProofNumberSearch
 from core.search.types import Limits, Result
@@ -146,10 +147,14 @@ def test_weak_child_phi_threshold() -> None:
     assert weak_child_phi_threshold(INF, 3) == INF
 
 
-def test_new_deep_and_weak_parameters_are_checked() -> None:
+def test_new_deep_and_weak_parameters_are_checked_and_described() -> None:
     game = ChessGame(chess.Board())
     with pytest.raises(ValueError, match="deep_depth must be at least 0"):
         DfpnSearch(game, Limits(max_nodes=100), deep_depth=-1)
+    stepper = DfpnStepper(ChessGame(chess.Board()), Limits(max_nodes=100), weak_delta=True)
+    assert stepper.describe().endswith("weak δ")
+    stepper = DfpnStepper(ChessGame(chess.Board()), Limits(max_nodes=100), deep_depth=5)
+    assert stepper.describe().endswith("deep D = 5") and "weak" not in stepper.describe()
 
 
 def random_tree(rng: random.Random, depth: int) -> AndOrTree:
