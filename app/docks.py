@@ -6,7 +6,9 @@ stopped unsolved, df-pn's path). It closes when it has nothing: a reset or a new
 the docks a feature opened, and they go. A dock never takes the board below `MIN_BOARD` pixels
 or the tree below `MIN_TREE_HEIGHT`: it opens where there is room (at the bottom when the window
 is tall enough, else on the right) and sized to what is left, beside a dock already there as a
-tab rather than squeezed under it. Only the docks the user chose are saved open: a restart or
+tab rather than squeezed under it. A dock the user did not ask for never takes the tree's pane
+under `OFFERED_TREE_WIDTH`: on a small window it waits, and the status line names the menu entry
+that opens it. Only the docks the user chose are saved open: a restart or
 View ▸ Restore layout brings back those and no others.
 """
 
@@ -37,6 +39,10 @@ SLACK = 40
 """Height kept back when a dock opens at the bottom: a banner or a wrapped line may still come
 and must not take the board under its floor."""
 
+OFFERED_TREE_WIDTH = 480
+"""The tree's pane keeps this width beside a dock that opened by itself: at its bare minimum
+(`MIN_TREE_PANE`) a 1024-pixel window showed three nodes of Figure 3.1 with the others cut."""
+
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 
@@ -46,6 +52,8 @@ class DockKeeper(QObject):
 
     rearranged = Signal()
     """Docks opened or closed (after Qt has laid them out): the panes may size anew."""
+    waiting = Signal(QDockWidget)
+    """A feature's dock stayed closed for lack of room: the window says how to open it."""
 
     def __init__(
         self,
@@ -150,9 +158,17 @@ class DockKeeper(QObject):
             self._pending.append((dock, extent))
             dock.show()
             return
+        area, size = self._room(dock, extent)
+        beside = self._visible_in(area, dock)
+        if (
+            area == RIGHT
+            and not beside
+            and dock.objectName() not in self.chosen
+            and self._tree_width_beside(dock, size) < OFFERED_TREE_WIDTH
+        ):
+            self.waiting.emit(dock)
+            return
         with self.rearranging():
-            area, size = self._room(dock, extent)
-            beside = self._visible_in(area, dock)
             self.window.addDockWidget(area, dock)
             if beside:
                 self.window.tabifyDockWidget(beside[0], dock)
@@ -200,6 +216,20 @@ class DockKeeper(QObject):
             pane = splitter.widget(index)
             need += floor if pane is None else max(floor, pane.minimumSizeHint().width())
         return sum(splitter.sizes()) - need
+
+    def _tree_width_beside(self, dock: QDockWidget, width: int) -> int:
+        """The tree's pane's width once `dock` is open `width` pixels wide on the right (the
+        board's pane gives up its width first, down to its minimum). Read from the window's
+        width: when the window has just been shown its panes are not laid out yet."""
+        board = self.splitter.widget(0)
+        board_floor = (
+            MIN_BOARD_PANE
+            if board is None
+            else max(MIN_BOARD_PANE, board.minimumSizeHint().width())
+        )
+        taken = max(width, dock.minimumSizeHint().width())
+        beside = sum(other.width() for other in self._visible_in(RIGHT, dock))
+        return self.window.width() - beside - taken - board_floor
 
     def _spare_height(self) -> int:
         """Pixels the board and the tree could give up and stay readable."""

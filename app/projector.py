@@ -3,8 +3,8 @@ large enough for the back of a room.
 
 On a projector the class reads what the teacher points at: the gauge, the replay, the engine
 cross-check and the side panels are put away (and come back as they were when the mode ends);
-the window's text, the tree's nodes and numbers and the header's words are drawn larger; the
-board takes the height the hidden strips leave. The toolbar keeps its size, so every control
+the window's text and status line, the tree's nodes, numbers, header and legend are drawn larger;
+the board takes the height the hidden strips leave. The toolbar keeps its size, so every control
 still fits the width of a classroom projector (1024 or 1280 pixels).
 """
 
@@ -43,7 +43,6 @@ class Projector(QObject):
         self._hidden: list[QWidget] = []
         self._fonts: list[tuple[QWidget, QFont]] = []
         self._title_style = ""
-        self._legend = True
 
     @property
     def on(self) -> bool:
@@ -68,11 +67,9 @@ class Projector(QObject):
             with window.docks.rearranging():
                 for widget in self._hidden:
                     widget.hide()
-            self._enlarge(window.centralWidget() or window)
+            self._enlarge([window.centralWidget() or window, window.statusBar()])
             self._title_style = window.title.styleSheet()
             window.title.setStyleSheet(TITLE_STYLE.format(pt=round(13 * TEXT_SCALE)))
-            self._legend = view.legend_visible
-            view.set_legend_visible(False)
             view.set_base_scale(TEXT_SCALE)
             window.docks.held_back = True
         else:
@@ -85,17 +82,22 @@ class Projector(QObject):
                 widget.setFont(font)
             self._fonts = []
             window.title.setStyleSheet(self._title_style)
-            view.set_legend_visible(self._legend)
             view.set_base_scale(1.0)
         window.statusBar().showMessage(
             f"Projector mode: {SHORTCUT} leaves it." if on else "Projector mode off.", 6000
         )
         QTimer.singleShot(0, window.fit_panes)
 
-    def _enlarge(self, centre: QWidget) -> None:
-        """Larger text in the centre of the window: its font, and the font of every widget
-        with a style sheet of its own (Qt does not pass a parent's font on to those)."""
-        widgets = [centre] + [w for w in centre.findChildren(QWidget) if w.styleSheet()]
+    def _enlarge(self, parts: list[QWidget]) -> None:
+        """Larger text in these parts of the window (its centre, its status line): their fonts,
+        and the font of every widget with a style sheet of its own (Qt does not pass a parent's
+        font on to those)."""
+        widgets = [
+            w
+            for part in parts
+            for w in (part, *part.findChildren(QWidget))
+            if w is part or w.styleSheet()
+        ]
         self._fonts = [(widget, QFont(widget.font())) for widget in widgets]
         for widget, font in self._fonts:
             large = QFont(font)

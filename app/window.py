@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
             self, self.splitter, self.board_view.board, self._board_room, self.tree_view
         )
         self.docks.rearranged.connect(self.fit_panes)
+        self.docks.waiting.connect(self._dock_waits)
         self.docks.manage(docks, unsaved=[self.quiz_mode.dock])
         self.solution_browser.opened.connect(
             lambda: self.docks.offer(self.solution_dock, SOLUTION_DOCK_WIDTH)
@@ -643,6 +644,19 @@ class MainWindow(QMainWindow):
 
     def cover_answer(self, covered: bool) -> None:
         self.timeline.hide_answer(covered)
+
+    def _dock_waits(self, dock: QDockWidget) -> None:
+        """A panel with something to show stayed closed to keep the tree readable: say which
+        menu entry opens it."""
+        name = dock.toggleViewAction().text().replace("&", "")
+        entry = f"View ▸ {name}"
+        if dock is self.explain.dock:
+            action = self.explain.explain_action
+            entry = f"Search ▸ {name} ({action.shortcut().toString()})"
+        self.statusBar().showMessage(
+            f"{name} has more to say: {entry} opens it (too little room beside the tree to "
+            "open it by itself)."
+        )
 
     def open_dock(self, dock: QDockWidget, extent: int, asked: bool) -> None:
         (self.docks.ask if asked else self.docks.offer)(dock, extent)

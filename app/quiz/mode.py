@@ -194,7 +194,9 @@ class QuizMode(QObject):
         self.board.hidden_numbers = set(numbers)
         if question.kind == NUMBERS:
             self.view.set_focused(1, question.node)
-            self.view.show_node(1, question.node)
+        else:
+            self.view.fit()  # every node the student may click is on screen, none singled out
+        self.view.show_node(1, question.node)
         self.ui.cover_answer(True)
         self._show_board()
         self.panel.show_question(question.text, question.kind == NUMBERS)

@@ -24,11 +24,18 @@ _SYMBOL_ROOM = {
 
 
 def legend_pixmap(
-    width: int, pn2: bool, ratio: float, effort: bool = False, dag: bool = False
+    width: int,
+    pn2: bool,
+    ratio: float,
+    effort: bool = False,
+    dag: bool = False,
+    scale: float = 1.0,
 ) -> QPixmap:
     """Shapes, numbers, colours and marks, a symbol each, flowing left to right in as many
     rows as the width needs (with the Pn² band's entry if `pn2`, the effort map's if `effort`,
-    DAG PN's dashed link to a shared node if `dag`)."""
+    DAG PN's dashed link to a shared node if `dag`), drawn `scale` times their size, as the
+    tree's nodes are (projector mode)."""
+    full_width, width = width, round(width / scale)
     entries = [
         ("or", "OR node: attacker to move"),
         ("and", "AND node: defender to move"),
@@ -61,11 +68,12 @@ def legend_pixmap(
         places.append((symbol, text, x, room, row))
         x += span + 18
     height = (row + 1) * line + 6
-    pixmap = QPixmap(round(width * ratio), round(height * ratio))
+    pixmap = QPixmap(round(full_width * ratio), round(height * scale * ratio))
     pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(style.HEADER_FILL)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(scale, scale)
     painter.setPen(style.OVERLAY_BORDER)
     painter.drawLine(QPointF(0, 0.5), QPointF(width, 0.5))
     for symbol, text, x, room, row in places:

@@ -126,6 +126,9 @@ from core.values import counted
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 
 
+LEGEND_SHARE = 0.5
+"""The legend is drawn only while the nodes keep at least this share of the view's height under
+its header (a narrow pane beside a dock wrapped it onto seven rows over a 100-pixel tree)."""
 PAUSED_NOTE = "Follow paused: you moved the view (M or Follow resumes)"
 """Said in the header while a drag has paused follow: the view no longer moves by itself."""
 
@@ -822,19 +825,27 @@ class TreeView(QWidget):
 
     def _legend_height(self, top: float) -> float:
         """Height of the legend strip below the drawing area (0 if hidden, or if the drawing
-        area would be left too small)."""
+        area would be left too small: a narrow pane wraps the legend onto many rows)."""
         if not self._legend:
             return 0.0
         pixmap = self._legend_strip()
         height = pixmap.height() / pixmap.devicePixelRatio()
-        return height if self.height() - top - height >= 80 else 0.0
+        room = self.height() - top
+        return height if room - height >= max(80.0, room * LEGEND_SHARE) else 0.0
 
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
         capabilities = self._search.capabilities if self._search is not None else None
         two_levels = capabilities is not None and capabilities.two_levels
         dag = draws_a_graph(self._search)
-        key = (self.width(), two_levels, self.devicePixelRatioF(), self.effort_map.on, dag)
+        key = (
+            self.width(),
+            two_levels,
+            self.devicePixelRatioF(),
+            self.effort_map.on,
+            dag,
+            self._base_scale,
+        )
         if self._legend_cache is None or self._legend_cache[0] != key:
             self._legend_cache = (key, legend_pixmap(*key))
         return self._legend_cache[1]

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRectF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QToolButton
 
+from app.docks import OFFERED_TREE_WIDTH
 from app.panels.memory_gauge import fitted
 from app.problems.classroom import LESSONS
 from app.problems.search_setup import SearchParams
@@ -17,7 +18,8 @@ from app.tree_view import style
 from app.tree_view.view import PAUSED_NOTE
 from app.window import MainWindow
 from app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
-from core.search.types import PHASE
+from core.quiz.session import SELECTION
+from core.search.types import PHASE, StopReason
 from core.tree import ROOT
 from core.trees.catalog import load_tree, tree_points
 
@@ -63,7 +65,7 @@ def in_area(window: MainWindow, node: int) -> bool:
 # -- 1. docks ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
 def test_a_dock_that_opens_by_itself_keeps_the_board_readable_and_goes_with_a_reset(qtbot, size):
     window = open_window(qtbot, WAC_001, size)
     window.step_iteration()
@@ -80,6 +82,21 @@ def test_a_dock_that_opens_by_itself_keeps_the_board_readable_and_goes_with_a_re
     assert window.driver.search.iterations == 0
     qtbot.waitUntil(lambda: not window.explain.dock.isVisible())
     assert not any(dock.isVisible() for dock in window.findChildren(QDockWidget))
+
+
+def test_on_a_narrow_window_a_dock_waits_rather_than_squeeze_the_tree(qtbot):
+    window = open_window(qtbot, Source(TREE, TREE_FILES["figure-3-1"]), (1024, 768))
+    while window.driver.outcome is None:
+        window.step_iteration()
+        settle(qtbot, window)
+    assert window.driver.outcome.reason is StopReason.FRONTIER
+    qtbot.wait(50)
+    assert not window.explain.dock.isVisible()
+    assert window.splitter.sizes()[1] >= OFFERED_TREE_WIDTH
+    message = window.statusBar().currentMessage()
+    assert "Why not found?" in message and "Ctrl+I" in message
+    window.explain.explain_action.trigger()  # the user asks: it opens
+    qtbot.waitUntil(window.explain.dock.isVisible)
 
 
 def test_docks_the_user_chose_stay_and_only_they_are_saved(qtbot, tmp_path):
@@ -117,7 +134,8 @@ def test_projector_mode_shows_board_tree_and_narration_large(qtbot, size):
     window = open_window(qtbot, WAC_001, size)
     normal_side = board_side(window)
     normal_font = window.narration.font().pointSizeF()
-    window.explain.explain_now(asked=False)
+    status_font = window.status.font().pointSizeF()
+    window.explain.explain_now(asked=True)
     qtbot.waitUntil(window.explain.dock.isVisible)
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     qtbot.wait(50)
@@ -127,7 +145,11 @@ def test_projector_mode_shows_board_tree_and_narration_large(qtbot, size):
     for shown in (window.board_view.board, window.tree_view, window.narration, window.title):
         assert shown.isVisible()
     assert window.narration.font().pointSizeF() >= 1.3 * normal_font
+    assert window.status.font().pointSizeF() >= 1.3 * status_font
     view = window.tree_view
+    assert view.legend_visible
+    legend = view.height() - view.drawing_area().bottom()
+    assert legend > 0  # the key to the picture stays, drawn larger rather than hidden
     root = view.displayed_nodes()[0]
     assert root.node == ROOT and window.driver.search.iterations == 0
     across = view.scene_to_widget(style.SLOT, 0).x() - view.scene_to_widget(0, 0).x()
@@ -140,6 +162,28 @@ def test_projector_mode_shows_board_tree_and_narration_large(qtbot, size):
     qtbot.wait(50)
     assert window.bottom_strip.isVisible() and window.explain.dock.isVisible()
     assert window.narration.font().pointSizeF() == normal_font
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+def test_the_node_a_dag_pn_quiz_asks_for_is_on_screen_and_no_path_points_at_it(qtbot, size):
+    window = MainWindow(persist=False, source=WAC_001, params=SearchParams("dagpn"))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    window.tree_view.set_animated(False)
+    for _ in range(3):
+        window.step_iteration()
+        settle(qtbot, window)
+    window.quiz_mode.action.trigger()
+    quiz = window.quiz_mode.quiz
+    qtbot.waitUntil(lambda: quiz.question is not None, timeout=20_000)
+    qtbot.wait(50)
+    question = quiz.question
+    assert question.kind == SELECTION
+    assert question.node == window.driver.search.tree.most_proving_path()[-1]
+    assert in_area(window, question.node)
+    assert window.timeline.answer_hidden  # the replay plot, which would show the answer, is covered
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800)])
