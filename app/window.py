@@ -159,6 +159,8 @@ class MainWindow(QMainWindow):
             self, self.splitter, self.board_view.board, self._board_room, self.tree_view
         )
         self.docks.rearranged.connect(self.fit_panes)
+        self._dock_waiting = ""
+        """The status line's note that a panel stayed closed (cleared when the user opens it)."""
         self.docks.waiting.connect(self._dock_waits)
         self.docks.manage(docks, unsaved=[self.quiz_mode.dock])
         self.solution_browser.opened.connect(
@@ -653,12 +655,15 @@ class MainWindow(QMainWindow):
         if dock is self.explain.dock:
             action = self.explain.explain_action
             entry = f"Search ▸ {name} ({action.shortcut().toString()})"
-        self.statusBar().showMessage(
+        self._dock_waiting = (
             f"{name} has more to say: {entry} opens it (too little room beside the tree to "
             "open it by itself)."
         )
+        self.statusBar().showMessage(self._dock_waiting)
 
     def open_dock(self, dock: QDockWidget, extent: int, asked: bool) -> None:
+        if asked and self.statusBar().currentMessage() == self._dock_waiting:
+            self.statusBar().clearMessage()  # the panel it named is opening
         (self.docks.ask if asked else self.docks.offer)(dock, extent)
 
     def close_dock(self, dock: QDockWidget) -> None:

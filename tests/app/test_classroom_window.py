@@ -97,6 +97,7 @@ def test_on_a_narrow_window_a_dock_waits_rather_than_squeeze_the_tree(qtbot):
     assert "Why not found?" in message and "Ctrl+I" in message
     window.explain.explain_action.trigger()  # the user asks: it opens
     qtbot.waitUntil(window.explain.dock.isVisible)
+    assert "has more to say" not in window.statusBar().currentMessage()
 
 
 def test_docks_the_user_chose_stay_and_only_they_are_saved(qtbot, tmp_path):
