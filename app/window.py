@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -224,6 +224,10 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.result_panel)
         self.engine_panel = EngineCheckPanel(self.session, self.settings if self.persist else None)
         left_layout.addWidget(self.engine_panel)
+        self._engine_room = 0
+        """The left pane's height at which the engine panel, put away for the board, returns
+        (0: not put away)."""
+        left.installEventFilter(self)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
@@ -856,6 +860,28 @@ class MainWindow(QMainWindow):
         after projector mode put the strips under it away)."""
         if not self._pane_chosen:
             fit_board_pane(self.splitter, self._board_room())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.splitter.widget(0) and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self._engine_panel_yields)
+        return super().eventFilter(watched, event)
+
+    def _engine_panel_yields(self) -> None:
+        """On a short window (a banner shown, a dock at the bottom) the engine cross-check
+        gives its height to the board rather than let the board be cut, and comes back once
+        the pane is tall enough again."""
+        left = self.splitter.widget(0)
+        if left is None or self.projector.on:
+            return
+        if self._engine_room and left.height() >= self._engine_room:
+            self._engine_room = 0
+            self.engine_panel.show()
+        elif (
+            self.engine_panel.isVisible()
+            and self.board_view.height() < self.board_view.minimumSizeHint().height()
+        ):
+            self._engine_room = left.height() + self.engine_panel.height()
+            self.engine_panel.hide()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

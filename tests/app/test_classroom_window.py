@@ -100,6 +100,34 @@ def test_on_a_narrow_window_a_dock_waits_rather_than_squeeze_the_tree(qtbot):
     assert "has more to say" not in window.statusBar().currentMessage()
 
 
+def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(qtbot):
+    window = MainWindow(
+        persist=False,
+        source=Source(SUITE, "wac-mates", "WAC.096"),
+        params=SearchParams(max_nodes=20_000),
+    )
+    qtbot.addWidget(window)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.outcome is not None, timeout=60_000)
+    assert window.driver.outcome.reason is StopReason.MEMORY and window.banner.isVisible()
+    window.explain.explain_action.trigger()
+    qtbot.waitUntil(window.explain.dock.isVisible)
+    qtbot.wait(100)
+    board = window.board_view
+    assert board.height() >= board.minimumSizeHint().height()  # laid out whole, not cut
+    assert board_side(window) >= MIN_BOARD
+    assert not window.engine_panel.isVisible()
+    node = window.driver.search.tree.most_proving_path()[-1]
+    assert board.fen == shown_fen_of_node(window, node)
+    window.explain.dock.close()
+    window.banner.hide()
+    window.resize(1600, 1000)
+    qtbot.waitUntil(window.engine_panel.isVisible)
+
+
 def test_docks_the_user_chose_stay_and_only_they_are_saved(qtbot, tmp_path):
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
     settings = Settings("pn-explorer-docks-test")
