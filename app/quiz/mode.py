@@ -189,14 +189,14 @@ class QuizMode(QObject):
                 self.panel.show_note("This update changed no numbers: the search goes on.")
             return
         numbers = question.shown_before if question.kind == NUMBERS else {}
-        self.view.set_cover(Cover(hide_path=True, shown_path_only=True, numbers=numbers))
         self.board.covered = question.kind == SELECTION
         self.board.hidden_numbers = set(numbers)
         if question.kind == NUMBERS:
             self.view.set_focused(1, question.node)
-        else:
-            self.view.fit()  # every node the student may click is on screen, none singled out
-        self.view.show_node(1, question.node)
+            self.view.show_node(1, question.node)
+        self.view.set_cover(
+            Cover(hide_path=True, shown_path_only=True, numbers=numbers, in_view=question.node)
+        )
         self.ui.cover_answer(True)
         self._show_board()
         self.panel.show_question(question.text, question.kind == NUMBERS)

@@ -16,12 +16,14 @@ class Cover:
     """`hide_path`: draw no most-proving path and no selected mark; `shown_path_only`: the
     layout opens the last selection the student was shown, not the path the numbers point to
     now (in a big tree only the forced-open path is unfolded, so it would show the answer);
-    `numbers`: first-level node → (proof, disproof) to draw instead of the tree's. The empty
-    cover changes nothing."""
+    `numbers`: first-level node → (proof, disproof) to draw instead of the tree's; `in_view`: a
+    first-level node kept on screen (the one a question asks the student to click), moved just
+    inside the edge, never centred on. The empty cover changes nothing."""
 
     hide_path: bool = False
     shown_path_only: bool = False
     numbers: dict[int, tuple[int, int]] = field(default_factory=dict)
+    in_view: int = -1
 
     def layout_path(self, level: TreeLevel) -> list[int]:
         """The path the layout keeps open (and follow keeps in view) on the first level."""

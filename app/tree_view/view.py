@@ -401,9 +401,9 @@ class TreeView(QWidget):
             self._glide_timer.stop()
             self.update()
 
-    def show_node(self, level: int, node: int) -> bool:
-        """Pan so a drawn node is in the drawing area (centred if it was out); False if it is
-        not drawn."""
+    def show_node(self, level: int, node: int, centre: bool = True) -> bool:
+        """Pan so a drawn node is in the drawing area (centred if it was out, or, not to
+        single it out, moved just inside the nearest edge); False if it is not drawn."""
         self._ensure_layout()
         position = self._index.get((level, node))
         if position is None:
@@ -413,7 +413,13 @@ class TreeView(QWidget):
         point = self.scene_to_widget(item.x, item.y)
         area = self._inner_area()
         if not area.contains(point):
-            self._viewport.pan_by(area.center() - point)
+            edge = min(style.SLOT / 2, area.width() / 2, area.height() / 2)
+            room = area.adjusted(edge, edge / 2, -edge, -edge / 2)  # its numbers beside it too
+            inside = QPointF(
+                min(max(point.x(), room.left()), room.right()),
+                min(max(point.y(), room.top()), room.bottom()),
+            )
+            self._viewport.pan_by((area.center() if centre else inside) - point)
         self.update()
         return True
 
@@ -470,6 +476,8 @@ class TreeView(QWidget):
         self._cover = cover
         self._dirty = True
         self.update()
+        if cover.in_view >= 0:
+            self.show_node(1, cover.in_view, centre=False)
 
     @property
     def legend_visible(self) -> bool:
@@ -926,6 +934,8 @@ class TreeView(QWidget):
         if self.follow and self._level1 is not None:
             self._ensure_layout()
             self._follow_path_into_view(jump=True)
+        if self._cover.in_view >= 0:
+            self.show_node(1, self._cover.in_view, centre=False)
 
     def item_at(self, point: QPointF) -> int:
         """Index in `displayed_nodes()` of the item under a widget point, or -1 (also outside
