@@ -34,6 +34,7 @@ class QuizPanel(QWidget):
         super().__init__(parent)
         self.setMinimumWidth(300)
         self.score = QLabel()
+        self.score.setWordWrap(True)  # the streaks wrap in a narrow dock rather than be cut
         self.score.setStyleSheet("font-weight: bold; padding: 2px;")
         self.question = QLabel()
         self.question.setWordWrap(True)

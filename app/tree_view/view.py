@@ -311,6 +311,7 @@ class TreeView(QWidget):
         self._rebuild()
         if self.follow:
             self._follow_path_into_view()
+        self._keep_asked_node()
         self.update()
 
     def zoom_in(self) -> None:
@@ -408,16 +409,17 @@ class TreeView(QWidget):
         position = self._index.get((level, node))
         if position is None:
             return False
-        self._stop_glide()
         item = self._items[position]
         point = self.scene_to_widget(item.x, item.y)
         area = self._inner_area()
-        if not area.contains(point):
+        if not centre:  # its numbers beside it on screen too
             edge = min(style.SLOT / 2, area.width() / 2, area.height() / 2)
-            room = area.adjusted(edge, edge / 2, -edge, -edge / 2)  # its numbers beside it too
+            area = area.adjusted(edge, edge / 2, -edge, -edge / 2)
+        if not area.contains(point):
+            self._stop_glide()
             inside = QPointF(
-                min(max(point.x(), room.left()), room.right()),
-                min(max(point.y(), room.top()), room.bottom()),
+                min(max(point.x(), area.left()), area.right()),
+                min(max(point.y(), area.top()), area.bottom()),
             )
             self._viewport.pan_by((area.center() if centre else inside) - point)
         self.update()
@@ -476,8 +478,6 @@ class TreeView(QWidget):
         self._cover = cover
         self._dirty = True
         self.update()
-        if cover.in_view >= 0:
-            self.show_node(1, cover.in_view, centre=False)
 
     @property
     def legend_visible(self) -> bool:
@@ -748,6 +748,7 @@ class TreeView(QWidget):
             self._rebuild()
             if self.follow:
                 self._follow_path_into_view()
+            self._keep_asked_node()
         painter = QPainter(self)
         painter.fillRect(self.rect(), style.BACKGROUND)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -934,6 +935,10 @@ class TreeView(QWidget):
         if self.follow and self._level1 is not None:
             self._ensure_layout()
             self._follow_path_into_view(jump=True)
+        self._keep_asked_node()
+
+    def _keep_asked_node(self) -> None:
+        """The node a question asks for stays on screen whatever follow did (the cover's)."""
         if self._cover.in_view >= 0:
             self.show_node(1, self._cover.in_view, centre=False)
 
