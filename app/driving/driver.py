@@ -10,6 +10,8 @@ and tells views by signals what changed. Views never call into the search.
   shorter when the measured stalls say the CPU is shared (`app.driving.slice_length`).
 * Running at full speed calls `search.run(max_seconds=slice)` and builds no reports;
   `progressed` tells the window the counts moved (it redraws on its own timer, ≤ 15 fps).
+  After a long gap since the last slice (a redraw) one tick searches nothing, so a slice never
+  joins a redraw and its paint in one stall of the GUI thread.
 * Slow motion (below `PHASE_SPEED_LIMIT` iterations/s) takes one phase per tick, so a teacher sees
   select, expand and update (and, for Pn², the second level's own phases) one after another.
 """
@@ -31,6 +33,9 @@ PHASE_SPEED_LIMIT = 30
 """Below this many iterations/s the run steps phase by phase and reports each step."""
 
 MEDIUM_TICK_MS = 50
+YIELD_AFTER_S = 0.03
+"""At full speed, a gap this long since the last slice (the views redrawing) is followed by one
+tick without search, so the slice does not join the redraw in one stall."""
 
 FULL_SPEED = 0
 SPEEDS = (1, 2, 5, 10, 30, 100, 300, 1000, FULL_SPEED)
@@ -68,6 +73,7 @@ class SearchDriver(QObject):
         self._work = 0.0
         self._gap = 0.0
         self._last_tick_end = 0.0
+        self._yielded = False
         self.slices = SliceGovernor()
         self.slice_timer = QTimer(self)
         self.slice_timer.setInterval(0)
@@ -229,6 +235,8 @@ class SearchDriver(QObject):
             self._sample()
             self.stepped.emit(report)
             outcome = report.outcome
+        elif speed == FULL_SPEED and self._views_just_ran():
+            return  # one pass of the event loop for the timers waiting behind the views
         else:
             iterations = None
             if speed != FULL_SPEED:
@@ -243,6 +251,16 @@ class SearchDriver(QObject):
         if outcome is not None:
             self._stop()
             self._announce_finish()
+
+    def _views_just_ran(self) -> bool:
+        """Whether the time since the last slice (views redrawn, the board painted) was long
+        enough that a slice now would add to one long stall: then this tick does no search,
+        once, and the event loop runs what waited (a heartbeat, input) before the next."""
+        if self._yielded or not self._last_tick_end:
+            self._yielded = False
+            return False
+        self._yielded = time.perf_counter() - self._last_tick_end > YIELD_AFTER_S
+        return self._yielded
 
     def _announce_finish(self) -> None:
         if not self._finished_sent and self.search is not None and self.search.outcome is not None:

@@ -2,12 +2,15 @@
 
 import pytest
 
+from app.driving.driver import YIELD_AFTER_S, SearchDriver
 from app.driving.slice_length import (
     LONGEST_SLICE_S,
     SHORTEST_SLICE_S,
     TARGET_CYCLE_S,
     SliceGovernor,
 )
+from app.problems.search_setup import SearchParams, build_search
+from app.problems.sources import SUITE, Source, load
 
 
 class Clock:
@@ -72,3 +75,22 @@ def test_restart_forgets_the_gap_before_the_first_slice():
     cycle(governor, clock, 1.0, 0.0)
     assert governor.longest_cycle == pytest.approx(LONGEST_SLICE_S)
     assert governor.seconds == LONGEST_SLICE_S
+
+
+def test_after_a_long_redraw_the_driver_gives_the_event_loop_one_pass_before_searching(qtbot):
+    """A slice right behind a long redraw would join it in one stall: the tick after a gap
+    over `YIELD_AFTER_S` searches nothing (the search's node count stands still), the next one
+    searches again."""
+    driver = SearchDriver()
+    search = build_search(load(Source(SUITE, "wac-mates", "WAC.096")).game, SearchParams())
+    driver.set_search(search)
+    driver.run_to_end()
+    driver.slice_timer.stop()  # the test ticks by hand
+    driver._tick()
+    before = search.nodes_created
+    assert before > 1
+    driver._last_tick_end -= 2 * YIELD_AFTER_S  # as if the views had just taken that long
+    driver._tick()
+    assert search.nodes_created == before
+    driver._tick()
+    assert search.nodes_created > before
