@@ -28,6 +28,7 @@ from app.session import Session
 from app.short_text import one_line
 from core.engines.uci import DEFAULT_SECONDS, CrossCheck, EngineClaim, find_engine
 from core.errors import PnExplorerError
+from core.proofs.claims import mate_text
 from core.runs.runner import RunRecord
 from core.search.types import Result
 from core.values import counted
@@ -44,18 +45,18 @@ def ours_text(record: RunRecord | Exception | None) -> str:
         return "Ours: the result could not be read."
     if record.result == Result.PROVED.value and record.verified:
         first = f", first move {record.first_move}" if record.first_move else ""
-        return f"Ours: mate in {record.mate_in}{first} (verified)."
+        return f"Ours: {record.claim}{first} (verified)."
     if record.rejected:
         return "Ours: the proof failed verification (no mate)."
     if record.result == Result.DISPROVED.value:
-        return "Ours: disproved, no forced mate."
+        return f"Ours: disproved, {record.claim}."
     return "Ours: unsolved."
 
 
 def engine_text(claim: EngineClaim) -> str:
     """The engine's line of the cross-check: its claim, labelled as such."""
     if claim.mates:
-        what = f"mate in {claim.mate_in}"
+        what = mate_text(claim.mate_in)
     elif claim.mate_in is not None:
         what = f"the side to move is mated in {-claim.mate_in}"
     else:

@@ -67,7 +67,7 @@ def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
             record.verification_error
         ]
     if kind == MATE:
-        return f"Proved: mate in {record.mate_in}, verified by an independent replay", [
+        return f"Proved: {record.claim}, verified by an independent replay", [
             line,
             f"Proof tree: {counted(record.proof_size or 0, 'node')}, "
             f"{counted(record.proof_depth or 0, 'ply')} deep.",

@@ -36,6 +36,7 @@ from app.short_text import short_label
 from app.tree_view import style
 from core.games.game import Game
 from core.games.registry import kind_of
+from core.proofs.claims import mate_text, shortest_text
 from core.proofs.proof import ProofNode
 from core.proofs.solution_tree import SolutionLine, refutation_tree, solution_stats
 from core.runs.runner import RunRecord
@@ -148,7 +149,7 @@ class SolutionBrowser(QWidget):
             )
             self.cancel_button.show()
         elif chess_check:
-            self.shortest.setText("A mate in 1 is the shortest there is.")
+            self.shortest.setText(f"{shortest_text(1).capitalize()}.")
 
     def cancel_check(self) -> None:
         if self.check.busy:
@@ -219,16 +220,16 @@ class SolutionBrowser(QWidget):
             colour = style.ALERT.name()
             after = f"Certified shortest: {verdict}." if certified else f"Shorter still? {verdict}."
             self.shortest.setText(
-                f"<b style='color:{colour}'>Mate in {given} found; a mate in {mate_in} "
-                f"exists (df-pn, verified):</b> {_escape(line)}. PN finds <i>a</i> mate, not the "
-                f"shortest (thesis Figure 3.10). {after}"
+                f"<b style='color:{colour}'>{mate_text(given).capitalize()} found; a "
+                f"{mate_text(mate_in)} exists (df-pn, verified):</b> {_escape(line)}. PN finds "
+                f"<i>a</i> mate, not the shortest (thesis Figure 3.10). {after}"
             )
         elif certified:
             self.shortest.setText(
-                f"df-pn: the mate in {given} is the shortest (certified: {verdict})."
+                f"df-pn: the {mate_text(given)} is the shortest (certified: {verdict})."
             )
         else:
-            self.shortest.setText(f"df-pn: mate in {given} proved; {verdict}.")
+            self.shortest.setText(f"df-pn: {mate_text(given)} proved; {verdict}.")
 
     # -- rows -------------------------------------------------------------------------------
 

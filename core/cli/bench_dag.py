@@ -75,7 +75,7 @@ def run_dag(position: SuitePosition, limits: Limits) -> tuple[RunRecord, DagProo
 
 def _outcome(record: RunRecord) -> str:
     if record.solved and record.mate_in:
-        return f"mate in {record.mate_in} (verified)"
+        return f"{record.claim} (verified)"
     return record.reason
 
 

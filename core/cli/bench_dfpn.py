@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         ):
             for label, column, record in zip(labels, columns, records, strict=True):
                 column.append(record)
-                mate = f"mate in {record.mate_in}" if record.solved and record.mate_in else ""
+                mate = record.claim if record.solved and record.mate_in else ""
                 shown_label = f"{label:<{width}}  " if len(variants) > 1 else ""
                 print(
                     f"{record.id:<12} {shown_label}{record.result:<10} "

@@ -140,7 +140,6 @@ def solution_moves(search: Search, game: Game, record: RunRecord) -> dict:
     """The move tree (`core.exports.move_tree`) of a verified proof or of a disproved root's
     refutation tree, with what was solved and how."""
     solution = _solution(search, record, "move tree")
-    kind = kind_of(game)
     proved = record.result == Result.PROVED.value
     how = f"{title_of(record.algorithm)}, {counted(record.nodes_created, 'node')} created; " + (
         f"the proof ({counted(record.proof_size or 0, 'node')}) was replayed under the game's "
@@ -151,7 +150,7 @@ def solution_moves(search: Search, game: Game, record: RunRecord) -> dict:
     about = {
         "problem": record.id,
         "result": record.result,
-        "meaning": kind.verdict_text(game, proved),
+        "meaning": record.claim,
         "algorithm": record.algorithm,
         "nodes_created": record.nodes_created,
         "verified": record.verified,

@@ -16,7 +16,7 @@ from core.errors import InvalidLimitError
 from core.games.board_kind import GAME
 from core.games.game_specs import LADDER_NAME, parse_game_list
 from core.games.kinds import Source
-from core.games.registry import kind_of, load_problem
+from core.games.registry import load_problem
 from core.inputs.text import non_empty_option
 from core.runs.runner import GameProblem, RunRecord
 from core.search.defaults import DFPN, PN
@@ -49,10 +49,8 @@ def game_problems(texts: Sequence[str]) -> list[GameProblem]:
     for the first that cannot be)."""
     problems = []
     for spec in parse_game_list(list(texts)):
-        game = spec.game()
-        kind = kind_of(game)
-        verdicts = (kind.verdict_text(game, True), kind.verdict_text(game, False))
-        problems.append(GameProblem(spec.text, Source(GAME, spec.text), spec.goal_text(), verdicts))
+        spec.game()
+        problems.append(GameProblem(spec.text, Source(GAME, spec.text), spec.goal_text()))
     return problems
 
 
@@ -93,13 +91,13 @@ def game_row_text(record: RunRecord, games: Mapping[str, GameProblem], width: in
     game = games[record.id]
     if record.result == Result.PROVED.value and record.verified:
         proof = (
-            f"{game.verdicts[0]}: {counted(record.proof_size or 0, 'node')}, "
+            f"{record.claim}: {counted(record.proof_size or 0, 'node')}, "
             f"{counted(record.proof_depth or 0, 'ply')} deep; first move {record.first_move}"
         )
     elif record.rejected:
         proof = f"UNVERIFIED: {record.verification_error}"
     elif record.result == Result.DISPROVED.value:
-        proof = game.verdicts[1]
+        proof = record.claim
     else:
         proof = record.reason
     pn2 = (

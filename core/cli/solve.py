@@ -23,7 +23,7 @@ from core.games.chess_game import ChessGame
 from core.games.explicit_tree import ExplicitTreeGame
 from core.games.game import Game
 from core.games.kinds import Source
-from core.games.registry import kind_named, kind_of, load_problem
+from core.games.registry import kind_named, load_problem
 from core.games.suites import find_position, load_suite
 from core.inputs.boards import parse_fen
 from core.inputs.numbers import parse_whole
@@ -59,7 +59,7 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
     depth = record.proof_depth
     if record.result == Result.PROVED.value and record.verified and depth is not None:
         print(
-            f"Result     proved: mate in {record.mate_in} (verified by independent replay of a "
+            f"Result     proved: {record.claim} (verified by independent replay of a "
             f"{record.proof_size:,}-node proof tree, {counted(depth, 'ply')} deep)"
         )
         line = kind_named(record.game).join_line(record.position, record.main_line)
@@ -147,10 +147,9 @@ def _solve_without_board(
         "iterations": record.iterations,
         "seconds": record.seconds,
     }
-    solved = record.result in (Result.PROVED.value, Result.DISPROVED.value)
     said = None
-    if solved and not root:
-        said = kind_of(game).verdict_text(game, record.result == Result.PROVED.value)
+    if record.claim and not root:
+        said = record.claim
         data["verdict"] = said
     if record.verified:
         data["proof_size"] = record.proof_size

@@ -24,6 +24,7 @@ from core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED, EXIT_VERIFICATION_FAI
 from core.cli.progress import RunsProgress
 from core.errors import InvalidLimitError, PnExplorerError
 from core.games.suites import load_suite, select_positions
+from core.proofs.claims import solved_text
 from core.runs.journal import Journal
 from core.runs.runner import GameProblem, Problem, RunRecord, WorkItem, run_each, work_item
 from core.search.algorithms import AlgorithmSpec, create_search
@@ -80,8 +81,7 @@ class SuiteSummary:
             [f"  mate at the known shortest length  {known}"] if self.with_known_length else []
         )
         return [
-            f"{title}: {self.solved} of {self.positions} solved "
-            f"({self.proved} proved and verified, {self.disproved} disproved)",
+            f"{title}: {solved_text(self.solved, self.positions, self.proved, self.disproved)}",
             f"  total nodes on solved positions    {self.total_nodes:,}",
             f"  average nodes per solved           {self.average_nodes:,.0f}",
             *agreement,
@@ -144,7 +144,7 @@ def _problems(args: argparse.Namespace, spec: AlgorithmSpec) -> list[Problem]:
 
 def _row_text(record: RunRecord) -> str:
     if record.result == Result.PROVED.value and record.verified:
-        what = f"mate in {record.mate_in:<3}"
+        what = record.claim
         verdict = {True: "=bm", False: "≠bm", None: ""}[record.agrees_with_bm]
         first = f"{record.first_move:<8}{verdict}"
     elif record.rejected:

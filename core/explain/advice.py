@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from core.explain.effort import TreeShape
 from core.explain.trace import Trend
 from core.explain.transpositions import Transpositions
-from core.proofs.claims import mate_length, no_mate_within
+from core.proofs.claims import mate_length, mate_text, no_mate_text, no_mate_within
 from core.search.defaults import AB, DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, DFPN, PN2
 from core.search.parameters import PARAMETERS
 from core.search.registry import entry, memory_alternative
@@ -177,17 +177,17 @@ def depth_advice(
     along_path = mate_length(mate_plies, attacker_first)
     depth = known or max(excluded + 1, along_path)
     searched = (
-        f"Every line is searched to ply {shape.shortest_open_ply}, so there is no mate in "
-        f"{excluded} or fewer; a"
+        f"Every line is searched to ply {shape.shortest_open_ply}, so there is "
+        f"{no_mate_text(excluded)}; a"
         if excluded
         else "A"
     )
-    reason = f"the problem says mate in {known}" if known else "as far as the tree points"
+    reason = f"the problem says {mate_text(known)}" if known else "as far as the tree points"
     return Suggestion(
         AB,
         f"{searched} mate along the most-proving line would take at least "
         f"{counted(along_path, 'move')}. αβ mate-in-n holds only its path in memory: try it up "
-        f"to mate in {depth} ({reason}).",
+        f"to {mate_text(depth)} ({reason}).",
         f"--algo ab --depth {depth}",
         {"algo": AB, "depth": depth},
     )

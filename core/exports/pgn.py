@@ -13,7 +13,7 @@ import chess.pgn
 
 from core.errors import ExportError
 from core.games.chess_game import ChessGame, decode_move
-from core.proofs.claims import result_tag
+from core.proofs.claims import NO_FORCED_MATE, mate_text, result_tag
 from core.proofs.proof import ProofNode
 from core.proofs.solution import mate_solution
 from core.proofs.solution_tree import solution_stats
@@ -28,7 +28,7 @@ def proof_pgn(game: ChessGame, proof: ProofNode, engine: str, nodes_created: int
     """The verified proof as PGN (raises VerificationError if the replay rejects it)."""
     solution = mate_solution(game, proof)
     comment = (
-        f"{engine}, {counted(nodes_created, 'node')} created: mate in {solution.mate_in}, "
+        f"{engine}, {counted(nodes_created, 'node')} created: {mate_text(solution.mate_in)}, "
         f"verified by an independent replay of its proof tree "
         f"({counted(solution.proof_size, 'node')}, {counted(solution.proof_depth, 'ply')} deep). "
         "Main line: the longest defence; "
@@ -39,7 +39,7 @@ def proof_pgn(game: ChessGame, proof: ProofNode, engine: str, nodes_created: int
         proof,
         comment,
         result_tag(game.attacker),
-        f"Mate in {solution.mate_in}",
+        mate_text(solution.mate_in).capitalize(),
         endings=False,
     )
 
@@ -48,11 +48,11 @@ def refutation_pgn(game: ChessGame, refutation: ProofNode, engine: str, nodes_cr
     """A disproved root's refutation tree as PGN: every attacker try, the reply that holds."""
     size, depth = solution_stats(refutation)
     comment = (
-        f"{engine}, {counted(nodes_created, 'node')} created: no forced mate. Refutation tree of "
+        f"{engine}, {counted(nodes_created, 'node')} created: {NO_FORCED_MATE}. Refutation tree of "
         f"{counted(size, 'node')}, {counted(depth, 'ply')} deep. Main line: the attacker try "
         "that lasts longest; variations: every other try, each with the reply that holds."
     )
-    return _pgn(game, refutation, comment, "*", "No forced mate", endings=True)
+    return _pgn(game, refutation, comment, "*", NO_FORCED_MATE.capitalize(), endings=True)
 
 
 def _pgn(

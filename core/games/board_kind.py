@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 from core.games.game_specs import parse_game_spec
 from core.games.kinds import GameKind, Loaded, Source, VerifiedProof
-from core.games.mnk import PLAYER_NAMES, MnkGame, MnkReferee, goal_verdict
+from core.games.mnk import PLAYER_NAMES, WIN, MnkGame, MnkReferee
 from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
+from core.proofs.claims import goal_verdict
 from core.proofs.proof import ProofNode
 from core.proofs.referee import verify_game_proof
 
@@ -38,7 +39,7 @@ class MnkKind(GameKind[MnkGame]):
 
     def verdict_text(self, game: MnkGame, proved: bool) -> str:
         rules = game.rules
-        return goal_verdict(PLAYER_NAMES[rules.attacker], rules.goal, proved)
+        return goal_verdict(PLAYER_NAMES[rules.attacker], rules.goal == WIN, proved)
 
     def verdict(self, game: MnkGame, proved: bool) -> str:
         """The goal in the players' names first: "X can at least draw: proved"."""
@@ -62,7 +63,7 @@ class OpenSpielKind(GameKind[OpenSpielGame]):
     disproved = MnkKind.disproved
 
     def verdict_text(self, game: OpenSpielGame, proved: bool) -> str:
-        return goal_verdict(f"player {game.attacker + 1}", game.goal, proved)
+        return goal_verdict(f"player {game.attacker + 1}", game.goal == WIN, proved)
 
     def verdict(self, game: OpenSpielGame, proved: bool) -> str:
         """The goal in OpenSpiel's players' numbers first: "player 1 can force a win: proved"."""

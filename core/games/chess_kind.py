@@ -14,7 +14,7 @@ from core.games.chess_codes import decode_move
 from core.games.chess_game import ChessGame
 from core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
 from core.inputs.boards import parse_fen
-from core.proofs.claims import side_names
+from core.proofs.claims import NO_FORCED_MATE, side_names
 from core.proofs.proof import ProofNode
 from core.proofs.solution import numbered_line, refutation, uci_proof
 from core.proofs.verify import verify_mate
@@ -55,7 +55,7 @@ class ChessKind(GameKind[ChessGame]):
     suffixes = {".pgn": PGN, ".epd": EPD}
     example = Source(SUITE, "wac-mates", "WAC.001")
     proved = "mate"
-    disproved = "no forced mate"
+    disproved = NO_FORCED_MATE
 
     def load(self, source: Source) -> Loaded:
         if source.kind == FEN:

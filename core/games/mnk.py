@@ -110,14 +110,6 @@ class MnkRules:
         return f"{who} wins" if self.goal == WIN else f"{who} at least draws"
 
 
-def goal_verdict(who: str, goal: str, proved: bool) -> str:
-    """A solved goal in words: "X can force a win", "O cannot force a win", "X can at least
-    draw", "X cannot avoid losing"."""
-    if goal == WIN:
-        return f"{who} can force a win" if proved else f"{who} cannot force a win"
-    return f"{who} can at least draw" if proved else f"{who} cannot avoid losing"
-
-
 def _zobrist(rules: MnkRules) -> tuple[list[int], list[int]]:
     generator = random.Random(_ZOBRIST_SEED)
     size = rules.width * rules.column_bits

@@ -1,14 +1,22 @@
-"""Statements of fact about a mate, worked out in one place from who attacks.
+"""Statements of fact about a solved problem, each kind written in one place.
+
+Every sentence or header the tool prints or writes that states a fact — a PGN result tag, "mate
+in N", "no mate in N or fewer", "the shortest", a board game's verdict ("X can at least draw"), a
+suite's solved count — is built here, from the verified result (`core.runs.runner.RunRecord`,
+whose `claim` is `verdict` below) or from a search's own bound. Nothing else spells them, so a
+fix to one is a fix everywhere, and the claim tests hold each against an independent computation.
 
 The attacker is not always the side to move: a suite's `bm #-N` (or `--attacker other`) makes
-the root an AND node, where the defender moves first. Every count of moves from plies, every
-"no mate in N or fewer" and every PGN result tag goes through these functions, so that no
-sentence anywhere assumes the attacker moves first.
+the root an AND node, where the defender moves first. Every count of moves from plies goes
+through the functions below, so that no sentence anywhere assumes the attacker moves first.
 """
 
 from __future__ import annotations
 
 import chess
+
+NO_FORCED_MATE = "no forced mate"
+"""What a disproved chess root establishes: the attacker has no forced mate at any length."""
 
 
 def attacker_moves_within(plies: int, attacker_first: bool) -> int:
@@ -47,3 +55,45 @@ def result_tag(attacker: chess.Color) -> str:
     """PGN's Result tag for a mate by `attacker`: the winner is the side that mates, whoever
     is to move at the root."""
     return "1-0" if attacker == chess.WHITE else "0-1"
+
+
+def mate_text(moves: int) -> str:
+    """ "mate in N": a forced mate of N attacker moves (a verified proof's length, or the
+    length a search or a problem names)."""
+    return f"mate in {moves}"
+
+
+def no_mate_text(moves: int) -> str:
+    """ "no mate in N or fewer": every line was searched that far without a forced mate."""
+    return f"no mate in {moves} or fewer"
+
+
+def shortest_text(moves: int) -> str:
+    """A verified mate of `moves` with every shorter length refuted, and the refutation said."""
+    below = no_mate_text(moves - 1) if moves > 1 else "nothing is shorter"
+    return f"{mate_text(moves)} is the shortest ({below})"
+
+
+def goal_verdict(who: str, must_win: bool, proved: bool) -> str:
+    """A board game's solved goal in words (`must_win`: the attacker must win, else at least
+    draw): "X can force a win", "O cannot force a win", "X can at least draw", "X cannot avoid
+    losing"."""
+    if must_win:
+        return f"{who} can force a win" if proved else f"{who} cannot force a win"
+    return f"{who} can at least draw" if proved else f"{who} cannot avoid losing"
+
+
+def verdict(proved: bool, verified: bool, mate_in: int | None, kind_verdict: str) -> str:
+    """What a solved root establishes, in words: "mate in N" for a verified mate, else the game
+    kind's own verdict (`GameKind.verdict_text`: "no forced mate", "X can at least draw", "the
+    root is true"). A proof the verifier did not accept establishes nothing: ''."""
+    if proved and not verified:
+        return ""
+    if proved and mate_in is not None:
+        return mate_text(mate_in)
+    return kind_verdict
+
+
+def solved_text(solved: int, positions: int, proved: int, disproved: int) -> str:
+    """A suite's headline count: proved means proved *and verified*, and solved is the two."""
+    return f"{solved} of {positions} solved ({proved} proved and verified, {disproved} disproved)"

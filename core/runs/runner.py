@@ -24,6 +24,7 @@ from core.games.kinds import Source
 from core.games.registry import kind_named, kind_of, load_problem
 from core.inputs.boards import parse_fen
 from core.inputs.positions import SuitePosition
+from core.proofs.claims import verdict
 from core.proofs.proof import ProofNode
 from core.runs.cluster import ClusterWorkers
 from core.runs.workers import Failed, Finished, Workers
@@ -90,6 +91,10 @@ class RunRecord:
     """With `compare --shortest`: the shortest verified mate the bounded df-pn found from here
     (`core.search.dfpn_shortest`), and whether it is certified (none shorter: disproved)."""
     shortest_certified: bool | None = None
+    claim: str = ""
+    """What the verified result establishes, in words (`core.proofs.claims.verdict`: "mate in
+    2", "no forced mate", "X can at least draw"): the one sentence every front end prints for a
+    solved root; '' for an unsolved search or a rejected proof."""
 
     def __post_init__(self) -> None:
         if self.result == Result.PROVED.value and self.verified is False:
@@ -174,6 +179,10 @@ def describe_search(
     elif outcome.result is Result.DISPROVED and tree is not None:
         found = kind.refutation(game, tree)
         record.refutation = [list(line) for line in found.lines]
+    if record.solved:
+        proved = record.result == Result.PROVED.value
+        said = kind.verdict_text(game, proved)
+        record.claim = verdict(proved, bool(record.verified), record.mate_in, said)
     return record
 
 
@@ -208,13 +217,12 @@ class Recorder(Protocol):
 class GameProblem:
     """A problem of a suite or a comparison that is not a chess position (a board game named by
     its spec): opened from `source` by its game kind in the process that searches it. `goal`
-    says what is asked ("X at least draws"), `verdicts` what a proof and a disproof establish
-    ("X can at least draw", "X cannot avoid losing")."""
+    says what is asked ("X at least draws"); what a proof or a disproof establishes is the
+    record's `claim`."""
 
     id: str
     source: Source
     goal: str = ""
-    verdicts: tuple[str, str] = ("proved", "disproved")
 
 
 Problem = SuitePosition | GameProblem

@@ -42,6 +42,7 @@ from core.errors import InvalidLimitError
 from core.games.chess_game import ChessGame
 from core.games.game import Game
 from core.inputs.boards import parse_fen
+from core.proofs.claims import mate_text, no_mate_text, shortest_text
 from core.proofs.proof import ProofNode
 from core.proofs.solution import MateSolution, mate_solution
 from core.search.defaults import AB, ORDERINGS, POWER
@@ -288,7 +289,7 @@ class AlphaBetaMateSearch:
         if won:
             self._proof = proof
             self.mate_in = depth
-            return Outcome(Result.PROVED, StopReason.SOLVED, f"mate in {depth}")
+            return Outcome(Result.PROVED, StopReason.SOLVED, mate_text(depth))
         self.no_mate_within = depth
         if not self._depth_cut:
             if self._frontier_cut:
@@ -304,7 +305,7 @@ class AlphaBetaMateSearch:
             )
         if self.max_depth is not None and depth >= self.max_depth:
             return Outcome(
-                Result.UNKNOWN, StopReason.DEPTH, f"no mate in {depth} or fewer moves (depth limit)"
+                Result.UNKNOWN, StopReason.DEPTH, f"{no_mate_text(depth)} moves (depth limit)"
             )
         return self.start_iteration(depth + 1)
 
@@ -336,11 +337,7 @@ class AlphaBetaMateSearch:
         return None
 
     def _refuted_text(self) -> str:
-        return (
-            f"no mate in {self.no_mate_within} or fewer"
-            if self.no_mate_within
-            else "no depth completed"
-        )
+        return no_mate_text(self.no_mate_within) if self.no_mate_within else "no depth completed"
 
     def run(
         self, max_iterations: int | None = None, max_seconds: float | None = None
@@ -416,18 +413,15 @@ class ShortestMate:
         solution = self.solution
         if solution is not None and self.shorter_found:
             return (
-                f"mate in {self.mate_in}, shorter than the mate in {self.given} proved "
+                f"{mate_text(self.mate_in)}, shorter than the {mate_text(self.given)} proved "
                 f"(verified): {' '.join(solution.main_line_san)}"
             )
         if self.exact:
-            below = (
-                f"no mate in {self.given - 1} or fewer" if self.given > 1 else "nothing is shorter"
-            )
-            return f"mate in {self.given} is the shortest ({below})"
+            return shortest_text(self.given)
         low, high = self.refuted_up_to + 1, self.given - 1
-        open_lengths = f"a mate in {low}" if low == high else f"mates in {low}–{high}"
+        open_lengths = f"a {mate_text(low)}" if low == high else f"mates in {low}–{high}"
         return (
-            f"mate in {self.given} proved; {open_lengths} not settled: "
+            f"{mate_text(self.given)} proved; {open_lengths} not settled: "
             f"{self.outcome.detail or self.outcome}"
         )
 
@@ -475,7 +469,7 @@ def shortest_mate(
             True,
             0,
             None,
-            Outcome(Result.UNKNOWN, StopReason.DEPTH, "a mate in 1 is shortest"),
+            Outcome(Result.UNKNOWN, StopReason.DEPTH, shortest_text(1)),
             0,
             0.0,
         )

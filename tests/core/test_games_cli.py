@@ -195,7 +195,7 @@ def test_the_move_tree_of_a_chess_mate_is_san_that_python_chess_replays(tmp_path
 
     assert data["moves"][0]["move"] == "Qg6" and mates(data["moves"])
     text = text_path.read_text().splitlines()
-    assert text[0].startswith("# WAC.001: proved (mate)")
+    assert text[0].startswith("# WAC.001: proved (mate in 2)")
     moves = [line for line in text if not line.startswith("#")]
     assert moves[0] == "Qg6" and moves[1] == "  Rg8" and moves[2] == "    Qh7#"
     assert len(moves) == data["moves_written"]
