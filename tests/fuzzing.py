@@ -34,6 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from command_lines import count_options  # noqa: E402
 from deep_trees import chain, fan  # noqa: E402
+from fuzz_claims import Known, attacker_options, claim_case, false_claim  # noqa: E402
+from fuzz_claims import mate_in_two_fens as _mate_in_two_fens  # noqa: E402
 
 from core.cli.output import EXIT_DISPROVED, EXIT_PROVED, EXIT_UNKNOWN  # noqa: E402
 
@@ -105,6 +107,8 @@ class Case:
     args: list[str]
     files: dict[str, bytes]
     expect: str = ""
+    known: Known | None = None
+    """What the harness knows of the problem, to hold the call's claims against."""
 
 
 def hand_made_cases() -> list[Case]:
@@ -232,9 +236,16 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return bytes(data)
 
 
+MATE_IN_TWO = _mate_in_two_fens()
+
+
 def random_case(rng: random.Random) -> Case:
-    """A call drawn from the shapes a user (or a broken file) can produce."""
-    kind = rng.randrange(9)
+    """A call drawn from the shapes a user (or a broken file) can produce, or one that states
+    facts the claim checks hold against their own computation (`fuzz_claims`)."""
+    kind = rng.randrange(13)
+    if kind >= 9:
+        args, known, data = claim_case(rng, MATE_IN_TWO)
+        return Case(args, {"f": data} if data else {}, known=known)
     if kind == 8:
         option, base = rng.choice(
             [("--epd", rng.choice(SUITES)), ("--tree", rng.choice(TREES)), ("--pgn", None)]
@@ -246,7 +257,9 @@ def random_case(rng: random.Random) -> Case:
         suite = rng.choice(SUITES)
         data = mutate(suite.read_bytes(), rng)
         wanted = rng.choice(["1", "14", "WAC.001", "WAC.213", "#1", "2"])
-        return Case(["solve", "--epd", "{f}", "--id", wanted, "--json", *BOUNDS], {"f": data})
+        side, other = attacker_options(rng)
+        args = ["solve", "--epd", "{f}", "--id", wanted, *side, "--json", *BOUNDS]
+        return Case(args, {"f": data}, known=Known(other=other if side else None))
     if kind == 2:
         suite = rng.choice(SUITES)
         lines = mutate(suite.read_bytes(), rng).split(b"\n")[:3]
@@ -261,7 +274,9 @@ def random_case(rng: random.Random) -> Case:
     if kind == 4:
         text = rng.choice([PGN_STANDARD, *PGN_VARIANTS]).encode()
         data = mutate(text, rng) if rng.random() < 0.7 else text
-        return Case(["solve", "--pgn", "{f}", "--json", *BOUNDS], {"f": data})
+        side, other = attacker_options(rng)
+        args = ["solve", "--pgn", "{f}", *side, "--json", *BOUNDS]
+        return Case(args, {"f": data}, known=Known(other=other))
     if kind == 5:
         option = rng.choice(WHOLE_OPTIONS + FLOAT_OPTIONS)
         value = rng.choice(ODD_NUMBERS)
@@ -272,7 +287,8 @@ def random_case(rng: random.Random) -> Case:
         return Case(["suite", "paper-figures", "--max-nodes", "1000", f"{option}={value}"], {})
     fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
     text = mutate(fen.encode(), rng).decode("utf-8", "replace").replace("\x00", "")
-    return Case(["solve", text, "--json", *BOUNDS], {})
+    side, other = attacker_options(rng)
+    return Case(["solve", text, *side, "--json", *BOUNDS], {}, known=Known(other=other))
 
 
 @dataclass
@@ -282,6 +298,8 @@ class Outcome:
     kind: str
     case: Case
     detail: str = ""
+    claims: int = 0
+    """How many of its statements of fact were held against an independent computation."""
 
 
 def false_mate(stdout: str) -> str:
@@ -324,9 +342,13 @@ def run_case(case: Case, pn_explorer: str) -> Outcome:
             )
         except subprocess.TimeoutExpired:
             return Outcome("hang", case)
-    stderr = done.stderr.decode("utf-8", "replace")
-    stdout = done.stdout.decode("utf-8", "replace")
-    return checked(case, classified(case, done.returncode, stdout, stderr), stdout)
+        stderr = done.stderr.decode("utf-8", "replace")
+        stdout = done.stdout.decode("utf-8", "replace")
+        outcome = checked(case, classified(case, done.returncode, stdout, stderr), stdout)
+        if outcome.kind != "ok" or case.known is None:
+            return outcome
+        why, claims = false_claim(case.known, stdout, Path(folder))
+    return Outcome("false claim", case, why, claims) if why else Outcome("ok", case, "", claims)
 
 
 def classified(case: Case, status: int, stdout: str, stderr: str) -> Outcome:
@@ -386,6 +408,7 @@ def main() -> None:
     counts = Counter(outcome.kind for outcome in outcomes)
     for kind, count in counts.most_common():
         print(f"{count:6d}  {kind}")
+    print(f"{sum(o.claims for o in outcomes):6d}  claims checked independently")
     for outcome in outcomes:
         if outcome.kind not in ("ok", "clean error"):
             print(f"{outcome.kind}: {outcome.case.args} -> {outcome.detail[:200]}")
