@@ -383,14 +383,21 @@ def checked(case: Case, outcome: Outcome, stdout: str) -> Outcome:
     return outcome
 
 
-def fuzz(cases: int, seed: int, pn_explorer: str, workers: int = 2) -> list[Outcome]:
+def fuzz(
+    cases: int, seed: int, pn_explorer: str, workers: int = 2, progress: bool = False
+) -> list[Outcome]:
     """Run the fixed cases (defects, deep and wide trees, count limits) and `cases` seeded random
-    calls, two at a time."""
+    calls, two at a time (`progress`: a line on stderr every 250 calls)."""
     rng = random.Random(seed)
     fixed = hand_made_cases() + deep_and_wide_cases() + limit_cases()
     drawn = fixed + [random_case(rng) for _ in range(cases)]
     with ThreadPoolExecutor(workers) as pool:
-        return list(pool.map(lambda case: run_case(case, pn_explorer), drawn))
+        outcomes = []
+        for outcome in pool.map(lambda case: run_case(case, pn_explorer), drawn):
+            outcomes.append(outcome)
+            if progress and len(outcomes) % 250 == 0:
+                print(f"{len(outcomes):,} of {len(drawn):,} calls", file=sys.stderr, flush=True)
+        return outcomes
 
 
 def find_command() -> str:
@@ -404,7 +411,7 @@ def main() -> None:
     parser.add_argument("--cases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    outcomes = fuzz(args.cases, args.seed, find_command())
+    outcomes = fuzz(args.cases, args.seed, find_command(), progress=True)
     counts = Counter(outcome.kind for outcome in outcomes)
     for kind, count in counts.most_common():
         print(f"{count:6d}  {kind}")
