@@ -1,13 +1,18 @@
 """Seeded mutation fuzzing of the real `pn-explorer` command (headless subcommands and the window's
 offscreen `--screenshot` start): bad files and odd option values.
 
-Every call must end in an outcome's exit status (0, or `solve`'s 10 disproved and 11 unknown;
-any mate it claims confirmed by python-chess's standard board) or exit 2 with exactly one line on
-stderr besides the progress lines: never a traceback, never a hang, never another status. Besides
-the random draw, every call runs a fixed set: the reported defects, trees 10,000 plies deep and
-tens of thousands of children wide (each within the same time bound, their text output in short
-lines), and every count option at its limits (the bound itself taken, one past it refused naming
-the option). The test suite runs a few hundred cases; a deeper run is
+Every call must end in an outcome's exit status (`core.cli.output`: proved, or `solve`'s
+disproved and unknown; any mate it claims confirmed by python-chess's standard board) or exit 2
+with exactly one line on stderr besides the progress lines: never a traceback, never a hang,
+never another status. Every statement of fact a call prints or writes is held against a
+computation of the harness's own (`fuzz_claims`): a "mate in N" or "no mate in N or fewer"
+(N ≤ 3) by brute force, a PGN's Result tag by its moves, a JSON "proved" row by its verification
+and line, a suite's counts by its rows, a board game's verdict by negamax, a tree's by the file;
+the side attacking is drawn too (`--attacker`), and board games (`--game`, bad specs among them)
+join the draw. Besides the random draw, every call runs a fixed set: the reported defects, trees
+10,000 plies deep and tens of thousands of children wide (each within the same time bound, their
+text output in short lines), and every count option at its limits (the bound itself taken, one
+past it refused naming the option). The test suite runs a few hundred cases; a deeper run is
 `python tests/fuzzing.py --cases 2000 --seed 1` (prints the count per outcome).
 """
 
