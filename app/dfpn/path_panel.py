@@ -26,6 +26,7 @@ from app.panels.narration_links import move_labels
 from app.tree_view import style
 from core.explain.numbers_text import dfpn_lines
 from core.games.registry import kind_of
+from core.proofs.claims import mate_text
 from core.search.contract import Stepper
 from core.search.dfpn_steps import DfpnFrame, DfpnStepper
 from core.search.events import BackUpReason
@@ -131,7 +132,7 @@ def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
     ]
 
 
-MATE_IN_ONE_NOTE = "mate in 1"
+MATE_IN_ONE_NOTE = mate_text(1)
 MATE_IN_ONE_TIP = (
     "The attacker mates in one move here: a proof one move long, found by the one-move mate"
     " test as the position was generated or held in the table, so it adds nothing to its"

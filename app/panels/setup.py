@@ -57,6 +57,7 @@ from app.problems.sources import (
 from app.short_text import one_line
 from core.errors import PnExplorerError
 from core.inputs.numbers import MOST_NODES
+from core.proofs.claims import mate_text
 from core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC
 from core.search.parameters import PARAMETERS, Kind, Parameter
 from core.search.registry import entries, entry
@@ -236,7 +237,7 @@ class SetupDialog(QDialog):
         for position in positions:
             text = position.id
             if position.mate_length is not None:
-                text += f"   mate in {position.mate_length}"
+                text += f"   {mate_text(position.mate_length)}"
             if position.best_moves:
                 text += f"   ({', '.join(position.best_moves)})"
             item = QListWidgetItem(text)

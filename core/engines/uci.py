@@ -29,6 +29,7 @@ import chess.engine
 
 from core.errors import EngineError, EngineNotFoundError, EngineTimeoutError
 from core.inputs.boards import parse_fen
+from core.proofs.claims import mate_text
 
 for _logger in ("chess.engine", "asyncio"):
     logging.getLogger(_logger).addHandler(logging.NullHandler())
@@ -114,7 +115,7 @@ class EngineClaim:
     def summary(self) -> str:
         """One line: the claim and what it cost."""
         if self.mates:
-            what = f"claims mate in {self.mate_in}"
+            what = f"claims {mate_text(self.mate_in)}"
         elif self.mate_in is not None:
             what = f"sees the side to move mated in {-self.mate_in}"
         else:

@@ -14,7 +14,7 @@ from core.games.chess_codes import decode_move
 from core.games.chess_game import ChessGame
 from core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
 from core.inputs.boards import parse_fen
-from core.proofs.claims import NO_FORCED_MATE, side_names
+from core.proofs.claims import NO_FORCED_MATE, mate_text, side_names
 from core.proofs.proof import ProofNode
 from core.proofs.solution import numbered_line, refutation, uci_proof
 from core.proofs.verify import verify_mate
@@ -42,7 +42,7 @@ def positions_of(source: Source) -> list[SuitePosition]:
 
 def _title(position: SuitePosition) -> str:
     if position.mate_length is not None:
-        return f"{position.id} (mate in {position.mate_length})"
+        return f"{position.id} ({mate_text(position.mate_length)})"
     return position.id
 
 
