@@ -59,7 +59,7 @@ def test_each_kind_of_sentence_is_spelled_once():
     assert solved_text(3, 5, 2, 1) == "3 of 5 solved (2 proved and verified, 1 disproved)"
 
 
-@pytest.mark.parametrize("algo", ["pn", "dfpn", "pn2"])
+@pytest.mark.parametrize("algo", ["pn", "dfpn", "pn2", "dagpn"])
 @pytest.mark.parametrize(("fen", "attacker"), MATES)
 def test_a_printed_mate_is_a_forced_mate_of_that_length(capsys, algo, fen, attacker):
     side = _attacker_option(fen, attacker)
