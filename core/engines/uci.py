@@ -114,7 +114,7 @@ class EngineClaim:
 
     def summary(self) -> str:
         """One line: the claim and what it cost."""
-        if self.mates:
+        if self.mate_in is not None and self.mate_in > 0:
             what = f"claims {mate_text(self.mate_in)}"
         elif self.mate_in is not None:
             what = f"sees the side to move mated in {-self.mate_in}"
