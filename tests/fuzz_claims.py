@@ -2,10 +2,10 @@
 a computation that shares no code with the tool.
 
 * chess: a printed or JSON "mate in N" is a forced mate of N attacker moves by brute force (N ≤ 3);
-  "no mate in N or fewer" has no forced mate of N or fewer (N ≤ 3); "mate in N is the shortest"
-  both; a JSON "proved" row is verified and its line replays to mate; a PGN's Result tag names
-  the side that mates at the end of its moves, which replay on a standard board; a suite's
-  summary counts are its rows';
+  "no mate in N or fewer" has no forced mate of N or fewer (N ≤ 3); a certified shortest mate
+  (`--shortest`) both; a JSON "proved" row is verified and its line replays to mate; a PGN's
+  Result tag names the side that mates at the end of its moves, which replay on a standard
+  board; a suite's summary counts are its rows';
 * board games: the verdict ("X can at least draw") is the value of the game by exhaustive
   negamax over the m,n,k rules written here a third time;
 * tree files: proved / disproved is the file's AND/OR value, evaluated here.
@@ -155,6 +155,8 @@ def _no_mate_claims(fen: str, attacker: chess.Color, text: str) -> tuple[str, in
 
 
 def _shortest_claims(fen: str, attacker: chess.Color, text: str) -> tuple[str, int]:
+    """Check every shortest length `text` states (a certified one of `--shortest`): a forced mate
+    of that length and none shorter."""
     checked = 0
     for n in map(int, re.findall(r"mate in (\d+) is the shortest", text)):
         if n > CHECKED_LENGTH:
@@ -231,7 +233,10 @@ def _chess_claims(known: Known, stdout: str) -> tuple[str, int]:
         why = _record_claim(data, _attacker(fen, known.other))
         if why:
             return why, checked
+        shortest = data.get("shortest")
         text = json.dumps(data, ensure_ascii=False)
+        if isinstance(shortest, dict) and shortest.get("certified"):
+            text += f" mate in {shortest['mate_in']} is the shortest"
     else:
         if not fen:
             return "", checked

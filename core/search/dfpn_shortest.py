@@ -6,9 +6,9 @@ fewer?" (`DfpnSearch(max_plies=…)`: a position reached after the plies a mate 
 without mate, is lost for the attacker; the plies are worked out by `core.proofs.claims` from who
 attacks, not who is to move). A proof is a shorter mate, verified by the independent replay
 before it counts, and the question is asked again below it; a disproof is the certificate that
-none shorter exists. So the answer is "mate in 4; no mate in 3: disproved, 12,345 nodes", which
-no engine's mate score says, or, where the budget ends first, the mate found with the lengths
-left open.
+none shorter exists. So the answer is "mate in 4; no mate in 3 or fewer: disproved, 12,345
+nodes", which no engine's mate score says, or, where the budget ends first, the mate found with
+the lengths left open.
 
 What the disproof rests on: the same game rules as every search here (stalemate, repetition on
 the path, the fifty-move rule and the attacker's insufficient material end a line without mate)
@@ -27,7 +27,7 @@ import chess
 
 from core.errors import VerificationError
 from core.games.chess_game import ChessGame
-from core.proofs.claims import plies_for_mate_in
+from core.proofs.claims import mate_text, no_mate_text, plies_for_mate_in
 from core.proofs.solution import MateSolution, mate_solution
 from core.search.defaults import DEFAULT_NODE_CAP
 from core.search.dfpn import DfpnSearch
@@ -86,24 +86,24 @@ class ShortestMateCertificate:
 
     @property
     def verdict(self) -> str:
-        """What certifies the length, or what is left open: "no mate in 3: disproved, 5,535
-        nodes", "mates in 1–3 not settled (why)"."""
+        """What certifies the length, or what is left open: "no mate in 3 or fewer: disproved,
+        5,535 nodes", "mates in 1–3 not settled (why)"."""
         last = self.searches[-1] if self.searches else None
         if self.certified:
             if last is None or last.result is not Result.DISPROVED:
-                return "nothing is shorter than a mate in 1"
-            return f"no mate in {last.moves}: disproved, {last.nodes_created:,} nodes"
+                return f"nothing is shorter than a {mate_text(1)}"
+            return f"{no_mate_text(last.moves)}: disproved, {last.nodes_created:,} nodes"
         below = self.mate_in - 1
-        open_lengths = "a mate in 1" if below == 1 else f"mates in 1–{below}"
+        open_lengths = f"a {mate_text(1)}" if below == 1 else f"mates in 1–{below}"
         why = last.reason if last is not None else "not searched"
         return f"{open_lengths} not settled ({why})"
 
     @property
     def text(self) -> str:
         """One line: the length, and what certifies it or what is left open."""
-        found = f"mate in {self.mate_in}"
+        found = mate_text(self.mate_in)
         if self.shorter_found:
-            found += f" (shorter than the mate in {self.given} proved, verified)"
+            found += f" (shorter than the {mate_text(self.given)} proved, verified)"
         return f"{found}; {self.verdict}"
 
     def to_dict(self) -> dict[str, object]:

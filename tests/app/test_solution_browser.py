@@ -147,7 +147,7 @@ def test_a_longer_mate_than_needed_is_named_and_the_check_can_be_cancelled(solve
     qtbot.waitUntil(lambda: not browser.check.busy, timeout=60000)
     text = browser.shortest.text()
     assert "Mate in 4 found; a mate in 2 exists (df-pn, verified):</b> Qg6 " in text
-    assert "Certified shortest: no mate in 1: disproved, " in text
+    assert "Certified shortest: no mate in 1 or fewer: disproved, " in text
     board = chess.Board(window.solution.fen)
     for san in text.split("</b> ")[1].split(". PN")[0].split():
         board.push_san(san)

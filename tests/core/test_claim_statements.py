@@ -1,5 +1,5 @@
 """Each kind of statement of fact the tool prints or writes, held against a computation that
-shares no code with it, for either attacker: "mate in N" and "mate in N is the shortest" and
+shares no code with it, for either attacker: "mate in N" and a certified shortest mate and
 "no mate in N or fewer" against a brute-force mate search, "no forced mate" against python-chess's
 game end, a suite's counts against its rows and the brute force, a board game's verdict against
 an exhaustive negamax, a tree file's verdict against the file's own AND/OR value."""
@@ -79,7 +79,8 @@ def test_the_shortest_is_the_brute_force_shortest(capsys, fen, attacker):
     shortest = json.loads(out)["shortest"]
     n = shortest["mate_in"]
     board = chess.Board(fen)
-    assert shortest["exact"] and shortest["text"].startswith(shortest_text(n))
+    assert shortest["certified"] and shortest["text"].startswith(mate_text(n))
+    assert n == 1 or no_mate_text(n - 1) in shortest["text"]
     assert forced_mate_within(board, attacker, n)
     assert n == 1 or not forced_mate_within(board, attacker, n - 1)
 

@@ -59,7 +59,7 @@ def test_a_defender_first_root_counts_the_defenders_move_in_the_bound() -> None:
     assert bounded(board, attacker, 2).outcome.result is Result.PROVED
     certificate = certify_shortest(board, attacker, 2)
     assert certificate.certified and certificate.mate_in == 2
-    assert certificate.text.startswith("mate in 2; no mate in 1: disproved, ")
+    assert certificate.text.startswith("mate in 2; no mate in 1 or fewer: disproved, ")
 
 
 def test_a_shorter_mate_is_found_verified_and_certified() -> None:
@@ -77,7 +77,7 @@ def test_a_shorter_mate_is_found_verified_and_certified() -> None:
     assert certificate.solution.main_line_san[-1].endswith("#")
     data = certificate.to_dict()
     assert data["certified"] is True and data["nodes_created"] == certificate.nodes_created
-    assert "no mate in 3: disproved" in data["text"]
+    assert "no mate in 3 or fewer: disproved" in data["text"]
 
 
 def test_a_mate_in_one_is_the_shortest_without_a_search() -> None:
