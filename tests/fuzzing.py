@@ -43,7 +43,13 @@ from deep_trees import chain, fan  # noqa: E402
 from fuzz_claims import Known, attacker_options, claim_case, false_claim  # noqa: E402
 from fuzz_claims import mate_in_two_fens as _mate_in_two_fens  # noqa: E402
 
-from core.cli.output import EXIT_DISPROVED, EXIT_PROVED, EXIT_UNKNOWN  # noqa: E402
+from core.cli.output import (  # noqa: E402
+    EXIT_DISPROVED,
+    EXIT_PROVED,
+    EXIT_UNKNOWN,
+    EXIT_USER_ERROR,
+    outcome_status,
+)
 
 SUITES = sorted((ROOT / "resources" / "suites").glob("*.epd"))
 TREES = sorted((ROOT / "resources" / "trees").glob("*.json"))
@@ -327,6 +333,20 @@ def false_mate(stdout: str) -> str:
     return "" if board.is_checkmate() else "final position of the line is not checkmate"
 
 
+def false_status(case: Case, status: int, stdout: str) -> str:
+    """Why `solve --json`'s exit status does not say the result it printed, or ''."""
+    if not case.args or case.args[0] != "solve":
+        return ""
+    try:
+        data = json.loads(stdout)
+    except ValueError:
+        return ""
+    if not isinstance(data, dict) or not isinstance(data.get("result"), str):
+        return ""
+    wanted = outcome_status(data["result"])
+    return "" if status == wanted else f"exit {status} for a {data['result']} result"
+
+
 def run_case(case: Case, pn_explorer: str) -> Outcome:
     """Run one call in a scratch folder and classify its ending."""
     with tempfile.TemporaryDirectory() as folder:
@@ -364,9 +384,12 @@ def classified(case: Case, status: int, stdout: str, stderr: str) -> Outcome:
         return Outcome("traceback", case, stderr.strip().splitlines()[-1])
     if status in OUTCOMES:
         why = false_mate(stdout)
-        return Outcome("false mate", case, why) if why else Outcome("ok", case)
+        if why:
+            return Outcome("false mate", case, why)
+        why = false_status(case, status, stdout)
+        return Outcome("false claim", case, why) if why else Outcome("ok", case)
     lines = [line for line in stderr.splitlines() if line.strip() and not PROGRESS.match(line)]
-    if status == 2 and len(lines) == 1:
+    if status == EXIT_USER_ERROR and len(lines) == 1:
         return Outcome("clean error", case, lines[0])
     return Outcome(f"exit {status}, {len(lines)} stderr lines", case, stderr[-300:])
 
