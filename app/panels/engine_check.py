@@ -55,7 +55,7 @@ def ours_text(record: RunRecord | Exception | None) -> str:
 
 def engine_text(claim: EngineClaim) -> str:
     """The engine's line of the cross-check: its claim, labelled as such."""
-    if claim.mates:
+    if claim.mate_in is not None and claim.mate_in > 0:
         what = mate_text(claim.mate_in)
     elif claim.mate_in is not None:
         what = f"the side to move is mated in {-claim.mate_in}"
