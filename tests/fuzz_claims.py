@@ -181,7 +181,9 @@ def _pgn_claim(text: str) -> str:
     if end.is_checkmate():
         played = "0-1" if end.turn == chess.WHITE else "1-0"
         return "" if tag == played else f"Result {tag}, but the main line ends in {played}"
-    return "" if tag == "*" else f"Result {tag} without a mate at the main line's end"
+    if tag == "*" or (tag == "1/2-1/2" and end.is_game_over(claim_draw=False)):
+        return ""
+    return f"Result {tag} without a mate at the main line's end"
 
 
 def _record_claim(row: dict, attacker: chess.Color | None) -> str:

@@ -13,7 +13,7 @@ import chess.pgn
 
 from core.errors import ExportError
 from core.games.chess_game import ChessGame, decode_move
-from core.proofs.claims import NO_FORCED_MATE, mate_text, result_tag
+from core.proofs.claims import NO_FORCED_MATE, line_end_tag, mate_text, result_tag
 from core.proofs.proof import ProofNode
 from core.proofs.solution import mate_solution
 from core.proofs.solution_tree import solution_stats
@@ -58,7 +58,8 @@ def refutation_pgn(game: ChessGame, refutation: ProofNode, engine: str, nodes_cr
 def _pgn(
     game: ChessGame, solution: ProofNode, comment: str, result: str, event: str, endings: bool
 ) -> str:
-    """The PGN text; `endings`: say at each line's end why it ends (a proof's all end in mate)."""
+    """The PGN text; `endings`: say at each line's end why it ends (a proof's all end in mate),
+    and take the Result tag from where the main line ends (a refutation's may end the game)."""
     pgn = chess.pgn.Game()
     pgn.setup(game.root_board.copy(stack=False))
     pgn.headers["Event"] = f"PN Explorer: {event}"
@@ -86,6 +87,8 @@ def _pgn(
             ending = _ending(at.board())
             if ending:
                 at.comment = ending
+    if endings:
+        pgn.headers["Result"] = line_end_tag(pgn.end().board())
     return str(pgn) + "\n"
 
 

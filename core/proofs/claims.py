@@ -57,6 +57,14 @@ def result_tag(attacker: chess.Color) -> str:
     return "1-0" if attacker == chess.WHITE else "0-1"
 
 
+def line_end_tag(board: chess.Board) -> str:
+    """PGN's Result tag for a line ending at `board`: the game's result where the rules end it
+    there (a mate, even the attacker's own in a refutation; a draw by rule), else "*" (the line
+    stops where the search settled it, before the game ends)."""
+    outcome = board.outcome(claim_draw=False)
+    return outcome.result() if outcome is not None else "*"
+
+
 def mate_text(moves: int) -> str:
     """ "mate in N": a forced mate of N attacker moves (a verified proof's length, or the
     length a search or a problem names)."""

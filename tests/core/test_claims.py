@@ -154,3 +154,13 @@ def test_a_rejected_proof_is_never_recorded_as_proved():
     assert record.result == ERROR and record.verified is False and record.rejected
     assert record.to_dict()["result"] == ERROR
     assert not record.solved and record.mate_in is None
+
+
+def test_a_refutation_pgn_ending_in_the_attackers_mate_says_who_won(tmp_path, capsys):
+    """Black attacks but White, to move, mates at once (1. Ra8#): the refutation's main line ends
+    the game, so its Result tag is White's win, not "*"."""
+    path = tmp_path / "x.pgn"
+    main(["solve", WHITE_MATES_IN_ONE, "--attacker", "other", "--export-pgn", str(path)])
+    capsys.readouterr()
+    tag, played = _pgn_result(path)
+    assert tag == played == "1-0"
