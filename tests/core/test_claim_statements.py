@@ -2,7 +2,7 @@
 shares no code with it, for either attacker: "mate in N" and a certified shortest mate and
 "no mate in N or fewer" against a brute-force mate search, "no forced mate" against python-chess's
 game end, a suite's counts against its rows and the brute force, a board game's verdict against
-an exhaustive negamax, a tree file's verdict against the file's own AND/OR value."""
+the tests' exhaustive m,n,k solver, a tree file's verdict against the file's own AND/OR value."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ import pytest
 
 from core.cli.main import main
 from core.games.chess_game import ChessGame
+from core.games.game_specs import parse_game_spec
 from core.games.kinds import Source
+from core.games.mnk import DRAW, SECOND, MnkRules
 from core.games.registry import load_problem
 from core.proofs.claims import (
     NO_FORCED_MATE,
@@ -28,8 +30,8 @@ from core.proofs.claims import (
 from core.runs.runner import describe_search
 from core.search.algorithms import AlgorithmSpec, create_search
 from core.search.types import Limits
-from tests.fuzz_claims import board_game_value, random_tree, tree_value
-from tests.helpers import forced_mate_within
+from tests.fuzz_claims import random_tree, tree_value
+from tests.helpers import forced_mate_within, mnk_value
 
 MATES = [
     ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", chess.WHITE),
@@ -152,11 +154,9 @@ def test_a_board_games_verdict_is_its_negamax_value(capsys, player, goal, moves)
     spec = f"tic-tac-toe(goal={goal},player={player}" + (f",moves={moves})" if moves else ")")
     status, out = _solve(capsys, "--game", spec, "--json")
     data = json.loads(out)
-    cells = [("abc".index(c[0]), int(c[1]) - 1) for c in moves.split(".") if c]
-    attacker = "xo".index(player)
-    to_move = board_game_value(3, 3, 3, False, tuple(cells))
-    value = to_move if len(cells) % 2 == attacker else -to_move
-    holds = value == 1 if goal == "win" else value >= 0
+    read = parse_game_spec(spec)
+    assert read.rules is not None
+    holds = mnk_value(read.rules, read.moves)
     assert data["result"] == ("proved" if holds else "disproved")
     who = player.upper()
     expected = {
@@ -176,7 +176,7 @@ def test_a_board_games_record_claims_what_the_negamax_says():
     search = create_search(AlgorithmSpec("pn"), game, Limits(max_nodes=100_000))
     search.run()
     record = describe_search(game, search, "pn")
-    assert board_game_value(3, 3, 3, False, ()) == 0
+    assert mnk_value(MnkRules(3, 3, 3, attacker=SECOND, goal=DRAW))
     assert record.claim == "O can at least draw"
 
 
