@@ -7,10 +7,12 @@ from collections.abc import Iterator
 import pytest
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def dask_address() -> Iterator[str]:
     """A Dask scheduler and two single-threaded worker processes on the loopback interface,
-    started by the tests themselves (the cluster backend's tests skip without `distributed`)."""
+    started by the tests themselves (the cluster backend's tests skip without `distributed`).
+    One per test module, closed after it: its processes must not outlive the module into tests
+    that count this process's children."""
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(
         n_workers=2,
