@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QWidget
 from shiboken6 import isValid
 
-from app.window_layout import (
+from pn_explorer.app.window_layout import (
     DOCK_HEIGHT,
     HOME_AREA,
     MIN_BOARD,

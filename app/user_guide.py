@@ -18,7 +18,7 @@ GUIDE = "user-guide.md"
 
 def guide_text() -> str:
     """The guide's Markdown without its image lines."""
-    text = files("resources").joinpath(GUIDE).read_text(encoding="utf-8")
+    text = files("pn_explorer.resources").joinpath(GUIDE).read_text(encoding="utf-8")
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("!["))
 
 

@@ -3,20 +3,20 @@ test (`test_count_options.py`) and the fuzz harness (`fuzzing.py`) walk."""
 
 import argparse
 
-import app.gui_bench
-import app.main
-import core.cli.bench_dag
-import core.cli.bench_dfpn
-import core.cli.bench_games
-import core.cli.main
-from core.inputs.numbers import WholeOption
+import pn_explorer.app.gui_bench
+import pn_explorer.app.main
+import pn_explorer.core.cli.bench_dag
+import pn_explorer.core.cli.bench_dfpn
+import pn_explorer.core.cli.bench_games
+import pn_explorer.core.cli.main
+from pn_explorer.core.inputs.numbers import WholeOption
 
 PARSERS = {
-    "pn-explorer": (app.main.build_parser, []),
-    "bench --gui": (app.gui_bench.build_parser, []),
-    "bench_dfpn": (core.cli.bench_dfpn.build_parser, ["wac-mates", "1000"]),
-    "bench_dag": (core.cli.bench_dag.build_parser, []),
-    "bench_games": (core.cli.bench_games.build_parser, []),
+    "pn-explorer": (pn_explorer.app.main.build_parser, []),
+    "bench --gui": (pn_explorer.app.gui_bench.build_parser, []),
+    "bench_dfpn": (pn_explorer.core.cli.bench_dfpn.build_parser, ["wac-mates", "1000"]),
+    "bench_dag": (pn_explorer.core.cli.bench_dag.build_parser, []),
+    "bench_games": (pn_explorer.core.cli.bench_games.build_parser, []),
 }
 SUBCOMMAND_ARGS = {"solve": [], "suite": ["wac-mates"], "bench": [], "compare": ["wac-mates"]}
 
@@ -33,7 +33,7 @@ def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPa
 def every_parser() -> list[tuple[str, argparse.ArgumentParser, list[str]]]:
     """(name, parser, the arguments it needs before an option) for every command line."""
     found = [(name, build(), needed) for name, (build, needed) in PARSERS.items()]
-    for name, sub in subparsers(core.cli.main.build_parser()).items():
+    for name, sub in subparsers(pn_explorer.core.cli.main.build_parser()).items():
         found.append((name, sub, SUBCOMMAND_ARGS[name]))
     return found
 

@@ -20,21 +20,21 @@ import chess
 import pytest
 from helpers import wac
 
-from core.errors import InvalidLimitError
-from core.explain.explain import explain
-from core.explain.trace import RootTrace, run_traced
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.game import Game
-from core.games.game_specs import parse_game_spec
-from core.games.registry import kind_of
-from core.proofs.proof import ProofNode
-from core.proofs.solution import mate_solution, verify_tree_proof
-from core.search.algorithms import AlgorithmSpec, create_search, create_stepper
-from core.search.defaults import SQUARE
-from core.search.registry import SearchEntry, refusal
-from core.search.types import Limits, Result, StopReason
-from core.trees.catalog import load_tree
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.explain.explain import explain
+from pn_explorer.core.explain.trace import RootTrace, run_traced
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.registry import kind_of
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.solution import mate_solution, verify_tree_proof
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
+from pn_explorer.core.search.defaults import SQUARE
+from pn_explorer.core.search.registry import SearchEntry, refusal
+from pn_explorer.core.search.types import Limits, Result, StopReason
+from pn_explorer.core.trees.catalog import load_tree
 
 LIMITS = Limits(max_nodes=200_000)
 CAPPED = 12

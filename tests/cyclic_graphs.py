@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from core.games.game import Capabilities, Evaluation, Expansion
-from core.proofs.proof import ProofNode
-from core.values import Reason, Value
+from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.values import Reason, Value
 
 
 class GraphGame:

@@ -43,7 +43,7 @@ from deep_trees import chain, fan  # noqa: E402
 from fuzz_claims import Known, attacker_options, claim_case, false_claim  # noqa: E402
 from fuzz_claims import mate_in_two_fens as _mate_in_two_fens  # noqa: E402
 
-from core.cli.output import (  # noqa: E402
+from pn_explorer.core.cli.output import (  # noqa: E402
     EXIT_DISPROVED,
     EXIT_PROVED,
     EXIT_UNKNOWN,

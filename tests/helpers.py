@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import chess
 
-from core.games.mnk import MnkReferee, MnkRules
-from core.games.suites import find_position, load_suite
-from core.tree import Tree
+from pn_explorer.core.games.mnk import MnkReferee, MnkRules
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.tree import Tree
 
 _WAC = None
 

@@ -7,16 +7,16 @@ import argparse
 import pytest
 from command_lines import SUBCOMMAND_ARGS, count_options, every_parser, subparsers
 
-import app.main
-import core.cli.main
-from core.errors import InvalidLimitError
-from core.inputs.numbers import LARGEST_WHOLE
+import pn_explorer.app.main
+import pn_explorer.core.cli.main
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.inputs.numbers import LARGEST_WHOLE
 
 COUNTS = count_options()
 
 
 def test_every_subcommand_is_walked_and_no_count_is_a_bare_int():
-    assert set(SUBCOMMAND_ARGS) == set(subparsers(core.cli.main.build_parser()))
+    assert set(SUBCOMMAND_ARGS) == set(subparsers(pn_explorer.core.cli.main.build_parser()))
     for name, parser, _ in every_parser():
         for action in parser._actions:
             assert action.type is not int, f"{name} {action.dest}: a bare int has no bound"
@@ -58,7 +58,7 @@ def test_a_count_option_has_a_bound_stated_in_its_help_and_checked_as_parsed(
 )
 def test_the_replay_bench_refuses_counts_it_would_run_for_ever_on(argv, message, capsys):
     with pytest.raises(SystemExit) as stopped:
-        core.cli.main.build_parser().parse_args(["bench", "--replay", *argv])
+        pn_explorer.core.cli.main.build_parser().parse_args(["bench", "--replay", *argv])
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
 
@@ -66,7 +66,7 @@ def test_the_replay_bench_refuses_counts_it_would_run_for_ever_on(argv, message,
 @pytest.mark.parametrize("value", ["x", "0", "1e400", "-5"])
 def test_a_bad_gui_bench_value_is_one_line_not_the_usage_block(value, capsys):
     with pytest.raises(SystemExit) as stopped:
-        app.main.main(["bench", "--gui", "--rounds", value])
+        pn_explorer.app.main.main(["bench", "--gui", "--rounds", value])
     assert stopped.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "usage:" not in err and "--rounds" in err

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from app.main import build_parser as window_parser
-from core.cli.main import SUBCOMMANDS
-from core.cli.main import build_parser as headless_parser
-from core.cli.reference import reference
+from pn_explorer.app.main import build_parser as window_parser
+from pn_explorer.core.cli.main import SUBCOMMANDS
+from pn_explorer.core.cli.main import build_parser as headless_parser
+from pn_explorer.core.cli.reference import reference
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted(
@@ -33,7 +33,7 @@ HISTORY = {
 def test_the_committed_cli_reference_is_what_the_parsers_say():
     committed = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
     assert committed == reference(headless_parser()), (
-        "docs/cli.md is stale: python -m core.cli.reference > docs/cli.md"
+        "docs/cli.md is stale: python -m pn_explorer.core.cli.reference > docs/cli.md"
     )
 
 

@@ -3,7 +3,10 @@
 An editable install and the checkout read `resources/` from the source tree, so only a real wheel
 proves that the built-in suites, trees and icon ship as package data. The fresh venv borrows this
 test environment's third-party packages (a .pth file, no network) but not the checkout: the run
-happens outside it with PYTHONPATH unset, and the test checks where `core` was imported from.
+happens outside it with PYTHONPATH unset, and the test checks where `pn_explorer` was imported
+from. Beside it sits another distribution with top-level `core` and `app` packages, as a
+Flask-style project would have: ours installs only under `pn_explorer`, so neither overwrites the
+other.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import PySide6
 import tqdm
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-SHIPPED = ("pyproject.toml", "README.md", "LICENSE", "core", "app", "resources")
+SHIPPED = ("pyproject.toml", "README.md", "LICENSE", "pn_explorer", "core", "app", "resources")
 
 
 def _run(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -44,7 +47,12 @@ def _build_wheel(work: Path) -> Path:
     for name in SHIPPED:
         origin = REPOSITORY / name
         if origin.is_dir():
-            shutil.copytree(origin, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(
+                origin,
+                source / name,
+                symlinks=True,
+                ignore=shutil.ignore_patterns("__pycache__"),
+            )
         else:
             source.mkdir(parents=True, exist_ok=True)
             shutil.copy2(origin, source / name)
@@ -68,9 +76,27 @@ def _fresh_venv(work: Path, wheel: Path) -> Path:
         for module in (chess, networkx, PySide6, tqdm)
     }
     (site_packages / "borrowed-test-packages.pth").write_text("\n".join(sorted(borrowed)) + "\n")
-    pip_install = ["install", "--no-deps", "--no-index", "-q", wheel]
+    pip_install = ["install", "--no-deps", "--no-index", "-q", wheel, _rival_wheel(work)]
     _run([sys.executable, "-m", "pip", "--python", python, *pip_install], cwd=work)
     return target
+
+
+def _rival_wheel(work: Path) -> Path:
+    """Another project's wheel with its own top-level `core` and `app` packages."""
+    source = work / "rival"
+    for package in ("core", "app"):
+        (source / package).mkdir(parents=True)
+        (source / package / "__init__.py").write_text(f"RIVAL = {package!r}\n")
+    (source / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=68"]\nbuild-backend = "setuptools.build_meta"\n'
+        '[project]\nname = "rival"\nversion = "1.0"\n'
+        '[tool.setuptools]\npackages = ["core", "app"]\n'
+    )
+    wheels = work / "rival-wheels"
+    pip_wheel = ["wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", wheels]
+    _run([sys.executable, "-m", "pip", *pip_wheel, source], cwd=work)
+    (wheel,) = wheels.glob("rival-*.whl")
+    return wheel
 
 
 def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_path: Path) -> None:
@@ -85,7 +111,8 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
         [
             target / "bin" / "python",
             "-c",
-            "import core, resources; print(core.__file__, resources.__file__)",
+            "import pn_explorer.core as c, pn_explorer.resources as r;"
+            "print(c.__file__, r.__file__)",
         ],
         elsewhere,
         env,
@@ -103,9 +130,18 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
     picture = (elsewhere / "out.png").read_bytes()
     assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) > 1000
 
+    rival = _run(
+        [target / "bin" / "python", "-c", "import core, app; print(core.RIVAL, app.RIVAL)"],
+        elsewhere,
+        env,
+    )
+    assert rival.split() == ["core", "app"]
+
     with zipfile.ZipFile(wheel) as contents:
         names = contents.namelist()
-        assert any(name.endswith("resources/user-guide.md") for name in names)
+        assert "pn_explorer/resources/user-guide.md" in names
+        tops = {name.split("/")[0] for name in names if ".dist-info/" not in name}
+        assert tops == {"pn_explorer"}
         (metadata,) = (name for name in names if name.endswith(".dist-info/METADATA"))
         headers = contents.read(metadata).decode()
         assert "License-Expression: MIT" in headers

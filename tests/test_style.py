@@ -85,3 +85,16 @@ def test_core_never_imports_qt():
         if pattern.search(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_every_import_of_ours_goes_through_the_one_top_level_name():
+    """An installed copy has no top-level `core`, `app` or `resources` (only `pn_explorer`): an
+    import by the folder's bare name works in a checkout and breaks in the wheel."""
+    pattern = re.compile(r"^\s*(from|import)\s+(core|app|resources)\b", re.MULTILINE)
+    offenders = [
+        str(path.relative_to(ROOT))
+        for folder in ("core", "app", "resources", "tests", "pn_explorer")
+        for path in (ROOT / folder).rglob("*.py")
+        if pattern.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

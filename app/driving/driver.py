@@ -24,10 +24,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from app.driving.slice_length import SliceGovernor
-from core.search.contract import Stepper
-from core.search.types import Outcome, StepReport
-from core.values import counted
+from pn_explorer.app.driving.slice_length import SliceGovernor
+from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.search.types import Outcome, StepReport
+from pn_explorer.core.values import counted
 
 PHASE_SPEED_LIMIT = 30
 """Below this many iterations/s the run steps phase by phase and reports each step."""

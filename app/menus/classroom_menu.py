@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu
 
-from app.problems.classroom import LESSONS, Lesson
-from app.problems.search_setup import SearchParams
-from app.problems.sources import TREE, Problem, Source
-from app.session import Session
-from core.search.contract import Stepper
-from core.trees.generate import is_random_spec, parse_spec
+from pn_explorer.app.problems.classroom import LESSONS, Lesson
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import TREE, Problem, Source
+from pn_explorer.app.session import Session
+from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.trees.generate import is_random_spec, parse_spec
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,16 +30,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.panels.game_pictures import MnkBoard, mnk_position
-from app.problems.sources import GAME, Source
-from core.errors import PnExplorerError
-from core.games.game_specs import BUILT_IN, OPENSPIEL_PREFIX, GameSpec, parse_game_spec
-from core.games.mnk import LARGEST_SIDE, MnkGame
-from core.games.registry import kind_of
+from pn_explorer.app.panels.game_pictures import MnkBoard, mnk_position
+from pn_explorer.app.problems.sources import GAME, Source
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.game_specs import BUILT_IN, OPENSPIEL_PREFIX, GameSpec, parse_game_spec
+from pn_explorer.core.games.mnk import LARGEST_SIDE, MnkGame
+from pn_explorer.core.games.registry import kind_of
 
 if TYPE_CHECKING:
-    from app.panels.board import BoardView
-    from app.session import Session
+    from pn_explorer.app.panels.board import BoardView
+    from pn_explorer.app.session import Session
 
 OPENSPIEL = "openspiel"
 GAMES = {

@@ -27,14 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.jobs import Jobs
-from core.explain.advice import Suggestion
-from core.explain.explain import Explanation, explanation_steps
-from core.explain.trace import RootTrace
-from core.search.contract import Stepper, kept_tree
-from core.search.registry import entry
-from core.search.types import Result, StopReason
-from core.values import INF
+from pn_explorer.app.jobs import Jobs
+from pn_explorer.core.explain.advice import Suggestion
+from pn_explorer.core.explain.explain import Explanation, explanation_steps
+from pn_explorer.core.explain.trace import RootTrace
+from pn_explorer.core.search.contract import Stepper, kept_tree
+from pn_explorer.core.search.registry import entry
+from pn_explorer.core.search.types import Result, StopReason
+from pn_explorer.core.values import INF
 
 COLUMNS = ("Move", "Nodes", "Share", "pn", "dn", "Deepest line reached")
 

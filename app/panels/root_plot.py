@@ -14,9 +14,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from app.tree_view.style import DISPROVED_TEXT, PATH, PROVED_TEXT
-from core.runs.replay import IterationLog
-from core.values import INF
+from pn_explorer.app.tree_view.style import DISPROVED_TEXT, PATH, PROVED_TEXT
+from pn_explorer.core.runs.replay import IterationLog
+from pn_explorer.core.values import INF
 
 PLOT_HEIGHT = 84
 """Pixels: the plot shares the bottom row with the memory gauge (and Pn²'s 150-pixel curves)."""

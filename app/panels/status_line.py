@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.driving.driver import SearchDriver
-from core.search.contract import kept_tree
-from core.values import counted, format_number, rate_text
+from pn_explorer.app.driving.driver import SearchDriver
+from pn_explorer.core.search.contract import kept_tree
+from pn_explorer.core.values import counted, format_number, rate_text
 
 
 def status_text(

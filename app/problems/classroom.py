@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.problems.search_setup import SearchParams
-from app.problems.sources import GAME, SUITE, Source
-from core.search.defaults import DAGPN, DEFAULT_PN2_CAP, PN, PN2
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import GAME, SUITE, Source
+from pn_explorer.core.search.defaults import DAGPN, DEFAULT_PN2_CAP, PN, PN2
 
 CLASSROOM_PN2 = SearchParams(PN2, 5_000, a=30.0, b=10.0)
 """Small N, a and b: from the second iteration on, each second-level search gets about as many

@@ -6,10 +6,10 @@ adding them up gave "showing 2 of 1 nodes"), and each count says which level it 
 
 from __future__ import annotations
 
-from app.tree_view.items import DisplayedNode
-from app.tree_view.layout import NODE
-from app.tree_view.level import TreeLevel
-from core.values import counted
+from pn_explorer.app.tree_view.items import DisplayedNode
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.tree_view.level import TreeLevel
+from pn_explorer.core.values import counted
 
 
 def shown_of(items: list[DisplayedNode], level: int, total: int) -> str:

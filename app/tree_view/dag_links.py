@@ -14,11 +14,11 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QPainter, QPen
 
-from app.tree_view import style
-from app.tree_view.dag_parents import parents_marker
-from app.tree_view.items import DisplayedNode
-from app.tree_view.layout import NODE
-from core.tree import Tree
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.dag_parents import parents_marker
+from pn_explorer.app.tree_view.items import DisplayedNode
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.core.tree import Tree
 
 
 def extra_links(

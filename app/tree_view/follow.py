@@ -10,10 +10,10 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF
 
-from app.tree_view import style
-from app.tree_view.items import DisplayedNode
-from app.tree_view.level import TreeLevel
-from core.tree import ROOT
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.items import DisplayedNode
+from pn_explorer.app.tree_view.level import TreeLevel
+from pn_explorer.core.tree import ROOT
 
 
 def follow_path(

@@ -6,7 +6,7 @@ run. PN's final tree is then walked once (`core.explain.transpositions`) to coun
 position (Polyglot hash) is already elsewhere in the tree: the nodes a DAG would not create.
 Issue 12's WAC.213 (Figure 3.11) is the default. Every proof goes through the runner's verifier.
 
-`python -m core.cli.bench_dag [SUITE] [ID] [--max-nodes N]`
+`python -m pn_explorer.core.cli.bench_dag [SUITE] [ID] [--max-nodes N]`
 """
 
 from __future__ import annotations
@@ -14,26 +14,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from core.cli.main import OneLineParser
-from core.cli.options import add_count_option
-from core.errors import PnExplorerError
-from core.explain.transpositions import (
+from pn_explorer.core.cli.main import OneLineParser
+from pn_explorer.core.cli.options import add_count_option
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.explain.transpositions import (
     Transpositions,
     count_transpositions,
     position_and_clock_key,
     position_key,
 )
-from core.games.chess_game import ChessGame
-from core.games.suites import SuitePosition, find_position, load_suite
-from core.generators import finish
-from core.inputs.boards import parse_fen
-from core.inputs.numbers import MOST_NODES
-from core.runs.runner import RunRecord, describe_search
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.contract import Search
-from core.search.dag_pn import DagProofNumberSearch
-from core.search.defaults import DAGPN, PN
-from core.search.types import Limits, check_node_cap
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.suites import SuitePosition, find_position, load_suite
+from pn_explorer.core.generators import finish
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.inputs.numbers import MOST_NODES
+from pn_explorer.core.runs.runner import RunRecord, describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.contract import Search
+from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+from pn_explorer.core.search.defaults import DAGPN, PN
+from pn_explorer.core.search.types import Limits, check_node_cap
 
 
 def _game(position: SuitePosition) -> ChessGame:
@@ -80,8 +80,8 @@ def _outcome(record: RunRecord) -> str:
 
 
 def build_parser() -> OneLineParser:
-    """The options of `python -m core.cli.bench_dag` (a mistake: one line, exit status 2)."""
-    parser = OneLineParser(prog="python -m core.cli.bench_dag")
+    """The options of `python -m pn_explorer.core.cli.bench_dag` (a mistake: one line, exit 2)."""
+    parser = OneLineParser(prog="python -m pn_explorer.core.cli.bench_dag")
     parser.add_argument("suite", nargs="?", default="paper-figures")
     parser.add_argument("id", nargs="?", default="WAC.213")
     add_count_option(parser, "--max-nodes", "node cap of a search", MOST_NODES, default=1_000_000)

@@ -5,7 +5,7 @@ Throughput is `core.cli.bench`'s measurement (the ceiling is python-chess's push
 per node, timed on PN's tree of the same size and scaled to df-pn's node count), with df-pn
 stopped by a node budget: its table replaces entries instead of filling up. Memory: a df-pn
 search fills a table of `entries` in a fresh process; the process's growth divided by the entries
-in use is the honest bytes per entry (issue 12: at most 64). `python -m core.cli.bench_dfpn`:
+in use is the honest bytes per entry (at most 64). `python -m pn_explorer.core.cli.bench_dfpn`:
 positions solved and nodes at a fixed node budget (deterministic, every proof verified).
 """
 
@@ -20,25 +20,25 @@ from dataclasses import asdict, dataclass
 
 import chess
 
-from core.cli.main import OneLineParser
-from core.cli.options import add_count_option
-from core.errors import PnExplorerError
-from core.games.chess_game import ChessGame
-from core.games.suites import load_suite, select_positions
-from core.inputs.numbers import LONGEST_MATE, MOST_NODES
-from core.runs.runner import RunRecord, describe_search
-from core.search.defaults import (
+from pn_explorer.core.cli.main import OneLineParser
+from pn_explorer.core.cli.options import add_count_option
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.suites import load_suite, select_positions
+from pn_explorer.core.inputs.numbers import LONGEST_MATE, MOST_NODES
+from pn_explorer.core.runs.runner import RunRecord, describe_search
+from pn_explorer.core.search.defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
     DFPN_EPSILON,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
 )
-from core.search.dfpn import DfpnSearch
-from core.search.parameters import PARAMETERS, Kind
-from core.search.registry import entry
-from core.search.transposition import BYTES_PER_ENTRY
-from core.search.types import Limits
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.parameters import PARAMETERS, Kind
+from pn_explorer.core.search.registry import entry
+from pn_explorer.core.search.transposition import BYTES_PER_ENTRY
+from pn_explorer.core.search.types import Limits
 
 MEMORY_POSITION = "the opening position"
 """Where White has no mate, so df-pn neither proves nor disproves it and the table fills.
@@ -64,7 +64,7 @@ class TableMemory:
 
 
 def _table_worker(capacity: int, queue: multiprocessing.Queue[TableMemory]) -> None:
-    from core.cli.bench import _rss_bytes
+    from pn_explorer.core.cli.bench import _rss_bytes
 
     board = chess.Board()
     gc.collect()
@@ -87,20 +87,20 @@ def _table_worker(capacity: int, queue: multiprocessing.Queue[TableMemory]) -> N
 
 def measure_table_memory(capacity: int) -> TableMemory:
     """Bytes per table entry of a df-pn search with a table of `capacity`, in a fresh process."""
-    from core.cli.bench import measure_memory
+    from pn_explorer.core.cli.bench import measure_memory
 
     return measure_memory(capacity, target=_table_worker)
 
 
 def run_dfpn_bench(args: argparse.Namespace) -> int:
     """The df-pn figures: throughput rows and ratio, then bytes per table entry."""
-    from core.cli.bench import (
+    from pn_explorer.core.cli.bench import (
         _print_throughput,
         measure_throughput,
         print_overall,
         throughput_summary,
     )
-    from core.search.algorithms import AlgorithmSpec
+    from pn_explorer.core.search.algorithms import AlgorithmSpec
 
     spec = AlgorithmSpec(DFPN)
     rows = measure_throughput(spec, args.nodes)
@@ -113,7 +113,7 @@ def run_dfpn_bench(args: argparse.Namespace) -> int:
     memory = measure_table_memory(args.memory_nodes)
     summary = throughput_summary(spec, rows)
     if args.json:
-        from core.cli.output import print_json
+        from pn_explorer.core.cli.output import print_json
 
         table_figures = {**asdict(memory), "bytes_per_entry": memory.bytes_per_entry}
         print_json({**summary, "table_memory": table_figures})
@@ -197,8 +197,8 @@ def parse_variant(text: str) -> dict[str, object]:
 
 
 def build_parser() -> OneLineParser:
-    """The options of `python -m core.cli.bench_dfpn`, each count within its bounds."""
-    parser = OneLineParser(prog="python -m core.cli.bench_dfpn")
+    """The options of `python -m pn_explorer.core.cli.bench_dfpn`, each count within its bounds."""
+    parser = OneLineParser(prog="python -m pn_explorer.core.cli.bench_dfpn")
     parser.add_argument("suite")
     add_count_option(parser, "budget", "node budget per position", MOST_NODES, least=1_000)
     add_count_option(
@@ -238,10 +238,10 @@ def build_parser() -> OneLineParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K] [--ids A,B]
-    [--versus NAME=VALUE,…]`: the solved count and nodes of df-pn at a node budget, one line per
-    position and search, and a total per search (with `--versus`, df-pn as the options say
-    first, then each variant, on the same positions in the same run)."""
+    """`python -m pn_explorer.core.cli.bench_dfpn SUITE BUDGET [--min-length N] [--every K]
+    [--ids A,B] [--versus NAME=VALUE,…]`: the solved count and nodes of df-pn at a node budget,
+    one line per position and search, and a total per search (with `--versus`, df-pn as the
+    options say first, then each variant, on the same positions in the same run)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

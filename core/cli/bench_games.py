@@ -5,7 +5,8 @@ Runs one search after another in this process on each game, so node counts are d
 and the seconds compare only within one run. A graded set of exercises for a teacher, and the
 measure of how transpositions (DAG PN, df-pn's table) pay on these boards.
 
-`python -m core.cli.bench_games [SPEC ...] [--algos pn,dagpn,dfpn] [--max-nodes N] [--time S]`, or
+`python -m pn_explorer.core.cli.bench_games [SPEC ...] [--algos pn,dagpn,dfpn] [--max-nodes N]
+[--time S]`, or
 `pn-explorer bench --game SPEC|ladder [--algo A] [--nodes N] [--time S] [--json]`.
 """
 
@@ -16,17 +17,17 @@ import sys
 import time
 from collections.abc import Sequence
 
-from core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems
-from core.cli.main import OneLineParser
-from core.cli.options import add_count_option
-from core.cli.output import EXIT_VERIFICATION_FAILED, print_json
-from core.errors import InvalidLimitError, PnExplorerError
-from core.games.game_specs import LADDER, parse_game_spec
-from core.inputs.numbers import MOST_NODES, seconds_option
-from core.runs.runner import ERROR, describe_search
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits, check_node_cap
-from core.values import rate_text
+from pn_explorer.core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems
+from pn_explorer.core.cli.main import OneLineParser
+from pn_explorer.core.cli.options import add_count_option
+from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED, print_json
+from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
+from pn_explorer.core.games.game_specs import LADDER, parse_game_spec
+from pn_explorer.core.inputs.numbers import MOST_NODES, seconds_option
+from pn_explorer.core.runs.runner import ERROR, describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.types import Limits, check_node_cap
+from pn_explorer.core.values import rate_text
 
 SEARCHES = GAME_SEARCHES
 GAME_NODE_CAP = 5_000_000
@@ -57,8 +58,8 @@ def run_one(text: str, algorithm: str, limits: Limits) -> dict:
 
 
 def build_parser() -> OneLineParser:
-    """The options of `python -m core.cli.bench_games` (a mistake: one line, exit status 2)."""
-    parser = OneLineParser(prog="python -m core.cli.bench_games", description=__doc__)
+    """The options of `python -m pn_explorer.core.cli.bench_games` (a mistake: one line, exit 2)."""
+    parser = OneLineParser(prog="python -m pn_explorer.core.cli.bench_games", description=__doc__)
     parser.add_argument(
         "specs", nargs="*", default=list(LADDER), help="games (default: the ladder)"
     )

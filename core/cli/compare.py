@@ -8,12 +8,17 @@ import json
 import sys
 from dataclasses import asdict
 
-from core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems, refuse_with_games
-from core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED
-from core.cli.progress import RunsProgress
-from core.errors import InvalidLimitError, PnExplorerError
-from core.games.suites import SuitePosition, load_suite, select_positions
-from core.runs.comparison import (
+from pn_explorer.core.cli.games import (
+    GAME_SEARCHES,
+    check_searches_fit,
+    game_problems,
+    refuse_with_games,
+)
+from pn_explorer.core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED
+from pn_explorer.core.cli.progress import RunsProgress
+from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
+from pn_explorer.core.games.suites import SuitePosition, load_suite, select_positions
+from pn_explorer.core.runs.comparison import (
     ComparisonRow,
     OrderingReport,
     algorithm_factory,
@@ -30,19 +35,19 @@ from core.runs.comparison import (
     summarize,
     summarize_all,
 )
-from core.runs.engine_column import (
+from pn_explorer.core.runs.engine_column import (
     engine_factory,
     engine_limits,
     format_mate_lengths,
     is_engine_column,
 )
-from core.runs.journal import Journal
-from core.runs.runner import Interrupted, Problem
-from core.search import registry
-from core.search.defaults import AB, PN
-from core.search.registry import SearchEntry, entry
-from core.search.types import Limits, check_node_cap
-from core.values import counted
+from pn_explorer.core.runs.journal import Journal
+from pn_explorer.core.runs.runner import Interrupted, Problem
+from pn_explorer.core.search import registry
+from pn_explorer.core.search.defaults import AB, PN
+from pn_explorer.core.search.registry import SearchEntry, entry
+from pn_explorer.core.search.types import Limits, check_node_cap
+from pn_explorer.core.values import counted
 
 
 def _names(text: str) -> list[str]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import textwrap
 
-from core.errors import InvalidLimitError
-from core.explain.explain import Explanation, explain
-from core.explain.trace import RootTrace, run_traced
-from core.search.contract import Search, Stepper
-from core.search.registry import names
-from core.values import INF, counted
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.explain.explain import Explanation, explain
+from pn_explorer.core.explain.trace import RootTrace, run_traced
+from pn_explorer.core.search.contract import Search, Stepper
+from pn_explorer.core.search.registry import names
+from pn_explorer.core.values import INF, counted
 
 WIDTH = 100
 SHOWN_MOVES = 10

@@ -10,28 +10,28 @@ import sys
 from functools import partial
 from typing import cast
 
-from core.cli.options import add_count_option
-from core.errors import ExportError
-from core.exports.files import write_file
-from core.exports.graphml import (
+from pn_explorer.core.cli.options import add_count_option
+from pn_explorer.core.errors import ExportError
+from pn_explorer.core.exports.files import write_file
+from pn_explorer.core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
     MAX_GRAPHML_NODES,
     tree_graph,
     write_graphml,
 )
-from core.exports.move_tree import move_tree, move_tree_text
-from core.exports.pgn import proof_pgn, refutation_pgn
-from core.games.chess_game import ChessGame
-from core.games.game import Game
-from core.games.registry import kind_of
-from core.inputs.text import non_empty_option
-from core.proofs.proof import ProofNode
-from core.proofs.solution_tree import refutation_tree
-from core.runs.runner import RunRecord
-from core.search.contract import Search
-from core.search.registry import title_of
-from core.search.types import Result
-from core.values import counted
+from pn_explorer.core.exports.move_tree import move_tree, move_tree_text
+from pn_explorer.core.exports.pgn import proof_pgn, refutation_pgn
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.games.registry import kind_of
+from pn_explorer.core.inputs.text import non_empty_option
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.solution_tree import refutation_tree
+from pn_explorer.core.runs.runner import RunRecord
+from pn_explorer.core.search.contract import Search
+from pn_explorer.core.search.registry import title_of
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.values import counted
 
 
 def add_export_options(parser: argparse.ArgumentParser) -> None:

@@ -16,10 +16,14 @@ from collections.abc import Callable, Iterable, Sequence
 from types import FrameType
 from typing import Any, NoReturn, TypeVar, overload
 
-from core.cli.exports import add_export_options
-from core.cli.games import GAME_SEARCHES, add_game_option
-from core.cli.options import add_count_option, add_headless_options, add_parameter_option
-from core.cli.output import (
+from pn_explorer.core.cli.exports import add_export_options
+from pn_explorer.core.cli.games import GAME_SEARCHES, add_game_option
+from pn_explorer.core.cli.options import (
+    add_count_option,
+    add_headless_options,
+    add_parameter_option,
+)
+from pn_explorer.core.cli.output import (
     EXIT_INTERRUPTED,
     EXIT_USER_ERROR,
     EXIT_VERIFICATION_FAILED,
@@ -30,14 +34,14 @@ from core.cli.output import (
     flush_stdout,
     wrapped,
 )
-from core.cli.progress import add_quiet_option
-from core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from core.games.suites import BUILTIN_SUITES
-from core.inputs.numbers import MOST_NODES, seconds_option
-from core.inputs.text import non_empty_option
-from core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
-from core.search.parameters import PARAMETERS
-from core.search.registry import entries, names
+from pn_explorer.core.cli.progress import add_quiet_option
+from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, VerificationError
+from pn_explorer.core.games.suites import BUILTIN_SUITES
+from pn_explorer.core.inputs.numbers import MOST_NODES, seconds_option
+from pn_explorer.core.inputs.text import non_empty_option
+from pn_explorer.core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
+from pn_explorer.core.search.parameters import PARAMETERS
+from pn_explorer.core.search.registry import entries, names
 
 Namespace = TypeVar("Namespace")
 
@@ -417,28 +421,28 @@ def _chess_bench_defaults(args: argparse.Namespace) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "solve":
-        from core.cli.solve import run_solve
+        from pn_explorer.core.cli.solve import run_solve
 
         return run_solve(args)
     if args.command == "suite":
-        from core.cli.suite import run_suite
+        from pn_explorer.core.cli.suite import run_suite
 
         return run_suite(args)
     if args.command == "bench" and args.game:
-        from core.cli.bench_games import run_game_bench
+        from pn_explorer.core.cli.bench_games import run_game_bench
 
         return run_game_bench(args)
     if args.command == "bench":
         _chess_bench_defaults(args)
     if args.command == "bench" and args.replay:
-        from core.cli.bench_replay import run_replay_bench
+        from pn_explorer.core.cli.bench_replay import run_replay_bench
 
         return run_replay_bench(args)
     if args.command == "bench":
-        from core.cli.bench import run_bench
+        from pn_explorer.core.cli.bench import run_bench
 
         return run_bench(args)
-    from core.cli.compare import run_compare
+    from pn_explorer.core.cli.compare import run_compare
 
     return run_compare(args)
 

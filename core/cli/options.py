@@ -11,12 +11,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from core.inputs.numbers import MOST_NODES, positive_option, seconds_option, whole_option
-from core.search.algorithms import AlgorithmSpec
-from core.search.defaults import DEFAULT_ALGORITHM
-from core.search.parameters import PARAMETERS, Kind, Parameter
-from core.search.registry import CapUnit, SearchEntry, entries, entry
-from core.search.types import Limits, check_node_cap
+from pn_explorer.core.inputs.numbers import (
+    MOST_NODES,
+    positive_option,
+    seconds_option,
+    whole_option,
+)
+from pn_explorer.core.search.algorithms import AlgorithmSpec
+from pn_explorer.core.search.defaults import DEFAULT_ALGORITHM
+from pn_explorer.core.search.parameters import PARAMETERS, Kind, Parameter
+from pn_explorer.core.search.registry import CapUnit, SearchEntry, entries, entry
+from pn_explorer.core.search.types import Limits, check_node_cap
 
 
 def add_count_option(

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, NoReturn
 
-from core.errors import PnExplorerError
-from core.search.types import Result
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.search.types import Result
 
 DISTRIBUTION = "pn-explorer"
 """The name the package is installed under: its metadata holds the version."""

@@ -2,7 +2,7 @@
 
 Every option, default and choice comes from `core.cli.main.build_parser`, so the page cannot drift
 from what `pn-explorer … --help` says; a test compares the committed page with this output.
-Regenerate with `python -m core.cli.reference > docs/cli.md`.
+Regenerate with `python -m pn_explorer.core.cli.reference > docs/cli.md`.
 """
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from core.cli.main import build_parser
-from core.cli.output import EXIT_STATUSES
-from core.cli.progress import QUIET_SECONDS
+from pn_explorer.core.cli.main import build_parser
+from pn_explorer.core.cli.output import EXIT_STATUSES
+from pn_explorer.core.cli.progress import QUIET_SECONDS
 
 WIDTH = 100
 INTRO = f"""\
 # Command-line reference
 
-Generated from the parsers by `python -m core.cli.reference > docs/cli.md`; a test checks that
-this page is current. The subcommands below run headless: they never load Qt. Without a
+Generated from the parsers by `python -m pn_explorer.core.cli.reference > docs/cli.md`; a test
+checks that this page is current. The subcommands below run headless: they never load Qt. Without a
 subcommand `pn-explorer` opens the window (its options: `pn-explorer --help`, and the
 [user guide](user-guide.md)).
 

@@ -12,25 +12,32 @@ from contextlib import closing
 from dataclasses import asdict, dataclass
 from functools import partial
 
-from core.cli.games import (
+from pn_explorer.core.cli.games import (
     check_searches_fit,
     game_header,
     game_problems,
     game_row_text,
     refuse_with_games,
 )
-from core.cli.options import spec_and_limits
-from core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED, EXIT_VERIFICATION_FAILED
-from core.cli.progress import RunsProgress
-from core.errors import InvalidLimitError, PnExplorerError
-from core.games.suites import load_suite, select_positions
-from core.proofs.claims import solved_text
-from core.runs.journal import Journal
-from core.runs.runner import GameProblem, Problem, RunRecord, WorkItem, run_each, work_item
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.registry import entry
-from core.search.types import Limits, Result
-from core.values import counted
+from pn_explorer.core.cli.options import spec_and_limits
+from pn_explorer.core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED, EXIT_VERIFICATION_FAILED
+from pn_explorer.core.cli.progress import RunsProgress
+from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
+from pn_explorer.core.games.suites import load_suite, select_positions
+from pn_explorer.core.proofs.claims import solved_text
+from pn_explorer.core.runs.journal import Journal
+from pn_explorer.core.runs.runner import (
+    GameProblem,
+    Problem,
+    RunRecord,
+    WorkItem,
+    run_each,
+    work_item,
+)
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.registry import entry
+from pn_explorer.core.search.types import Limits, Result
+from pn_explorer.core.values import counted
 
 CSV_COLUMNS = [
     "id",

@@ -12,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import asdict, dataclass
 
-from core.explain.advice import Suggestion, suggestions
-from core.explain.effort import MoveEffort, TreeShape, measure
-from core.explain.holdup import HoldUp, hold_up
-from core.explain.lines import Lines
-from core.explain.trace import RootTrace, Trend
-from core.explain.transpositions import Transpositions, count_transpositions
-from core.generators import finish
-from core.search.contract import Stepper, kept_tree
-from core.search.registry import entry
-from core.search.types import Outcome, StopReason
-from core.tree import ROOT
-from core.values import INF, counted, format_number
+from pn_explorer.core.explain.advice import Suggestion, suggestions
+from pn_explorer.core.explain.effort import MoveEffort, TreeShape, measure
+from pn_explorer.core.explain.holdup import HoldUp, hold_up
+from pn_explorer.core.explain.lines import Lines
+from pn_explorer.core.explain.trace import RootTrace, Trend
+from pn_explorer.core.explain.transpositions import Transpositions, count_transpositions
+from pn_explorer.core.generators import finish
+from pn_explorer.core.search.contract import Stepper, kept_tree
+from pn_explorer.core.search.registry import entry
+from pn_explorer.core.search.types import Outcome, StopReason
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import INF, counted, format_number
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,9 @@ game cursor."""
 
 from __future__ import annotations
 
-from core.games.game import Game
-from core.games.registry import kind_of
-from core.tree import Tree
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.games.registry import kind_of
+from pn_explorer.core.tree import Tree
 
 
 class Lines:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from core.search.contract import Stepper, kept_tree
-from core.tree import ROOT
-from core.values import INF
+from pn_explorer.core.search.contract import Stepper, kept_tree
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import INF
 
 MAX_POINTS = 256
 """Checkpoints kept; beyond this every other one is dropped, so a long run costs no memory."""

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.games.game_specs import parse_game_spec
-from core.games.kinds import GameKind, Loaded, Source, VerifiedProof
-from core.games.mnk import PLAYER_NAMES, WIN, MnkGame, MnkReferee
-from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
-from core.proofs.claims import goal_verdict
-from core.proofs.proof import ProofNode
-from core.proofs.referee import verify_game_proof
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.kinds import GameKind, Loaded, Source, VerifiedProof
+from pn_explorer.core.games.mnk import PLAYER_NAMES, WIN, MnkGame, MnkReferee
+from pn_explorer.core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
+from pn_explorer.core.proofs.claims import goal_verdict
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.referee import verify_game_proof
 
 GAME = "game"
 """The source kind of a board game named by its spec ("tic-tac-toe", "connect-four(...)")."""

@@ -24,12 +24,12 @@ from typing import Literal, Protocol
 
 import chess
 
-from core.games.chess_codes import decode_move
-from core.games.chess_make import Saved, make, unmake
-from core.games.chess_mate_in_one import mating_move, threatens_mate
-from core.games.chess_zobrist import TURN_TERM, pieces_hash_after, rest_hash
-from core.games.game import NOT_COUNTED, Expansion, Known
-from core.values import Reason, Value
+from pn_explorer.core.games.chess_codes import decode_move
+from pn_explorer.core.games.chess_make import Saved, make, unmake
+from pn_explorer.core.games.chess_mate_in_one import mating_move, threatens_mate
+from pn_explorer.core.games.chess_zobrist import TURN_TERM, pieces_hash_after, rest_hash
+from pn_explorer.core.games.game import NOT_COUNTED, Expansion, Known
+from pn_explorer.core.values import Reason, Value
 
 
 class Cursor(Protocol):

@@ -30,8 +30,8 @@ from chess import (
     BB_RANK_MASKS,
 )
 
-from core.games.chess_make import make, unmake
-from core.games.chess_movecount import (
+from pn_explorer.core.games.chess_make import make, unmake
+from pn_explorer.core.games.chess_movecount import (
     BETWEEN,
     DIAG_REACH,
     ORTHO_REACH,

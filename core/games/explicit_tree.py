@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.errors import TreeFileError
-from core.games.game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
-from core.inputs.files import read_text
-from core.inputs.text import brief, shown
-from core.inputs.tree_files import node_link_data
-from core.tree import MOST_CHILDREN
-from core.values import INF, Reason, Value
+from pn_explorer.core.errors import TreeFileError
+from pn_explorer.core.games.game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
+from pn_explorer.core.inputs.files import read_text
+from pn_explorer.core.inputs.text import brief, shown
+from pn_explorer.core.inputs.tree_files import node_link_data
+from pn_explorer.core.tree import MOST_CHILDREN
+from pn_explorer.core.values import INF, Reason, Value
 
 if TYPE_CHECKING:
     import networkx as nx

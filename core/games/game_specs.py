@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.errors import GameSpecError, InvalidPositionError
-from core.games.mnk import FIRST, GOALS, LARGEST_SIDE, SECOND, WIN, MnkGame, MnkRules
-from core.games.openspiel_game import OpenSpielGame, openspiel_actions
+from pn_explorer.core.errors import GameSpecError, InvalidPositionError
+from pn_explorer.core.games.mnk import FIRST, GOALS, LARGEST_SIDE, SECOND, WIN, MnkGame, MnkRules
+from pn_explorer.core.games.openspiel_game import OpenSpielGame, openspiel_actions
 
 OPENSPIEL_PREFIX = "openspiel:"
 

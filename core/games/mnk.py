@@ -28,9 +28,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from core.errors import GameSpecError, InvalidPositionError
-from core.games.game import Capabilities, Evaluation, Expansion, Known
-from core.values import Reason, Value
+from pn_explorer.core.errors import GameSpecError, InvalidPositionError
+from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
+from pn_explorer.core.values import Reason, Value
 
 FIRST, SECOND = 0, 1
 """The two players: X (first) and O (second)."""

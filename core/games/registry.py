@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import PnExplorerError
-from core.games.board_kind import MNK, OPENSPIEL
-from core.games.chess_kind import CHESS
-from core.games.game import Game
-from core.games.kinds import GameKind, Loaded, Source
-from core.games.tree_kind import TREES
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.board_kind import MNK, OPENSPIEL
+from pn_explorer.core.games.chess_kind import CHESS
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.games.kinds import GameKind, Loaded, Source
+from pn_explorer.core.games.tree_kind import TREES
 
 GAME_KINDS: dict[str, GameKind[Any]] = {}
 """The registered kinds by name, in registration order."""

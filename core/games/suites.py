@@ -11,16 +11,18 @@ import re
 from importlib.resources import files
 from pathlib import Path
 
-from core.errors import UnknownPositionIdError, UnknownSuiteError
-from core.inputs.positions import SuitePosition as SuitePosition  # re-exported: a suite's entries
-from core.inputs.positions import load_epd_file
-from core.inputs.text import shown
+from pn_explorer.core.errors import UnknownPositionIdError, UnknownSuiteError
+from pn_explorer.core.inputs.positions import (
+    SuitePosition as SuitePosition,  # re-exported: a suite's entries
+)
+from pn_explorer.core.inputs.positions import load_epd_file
+from pn_explorer.core.inputs.text import shown
 
 
 def _resource_folder() -> Path:
     """The `resources` package's folder, found by import so that a checkout, an editable install
     and a regular install (wheel, pipx) all find the files that ship inside it."""
-    folder = files("resources")
+    folder = files("pn_explorer.resources")
     if not isinstance(folder, Path):
         raise RuntimeError(f"the resources package is not a folder on disk: {folder!r}")
     return folder

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
-from core.proofs.proof import ProofNode
-from core.proofs.solution import tree_refutation, verify_tree_proof
-from core.tree import Tree
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.solution import tree_refutation, verify_tree_proof
+from pn_explorer.core.tree import Tree
 
 TREE = "tree"
 
@@ -34,7 +34,9 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     move_noun = "child"
 
     def load(self, source: Source) -> Loaded:
-        from core.trees.catalog import load_tree  # on demand: the search workers load no tree
+        from pn_explorer.core.trees.catalog import (
+            load_tree,  # on demand: the search workers load no tree
+        )
 
         tree = load_tree(source.text)
         return Loaded(source, tree.name or Path(source.text).stem, ExplicitTreeGame(tree))
@@ -62,7 +64,9 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     def tree_move_labels(
         self, game: ExplicitTreeGame, tree: Tree, nodes: list[int]
     ) -> dict[int, tuple[str, str]]:
-        from core.exports.graphml import named_move_labels  # on demand: it imports networkx
+        from pn_explorer.core.exports.graphml import (
+            named_move_labels,  # on demand: it imports networkx
+        )
 
         return named_move_labels(game.node_name)(tree, nodes)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.errors import PnExplorerError
-from core.inputs.text import shown
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.inputs.text import shown
 
 LARGEST_FILE = 256 * 2**20
 """Larger files are refused rather than read whole (a 200,000-node exported tree is ~40 MiB)."""

@@ -14,8 +14,8 @@ import sys
 from itertools import accumulate
 from typing import Any
 
-from core.errors import TreeFileError
-from core.inputs.text import shown
+from pn_explorer.core.errors import TreeFileError
+from pn_explorer.core.inputs.text import shown
 
 DEEPEST = 200
 """JSON nested deeper than this is refused before it is parsed (a tree file needs 4 levels)."""

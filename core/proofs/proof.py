@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from core.tree import ROOT, Tree
+from pn_explorer.core.tree import ROOT, Tree
 
 
 @dataclass(slots=True)

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 import chess
 
-from core.errors import VerificationError
-from core.games.chess_game import ChessGame, decode_move
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.kinds import Refutation
-from core.proofs.proof import ProofNode, refutation_nodes
-from core.proofs.verify import UciProof, verify_mate
-from core.tree import ROOT, Tree
-from core.values import REASON_TEXT, Reason, Value
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.games.chess_game import ChessGame, decode_move
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.kinds import Refutation
+from pn_explorer.core.proofs.proof import ProofNode, refutation_nodes
+from pn_explorer.core.proofs.verify import UciProof, verify_mate
+from pn_explorer.core.tree import ROOT, Tree
+from pn_explorer.core.values import REASON_TEXT, Reason, Value
 
 
 @dataclass(frozen=True, slots=True)

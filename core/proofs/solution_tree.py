@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.proofs.proof import ProofNode, proof_tree, refuting_reply
-from core.tree import ROOT, Tree
+from pn_explorer.core.proofs.proof import ProofNode, proof_tree, refuting_reply
+from pn_explorer.core.tree import ROOT, Tree
 
 
 def refutation_tree(tree: Tree, root: int = ROOT) -> ProofNode:

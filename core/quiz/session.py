@@ -15,10 +15,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from core.quiz.explain import Labeller, mistake, numbers_why, search_labeller, selection_why
-from core.search.contract import Stepper
-from core.search.types import PHASE, Phase, StepReport
-from core.values import format_number
+from pn_explorer.core.quiz.explain import (
+    Labeller,
+    mistake,
+    numbers_why,
+    search_labeller,
+    selection_why,
+)
+from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.search.types import PHASE, Phase, StepReport
+from pn_explorer.core.values import format_number
 
 SELECTION, NUMBERS = "selection", "numbers"
 """The two kinds of question."""

@@ -21,11 +21,11 @@ from functools import partial
 from itertools import combinations
 from typing import Any, TypedDict
 
-from core.errors import InvalidLimitError
-from core.inputs.positions import SuitePosition
-from core.runs.engine_column import found_mate, is_engine_column, mate_lengths
-from core.runs.journal import Journal
-from core.runs.runner import (
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.inputs.positions import SuitePosition
+from pn_explorer.core.runs.engine_column import found_mate, is_engine_column, mate_lengths
+from pn_explorer.core.runs.journal import Journal
+from pn_explorer.core.runs.runner import (
     ERROR,
     REJECTED,
     Factory,
@@ -37,9 +37,9 @@ from core.runs.runner import (
     run_items,
     work_item,
 )
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.defaults import AB, POWER, SQUARE
-from core.search.types import Limits, Result
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.defaults import AB, POWER, SQUARE
+from pn_explorer.core.search.types import Limits, Result
 
 # -- factories -------------------------------------------------------------------------------------
 

@@ -7,8 +7,8 @@ import json
 from collections.abc import Sequence
 from functools import cache
 
-from core.games.suites import RESOURCES
-from core.runs.runner import RunRecord
+from pn_explorer.core.games.suites import RESOURCES
+from pn_explorer.core.runs.runner import RunRecord
 
 THESIS_FILE = RESOURCES / "paper" / "thesis.json"
 

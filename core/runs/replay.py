@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from core.search.contract import Stepper
-from core.search.types import Checkpoints, Outcome, StepReport
-from core.tree import Tree
+from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.search.types import Checkpoints, Outcome, StepReport
+from pn_explorer.core.tree import Tree
 
 
 class IterationLog:

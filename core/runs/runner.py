@@ -17,22 +17,22 @@ from contextlib import closing
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from core.games.chess_game import ChessGame
-from core.games.game import Game
-from core.games.kinds import Source
-from core.games.registry import kind_named, kind_of, load_problem
-from core.inputs.boards import parse_fen
-from core.inputs.positions import SuitePosition
-from core.proofs.claims import verdict
-from core.proofs.proof import ProofNode
-from core.runs.cluster import ClusterWorkers
-from core.runs.workers import Failed, Finished, Workers
-from core.search.contract import Search
-from core.search.types import Limits, Result
+from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, VerificationError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.games.kinds import Source
+from pn_explorer.core.games.registry import kind_named, kind_of, load_problem
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.inputs.positions import SuitePosition
+from pn_explorer.core.proofs.claims import verdict
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.runs.cluster import ClusterWorkers
+from pn_explorer.core.runs.workers import Failed, Finished, Workers
+from pn_explorer.core.search.contract import Search
+from pn_explorer.core.search.types import Limits, Result
 
 if TYPE_CHECKING:
-    from core.runs.journal import Journal
+    from pn_explorer.core.runs.journal import Journal
 
 ERROR = "error"
 """The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
@@ -292,7 +292,7 @@ def run_item(item: WorkItem) -> RunRecord:
     )
     mate_in = record.mate_in if record.verified else None
     if item.shortest is not None and isinstance(game, ChessGame) and mate_in:
-        from core.search.dfpn_shortest import certify_shortest
+        from pn_explorer.core.search.dfpn_shortest import certify_shortest
 
         found = certify_shortest(game.root_board, game.attacker, mate_in, item.shortest)
         record.shortest_mate_in, record.shortest_certified = found.mate_in, found.certified

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.games.game import Game
-from core.search.contract import Search, Stepper
-from core.search.defaults import PN
-from core.search.parameters import PARAMETERS, check_values
-from core.search.registry import build, entry
-from core.search.types import Limits
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.search.contract import Search, Stepper
+from pn_explorer.core.search.defaults import PN
+from pn_explorer.core.search.parameters import PARAMETERS, check_values
+from pn_explorer.core.search.registry import build, entry
+from pn_explorer.core.search.types import Limits
 
 
 class AlgorithmSpec:

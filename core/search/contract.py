@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from core.games.game import Game
-from core.proofs.proof import ProofNode
-from core.search.types import (
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.search.types import (
     Checkpoints,
     Limits,
     MemoryUse,
@@ -33,10 +33,10 @@ from core.search.types import (
     StepReport,
     StepUnit,
 )
-from core.tree import Tree
+from pn_explorer.core.tree import Tree
 
 if TYPE_CHECKING:
-    from core.search.registry import Capabilities
+    from pn_explorer.core.search.registry import Capabilities
 
 
 @runtime_checkable

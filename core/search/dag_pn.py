@@ -53,16 +53,16 @@ from __future__ import annotations
 import heapq
 import time
 
-from core.games.game import Expansion, Game
-from core.proofs.proof import ProofNode
-from core.search.dag_tree import DagTree
-from core.search.defaults import DAGPN, MOBILITY
-from core.search.events import Linked
-from core.search.numbers import INF, leaf_numbers, node_numbers
-from core.search.parameters import check_values
-from core.search.phase_steps import PhaseSteps
-from core.search.rerun import RerunCheckpoints
-from core.search.types import (
+from pn_explorer.core.games.game import Expansion, Game
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.search.dag_tree import DagTree
+from pn_explorer.core.search.defaults import DAGPN, MOBILITY
+from pn_explorer.core.search.events import Linked
+from pn_explorer.core.search.numbers import INF, leaf_numbers, node_numbers
+from pn_explorer.core.search.parameters import check_values
+from pn_explorer.core.search.phase_steps import PhaseSteps
+from pn_explorer.core.search.rerun import RerunCheckpoints
+from pn_explorer.core.search.types import (
     Limits,
     MemoryUse,
     NumberChange,
@@ -72,8 +72,8 @@ from core.search.types import (
     StepReport,
     StopReason,
 )
-from core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
-from core.values import REASON_TEXT, Reason, Value
+from pn_explorer.core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
+from pn_explorer.core.values import REASON_TEXT, Reason, Value
 
 PINNED = 0x01
 """A draw below rests on the path above the node: never link another path to it."""

@@ -98,11 +98,11 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core.errors import VerificationError
-from core.games.game import NOT_COUNTED, Game
-from core.generators import finish
-from core.proofs.proof import ProofNode
-from core.search.defaults import (
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.games.game import NOT_COUNTED, Game
+from pn_explorer.core.generators import finish
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.search.defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
     DFPN_DEEP_DEPTH,
@@ -116,7 +116,7 @@ from core.search.defaults import (
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
-from core.search.numbers import (
+from pn_explorer.core.search.numbers import (
     INF,
     LARGEST_UNSOLVED,
     as_phi_delta,
@@ -124,12 +124,12 @@ from core.search.numbers import (
     node_numbers,
     phi_delta,
 )
-from core.search.transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
-from core.search.types import Limits, Outcome, Result, StopReason
-from core.values import REASON_TEXT, Reason, Value
+from pn_explorer.core.search.transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
+from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
+from pn_explorer.core.values import REASON_TEXT, Reason, Value
 
 if TYPE_CHECKING:
-    from core.search.dfpn_steps import DfpnTrace
+    from pn_explorer.core.search.dfpn_steps import DfpnTrace
 
 
 @dataclass(slots=True, eq=False)

@@ -25,13 +25,13 @@ from dataclasses import dataclass
 
 import chess
 
-from core.errors import VerificationError
-from core.games.chess_game import ChessGame
-from core.proofs.claims import mate_text, no_mate_text, plies_for_mate_in
-from core.proofs.solution import MateSolution, mate_solution
-from core.search.defaults import DEFAULT_NODE_CAP
-from core.search.dfpn import DfpnSearch
-from core.search.types import Limits, Result
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.proofs.claims import mate_text, no_mate_text, plies_for_mate_in
+from pn_explorer.core.proofs.solution import MateSolution, mate_solution
+from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.types import Limits, Result
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
-from core.games.game import Game
-from core.search.defaults import (
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.search.defaults import (
     DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
     DFPN_MATES_IN_ONE,
@@ -31,14 +31,14 @@ from core.search.defaults import (
     DFPN_WEAK_DELTA,
     MOBILITY,
 )
-from core.search.dfpn import DfpnSearch, _Children, _Result
-from core.search.events import BackUpReason, DfpnEvent, EventKind
-from core.search.numbers import INF, as_phi_delta, node_numbers
-from core.search.phase_steps import always, iteration_done
-from core.search.registry import Capabilities, entry
-from core.search.rerun import RerunCheckpoints
-from core.search.transposition import BYTES_PER_ENTRY
-from core.search.types import (
+from pn_explorer.core.search.dfpn import DfpnSearch, _Children, _Result
+from pn_explorer.core.search.events import BackUpReason, DfpnEvent, EventKind
+from pn_explorer.core.search.numbers import INF, as_phi_delta, node_numbers
+from pn_explorer.core.search.phase_steps import always, iteration_done
+from pn_explorer.core.search.registry import Capabilities, entry
+from pn_explorer.core.search.rerun import RerunCheckpoints
+from pn_explorer.core.search.transposition import BYTES_PER_ENTRY
+from pn_explorer.core.search.types import (
     EVENT,
     ITERATION,
     Limits,
@@ -47,8 +47,8 @@ from core.search.types import (
     StepReport,
     StepUnit,
 )
-from core.tree import ROOT, Tree, pack_flags
-from core.values import Reason, Value, solved_value
+from pn_explorer.core.tree import ROOT, Tree, pack_flags
+from pn_explorer.core.values import Reason, Value, solved_value
 
 TRACE_FLOOR = 4096
 """Positions the trace may hold beyond twice what its frames show before it forgets the rest."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from core.search.defaults import UNIT
-from core.values import INF, Value
+from pn_explorer.core.search.defaults import UNIT
+from pn_explorer.core.values import INF, Value
 
 __all__ = [
     "INF",

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from core.errors import InvalidLimitError
-from core.inputs.numbers import LARGEST_WHOLE, LONGEST_MATE
-from core.inputs.text import shown
-from core.search.defaults import (
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.inputs.numbers import LARGEST_WHOLE, LONGEST_MATE
+from pn_explorer.core.inputs.text import shown
+from pn_explorer.core.search.defaults import (
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,

@@ -14,8 +14,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from core.search.registry import Capabilities, entry
-from core.search.types import (
+from pn_explorer.core.search.registry import Capabilities, entry
+from pn_explorer.core.search.types import (
     INTO,
     ITERATION,
     OVER,
@@ -26,7 +26,7 @@ from core.search.types import (
     StepReport,
     StepUnit,
 )
-from core.tree import ROOT, Tree
+from pn_explorer.core.tree import ROOT, Tree
 
 PHASE_UNITS = (
     StepUnit(PHASE, "Phase", "Step one phase: select, expand or update"),

@@ -19,14 +19,14 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from core.games.game import Expansion, Game
-from core.proofs.proof import ProofNode, proof_tree
-from core.search.defaults import MOBILITY, PN
-from core.search.numbers import INF, and_numbers, leaf_numbers, or_numbers
-from core.search.parameters import check_values
-from core.search.phase_steps import PhaseSteps
-from core.search.tree_history import TreeHistory
-from core.search.types import (
+from pn_explorer.core.games.game import Expansion, Game
+from pn_explorer.core.proofs.proof import ProofNode, proof_tree
+from pn_explorer.core.search.defaults import MOBILITY, PN
+from pn_explorer.core.search.numbers import INF, and_numbers, leaf_numbers, or_numbers
+from pn_explorer.core.search.parameters import check_values
+from pn_explorer.core.search.phase_steps import PhaseSteps
+from pn_explorer.core.search.tree_history import TreeHistory
+from pn_explorer.core.search.types import (
     Checkpoints,
     Limits,
     MemoryUse,
@@ -37,8 +37,8 @@ from core.search.types import (
     StepReport,
     StopReason,
 )
-from core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from core.values import REASON_TEXT, Value
+from pn_explorer.core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
+from pn_explorer.core.values import REASON_TEXT, Value
 
 
 class TreeSearch(PhaseSteps):

@@ -37,15 +37,15 @@ import math
 import time
 from collections.abc import Callable
 
-from core.games.game import Game
-from core.proofs.proof import ProofNode, proof_tree
-from core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
-from core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
-from core.search.numbers import INF
-from core.search.parameters import check_values
-from core.search.phase_steps import PHASE_UNITS, always, iteration_done
-from core.search.pn import ProofNumberSearch, TreeSearch
-from core.search.types import (
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.proofs.proof import ProofNode, proof_tree
+from pn_explorer.core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
+from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
+from pn_explorer.core.search.numbers import INF
+from pn_explorer.core.search.parameters import check_values
+from pn_explorer.core.search.phase_steps import PHASE_UNITS, always, iteration_done
+from pn_explorer.core.search.pn import ProofNumberSearch, TreeSearch
+from pn_explorer.core.search.types import (
     INTO,
     ITERATION,
     OVER,
@@ -58,8 +58,8 @@ from core.search.types import (
     StepUnit,
     StopReason,
 )
-from core.tree import EXPANDED, ROOT
-from core.values import Value
+from pn_explorer.core.tree import EXPANDED, ROOT
+from pn_explorer.core.values import Value
 
 
 def fraction_logistic(x: float, a: float, b: float) -> float:

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal, overload
 
-from core.errors import InvalidLimitError
-from core.games.game import Game
-from core.search.contract import Search, Stepper
-from core.search.defaults import (
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.games.game import Game
+from pn_explorer.core.search.contract import Search, Stepper
+from pn_explorer.core.search.defaults import (
     AB,
     DAGPN,
     DEFAULT_NODE_CAP,
@@ -33,8 +33,8 @@ from core.search.defaults import (
     PN,
     PN2,
 )
-from core.search.parameters import PARAMETERS, PIECES
-from core.search.types import Limits
+from pn_explorer.core.search.parameters import PARAMETERS, PIECES
+from pn_explorer.core.search.types import Limits
 
 
 class CapUnit(Enum):
@@ -266,13 +266,13 @@ def build(
 
 
 def pn_search(game: Game, limits: Limits, initialisation: str) -> Stepper:
-    from core.search.pn import ProofNumberSearch
+    from pn_explorer.core.search.pn import ProofNumberSearch
 
     return ProofNumberSearch(game, limits, initialisation=initialisation)
 
 
 def pn2_search(game: Game, limits: Limits, a: float, b: float, fraction: str) -> Stepper:
-    from core.search.pn2 import Pn2Search
+    from pn_explorer.core.search.pn2 import Pn2Search
 
     return Pn2Search(game, limits, a=a, b=b, fraction=fraction)
 
@@ -280,7 +280,7 @@ def pn2_search(game: Game, limits: Limits, a: float, b: float, fraction: str) ->
 def alphabeta_search(
     game: Game, limits: Limits, depth: int | None, ordering: str, refutation: bool, all_keys: bool
 ) -> Search:
-    from core.search.alphabeta import AlphaBetaMateSearch
+    from pn_explorer.core.search.alphabeta import AlphaBetaMateSearch
 
     return AlphaBetaMateSearch(
         game,
@@ -293,19 +293,19 @@ def alphabeta_search(
 
 
 def dag_pn_search(game: Game, limits: Limits, initialisation: str) -> Stepper:
-    from core.search.dag_pn import DagProofNumberSearch
+    from pn_explorer.core.search.dag_pn import DagProofNumberSearch
 
     return DagProofNumberSearch(game, limits, initialisation=initialisation)
 
 
 def dfpn_search(game: Game, limits: Limits, **values: Any) -> Search:
-    from core.search.dfpn import DfpnSearch
+    from pn_explorer.core.search.dfpn import DfpnSearch
 
     return DfpnSearch(game, limits, **values)
 
 
 def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> Stepper:
-    from core.search.dfpn_steps import DfpnStepper
+    from pn_explorer.core.search.dfpn_steps import DfpnStepper
 
     return DfpnStepper(game, limits, **values)
 

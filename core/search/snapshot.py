@@ -10,11 +10,11 @@ the search from the snapshot.
 
 from __future__ import annotations
 
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search.defaults import UNIT
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Outcome, Result, StopReason
-from core.tree import ROOT
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.search.defaults import UNIT
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
+from pn_explorer.core.tree import ROOT
 
 
 def snapshot_search(

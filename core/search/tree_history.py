@@ -25,11 +25,11 @@ from array import array
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from core.search.types import Checkpoints
-from core.tree import EXPANDED, NO_NODE, Tree
+from pn_explorer.core.search.types import Checkpoints
+from pn_explorer.core.tree import EXPANDED, NO_NODE, Tree
 
 if TYPE_CHECKING:
-    from core.search.pn import TreeSearch
+    from pn_explorer.core.search.pn import TreeSearch
 
 UNDO_SLICE = 40_000
 """Undo-log entries applied between two yields of a sliced restore."""

@@ -32,11 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.menus.fen_dialog import FenDialog
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, Source
-from app.tree_view.layout import NODE
-from app.window import MainWindow
+from pn_explorer.app.menus.fen_dialog import FenDialog
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.window import MainWindow
 
 KEYS = [
     Qt.Key.Key_Space,

@@ -8,11 +8,11 @@ from collections.abc import Callable
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from app.problems.search_setup import SearchParams
-from app.problems.sources import Source
-from app.session import Session
-from app.tree_view.view import TreeView
-from core.runs.runner import RunRecord
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import Source
+from pn_explorer.app.session import Session
+from pn_explorer.app.tree_view.view import TreeView
+from pn_explorer.core.runs.runner import RunRecord
 
 
 class Stage(QMainWindow):

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
-from app.problems.search_setup import PN, PN2, SearchParams
-from app.problems.settings import APPLICATION, Settings
-from app.problems.sources import SUITE, TREE, Source
-from app.screenshot import render_screenshot
-from app.short_text import LABEL_LIMIT, MESSAGE_LIMIT
-from app.window import MainWindow
-from core.inputs.tree_files import LONGEST_TEXT
-from core.search.defaults import DEFAULT_A
+from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams
+from pn_explorer.app.problems.settings import APPLICATION, Settings
+from pn_explorer.app.problems.sources import SUITE, TREE, Source
+from pn_explorer.app.screenshot import render_screenshot
+from pn_explorer.app.short_text import LABEL_LIMIT, MESSAGE_LIMIT
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.inputs.tree_files import LONGEST_TEXT
+from pn_explorer.core.search.defaults import DEFAULT_A
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 BAD_FILES = {

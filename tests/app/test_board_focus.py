@@ -3,14 +3,14 @@ own tree: what it shows is the node pointed at, else the search's most-proving n
 
 from helpers import wac
 
-from app.board_focus import BoardFocus
-from app.focus import FIRST_LEVEL, SECOND_LEVEL
-from core.games.chess_game import ChessGame
-from core.proofs.proof import node_after_moves
-from core.search.pn import ProofNumberSearch
-from core.search.pn2 import Pn2Search
-from core.search.types import Limits
-from core.tree import ROOT
+from pn_explorer.app.board_focus import BoardFocus
+from pn_explorer.app.focus import FIRST_LEVEL, SECOND_LEVEL
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.proofs.proof import node_after_moves
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.pn2 import Pn2Search
+from pn_explorer.core.search.types import Limits
+from pn_explorer.core.tree import ROOT
 
 
 def engine_most_proving(search) -> tuple[int, int]:

@@ -11,23 +11,23 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from app.main import main as app_main
-from app.menus.new_game import NewGameDialog, game_spec
-from app.panels.compare import compared
-from app.panels.game_pictures import MnkBoard, MnkPosition, TextBoard, describe_mnk
-from app.panels.pictures import describe_position, picture_widget
-from app.problems.search_setup import SearchParams
-from app.problems.sources import GAME, Source
-from app.tree_view.layout import NODE
-from app.window import MainWindow
-from core.errors import PnExplorerError
-from core.games.game_specs import parse_game_spec
-from core.games.mnk import MnkGame, MnkReferee
-from core.runs.comparison import algorithm_factory
-from core.runs.runner import WorkItem, run_item
-from core.search.defaults import DAGPN, PN
-from core.search.types import ITERATION, PHASE, Limits
-from core.tree import ROOT
+from pn_explorer.app.main import main as app_main
+from pn_explorer.app.menus.new_game import NewGameDialog, game_spec
+from pn_explorer.app.panels.compare import compared
+from pn_explorer.app.panels.game_pictures import MnkBoard, MnkPosition, TextBoard, describe_mnk
+from pn_explorer.app.panels.pictures import describe_position, picture_widget
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import GAME, Source
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.mnk import MnkGame, MnkReferee
+from pn_explorer.core.runs.comparison import algorithm_factory
+from pn_explorer.core.runs.runner import WorkItem, run_item
+from pn_explorer.core.search.defaults import DAGPN, PN
+from pn_explorer.core.search.types import ITERATION, PHASE, Limits
+from pn_explorer.core.tree import ROOT
 
 TIC_TAC_TOE = "tic-tac-toe(goal=draw)"
 CONNECT_FOUR = "connect-four(columns=4,rows=4,goal=draw)"

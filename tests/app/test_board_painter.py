@@ -9,12 +9,12 @@ from PySide6.QtCore import QByteArray, QRectF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-from app.focus import PositionView
-from app.panels.board import BOARD_COLOURS, BoardPainter
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, Source
-from app.window import MainWindow
-from core.search.types import ITERATION
+from pn_explorer.app.focus import PositionView
+from pn_explorer.app.panels.board import BOARD_COLOURS, BoardPainter
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.search.types import ITERATION
 
 SIDE = 360
 POSITIONS = [

@@ -7,11 +7,11 @@ import re
 import pytest
 from stage import Stage
 
-from app.menus.classroom_menu import ClassroomMenu
-from app.problems.classroom import CLASSROOM_PN2, DAG_PN, LESSONS, PAPER_PN2, PN_DEFAULT
-from app.problems.search_setup import SearchParams
-from app.problems.sources import GAME, SUITE, Source
-from core.search.types import Result
+from pn_explorer.app.menus.classroom_menu import ClassroomMenu
+from pn_explorer.app.problems.classroom import CLASSROOM_PN2, DAG_PN, LESSONS, PAPER_PN2, PN_DEFAULT
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import GAME, SUITE, Source
+from pn_explorer.core.search.types import Result
 
 CHEAP = [index for index, lesson in enumerate(LESSONS) if lesson.source.item == "WAC.001"]
 GAMES = [index for index, lesson in enumerate(LESSONS) if lesson.source.kind == GAME]

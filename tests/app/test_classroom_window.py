@@ -8,20 +8,20 @@ import pytest
 from PySide6.QtCore import QPoint, QRectF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QToolButton
 
-from app.docks import OFFERED_TREE_WIDTH
-from app.panels.memory_gauge import fitted
-from app.problems.classroom import LESSONS
-from app.problems.search_setup import SearchParams
-from app.problems.settings import Settings
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.tree_view import style
-from app.tree_view.view import PAUSED_NOTE
-from app.window import MainWindow
-from app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
-from core.quiz.session import SELECTION
-from core.search.types import PHASE, StopReason
-from core.tree import ROOT
-from core.trees.catalog import load_tree, tree_points
+from pn_explorer.app.docks import OFFERED_TREE_WIDTH
+from pn_explorer.app.panels.memory_gauge import fitted
+from pn_explorer.app.problems.classroom import LESSONS
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.settings import Settings
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.view import PAUSED_NOTE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
+from pn_explorer.core.quiz.session import SELECTION
+from pn_explorer.core.search.types import PHASE, StopReason
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.trees.catalog import load_tree, tree_points
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 LESSON = "lesson-mobility"

@@ -10,14 +10,14 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
-from app.main import main
-from app.panels.setup import SetupDialog
-from app.problems.search_setup import PN, PN2, SearchParams, build_search
-from app.problems.sources import FEN, TREE, TREE_FILES, Source, load
-from app.screenshot import render_screenshot
-from core.search.defaults import DFPN
-from core.search.parameters import PARAMETERS
-from core.search.registry import entry
+from pn_explorer.app.main import main
+from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams, build_search
+from pn_explorer.app.problems.sources import FEN, TREE, TREE_FILES, Source, load
+from pn_explorer.app.screenshot import render_screenshot
+from pn_explorer.core.search.defaults import DFPN
+from pn_explorer.core.search.parameters import PARAMETERS
+from pn_explorer.core.search.registry import entry
 
 ROOT = Path(__file__).resolve().parent.parent
 MATE_IN_ONE = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"
@@ -196,7 +196,7 @@ def test_bad_input_at_start_is_one_line_and_exit_2_before_any_window(tmp_path, a
     argv = [argument.format(**names) for argument in arguments]
     environment = os.environ | {"XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
     done = subprocess.run(
-        [sys.executable, "-m", "app.main", *argv],
+        [sys.executable, "-m", "pn_explorer.app.main", *argv],
         cwd=ROOT,
         env=environment,
         capture_output=True,

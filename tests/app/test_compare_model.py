@@ -3,8 +3,8 @@
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
-from app.panels.compare import ComparePanel, PanelRun, compared, row_cells
-from app.panels.compare_model import (
+from pn_explorer.app.panels.compare import ComparePanel, PanelRun, compared, row_cells
+from pn_explorer.app.panels.compare_model import (
     BEST_BACKGROUND,
     COLUMNS,
     HEADER_TIPS,
@@ -14,9 +14,9 @@ from app.panels.compare_model import (
     CompareModel,
     Row,
 )
-from app.session import Session
-from core.runs.runner import RunRecord
-from core.search.registry import entry
+from pn_explorer.app.session import Session
+from pn_explorer.core.runs.runner import RunRecord
+from pn_explorer.core.search.registry import entry
 
 ROLE = Qt.ItemDataRole
 

@@ -9,14 +9,20 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 from stage import Stage
 
-from app.panels.compare import ComparePanel, PanelRun, best_algorithms, compared, row_cells
-from app.panels.compare_model import MATE_COLUMN, NODES_COLUMN
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from core.games.suites import find_position, load_suite
-from core.runs.comparison import algorithm_factory
-from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
-from core.search.types import ITERATION, Limits
+from pn_explorer.app.panels.compare import (
+    ComparePanel,
+    PanelRun,
+    best_algorithms,
+    compared,
+    row_cells,
+)
+from pn_explorer.app.panels.compare_model import MATE_COLUMN, NODES_COLUMN
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.runs.comparison import algorithm_factory
+from pn_explorer.core.runs.runner import ERROR, RunRecord, WorkItem, run_item
+from pn_explorer.core.search.types import ITERATION, Limits
 
 WAC_004 = Source(SUITE, "wac-mates", "WAC.004")
 HARD = Source(SUITE, "wac-mates", "WAC.051")

@@ -7,16 +7,16 @@ from itertools import pairwise
 
 from PySide6.QtCore import Qt
 
-from app.problems.search_setup import SearchParams, fresh_game
-from app.problems.sources import SUITE, Source
-from app.tree_view.dag_links import extra_links
-from app.tree_view.dag_parents import parents_marker
-from app.tree_view.layout import NODE
-from app.window import MainWindow
-from core.games.chess_game import decode_move
-from core.search.dag_pn import DagProofNumberSearch
-from core.search.pn import ProofNumberSearch
-from core.search.registry import Capabilities
+from pn_explorer.app.problems.search_setup import SearchParams, fresh_game
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.tree_view.dag_links import extra_links
+from pn_explorer.app.tree_view.dag_parents import parents_marker
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.games.chess_game import decode_move
+from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.registry import Capabilities
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
@@ -157,7 +157,7 @@ def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot, monkeypatc
     assert window.timeline.replay is not None and window.timeline.plot.isVisible()
     assert forward.isEnabled() and not back.isEnabled()  # nothing before iteration 0
     monkeypatch.setattr(
-        "app.session.build_search", lambda game, params: UnrecordedPn(fresh_game(game))
+        "pn_explorer.app.session.build_search", lambda game, params: UnrecordedPn(fresh_game(game))
     )
     window.open_source(WAC_001, SearchParams("pn"))
     assert window.timeline.replay is None

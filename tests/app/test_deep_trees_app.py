@@ -6,19 +6,19 @@ import json
 
 from deep_trees import chain, write
 
-from app.driving.redraw_throttle import LONGEST_REFRESH_S, OVERHEAD_HIGH, RedrawThrottle
-from app.focus import position_view
-from app.panels.solution_browser import SHOWN_PLIES, SolutionBrowser
-from app.problems.search_setup import SearchParams
-from app.problems.sources import TREE, Source
-from app.screenshot import render_screenshot
-from app.tree_view.layout import LevelInput, SubtreeSizes, layout_tree
-from app.window import MainWindow
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.runs.runner import describe_search
-from core.search.pn import ProofNumberSearch
-from core.search.snapshot import snapshot_search
-from core.tree import Tree
+from pn_explorer.app.driving.redraw_throttle import LONGEST_REFRESH_S, OVERHEAD_HIGH, RedrawThrottle
+from pn_explorer.app.focus import position_view
+from pn_explorer.app.panels.solution_browser import SHOWN_PLIES, SolutionBrowser
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import TREE, Source
+from pn_explorer.app.screenshot import render_screenshot
+from pn_explorer.app.tree_view.layout import LevelInput, SubtreeSizes, layout_tree
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.tree import Tree
 
 DEPTH = 10_000
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QFontMetrics
 
-from app.dfpn.narration import describe_events
-from app.dfpn.path_panel import (
+from pn_explorer.app.dfpn.narration import describe_events
+from pn_explorer.app.dfpn.path_panel import (
     CHILDREN_SHOWN,
     COLUMNS,
     DOCK_WIDTH,
@@ -16,21 +16,21 @@ from app.dfpn.path_panel import (
     pair,
     threat_note,
 )
-from app.menus.explain_dock import NO_TREE
-from app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
-from app.problems.search_setup import SearchParams
-from app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
-from app.quiz.mode import NOT_OFFERED
-from app.tree_view import style
-from app.tree_view.items import NODE
-from app.window import MainWindow
-from app.window_layout import MIN_TREE_PANE
-from core.games.chess_game import ChessGame, decode_move
-from core.games.suites import find_position, load_suite
-from core.search.dfpn_steps import DfpnStepper
-from core.search.events import BackUpReason, EventKind
-from core.search.types import StepReport
-from core.values import format_number
+from pn_explorer.app.menus.explain_dock import NO_TREE
+from pn_explorer.app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.quiz.mode import NOT_OFFERED
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.items import NODE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.app.window_layout import MIN_TREE_PANE
+from pn_explorer.core.games.chess_game import ChessGame, decode_move
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.search.dfpn_steps import DfpnStepper
+from pn_explorer.core.search.events import BackUpReason, EventKind
+from pn_explorer.core.search.types import StepReport
+from pn_explorer.core.values import format_number
 from tests.helpers import has_mate_in_one
 
 THRESHOLD_REASONS = (BackUpReason.PHI, BackUpReason.DELTA)

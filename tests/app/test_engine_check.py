@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from stage import Stage
 
-from app.panels.engine_check import EngineCheckPanel
-from app.problems.sources import SUITE, Source
-from core.search.types import ITERATION
+from pn_explorer.app.panels.engine_check import EngineCheckPanel
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.core.search.types import ITERATION
 from tests.core.test_uci_engine import WAC_1_LINE
 
 FAKE = Path(__file__).resolve().parent.parent / "fake_uci_engine.py"

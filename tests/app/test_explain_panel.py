@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from app import focus
-from app.menus.explain_dock import NO_TREE, ExplainDock
-from app.problems.search_setup import PN, SearchParams
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.tree_view.effort_map import effort_colour, effort_level
-from app.tree_view.layout import NODE
-from core.search.types import ITERATION
-from core.tree import ROOT
-from core.values import INF
+from pn_explorer.app import focus
+from pn_explorer.app.menus.explain_dock import NO_TREE, ExplainDock
+from pn_explorer.app.problems.search_setup import PN, SearchParams
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.tree_view.effort_map import effort_colour, effort_level
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.core.search.types import ITERATION
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import INF
 from tests.app.stage import Stage
 
 WAC_096 = Source(SUITE, "wac-mates", "WAC.096")

@@ -9,11 +9,11 @@ import chess.pgn
 import networkx as nx
 from PySide6.QtGui import QImage
 
-from app.menus.exports import Exporter, export_menu
-from app.panels.solution_browser import SolutionBrowser
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, Source
-from app.tree_view.layout import NODE
+from pn_explorer.app.menus.exports import Exporter, export_menu
+from pn_explorer.app.panels.solution_browser import SolutionBrowser
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.tree_view.layout import NODE
 from tests.app.stage import Stage
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")

@@ -6,12 +6,12 @@ import chess
 import pytest
 from PySide6.QtCore import Qt
 
-from app.problems.search_setup import SearchParams
-from app.problems.sources import FEN, SUITE, Source
-from app.window import MainWindow
-from core.games.chess_game import decode_move
-from core.proofs.proof import refutation_nodes
-from core.search.types import Result
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import FEN, SUITE, Source
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.games.chess_game import decode_move
+from pn_explorer.core.proofs.proof import refutation_nodes
+from pn_explorer.core.search.types import Result
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 FIFTY_MOVES = Source(FEN, "7k/8/8/8/8/8/R7/K7 w - - 98 80")

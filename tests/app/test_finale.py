@@ -4,12 +4,12 @@ also after Esc."""
 
 import pytest
 
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, Source
-from app.tree_view import style
-from app.tree_view.layout import NODE
-from app.window import MainWindow
-from core.proofs.proof import main_line_nodes, node_after_moves
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.proofs.proof import main_line_nodes, node_after_moves
 
 
 @pytest.fixture

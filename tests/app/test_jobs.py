@@ -7,7 +7,7 @@ import time
 import pytest
 from job_work import fail_on_two, sleep, square
 
-from app.jobs import Jobs
+from pn_explorer.app.jobs import Jobs
 
 
 class Heard:

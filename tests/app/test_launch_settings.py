@@ -8,13 +8,13 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-import app.problems.settings
-from app.main import main
-from app.problems.search_setup import PN, PN2, SearchParams
-from app.problems.settings import Settings
-from app.problems.sources import SUITE, Source
-from app.window import MainWindow
-from core.search.defaults import DEFAULT_NODE_CAP, DEFAULT_PN2_CAP
+import pn_explorer.app.problems.settings
+from pn_explorer.app.main import main
+from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams
+from pn_explorer.app.problems.settings import Settings
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, DEFAULT_PN2_CAP
 
 WAC_014 = Source(SUITE, "wac-mates", "WAC.014")
 CLASSROOM = SearchParams(PN2, 5_000, a=300.0, b=100.0)
@@ -30,7 +30,7 @@ def last_session(tmp_path, monkeypatch):
     stored.set_source(WAC_014)
     stored.sync()
     monkeypatch.setattr(
-        app.problems.settings, "Settings", lambda: Settings(organisation=organisation)
+        pn_explorer.app.problems.settings, "Settings", lambda: Settings(organisation=organisation)
     )
     return stored
 

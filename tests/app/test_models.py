@@ -5,12 +5,12 @@ import math
 import chess
 import pytest
 
-from app import focus
-from app.panels.curves import curve_point, curve_points, short_count
-from app.panels.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
-from app.panels.narration import describe_step
-from app.problems.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
-from app.problems.sources import (
+from pn_explorer.app import focus
+from pn_explorer.app.panels.curves import curve_point, curve_points, short_count
+from pn_explorer.app.panels.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
+from pn_explorer.app.panels.narration import describe_step
+from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
+from pn_explorer.app.problems.sources import (
     EPD,
     FEN,
     PGN,
@@ -22,7 +22,7 @@ from app.problems.sources import (
     load,
     positions_of,
 )
-from core.errors import (
+from pn_explorer.core.errors import (
     InvalidEpdError,
     InvalidLimitError,
     InvalidPositionError,
@@ -30,10 +30,16 @@ from core.errors import (
     TreeFileError,
     UnknownPositionIdError,
 )
-from core.search.defaults import DEFAULT_A, DFPN_THREAT_DEPTH, DFPN_THREAT_DIVISOR, LOGISTIC, ONE
-from core.search.pn2 import second_level_budget, second_level_fraction
-from core.search.types import Phase
-from core.tree import BYTES_PER_NODE
+from pn_explorer.core.search.defaults import (
+    DEFAULT_A,
+    DFPN_THREAT_DEPTH,
+    DFPN_THREAT_DIVISOR,
+    LOGISTIC,
+    ONE,
+)
+from pn_explorer.core.search.pn2 import second_level_budget, second_level_fraction
+from pn_explorer.core.search.types import Phase
+from pn_explorer.core.tree import BYTES_PER_NODE
 
 WAC_001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
 

@@ -4,14 +4,14 @@ unit initialisation chosen in the set-up dialog reaches the engine and the words
 
 from stage import Stage
 
-from app.panels.narration_view import NarrationView
-from app.panels.setup import SetupDialog
-from app.problems.search_setup import PN2, SearchParams
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from core.games.chess_game import decode_move
-from core.search.defaults import UNIT
-from core.search.types import ITERATION, PHASE
-from core.values import format_number
+from pn_explorer.app.panels.narration_view import NarrationView
+from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.problems.search_setup import PN2, SearchParams
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.core.games.chess_game import decode_move
+from pn_explorer.core.search.defaults import UNIT
+from pn_explorer.core.search.types import ITERATION, PHASE
+from pn_explorer.core.values import format_number
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from app.panels.narration import describe_step
-from core.games.chess_game import ChessGame, decode_move
-from core.games.suites import find_position, load_suite
-from core.search.dag_pn import DagProofNumberSearch
-from core.search.events import Linked
-from core.search.types import Limits, Phase
-from core.tree import ROOT
+from pn_explorer.app.panels.narration import describe_step
+from pn_explorer.core.games.chess_game import ChessGame, decode_move
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+from pn_explorer.core.search.events import Linked
+from pn_explorer.core.search.types import Limits, Phase
+from pn_explorer.core.tree import ROOT
 
 
 def wac(position_id: str) -> DagProofNumberSearch:

@@ -8,22 +8,22 @@ import re
 import pytest
 from PySide6.QtCore import QRectF
 
-from app.panels.result import NOT_SOLVED
-from app.panels.root_plot import DISPROOF_COLOUR, PROOF_COLOUR
-from app.problems.classroom import CLASSROOM_PN2, LESSONS
-from app.problems.search_setup import PN, SearchParams
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.tree_view import style
-from app.tree_view.captions import stub_words
-from app.tree_view.cover import Cover
-from app.tree_view.effort_map import effort_colour
-from app.tree_view.layout import FOLD, MORE, NODE
-from app.window import MainWindow
-from core.explain.numbers_text import dfpn_lines, number_text, plies_text
-from core.games.explicit_tree import AndOrTree
-from core.search.events import SecondLevelEnded
-from core.tree import ROOT
-from core.values import INF, counted, format_number
+from pn_explorer.app.panels.result import NOT_SOLVED
+from pn_explorer.app.panels.root_plot import DISPROOF_COLOUR, PROOF_COLOUR
+from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
+from pn_explorer.app.problems.search_setup import PN, SearchParams
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.captions import stub_words
+from pn_explorer.app.tree_view.cover import Cover
+from pn_explorer.app.tree_view.effort_map import effort_colour
+from pn_explorer.app.tree_view.layout import FOLD, MORE, NODE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.explain.numbers_text import dfpn_lines, number_text, plies_text
+from pn_explorer.core.games.explicit_tree import AndOrTree
+from pn_explorer.core.search.events import SecondLevelEnded
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import INF, counted, format_number
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 WAC_096 = Source(SUITE, "wac-mates", "WAC.096")

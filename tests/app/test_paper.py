@@ -5,13 +5,13 @@ import chess
 import chess.polyglot
 import pytest
 
-from app.panels import paper_runs
-from app.problems.search_setup import PN2
-from app.problems.sources import SUITE, Source
-from app.window import MainWindow
-from core.games.suites import find_position, load_suite
-from core.runs.runner import run_item
-from core.tree import ROOT
+from pn_explorer.app.panels import paper_runs
+from pn_explorer.app.problems.search_setup import PN2
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.runs.runner import run_item
+from pn_explorer.core.tree import ROOT
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
@@ -152,7 +152,7 @@ def test_chapter_4_compares_pn2_with_pn_and_can_be_cancelled(qtbot, window, few_
 
 
 def test_the_ringed_position_is_figure_3_12s_when_repeated_else_the_most_repeated():
-    from app.tree_view.occurrences import chosen_group
+    from pn_explorer.app.tree_view.occurrences import chosen_group
 
     groups = {11: [1, 2], 22: [3, 4, 5], 33: [6]}
     assert chosen_group(groups, 11) == (11, [1, 2])

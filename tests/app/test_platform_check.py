@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from app.platform_check import (
+from pn_explorer.app.platform_check import (
     debian_package,
     missing_libraries,
     platform_problem,
@@ -35,7 +35,7 @@ LDD_OUTPUT = """\
 
 def _window(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "app.main", *args],
+        [sys.executable, "-m", "pn_explorer.app.main", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -123,7 +123,7 @@ def test_missing_xcb_libraries_are_named_with_the_apt_command(tmp_path):
     env.update(LIBRARIES=str(LIBRARIES), TAKEN_AWAY=" ".join(TAKEN_AWAY))
     done = subprocess.run(
         ["unshare", "-m", "bash", "-c", HIDE_AND_RUN, "hide"]
-        + [sys.executable, "-m", "app.main", "--tree", "figure-3-1"],
+        + [sys.executable, "-m", "pn_explorer.app.main", "--tree", "figure-3-1"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -6,11 +6,11 @@ import chess
 import pytest
 from stage import Stage
 
-from app.problems.search_setup import PN2, SearchParams
-from app.problems.sources import FEN, SUITE, Source
-from app.tree_view.layout import NODE
-from core.search.types import INTO, OVER
-from core.values import counted
+from pn_explorer.app.problems.search_setup import PN2, SearchParams
+from pn_explorer.app.problems.sources import FEN, SUITE, Source
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.core.search.types import INTO, OVER
+from pn_explorer.core.values import counted
 
 CLASSROOM = SearchParams(algo=PN2, max_nodes=5000, a=300, b=100)
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"

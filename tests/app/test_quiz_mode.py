@@ -7,14 +7,14 @@ from itertools import pairwise
 import pytest
 from PySide6.QtCore import Qt
 
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.tree_view.layout import NODE
-from app.window import MainWindow
-from core.quiz.explain import search_labeller
-from core.quiz.session import NUMBERS, SELECTION
-from core.search.types import Phase
-from core.values import format_number
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.quiz.explain import search_labeller
+from pn_explorer.core.quiz.session import NUMBERS, SELECTION
+from pn_explorer.core.search.types import Phase
+from pn_explorer.core.values import format_number
 
 SMALL_PROOF = Source(TREE, TREE_FILES["small-proof"])
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")

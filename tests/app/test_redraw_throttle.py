@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.driving.redraw_throttle import (
+from pn_explorer.app.driving.redraw_throttle import (
     BOARD_PERIOD_S,
     LONGEST_REFRESH_S,
     OVERHEAD_HIGH,

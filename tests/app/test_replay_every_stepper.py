@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.panels.memory_gauge import memory_state
-from app.problems.search_setup import SearchParams, build_search
-from app.problems.sources import SUITE, Source
-from app.tree_view.items import NODE
-from app.window import MainWindow
+from pn_explorer.app.panels.memory_gauge import memory_state
+from pn_explorer.app.problems.search_setup import SearchParams, build_search
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.tree_view.items import NODE
+from pn_explorer.app.window import MainWindow
 from tests.core.test_replay_rerun import dag_state, dfpn_state
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")

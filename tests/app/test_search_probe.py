@@ -14,22 +14,22 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox
 from stage import Stage
 
-from app.launch import params_from_options
-from app.main import build_parser as app_parser
-from app.panels.compare import ComparePanel, budgets_text, compared, spoken, work_items
-from app.panels.setup import SetupDialog
-from app.problems.search_setup import SearchParams, build_search, offered_parameters
-from app.problems.settings import Settings
-from app.problems.sources import FEN, TREE, TREE_FILES, Source, load
-from app.session import Session
-from core.cli.main import build_parser, main
-from core.games.chess_game import ChessGame
-from core.runs.runner import run_item
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.defaults import DEFAULT_NODE_CAP, MOBILITY, PN, PN2, UNIT
-from core.search.parameters import PARAMETERS, Kind, Parameter
-from core.search.pn import ProofNumberSearch
-from core.search.registry import (
+from pn_explorer.app.launch import params_from_options
+from pn_explorer.app.main import build_parser as app_parser
+from pn_explorer.app.panels.compare import ComparePanel, budgets_text, compared, spoken, work_items
+from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.problems.search_setup import SearchParams, build_search, offered_parameters
+from pn_explorer.app.problems.settings import Settings
+from pn_explorer.app.problems.sources import FEN, TREE, TREE_FILES, Source, load
+from pn_explorer.app.session import Session
+from pn_explorer.core.cli.main import build_parser, main
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.runs.runner import run_item
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, MOBILITY, PN, PN2, UNIT
+from pn_explorer.core.search.parameters import PARAMETERS, Kind, Parameter
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.registry import (
     Capabilities,
     CapUnit,
     SearchEntry,
@@ -37,7 +37,7 @@ from core.search.registry import (
     register,
     unregister,
 )
-from core.search.types import ITERATION, Limits
+from pn_explorer.core.search.types import ITERATION, Limits
 
 NAME = "pn-unit-probe"
 WAC_004 = wac("WAC.004")

@@ -8,13 +8,13 @@ import uuid
 import pytest
 from PySide6.QtCore import QSettings
 
-from app.problems.search_setup import PN, PN2, SearchParams, is_snapshot
-from app.problems.settings import Settings
-from app.problems.sources import EPD, SUITE, TREE, TREE_FILES, Source
-from app.session import OPEN_ERROR, Session
-from core.runs.replay import Replay
-from core.search.registry import refusal
-from core.search.types import ITERATION, Result
+from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams, is_snapshot
+from pn_explorer.app.problems.settings import Settings
+from pn_explorer.app.problems.sources import EPD, SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.session import OPEN_ERROR, Session
+from pn_explorer.core.runs.replay import Replay
+from pn_explorer.core.search.registry import refusal
+from pn_explorer.core.search.types import ITERATION, Result
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 FIGURE_3_1 = Source(TREE, TREE_FILES["figure-3-1"])

@@ -3,8 +3,8 @@
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
-from app.shortcuts import shortcut_rows
-from app.window import MainWindow
+from pn_explorer.app.shortcuts import shortcut_rows
+from pn_explorer.app.window import MainWindow
 
 
 def test_rows_describe_each_action_with_a_shortcut(qtbot):

@@ -2,15 +2,15 @@
 
 import pytest
 
-from app.driving.driver import YIELD_AFTER_S, SearchDriver
-from app.driving.slice_length import (
+from pn_explorer.app.driving.driver import YIELD_AFTER_S, SearchDriver
+from pn_explorer.app.driving.slice_length import (
     LONGEST_SLICE_S,
     SHORTEST_SLICE_S,
     TARGET_CYCLE_S,
     SliceGovernor,
 )
-from app.problems.search_setup import SearchParams, build_search
-from app.problems.sources import SUITE, Source, load
+from pn_explorer.app.problems.search_setup import SearchParams, build_search
+from pn_explorer.app.problems.sources import SUITE, Source, load
 
 
 class Clock:

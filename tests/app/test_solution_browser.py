@@ -6,16 +6,16 @@ import chess
 import pytest
 from PySide6.QtWidgets import QComboBox
 
-from app import focus
-from app.panels.solution_browser import read_solution
-from app.problems.search_setup import SearchParams
-from app.problems.sources import FEN, SUITE, Source
-from app.tree_view.layout import NODE
-from app.window import MainWindow
-from core.games.chess_game import decode_move
-from core.proofs.proof import node_after_moves
-from core.runs.runner import ERROR
-from core.search.types import Result
+from pn_explorer.app import focus
+from pn_explorer.app.panels.solution_browser import read_solution
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import FEN, SUITE, Source
+from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.games.chess_game import decode_move
+from pn_explorer.core.proofs.proof import node_after_moves
+from pn_explorer.core.runs.runner import ERROR
+from pn_explorer.core.search.types import Result
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 DRAWN = Source(FEN, "k7/P7/1K6/8/8/8/8/8 w - - 0 1")

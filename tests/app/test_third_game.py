@@ -9,24 +9,31 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.board_focus import BoardFocus
-from app.focus import FIRST_LEVEL, line_view, position_view
-from app.panels.result import MATE, REFUTED, TREE_PROOF, result_kind, result_text, solution_record
-from app.problems.search_setup import SearchParams, build_search, fresh_game
-from app.problems.sources import Source, load
-from app.window import MainWindow
-from core.errors import PnExplorerError, VerificationError
-from core.explain.explain import explain
-from core.explain.lines import Lines
-from core.games.game import Capabilities, Evaluation, Expansion, Known
-from core.games.kinds import GameKind, Loaded, VerifiedProof, replay_check
-from core.games.registry import kind_of, register, unregister
-from core.proofs.proof import ProofNode
-from core.runs.runner import describe_search
-from core.search.algorithms import AlgorithmSpec, create_search, create_stepper
-from core.search.types import Limits, Result
-from core.tree import ROOT
-from core.values import Reason, Value
+from pn_explorer.app.board_focus import BoardFocus
+from pn_explorer.app.focus import FIRST_LEVEL, line_view, position_view
+from pn_explorer.app.panels.result import (
+    MATE,
+    REFUTED,
+    TREE_PROOF,
+    result_kind,
+    result_text,
+    solution_record,
+)
+from pn_explorer.app.problems.search_setup import SearchParams, build_search, fresh_game
+from pn_explorer.app.problems.sources import Source, load
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.errors import PnExplorerError, VerificationError
+from pn_explorer.core.explain.explain import explain
+from pn_explorer.core.explain.lines import Lines
+from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
+from pn_explorer.core.games.kinds import GameKind, Loaded, VerifiedProof, replay_check
+from pn_explorer.core.games.registry import kind_of, register, unregister
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
+from pn_explorer.core.search.types import Limits, Result
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import Reason, Value
 
 NIM = "nim"
 TAKE = (1, 2, 3)

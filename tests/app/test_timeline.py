@@ -3,10 +3,10 @@ show the search as it was after iteration k — checked against a fresh engine r
 
 from PySide6.QtCore import QPoint, Qt
 
-from app.problems.search_setup import PN2, SearchParams, build_search
-from app.problems.sources import SUITE, Source
-from app.window import MainWindow
-from core.tree import ROOT
+from pn_explorer.app.problems.search_setup import PN2, SearchParams, build_search
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.tree import ROOT
 
 WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
 

@@ -5,7 +5,7 @@ from collections import defaultdict
 import pytest
 from helpers import wac
 
-from app.tree_view.layout import (
+from pn_explorer.app.tree_view.layout import (
     BAND_MARGIN,
     FOLD,
     MORE,
@@ -18,13 +18,13 @@ from app.tree_view.layout import (
     layout_tree,
     solution_line,
 )
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.search.pn import ProofNumberSearch
-from core.search.snapshot import snapshot_search
-from core.search.types import Limits, Phase
-from core.tree import ROOT
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import Limits, Phase
+from pn_explorer.core.tree import ROOT
 
 
 def chess_search(iterations: int, position: str = "WAC.001") -> ProofNumberSearch:
@@ -278,10 +278,10 @@ def test_a_solved_tree_keeps_its_main_line_in_view():
 def test_a_proved_roots_line_is_the_verified_main_line():
     from helpers import wac
 
-    from core.games.chess_game import ChessGame
-    from core.proofs.proof import main_line_nodes
-    from core.proofs.solution import mate_solution
-    from core.search.pn import ProofNumberSearch
+    from pn_explorer.core.games.chess_game import ChessGame
+    from pn_explorer.core.proofs.proof import main_line_nodes
+    from pn_explorer.core.proofs.solution import mate_solution
+    from pn_explorer.core.search.pn import ProofNumberSearch
 
     game = ChessGame(wac("WAC.001").board)
     search = ProofNumberSearch(game)

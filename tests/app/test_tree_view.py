@@ -4,20 +4,20 @@ import pytest
 from helpers import wac
 from PySide6.QtCore import QPoint, Qt
 
-from app.tree_view.layout import FOLD, NODE
-from app.tree_view.style import FOLLOW_MIN_SCALE
-from app.tree_view.view import PAUSED_NOTE, TreeView
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
-from core.search.pn import ProofNumberSearch
-from core.search.pn2 import ONE, Pn2Search
-from core.search.registry import Capabilities
-from core.search.snapshot import snapshot_search
-from core.search.types import Limits, Phase, StepReport
-from core.tree import ROOT
-from core.values import format_number
+from pn_explorer.app.tree_view.layout import FOLD, NODE
+from pn_explorer.app.tree_view.style import FOLLOW_MIN_SCALE
+from pn_explorer.app.tree_view.view import PAUSED_NOTE, TreeView
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.pn2 import ONE, Pn2Search
+from pn_explorer.core.search.registry import Capabilities
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import Limits, Phase, StepReport
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import format_number
 
 
 @pytest.fixture

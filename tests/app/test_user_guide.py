@@ -6,8 +6,8 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
-from app.user_guide import UserGuide, follow_web_link, guide_text
-from app.window import MainWindow
+from pn_explorer.app.user_guide import UserGuide, follow_web_link, guide_text
+from pn_explorer.app.window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,8 +3,8 @@
 import pytest
 from PySide6.QtCore import QPointF, QRectF
 
-from app.tree_view import style
-from app.tree_view.viewport import Viewport
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.viewport import Viewport
 
 AREA = QRectF(0.0, 40.0, 800.0, 500.0)
 

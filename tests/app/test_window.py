@@ -6,17 +6,17 @@ import chess
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from app import focus
-from app.driving.driver import FULL_SPEED
-from app.panels.memory_gauge import memory_state
-from app.panels.result import MATE, TREE_PROOF, UNSOLVED
-from app.problems.search_setup import PN, PN2, SearchParams
-from app.problems.settings import Settings
-from app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
-from app.window import MainWindow
-from core.engines import uci
-from core.search.types import Result, StopReason
-from core.tree import ROOT
+from pn_explorer.app import focus
+from pn_explorer.app.driving.driver import FULL_SPEED
+from pn_explorer.app.panels.memory_gauge import memory_state
+from pn_explorer.app.panels.result import MATE, TREE_PROOF, UNSOLVED
+from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams
+from pn_explorer.app.problems.settings import Settings
+from pn_explorer.app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.engines import uci
+from pn_explorer.core.search.types import Result, StopReason
+from pn_explorer.core.tree import ROOT
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
@@ -274,9 +274,9 @@ def test_a_decided_root_and_a_tree_with_pn2(qtbot, dialogs):
 
 
 def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch):
-    import app.panels.result as result_panel
-    from core.errors import VerificationError
-    from core.games.chess_kind import ChessKind
+    import pn_explorer.app.panels.result as result_panel
+    from pn_explorer.core.errors import VerificationError
+    from pn_explorer.core.games.chess_kind import ChessKind
 
     def reject(kind, game, proof):
         raise VerificationError("replay found a legal escape")

@@ -4,11 +4,11 @@ brings back the default panes, dock and zoom (and is listed under F1)."""
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.shortcuts import shortcut_rows
-from app.window import MainWindow
-from app.window_layout import (
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.shortcuts import shortcut_rows
+from pn_explorer.app.window import MainWindow
+from pn_explorer.app.window_layout import (
     BOARD_PANE,
     MIN_BOARD_PANE,
     MIN_DOCK_HEIGHT,

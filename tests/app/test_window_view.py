@@ -7,18 +7,18 @@ import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor
 
-from app.driving.driver import speed_label
-from app.panels.memory_gauge import MemoryGauge, MemoryState, gauge_title
-from app.problems.search_setup import SearchParams
-from app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from app.tree_view import style
-from app.tree_view.layout import FOLD, MORE, NODE
-from app.tree_view.view import TreeView
-from app.window import MainWindow
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
-from core.values import MIN_RATE_SECONDS
+from pn_explorer.app.driving.driver import speed_label
+from pn_explorer.app.panels.memory_gauge import MemoryGauge, MemoryState, gauge_title
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.layout import FOLD, MORE, NODE
+from pn_explorer.app.tree_view.view import TreeView
+from pn_explorer.app.window import MainWindow
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.values import MIN_RATE_SECONDS
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 WAC_014 = Source(SUITE, "paper-figures", "WAC.014")

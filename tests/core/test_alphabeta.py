@@ -3,20 +3,20 @@
 import chess
 import pytest
 
-from core.errors import InvalidLimitError
-from core.games.chess_codes import decode_move, encode_move
-from core.games.chess_game import ChessGame, power_ordered_moves
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import RESOURCES, load_suite
-from core.proofs.solution import mate_solution, verify_tree_proof
-from core.search.alphabeta import (
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.games.chess_codes import decode_move, encode_move
+from pn_explorer.core.games.chess_game import ChessGame, power_ordered_moves
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import RESOURCES, load_suite
+from pn_explorer.core.proofs.solution import mate_solution, verify_tree_proof
+from pn_explorer.core.search.alphabeta import (
     REFUTATIONS_PER_PLY,
     AlphaBetaMateSearch,
     shortest_mate,
 )
-from core.search.defaults import POWER, SQUARE
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Result, StopReason
+from pn_explorer.core.search.defaults import POWER, SQUARE
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Result, StopReason
 
 WAC = {position.id: position for position in load_suite("wac-mates")}
 MATE_IN_TWO = [pid for pid, position in WAC.items() if position.mate_length == 2]

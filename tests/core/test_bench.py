@@ -3,12 +3,12 @@
 import pytest
 from helpers import wac
 
-from core.cli.bench import measure_memory, measure_throughput, time_ceiling, time_engine
-from core.cli.bench_dfpn import measure_table_memory
-from core.cli.main import main
-from core.search.algorithms import AlgorithmSpec
-from core.search.transposition import BYTES_PER_ENTRY
-from core.tree import BYTES_PER_NODE
+from pn_explorer.core.cli.bench import measure_memory, measure_throughput, time_ceiling, time_engine
+from pn_explorer.core.cli.bench_dfpn import measure_table_memory
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.search.algorithms import AlgorithmSpec
+from pn_explorer.core.search.transposition import BYTES_PER_ENTRY
+from pn_explorer.core.tree import BYTES_PER_NODE
 
 
 def test_the_ceiling_counts_every_child_the_engine_created():
@@ -59,8 +59,8 @@ def test_a_dfpn_table_entry_costs_at_most_64_bytes():
 
 
 def test_dfpn_at_a_node_budget_is_deterministic_and_verified(capsys):
-    from core.cli.bench_dfpn import main as budget_main
-    from core.cli.bench_dfpn import solve_at_budget
+    from pn_explorer.core.cli.bench_dfpn import main as budget_main
+    from pn_explorer.core.cli.bench_dfpn import solve_at_budget
 
     first = [r for (r,) in solve_at_budget("wac-mates", 2_000, every=40)]
     again = [r for (r,) in solve_at_budget("wac-mates", 2_000, every=40)]
@@ -94,8 +94,8 @@ def test_dfpn_at_a_node_budget_is_deterministic_and_verified(capsys):
 def test_dfpn_variants_run_side_by_side_on_the_same_positions(capsys):
     """`--versus`: each position is searched by df-pn and then by each variant in one run; the
     first column is df-pn as the options say, the same as a run without `--versus`."""
-    from core.cli.bench_dfpn import main as budget_main
-    from core.cli.bench_dfpn import solve_at_budget
+    from pn_explorer.core.cli.bench_dfpn import main as budget_main
+    from pn_explorer.core.cli.bench_dfpn import solve_at_budget
 
     variants = ({}, {"weak_delta": True}, {"deep_depth": 6})
     rows = list(solve_at_budget("wac-mates", 5_000, ids=("WAC.001",), variants=variants))

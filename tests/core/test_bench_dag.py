@@ -1,6 +1,7 @@
-"""`python -m core.cli.bench_dag`: PN against DAG PN at one cap, and PN's repeated positions."""
+"""`python -m pn_explorer.core.cli.bench_dag`: PN against DAG PN at one cap, and PN's repeated
+positions."""
 
-from core.cli.bench_dag import main
+from pn_explorer.core.cli.bench_dag import main
 
 
 def test_pn_and_dag_pn_side_by_side_with_the_tree_s_repeats(capsys):

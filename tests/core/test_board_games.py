@@ -10,20 +10,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.cli.bench_games import main as bench_games
-from core.cli.main import main as cli_main
-from core.cli.output import EXIT_DISPROVED
-from core.errors import GameSpecError, InvalidPositionError, VerificationError
-from core.games.game_specs import parse_game_spec
-from core.games.mnk import DRAW, FIRST, SECOND, WIN, MnkGame, MnkReferee, MnkRules, board_text
-from core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
-from core.proofs.proof import ProofNode
-from core.proofs.referee import verify_game_proof
-from core.search.dag_pn import DagProofNumberSearch
-from core.search.dfpn import DfpnSearch
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Result
-from core.values import Value
+from pn_explorer.core.cli.bench_games import main as bench_games
+from pn_explorer.core.cli.main import main as cli_main
+from pn_explorer.core.cli.output import EXIT_DISPROVED
+from pn_explorer.core.errors import GameSpecError, InvalidPositionError, VerificationError
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.mnk import (
+    DRAW,
+    FIRST,
+    SECOND,
+    WIN,
+    MnkGame,
+    MnkReferee,
+    MnkRules,
+    board_text,
+)
+from pn_explorer.core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.referee import verify_game_proof
+from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Result
+from pn_explorer.core.values import Value
 from tests.helpers import mnk_value
 
 SEARCHES = [ProofNumberSearch, DagProofNumberSearch, DfpnSearch]

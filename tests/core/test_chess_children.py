@@ -7,14 +7,14 @@ import chess
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.games.chess_children import ChildrenMemo
-from core.games.chess_codes import decode_move, encode_move
-from core.games.chess_game import ChessGame
-from core.games.game import NOT_COUNTED
-from core.games.suites import load_suite
-from core.search.dfpn import DfpnSearch
-from core.search.types import Limits
-from core.values import INF, Reason, Value
+from pn_explorer.core.games.chess_children import ChildrenMemo
+from pn_explorer.core.games.chess_codes import decode_move, encode_move
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.game import NOT_COUNTED
+from pn_explorer.core.games.suites import load_suite
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.types import Limits
+from pn_explorer.core.values import INF, Reason, Value
 from tests.helpers import has_mate_in_one, played_from
 
 _POSITIONS = [p for suite in ("matetrack-dev", "endgame-mates") for p in load_suite(suite)]

@@ -6,12 +6,12 @@ import chess
 import chess.polyglot
 import pytest
 
-from core.errors import InvalidPositionError
-from core.games.chess_codes import decode_move, encode_move
-from core.games.chess_game import ChessGame, plain_count
-from core.games.game import NOT_COUNTED
-from core.inputs.boards import parse_fen
-from core.values import INF, Reason, Value
+from pn_explorer.core.errors import InvalidPositionError
+from pn_explorer.core.games.chess_codes import decode_move, encode_move
+from pn_explorer.core.games.chess_game import ChessGame, plain_count
+from pn_explorer.core.games.game import NOT_COUNTED
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.values import INF, Reason, Value
 
 
 def _after(game: ChessGame, *ucis: str) -> None:

@@ -8,9 +8,9 @@ import chess.variant
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.games.chess_make import make, unmake
-from core.games.chess_mate_in_one import mating_move
-from core.games.suites import load_suite
+from pn_explorer.core.games.chess_make import make, unmake
+from pn_explorer.core.games.chess_mate_in_one import mating_move
+from pn_explorer.core.games.suites import load_suite
 from tests.helpers import played_from
 
 

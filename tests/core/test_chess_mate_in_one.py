@@ -8,8 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.games.chess_mate_in_one import checking_candidates, mating_move, threatens_mate
-from core.games.suites import load_suite
+from pn_explorer.core.games.chess_mate_in_one import (
+    checking_candidates,
+    mating_move,
+    threatens_mate,
+)
+from pn_explorer.core.games.suites import load_suite
 from tests.helpers import played_from
 
 

@@ -13,7 +13,7 @@ import random
 import chess
 import pytest
 
-from core.games.chess_movecount import count_legal_moves, count_legal_moves_and_check
+from pn_explorer.core.games.chess_movecount import count_legal_moves, count_legal_moves_and_check
 
 # (what the position exercises, FEN, python-chess's legal move count, side to move in check)
 TRICKY = [

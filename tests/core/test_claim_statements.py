@@ -13,13 +13,13 @@ import re
 import chess
 import pytest
 
-from core.cli.main import main
-from core.games.chess_game import ChessGame
-from core.games.game_specs import parse_game_spec
-from core.games.kinds import Source
-from core.games.mnk import DRAW, SECOND, MnkRules
-from core.games.registry import load_problem
-from core.proofs.claims import (
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.kinds import Source
+from pn_explorer.core.games.mnk import DRAW, SECOND, MnkRules
+from pn_explorer.core.games.registry import load_problem
+from pn_explorer.core.proofs.claims import (
     NO_FORCED_MATE,
     mate_text,
     no_mate_text,
@@ -27,9 +27,9 @@ from core.proofs.claims import (
     solved_text,
     verdict,
 )
-from core.runs.runner import describe_search
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.types import Limits
 from tests.fuzz_claims import random_tree, tree_value
 from tests.helpers import forced_mate_within, mnk_value
 

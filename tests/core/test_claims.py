@@ -14,15 +14,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cli.main import main
-from core.cli.output import EXIT_UNKNOWN
-from core.explain.explain import explain
-from core.games.chess_game import ChessGame
-from core.games.suites import load_suite
-from core.proofs.claims import attacker_moves_within, mate_length, no_mate_within, result_tag
-from core.runs.runner import ERROR, describe_search
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Outcome, Result, StopReason
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_UNKNOWN
+from pn_explorer.core.explain.explain import explain
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.suites import load_suite
+from pn_explorer.core.proofs.claims import (
+    attacker_moves_within,
+    mate_length,
+    no_mate_within,
+    result_tag,
+)
+from pn_explorer.core.runs.runner import ERROR, describe_search
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
 from tests.helpers import forced_mate_within
 
 WHITE_MATES_BLACK_TO_MOVE = "k7/8/1K6/8/8/8/8/7R b - - 0 1"
@@ -140,8 +145,8 @@ class _ClaimsAMate:
         self.board = board
 
     def proof(self):
-        from core.games.chess_codes import encode_move
-        from core.proofs.proof import ProofNode
+        from pn_explorer.core.games.chess_codes import encode_move
+        from pn_explorer.core.proofs.proof import ProofNode
 
         root = ProofNode(True)
         root.children[encode_move(next(iter(self.board.legal_moves)))] = ProofNode(False)

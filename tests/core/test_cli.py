@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-import core.search.types
-from core.cli.main import main
-from core.cli.output import EXIT_DISPROVED
+import pn_explorer.core.search.types
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_DISPROVED
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "app.main", *args],
+        [sys.executable, "-m", "pn_explorer.app.main", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -53,10 +53,10 @@ def test_solve_json_counts_transpositions(capsys, algo):
     """`transpositions` counts positions reached by another path and merged: None for tree PN
     (it merges nothing), DAG PN's links; df-pn's table cannot tell another path from a parent
     re-expanded, so its hits are `table_hits` and its `transpositions` None."""
-    from core.games.chess_game import ChessGame
-    from core.games.suites import load_suite
-    from core.search.algorithms import AlgorithmSpec, create_search
-    from core.search.types import Limits
+    from pn_explorer.core.games.chess_game import ChessGame
+    from pn_explorer.core.games.suites import load_suite
+    from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+    from pn_explorer.core.search.types import Limits
 
     assert main(["solve", "--epd", "wac-mates", "--id", "222", "--algo", algo, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -124,7 +124,7 @@ def test_bad_input_is_one_line_and_exit_2(args, words, capsys):
 
 
 def test_a_cap_within_the_bound_that_memory_cannot_hold_is_refused(monkeypatch, capsys):
-    monkeypatch.setattr(core.search.types, "available_memory_bytes", lambda: 2**30)
+    monkeypatch.setattr(pn_explorer.core.search.types, "available_memory_bytes", lambda: 2**30)
     args = ["solve", "--max-nodes", "900,000,000", "--epd", "wac-mates", "--id", "1"]
     assert main(args) == 2
     err = capsys.readouterr().err.strip()

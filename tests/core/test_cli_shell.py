@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-import core.runs.runner
-from app.main import build_parser as window_parser
-from core.cli.main import SUBCOMMANDS, main
-from core.cli.output import (
+import pn_explorer.core.runs.runner
+from pn_explorer.app.main import build_parser as window_parser
+from pn_explorer.core.cli.main import SUBCOMMANDS, main
+from pn_explorer.core.cli.output import (
     EXIT_DISPROVED,
     EXIT_INTERRUPTED,
     EXIT_PROVED,
@@ -33,8 +33,8 @@ from core.cli.output import (
     EXIT_USER_ERROR,
     EXIT_VERIFICATION_FAILED,
 )
-from core.errors import VerificationError
-from core.games.suites import BUILTIN_SUITES, load_suite
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.games.suites import BUILTIN_SUITES, load_suite
 
 ROOT = Path(__file__).resolve().parents[2]
 STALEMATE = "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"
@@ -49,7 +49,7 @@ PROGRESS_RUNS = re.compile(
 
 
 def _command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "app.main", *args]
+    return [sys.executable, "-m", "pn_explorer.app.main", *args]
 
 
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -85,7 +85,7 @@ def test_bad_input_exits_2_and_a_rejected_proof_3(monkeypatch, capsys):
     def reject(record, game, proof):
         raise VerificationError("the replay found a hole in the proof")
 
-    monkeypatch.setattr(core.runs.runner, "_record_proof", reject)
+    monkeypatch.setattr(pn_explorer.core.runs.runner, "_record_proof", reject)
     assert main(["solve", "--epd", "wac-mates", "--id", "1"]) == EXIT_VERIFICATION_FAILED
     captured = capsys.readouterr()
     assert "mate in" not in captured.out

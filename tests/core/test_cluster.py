@@ -9,13 +9,18 @@ from functools import partial
 
 import pytest
 
-from core.errors import PnExplorerError
-from core.games.suites import load_suite
-from core.runs.cluster import INSTALL_HINT, ClusterError, ClusterWorkers, check_installed
-from core.runs.runner import WorkItem, run_each
-from core.runs.workers import Failed, Finished, Started
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.suites import load_suite
+from pn_explorer.core.runs.cluster import (
+    INSTALL_HINT,
+    ClusterError,
+    ClusterWorkers,
+    check_installed,
+)
+from pn_explorer.core.runs.runner import WorkItem, run_each
+from pn_explorer.core.runs.workers import Failed, Finished, Started
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.types import Limits
 from tests import job_work
 
 

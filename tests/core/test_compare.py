@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from core.errors import InvalidLimitError
-from core.games.suites import load_suite
-from core.proofs.proof import ProofNode
-from core.runs.comparison import (
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.games.suites import load_suite
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.runs.comparison import (
     ComparisonRow,
     algorithm_factory,
     compare,
@@ -28,8 +28,8 @@ from core.runs.comparison import (
     summarize_all,
     summary_dict,
 )
-from core.runs.runner import ERROR, RunRecord, WorkItem, run_item
-from core.search.types import Limits, Outcome, Result, StopReason
+from pn_explorer.core.runs.runner import ERROR, RunRecord, WorkItem, run_item
+from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
 
 WAC = load_suite("wac-mates")
 MATE_IN_TWO = [position for position in WAC if position.mate_length == 2]

@@ -4,7 +4,7 @@ stepping to the end, explaining, and the registry's refusals (`tests/conformance
 import pytest
 from conformance import GAMES, check_search
 
-from core.search.registry import entries
+from pn_explorer.core.search.registry import entries
 
 
 @pytest.mark.parametrize("game", list(GAMES))

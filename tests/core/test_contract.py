@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import InvalidLimitError
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES, load_suite
-from core.search.algorithms import AlgorithmSpec, create_search, create_stepper
-from core.search.alphabeta import AlphaBetaMateSearch
-from core.search.contract import Search, Stepper
-from core.search.events import SecondLevelStepped
-from core.search.pn import ProofNumberSearch
-from core.search.pn2 import Pn2Search
-from core.search.types import ALWAYS_FITS, Limits, Phase, check_node_cap
-from core.tree import Tree
-from core.values import INF
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES, load_suite
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
+from pn_explorer.core.search.alphabeta import AlphaBetaMateSearch
+from pn_explorer.core.search.contract import Search, Stepper
+from pn_explorer.core.search.events import SecondLevelStepped
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.pn2 import Pn2Search
+from pn_explorer.core.search.types import ALWAYS_FITS, Limits, Phase, check_node_cap
+from pn_explorer.core.tree import Tree
+from pn_explorer.core.values import INF
 
 WAC = {position.id: position for position in load_suite("wac-mates")}
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import random
 
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES, find_position, load_suite
-from core.runs.runner import describe_search
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.contract import Search, Stepper
-from core.search.dag_pn import PINNED, REPETITION, DagProofNumberSearch
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Result, StopReason
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES, find_position, load_suite
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.contract import Search, Stepper
+from pn_explorer.core.search.dag_pn import PINNED, REPETITION, DagProofNumberSearch
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Result, StopReason
 from tests.core.test_dfpn import random_tree
 from tests.cyclic_graphs import (
     GraphGame,

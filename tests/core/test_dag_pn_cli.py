@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from core.cli.main import main
+from pn_explorer.core.cli.main import main
 
 
 def test_solve_with_dagpn(capsys):

@@ -3,16 +3,16 @@ reaches every parent of a shared node, and the spanning tree views read is the g
 
 from __future__ import annotations
 
-from core.games.chess_game import ChessGame
-from core.games.suites import find_position, load_suite
-from core.proofs.proof import main_line_nodes
-from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.contract import Stepper
-from core.search.dag_pn import DagProofNumberSearch
-from core.search.events import Linked
-from core.search.numbers import saturated_sum
-from core.search.types import Limits, Phase, Result
-from core.tree import ROOT
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.proofs.proof import main_line_nodes
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
+from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+from pn_explorer.core.search.events import Linked
+from pn_explorer.core.search.numbers import saturated_sum
+from pn_explorer.core.search.types import Limits, Phase, Result
+from pn_explorer.core.tree import ROOT
 
 
 def wac(position_id: str) -> ChessGame:

@@ -9,16 +9,16 @@ import json
 import pytest
 from deep_trees import chain, fan
 
-from core.errors import TreeFileError
-from core.explain.explain import explain
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.runs.replay import Replay
-from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.defaults import PN
-from core.search.pn import ProofNumberSearch
-from core.search.snapshot import snapshot_search
-from core.search.types import Limits
-from core.tree import MOST_CHILDREN, Tree
+from pn_explorer.core.errors import TreeFileError
+from pn_explorer.core.explain.explain import explain
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.runs.replay import Replay
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
+from pn_explorer.core.search.defaults import PN
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import Limits
+from pn_explorer.core.tree import MOST_CHILDREN, Tree
 
 DEPTH = 10_000
 NODES = DEPTH + 1

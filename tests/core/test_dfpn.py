@@ -9,25 +9,25 @@ import chess
 import networkx as nx
 import pytest
 
-from core.games.chess_codes import decode_move, encode_move
-from core.games.chess_game import ChessGame, plain_count
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.game import Expansion
-from core.games.suites import find_position, load_suite
-from core.inputs.boards import parse_fen
-from core.runs.runner import describe_search
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.dfpn import (
+from pn_explorer.core.games.chess_codes import decode_move, encode_move
+from pn_explorer.core.games.chess_game import ChessGame, plain_count
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.game import Expansion
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.dfpn import (
     DfpnSearch,
     child_delta_threshold,
     child_phi_threshold_of,
     weak_child_phi_threshold,
 )
-from core.search.dfpn_steps import DfpnStepper
-from core.search.numbers import LARGEST_UNSOLVED, node_numbers, weak_sum
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Result
-from core.values import INF
+from pn_explorer.core.search.dfpn_steps import DfpnStepper
+from pn_explorer.core.search.numbers import LARGEST_UNSOLVED, node_numbers, weak_sum
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Result
+from pn_explorer.core.values import INF
 from tests.cyclic_graphs import GraphGame
 from tests.helpers import has_mate_in_one
 
@@ -484,7 +484,7 @@ def test_a_stopped_mid_hands_back_a_stored_proof_with_its_distance_where_it_hold
     proven distance (the parent's distance is built on it), and nothing of a proof that does
     not hold at this clock (stored at clock 0, 99 plies long: the fifty-move rule could end it
     at clock 5)."""
-    from core.generators import finish
+    from pn_explorer.core.generators import finish
 
     board = chess.Board("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 5 30")
     for distance, clock, expected in ((3, 5, (0, INF, 3)), (99, 0, (1, 1, 0))):

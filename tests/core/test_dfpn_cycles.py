@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 import random
 
-import core.games.chess_kind as chess_kind
-from core.cli.main import main
-from core.cli.output import EXIT_VERIFICATION_FAILED
-from core.errors import VerificationError
-from core.runs.runner import ERROR, RunRecord
-from core.search.dfpn import DfpnSearch
-from core.search.dfpn_steps import DfpnStepper
-from core.search.types import Limits, Result
-from core.values import INF
+import pn_explorer.core.games.chess_kind as chess_kind
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.runs.runner import ERROR, RunRecord
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.dfpn_steps import DfpnStepper
+from pn_explorer.core.search.types import Limits, Result
+from pn_explorer.core.values import INF
 from tests.cyclic_graphs import (
     GraphGame,
     check_cycle_free_proof,

@@ -8,13 +8,13 @@ import json
 import chess
 import pytest
 
-from core.cli.main import main
-from core.games.chess_game import ChessGame
-from core.proofs.claims import mate_length, plies_for_mate_in
-from core.proofs.solution import mate_solution
-from core.search.dfpn import DfpnSearch
-from core.search.dfpn_shortest import certify_shortest
-from core.search.types import Limits, Result
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.proofs.claims import mate_length, plies_for_mate_in
+from pn_explorer.core.proofs.solution import mate_solution
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.dfpn_shortest import certify_shortest
+from pn_explorer.core.search.types import Limits, Result
 from tests.helpers import forced_mate_within, wac
 
 

@@ -7,17 +7,17 @@ import random
 
 import pytest
 
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import ExplicitTreeGame
-from core.games.suites import find_position, load_suite
-from core.inputs.boards import parse_fen
-from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.contract import Stepper
-from core.search.dfpn import DfpnSearch
-from core.search.dfpn_steps import TRACE_FLOOR, DfpnStepper
-from core.search.events import BackUpReason, EventKind
-from core.search.types import Limits, Result
-from core.values import INF
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
+from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.dfpn_steps import TRACE_FLOOR, DfpnStepper
+from pn_explorer.core.search.events import BackUpReason, EventKind
+from pn_explorer.core.search.types import Limits, Result
+from pn_explorer.core.values import INF
 from tests.core.test_dfpn import RecordingDfpn, random_tree, three_child_tree
 
 CHESS = ["WAC.001", "WAC.009", "WAC.222"]

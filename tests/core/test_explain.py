@@ -10,24 +10,24 @@ import chess.polyglot
 import networkx as nx
 import pytest
 
-from core.cli.main import main
-from core.cli.output import EXIT_UNKNOWN
-from core.explain.advice import cap_advice, depth_advice, dfpn_advice, round_up
-from core.explain.effort import TreeShape
-from core.explain.explain import explain
-from core.explain.trace import RootTrace, run_traced
-from core.explain.transpositions import (
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_UNKNOWN
+from pn_explorer.core.explain.advice import cap_advice, depth_advice, dfpn_advice, round_up
+from pn_explorer.core.explain.effort import TreeShape
+from pn_explorer.core.explain.explain import explain
+from pn_explorer.core.explain.trace import RootTrace, run_traced
+from pn_explorer.core.explain.transpositions import (
     Transpositions,
     count_transpositions,
     position_and_clock_key,
 )
-from core.games.chess_game import ChessGame, decode_move
-from core.games.explicit_tree import AndOrTree
-from core.generators import finish
-from core.search.pn import ProofNumberSearch
-from core.search.snapshot import snapshot_search
-from core.search.types import Limits, StopReason
-from core.tree import ROOT
+from pn_explorer.core.games.chess_game import ChessGame, decode_move
+from pn_explorer.core.games.explicit_tree import AndOrTree
+from pn_explorer.core.generators import finish
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import Limits, StopReason
+from pn_explorer.core.tree import ROOT
 from tests.helpers import tree_columns, wac
 
 
@@ -285,7 +285,7 @@ def test_a_run_stopped_by_time_is_told_how_long_to_run():
 
 
 def test_a_traced_pn2_run_creates_exactly_the_nodes_of_a_plain_run():
-    from core.search.pn2 import Pn2Search
+    from pn_explorer.core.search.pn2 import Pn2Search
 
     position = wac("WAC.014")
     runs = []

@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from core.errors import TreeFileError
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.proofs.solution import verify_tree_proof
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
+from pn_explorer.core.errors import TreeFileError
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.proofs.solution import verify_tree_proof
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
 
 
 def _tree(nodes, edges, **graph):

@@ -5,15 +5,15 @@ import json
 import pytest
 from helpers import wac
 
-from core.cli import export
-from core.cli.export import chess_labels, search_graph, write_node_link
-from core.cli.main import main
-from core.errors import PnExplorerError
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
-from core.values import INF
+from pn_explorer.core.cli import export
+from pn_explorer.core.cli.export import chess_labels, search_graph, write_node_link
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.values import INF
 
 
 def test_a_chess_search_round_trips_as_a_tree_file(tmp_path):

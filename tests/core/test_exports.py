@@ -7,22 +7,22 @@ import networkx as nx
 import pytest
 from helpers import wac
 
-from core.cli.main import main
-from core.errors import VerificationError
-from core.exports.graphml import chess_move_labels, tree_graph, write_graphml
-from core.exports.pgn import proof_pgn, refutation_pgn
-from core.games.chess_game import ChessGame, decode_move
-from core.proofs.proof import ProofNode
-from core.proofs.solution import mate_solution
-from core.proofs.solution_tree import (
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.exports.graphml import chess_move_labels, tree_graph, write_graphml
+from pn_explorer.core.exports.pgn import proof_pgn, refutation_pgn
+from pn_explorer.core.games.chess_game import ChessGame, decode_move
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.solution import mate_solution
+from pn_explorer.core.proofs.solution_tree import (
     SolutionLine,
     refutation_line,
     refutation_tree,
     solution_node_ids,
 )
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
-from core.tree import ROOT
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.tree import ROOT
 
 DRAWN = "k7/P7/1K6/8/8/8/8/8 w - - 0 1"
 """White cannot mate: every king move stalemates Black or loses the pawn (15 nodes to disprove)."""
@@ -89,7 +89,7 @@ def test_the_refutation_tree_mirrors_the_proof_rule():
 def test_the_refutation_line_is_the_browsers_default_line():
     """One rule for the tree view's red line and the solution browser's first line, on a chess
     disproof and on a hand-made tree where the try with more nodes below refutes sooner."""
-    from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+    from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 
     game, search = _solved(DRAWN)
     tree = search.tree
@@ -133,7 +133,7 @@ def test_the_line_follows_the_longest_defence_and_takes_any_reply():
 
 
 def test_a_set_of_nodes_closed_under_parents_is_exported_as_given(tmp_path):
-    from core.exports.graphml import nodes_graph
+    from pn_explorer.core.exports.graphml import nodes_graph
 
     game, search = _solved("WAC.001")
     tree = search.tree

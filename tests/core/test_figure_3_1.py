@@ -1,9 +1,9 @@
 """Figure 3.1 of the thesis: the numbers of every node and the most-proving path A–C–G–L."""
 
-from core.games.explicit_tree import AndOrTree
-from core.games.suites import BUILTIN_TREES
-from core.search.snapshot import snapshot_search
-from core.search.types import Result, StopReason
+from pn_explorer.core.games.explicit_tree import AndOrTree
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import Result, StopReason
 
 
 def _names(search, tree, nodes):

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from core.errors import PnExplorerError, VerificationError
-from core.games.registry import GAME_KINDS, kind_named, kind_of, load_problem, source_kind_owner
-from core.proofs.proof import ProofNode
-from core.runs.runner import describe_search
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits, Result
+from pn_explorer.core.errors import PnExplorerError, VerificationError
+from pn_explorer.core.games.registry import (
+    GAME_KINDS,
+    kind_named,
+    kind_of,
+    load_problem,
+    source_kind_owner,
+)
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.types import Limits, Result
 
 OPENED = [name for name, kind in GAME_KINDS.items() if kind.sources]
 """The kinds that open sources of their own (an OpenSpiel game opens as a board game's spec,

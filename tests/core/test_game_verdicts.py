@@ -3,8 +3,8 @@ it, for each goal and attacker, as the result panel shows it."""
 
 import pytest
 
-from core.games.game_specs import parse_game_spec
-from core.games.registry import kind_of
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.registry import kind_of
 
 
 @pytest.mark.parametrize(

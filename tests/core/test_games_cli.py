@@ -12,13 +12,13 @@ import chess
 import networkx as nx
 import pytest
 
-from core.cli.main import main as cli_main
-from core.cli.output import EXIT_DISPROVED, EXIT_PROVED
-from core.games.game_specs import LADDER, parse_game_list, parse_game_spec
-from core.games.mnk import MnkReferee, MnkRules
-from core.games.openspiel_game import OpenSpielReferee
-from core.proofs.proof import ProofNode
-from core.proofs.referee import verify_game_proof
+from pn_explorer.core.cli.main import main as cli_main
+from pn_explorer.core.cli.output import EXIT_DISPROVED, EXIT_PROVED
+from pn_explorer.core.games.game_specs import LADDER, parse_game_list, parse_game_spec
+from pn_explorer.core.games.mnk import MnkReferee, MnkRules
+from pn_explorer.core.games.openspiel_game import OpenSpielReferee
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.referee import verify_game_proof
 from tests.helpers import mnk_value
 
 TIC_TAC_TOE = "tic-tac-toe"

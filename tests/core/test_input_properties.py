@@ -8,16 +8,16 @@ import chess
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from core.errors import PnExplorerError
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree
-from core.games.suites import BUILTIN_SUITES, BUILTIN_TREES, load_suite
-from core.inputs.boards import parse_fen
-from core.inputs.numbers import parse_positive, parse_seconds, parse_whole
-from core.inputs.positions import parse_epd, parse_epd_line
-from core.runs.runner import describe_search
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Result
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree
+from pn_explorer.core.games.suites import BUILTIN_SUITES, BUILTIN_TREES, load_suite
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.inputs.numbers import parse_positive, parse_seconds, parse_whole
+from pn_explorer.core.inputs.positions import parse_epd, parse_epd_line
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Result
 
 SUITE = load_suite("wac-mates")
 FENS = [position.board.fen() for position in SUITE] + ["6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"]

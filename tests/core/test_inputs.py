@@ -7,10 +7,10 @@ import re
 import chess
 import pytest
 
-from core.cli.bench import measure_memory
-from core.cli.main import main
-from core.cli.output import EXIT_DISPROVED
-from core.errors import (
+from pn_explorer.core.cli.bench import measure_memory
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_DISPROVED
+from pn_explorer.core.errors import (
     InvalidEpdError,
     InvalidLimitError,
     InvalidPositionError,
@@ -20,17 +20,17 @@ from core.errors import (
     UnsupportedProblemError,
     VerificationError,
 )
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree
-from core.games.suites import find_position
-from core.inputs.boards import parse_fen
-from core.inputs.files import read_text
-from core.inputs.numbers import LONGEST_MATE, parse_positive, parse_seconds, parse_whole
-from core.inputs.positions import load_pgn_positions, parse_epd, parse_epd_line
-from core.proofs.verify import verify_mate
-from core.runs.runner import describe_search
-from core.search.algorithms import AlgorithmSpec, create_search
-from core.search.types import Limits, Result
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree
+from pn_explorer.core.games.suites import find_position
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.inputs.files import read_text
+from pn_explorer.core.inputs.numbers import LONGEST_MATE, parse_positive, parse_seconds, parse_whole
+from pn_explorer.core.inputs.positions import load_pgn_positions, parse_epd, parse_epd_line
+from pn_explorer.core.proofs.verify import verify_mate
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.types import Limits, Result
 
 ATOMIC_PGN = '[Variant "Atomic"]\n[SetUp "1"]\n[FEN "6k1/5p1p/8/4Q3/8/8/8/K7 w - - 0 1"]\n\n*\n'
 
@@ -147,7 +147,7 @@ def test_negative_option_values_get_the_real_message(capsys, value):
 
 
 def test_app_parser_takes_negative_values_too():
-    from app.main import build_parser
+    from pn_explorer.app.main import build_parser
 
     with pytest.raises(SystemExit):
         build_parser().parse_args(["--max-nodes", "-5"])
@@ -172,7 +172,7 @@ def test_empty_problem_values_are_errors(capsys, args):
 
 @pytest.mark.parametrize("option", ["--fen", "--epd", "--pgn", "--tree", "--suite", "--screenshot"])
 def test_app_parser_refuses_empty_problem_values(capsys, option):
-    from app.main import build_parser
+    from pn_explorer.app.main import build_parser
 
     with pytest.raises(SystemExit) as stopped:
         build_parser().parse_args([option, ""])

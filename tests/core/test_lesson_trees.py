@@ -2,14 +2,14 @@
 
 import pytest
 
-from core.games.explicit_tree import ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.search.defaults import MOBILITY, UNIT
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
-from core.tree import ROOT
-from core.trees.catalog import load_tree, tree_points
-from core.values import INF
+from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.search.defaults import MOBILITY, UNIT
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.trees.catalog import load_tree, tree_points
+from pn_explorer.core.values import INF
 
 LESSONS = [name for name in BUILTIN_TREES if name.startswith("lesson-")]
 

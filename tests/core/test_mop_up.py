@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import chess
 
-from core.games import mop_up
-from core.games.chess_game import ChessGame, decode_move
-from core.games.suites import find_position, load_suite
-from core.inputs.boards import parse_fen
-from core.runs.runner import describe_search
-from core.search.dfpn import DfpnSearch
-from core.search.numbers import leaf_numbers
-from core.search.types import Limits
-from core.values import Value
+from pn_explorer.core.games import mop_up
+from pn_explorer.core.games.chess_game import ChessGame, decode_move
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.inputs.boards import parse_fen
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.numbers import leaf_numbers
+from pn_explorer.core.search.types import Limits
+from pn_explorer.core.values import Value
 
 KRK = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1"
 

@@ -2,7 +2,7 @@
 
 import chess
 
-from core.games.chess_codes import decode_move, encode_move, ordered_legal_moves
+from pn_explorer.core.games.chess_codes import decode_move, encode_move, ordered_legal_moves
 
 CHAPTER_ORDER = [
     "h2h4",

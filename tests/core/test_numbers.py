@@ -7,8 +7,8 @@ from array import array
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.search.defaults import MOBILITY, UNIT
-from core.search.numbers import (
+from pn_explorer.core.search.defaults import MOBILITY, UNIT
+from pn_explorer.core.search.numbers import (
     INF,
     LARGEST_UNSOLVED,
     and_numbers,
@@ -19,7 +19,7 @@ from core.search.numbers import (
     phi_delta,
     saturated_sum,
 )
-from core.values import Value
+from pn_explorer.core.values import Value
 
 # A child's number: small (a search's usual), near the saturation bound, or ∞ (solved).
 numbers = st.one_of(

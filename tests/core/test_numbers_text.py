@@ -3,8 +3,8 @@ own trees; and the advice that never offers what its own trend says will fail.""
 
 from __future__ import annotations
 
-from core.explain.advice import cap_advice
-from core.explain.numbers_text import (
+from pn_explorer.core.explain.advice import cap_advice
+from pn_explorer.core.explain.numbers_text import (
     dfpn_lines,
     leaf_text,
     mover_text,
@@ -14,16 +14,16 @@ from core.explain.numbers_text import (
     shared_sum_text,
     unchanged_text,
 )
-from core.explain.trace import RootTrace
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree
-from core.games.suites import BUILTIN_TREES
-from core.search.dag_pn import DagProofNumberSearch
-from core.search.pn import ProofNumberSearch
-from core.search.snapshot import snapshot_search
-from core.search.types import ITERATION, Limits, Result
-from core.tree import ROOT
-from core.values import INF
+from pn_explorer.core.explain.trace import RootTrace
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import ITERATION, Limits, Result
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import INF
 from tests.helpers import wac
 
 

@@ -4,15 +4,15 @@ import chess
 import pytest
 from helpers import tree_columns, wac
 
-from core.errors import InvalidLimitError
-from core.games.chess_game import ChessGame, plain_count
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.proofs.solution import mate_solution, refutation
-from core.search.pn import ProofNumberSearch
-from core.search.types import Limits, Phase, Result, StopReason
-from core.tree import ROOT
-from core.values import INF
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.games.chess_game import ChessGame, plain_count
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.proofs.solution import mate_solution, refutation
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Limits, Phase, Result, StopReason
+from pn_explorer.core.tree import ROOT
+from pn_explorer.core.values import INF
 
 
 @pytest.mark.parametrize(

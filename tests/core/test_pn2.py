@@ -9,18 +9,18 @@ import chess
 import networkx as nx
 import pytest
 
-from core.errors import InvalidLimitError
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import RESOURCES
-from core.proofs.proof import proof_tree
-from core.proofs.solution import mate_solution
-from core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
-from core.search.pn import ProofNumberSearch
-from core.search.pn2 import Pn2Search, fraction_logistic, second_level_budget
-from core.search.types import Limits, Phase, Result, StopReason
-from core.tree import ROOT, Tree
-from core.values import INF, Value
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import RESOURCES
+from pn_explorer.core.proofs.proof import proof_tree
+from pn_explorer.core.proofs.solution import mate_solution
+from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.pn2 import Pn2Search, fraction_logistic, second_level_budget
+from pn_explorer.core.search.types import Limits, Phase, Result, StopReason
+from pn_explorer.core.tree import ROOT, Tree
+from pn_explorer.core.values import INF, Value
 
 SMALL_A, SMALL_B = 2_000, 500
 """Parameters that make the second level grow early, so it matters on small searches."""

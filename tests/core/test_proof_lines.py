@@ -3,13 +3,13 @@ refutation (every attacker move with the reply that holds)."""
 
 import json
 
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.proofs.proof import main_line_nodes, node_after_moves, refutation_nodes
-from core.proofs.solution import tree_refutation
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
-from core.tree import ROOT
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.proofs.proof import main_line_nodes, node_after_moves, refutation_nodes
+from pn_explorer.core.proofs.solution import tree_refutation
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.tree import ROOT
 
 
 def _solved(text: str) -> ProofNumberSearch:

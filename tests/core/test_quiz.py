@@ -5,20 +5,20 @@ every update; the explanations use the tree's numbers."""
 
 import pytest
 
-from core.errors import InvalidAnswerError
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES, load_suite
-from core.inputs.answers import parse_number_answer
-from core.quiz.explain import numbers_why, search_labeller, selection_why
-from core.quiz.session import NUMBERS, SELECTION, Quiz, Score
-from core.search.defaults import MOBILITY, UNIT
-from core.search.pn import ProofNumberSearch
-from core.search.pn2 import Pn2Search
-from core.search.snapshot import snapshot_search
-from core.search.types import Limits, Phase, Result
-from core.trees.catalog import load_tree
-from core.values import INF
+from pn_explorer.core.errors import InvalidAnswerError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES, load_suite
+from pn_explorer.core.inputs.answers import parse_number_answer
+from pn_explorer.core.quiz.explain import numbers_why, search_labeller, selection_why
+from pn_explorer.core.quiz.session import NUMBERS, SELECTION, Quiz, Score
+from pn_explorer.core.search.defaults import MOBILITY, UNIT
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.pn2 import Pn2Search
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import Limits, Phase, Result
+from pn_explorer.core.trees.catalog import load_tree
+from pn_explorer.core.values import INF
 
 WAC = {position.id: position for position in load_suite("wac-mates")}
 LESSONS = [name for name in BUILTIN_TREES if name.startswith("lesson-")]

@@ -6,15 +6,15 @@ import pickle
 
 import pytest
 
-from app.problems.search_setup import SearchParams, build_search
-from app.problems.sources import TREE, TREE_FILES, Source, load
-from core.cli.main import build_parser, main
-from core.errors import InvalidLimitError
-from core.games.explicit_tree import ExplicitTreeGame
-from core.search.algorithms import AlgorithmSpec, create_search, create_stepper
-from core.search.defaults import AB, DAGPN, DFPN, PN, PN2, SQUARE
-from core.search.parameters import PARAMETERS, Kind
-from core.search.registry import (
+from pn_explorer.app.problems.search_setup import SearchParams, build_search
+from pn_explorer.app.problems.sources import TREE, TREE_FILES, Source, load
+from pn_explorer.core.cli.main import build_parser, main
+from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
+from pn_explorer.core.search.defaults import AB, DAGPN, DFPN, PN, PN2, SQUARE
+from pn_explorer.core.search.parameters import PARAMETERS, Kind
+from pn_explorer.core.search.registry import (
     entries,
     entry,
     memory_alternative,
@@ -22,8 +22,8 @@ from core.search.registry import (
     refusal,
     register,
 )
-from core.search.types import Limits
-from core.trees.catalog import load_tree
+from pn_explorer.core.search.types import Limits
+from pn_explorer.core.trees.catalog import load_tree
 
 
 def test_every_entry_declares_its_parameters_and_a_cap_and_the_names_are_unique():

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.runs.replay import Replay
-from core.search import tree_history
-from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.snapshot import snapshot_search
-from core.search.types import OVER, PHASE, Limits
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.runs.replay import Replay
+from pn_explorer.core.search import tree_history
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
+from pn_explorer.core.search.snapshot import snapshot_search
+from pn_explorer.core.search.types import OVER, PHASE, Limits
 from tests.helpers import tree_columns, wac
 
 PN_LIMITS = Limits(max_nodes=200_000)

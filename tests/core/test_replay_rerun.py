@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.runs.replay import Replay
-from core.search import rerun
-from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.dag_tree import DagTree
-from core.search.types import EVENT, ITERATION, PHASE, Limits
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.runs.replay import Replay
+from pn_explorer.core.search import rerun
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
+from pn_explorer.core.search.dag_tree import DagTree
+from pn_explorer.core.search.types import EVENT, ITERATION, PHASE, Limits
 from tests.helpers import tree_columns, wac
 
 DAG = AlgorithmSpec("dagpn")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from core.cli.main import main
-from core.cli.output import EXIT_PROVED, EXIT_USER_ERROR
-from core.runs import runner
-from core.runs.journal import journal_path
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_PROVED, EXIT_USER_ERROR
+from pn_explorer.core.runs import runner
+from pn_explorer.core.runs.journal import journal_path
 
 ROOT = Path(__file__).resolve().parents[2]
 IDS = ["WAC.001", "WAC.004", "WAC.005"]
@@ -77,7 +77,7 @@ def test_a_run_killed_mid_line_resumes_from_the_runs_that_were_whole(tmp_path, m
 def _one_line_error(*args: str) -> str:
     """The command's stderr, checked to be one line with exit status 2."""
     result = subprocess.run(
-        [sys.executable, "-m", "app.main", *args],
+        [sys.executable, "-m", "pn_explorer.app.main", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

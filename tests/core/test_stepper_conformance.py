@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from core.games.chess_game import ChessGame
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.game_specs import parse_game_spec
-from core.games.suites import BUILTIN_TREES
-from core.runs.replay import Replay
-from core.search.algorithms import AlgorithmSpec, create_stepper
-from core.search.contract import Stepper
-from core.search.registry import names
-from core.search.types import EVENT, ITERATION, PHASE, Limits, StepEvent
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.runs.replay import Replay
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
+from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.search.registry import names
+from pn_explorer.core.search.types import EVENT, ITERATION, PHASE, Limits, StepEvent
 from tests.helpers import wac
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from core.errors import InvalidEpdError, UnknownPositionIdError, UnknownSuiteError
-from core.games.suites import find_position, load_suite
-from core.inputs.positions import load_pgn_positions
+from pn_explorer.core.errors import InvalidEpdError, UnknownPositionIdError, UnknownSuiteError
+from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.inputs.positions import load_pgn_positions
 
 
 def test_the_82_wac_mates_ship_with_key_moves_and_mate_lengths():

@@ -8,9 +8,9 @@ import random
 import chess
 import chess.polyglot
 
-from core.games.chess_codes import encode_move
-from core.games.chess_game import ChessGame
-from core.search.transposition import (
+from pn_explorer.core.games.chess_codes import encode_move
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.search.transposition import (
     ABSENT,
     BUCKET,
     BYTES_PER_ENTRY,
@@ -19,7 +19,7 @@ from core.search.transposition import (
     TranspositionTable,
     is_path_independent,
 )
-from core.values import INF
+from pn_explorer.core.values import INF
 
 
 def test_store_then_find_counts_hits_and_misses() -> None:

@@ -4,9 +4,9 @@ import json
 
 from deep_trees import chain, write
 
-from core.cli.main import main
-from core.cli.output import EXIT_UNKNOWN, EXIT_USER_ERROR, outcome_status
-from core.trees.catalog import tree_points
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_UNKNOWN, EXIT_USER_ERROR, outcome_status
+from pn_explorer.core.trees.catalog import tree_points
 
 SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
 

@@ -5,13 +5,13 @@ import json
 
 import pytest
 
-from core.errors import TreeEditError, TreeFileError
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.games.suites import BUILTIN_TREES
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
-from core.trees.catalog import load_tree
-from core.trees.edit import ERROR, WARNING, TreeDraft
+from pn_explorer.core.errors import TreeEditError, TreeFileError
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.trees.catalog import load_tree
+from pn_explorer.core.trees.edit import ERROR, WARNING, TreeDraft
 
 
 def _by_label(draft: TreeDraft) -> dict[str, int]:

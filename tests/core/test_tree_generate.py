@@ -8,11 +8,17 @@ import sys
 import networkx as nx
 import pytest
 
-from core.errors import InvalidLimitError, PnExplorerError, TreeSpecError
-from core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from core.search.pn import ProofNumberSearch
-from core.search.types import Result
-from core.trees.generate import node_name, node_names, parse_spec, random_graph, random_tree
+from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, TreeSpecError
+from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
+from pn_explorer.core.trees.generate import (
+    node_name,
+    node_names,
+    parse_spec,
+    random_graph,
+    random_tree,
+)
 
 SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
 

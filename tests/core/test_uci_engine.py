@@ -13,19 +13,19 @@ from pathlib import Path
 import chess
 import pytest
 
-from core.cli.main import main
-from core.engines import uci
-from core.engines.uci import CrossCheck, cross_check, find_engine, probe_engine
-from core.errors import EngineError, EngineNotFoundError, EngineTimeoutError
-from core.runs.comparison import (
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.engines import uci
+from pn_explorer.core.engines.uci import CrossCheck, cross_check, find_engine, probe_engine
+from pn_explorer.core.errors import EngineError, EngineNotFoundError, EngineTimeoutError
+from pn_explorer.core.runs.comparison import (
     algorithm_factory,
     compare,
     comparison_dict,
     format_rows,
     summarize_all,
 )
-from core.runs.engine_column import EngineRun, engine_limits, format_mate_lengths
-from core.runs.runner import CLAIMED, WorkItem, run_item
+from pn_explorer.core.runs.engine_column import EngineRun, engine_limits, format_mate_lengths
+from pn_explorer.core.runs.runner import CLAIMED, WorkItem, run_item
 from tests.helpers import wac
 
 FAKE = Path(__file__).resolve().parent.parent / "fake_uci_engine.py"

@@ -6,11 +6,11 @@ import chess
 import pytest
 from helpers import wac
 
-from core.errors import VerificationError
-from core.games.chess_game import ChessGame
-from core.proofs.solution import uci_proof
-from core.proofs.verify import verify_mate
-from core.search.pn import ProofNumberSearch
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.proofs.solution import uci_proof
+from pn_explorer.core.proofs.verify import verify_mate
+from pn_explorer.core.search.pn import ProofNumberSearch
 
 
 def _proof(position_id):

@@ -2,8 +2,8 @@
 
 import json
 
-from core.cli.main import main
-from core.values import MIN_RATE_SECONDS, counted, plural, rate_text
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.values import MIN_RATE_SECONDS, counted, plural, rate_text
 
 
 def test_counts_agree_with_their_nouns():

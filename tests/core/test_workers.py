@@ -7,9 +7,9 @@ import time
 import pytest
 from job_work import die_on_two, fail_on_two, sleep, square
 
-from core.errors import PnExplorerError
-from core.runs import runner
-from core.runs.workers import Failed, Finished, Started, Workers
+from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.runs import runner
+from pn_explorer.core.runs.workers import Failed, Finished, Started, Workers
 
 
 def drain(workers: Workers, limit: float = 60.0) -> list:
