@@ -3,7 +3,7 @@
 The same search (a fixed position, a fixed node cap) runs headless and inside the window
 (offscreen, full speed, views redrawing as usual), alternately, for a few rounds so that machine
 noise hits both alike. A 5 ms QTimer heartbeat records the largest gap between its ticks while the
-app runs: the longest time the GUI thread could not answer. Targets (issue 4): the app reaches at
+app runs: the longest time the GUI thread could not answer. Targets: the app reaches at
 least 0.8 × the headless nodes/s, and no stall is longer than 100 ms.
 """
 

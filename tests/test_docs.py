@@ -45,6 +45,18 @@ def test_the_cli_reference_has_every_subcommand_and_option():
         assert f"`{option}`" in page
 
 
+def test_the_code_speaks_of_the_software_not_its_history():
+    """Docstrings and comments name what the code does and why, never the issue that asked."""
+    pattern = HISTORY["an issue number"]
+    offenders = [
+        f"{path.relative_to(ROOT)}: {match}"
+        for folder in ("core", "app", "tests", "pn_explorer")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for match in pattern.findall(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda path: path.name)
 def test_pages_speak_of_the_software_not_its_history(page: Path):
     text = page.read_text(encoding="utf-8")

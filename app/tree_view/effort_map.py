@@ -1,5 +1,5 @@
 """The tree view's effort map: each drawn node filled by the size of its subtree, so a class sees
-where the search spent its nodes (issue 11, "Why not found?").
+where the search spent its nodes ("Why not found?").
 
 The scale is logarithmic, log(size) / log(tree size): a leaf is the palest colour, the root the
 darkest, and a subtree of a tenth of the tree sits a fixed step below the whole. Sizes come from

@@ -4,7 +4,7 @@ Both searches run one after the other in this process with the same cap (nodes i
 node counts and iterations are deterministic and the seconds compare only as a ratio within one
 run. PN's final tree is then walked once (`core.explain.transpositions`) to count the nodes whose
 position (Polyglot hash) is already elsewhere in the tree: the nodes a DAG would not create.
-Issue 12's WAC.213 (Figure 3.11) is the default. Every proof goes through the runner's verifier.
+WAC.213 (Figure 3.11) is the default. Every proof goes through the runner's verifier.
 
 `python -m pn_explorer.core.cli.bench_dag [SUITE] [ID] [--max-nodes N]`
 """

@@ -41,7 +41,7 @@ DEBIAN_GAMES = "/usr/games"
 """Where Debian installs Stockfish; on a user's PATH, but not on root's or a service's."""
 
 DEFAULT_SECONDS = 10.0
-"""The engine's time per position when none is given (matetrack's 10 s, issue 12)."""
+"""The engine's time per position when none is given (matetrack's 10 s)."""
 
 STARTUP_SECONDS = 10.0
 """How long the engine may take to start and finish the UCI handshake."""

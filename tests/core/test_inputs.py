@@ -1,4 +1,4 @@
-"""The input layer (core/inputs): each bad input of issue 14 is a typed one-line error."""
+"""The input layer (core/inputs): each bad input is a typed one-line error."""
 
 import json
 import os
