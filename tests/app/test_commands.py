@@ -25,7 +25,7 @@ MATE_IN_ONE = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1"
 
 def test_headless_subcommands_do_not_import_qt():
     code = (
-        "import sys; from app.main import main; "
+        "import sys; from pn_explorer.app.main import main; "
         f"status = main(['solve', {MATE_IN_ONE!r}]); "
         "print('QT' if 'PySide6' in sys.modules else 'NO-QT', status)"
     )

@@ -98,7 +98,7 @@ def test_an_unreachable_scheduler_is_one_line():
 def test_without_the_extra_the_cluster_says_what_to_install():
     code = (
         "import sys; sys.modules['distributed'] = None\n"
-        "from core.runs.cluster import check_installed\n"
+        "from pn_explorer.core.runs.cluster import check_installed\n"
         "check_installed()\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -34,7 +34,8 @@ def test_the_same_seed_gives_the_same_tree_and_another_seed_another():
 
 def test_the_same_tree_in_two_other_processes():
     code = (
-        "import json, networkx as nx; from core.trees.generate import parse_spec, random_graph;"
+        "import json, networkx as nx;"
+        "from pn_explorer.core.trees.generate import parse_spec, random_graph;"
         f"print(json.dumps(nx.node_link_data(random_graph(parse_spec({SPEC!r})), edges='edges')))"
     )
     outputs = [
