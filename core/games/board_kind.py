@@ -32,7 +32,7 @@ class MnkKind(GameKind[MnkGame]):
         """Any spec `core.games.game_specs` reads (an OpenSpiel game too: its cursor names its
         own kind)."""
         spec = parse_game_spec(source.text)
-        return Loaded(source, f"{spec.text}: {spec.goal_text()}", spec.game())
+        return Loaded(source, spec.title(), spec.game())
 
     def fresh(self, game: MnkGame) -> MnkGame:
         return MnkGame(game.rules, game.start)

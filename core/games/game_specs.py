@@ -71,6 +71,18 @@ class GameSpec:
         assert self.openspiel is not None
         return OpenSpielGame(self.openspiel, self.attacker, self.goal, self.moves)
 
+    def title(self) -> str:
+        """The game, its start and its goal in words, for a window's title: "Connect-Four
+        4 × 4 after b1 b2: X at least draws", "OpenSpiel hex(board_size=3): player 1 wins"."""
+        if self.rules is not None:
+            name = self.rules.game_name()
+            played = " ".join(self.rules.name(move) for move in self.moves)
+        else:
+            name = f"OpenSpiel {self.openspiel}"
+            played = f"{len(self.moves)} moves"
+        start = f" after {played}" if self.moves else ""
+        return f"{name}{start}: {self.goal_text()}"
+
     def goal_text(self) -> str:
         """ "X wins", "O at least draws", "player 1 wins"."""
         if self.rules is not None:

@@ -104,6 +104,16 @@ class MnkRules:
         column, row = divmod(cell, self.height + 1)
         return f"{chr(ord('a') + column)}{row + 1}"
 
+    def game_name(self) -> str:
+        """The game in words, for a window's title: "tic-tac-toe", "Connect-Four 4 × 4",
+        "Connect-Four 6 × 5, 3 in a row", "m,n,k 4,4,3"."""
+        if self.gravity:
+            line = "" if self.k == 4 else f", {self.k} in a row"
+            return f"Connect-Four {self.width} × {self.height}{line}"
+        if (self.width, self.height, self.k) == (3, 3, 3):
+            return "tic-tac-toe"
+        return f"m,n,k {self.width},{self.height},{self.k}"
+
     def goal_text(self) -> str:
         """The goal in words: "X wins" or "O at least draws"."""
         who = PLAYER_NAMES[self.attacker]

@@ -13,7 +13,7 @@ from pn_explorer.app.panels.memory_gauge import fitted
 from pn_explorer.app.problems.classroom import LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.settings import Settings
-from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.view import PAUSED_NOTE
 from pn_explorer.app.window import MainWindow
@@ -363,3 +363,15 @@ def test_a_lessons_point_sits_under_the_title_above_the_board_and_tree(qtbot):
     line = window.classroom.line
     assert line.isVisible() and LESSONS[0].point in line.text()
     assert line.geometry().bottom() < window.splitter.geometry().top()
+
+
+def test_a_board_game_is_titled_in_words_with_its_start_and_goal(qtbot):
+    """The title names the game the engine searches (its rules, the moves played before the
+    root, the attacker's goal), not the spec typed to open it."""
+    spec = "connect-four(columns=4,rows=4,goal=draw,moves=b1.b2)"
+    window = open_window(qtbot, Source(GAME, spec), (1280, 800))
+    game = window.driver.search.game
+    rules = game.rules
+    assert (rules.width, rules.height, rules.k, rules.gravity) == (4, 4, 4, True)
+    assert window.windowTitle() == "PN Explorer — Connect-Four 4 × 4 after b1 b2: X at least draws"
+    assert "connect-four(" not in window.title.text()
