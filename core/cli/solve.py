@@ -27,6 +27,7 @@ from pn_explorer.core.games.board_kind import GAME
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.games.game import Game
+from pn_explorer.core.games.game_specs import parse_game_spec
 from pn_explorer.core.games.kinds import Source
 from pn_explorer.core.games.registry import kind_named, load_problem
 from pn_explorer.core.games.suites import find_position, load_suite
@@ -122,7 +123,9 @@ def _solve_tree(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -
 def _solve_game(args: argparse.Namespace, spec: AlgorithmSpec, limits: Limits) -> int:
     """--game SPEC: a board game (tic-tac-toe, Connect-Four, an OpenSpiel game) and its goal."""
     loaded = load_problem(Source(GAME, args.game))
-    return _solve_without_board(args, spec, limits, loaded.game, ("game", loaded.title), "")
+    given = parse_game_spec(args.game)
+    named = ("game", f"{given.text}: {given.goal_text()}")  # the spec as typed: scripts key on it
+    return _solve_without_board(args, spec, limits, loaded.game, named, "")
 
 
 def _solve_without_board(

@@ -6,6 +6,7 @@ as on chess."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import xml.etree.ElementTree as ElementTree
 
 import pytest
@@ -274,3 +275,5 @@ def test_the_compare_dock_runs_every_search_that_fits_a_board_game(qtbot):
         assert panel.runs[DAGPN].record.nodes_created == headless.nodes_created
     finally:
         panel.cancel()
+        window.close()
+    qtbot.waitUntil(lambda: not multiprocessing.active_children(), timeout=10_000)
