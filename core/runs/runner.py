@@ -319,11 +319,9 @@ def run_each(
         raise InvalidLimitError(f"jobs must be a positive whole number, not {jobs!r}")
     todo = list(range(len(items)))
     if journal is not None:
-        done = journal.done
-        todo = [i for i in todo if item_key(items[i]) not in done]
-        for index in range(len(items)):
-            if item_key(items[index]) in done:
-                yield index, done[item_key(items[index])]
+        kept = {index: journal.done.get(item_key(item)) for index, item in enumerate(items)}
+        todo = [index for index, record in kept.items() if record is None]
+        yield from ((index, record) for index, record in kept.items() if record is not None)
         journal.open()
     try:
         for index, record in _run_indices(items, todo, jobs, cluster):
