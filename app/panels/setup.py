@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -95,32 +96,47 @@ def _takers(parameter: str) -> str:
     return f"{PARAMETERS[parameter].help} ({', '.join(users) or 'no search in the window'})"
 
 
-def _parameter_widget(parameter: Parameter, value: object) -> QWidget:
+ParameterWidget = QSpinBox | QComboBox | QCheckBox
+"""The widget a parameter is edited in, by its kind."""
+
+_Shown = TypeVar("_Shown", QSpinBox, QComboBox, QCheckBox)
+
+
+def _parameter_widget(parameter: Parameter, params: SearchParams) -> ParameterWidget:
     """A spin box for a number, a combo box for a choice, a check box for a switch."""
     if parameter.kind is Kind.CHOICE:
         combo = QComboBox()
         labels = parameter.choice_labels or parameter.choices
         for choice, label in zip(parameter.choices, labels, strict=True):
             combo.addItem(label, choice)
-        combo.setCurrentIndex(max(0, combo.findData(value)))
+        combo.setCurrentIndex(max(0, combo.findData(params.value(parameter.name))))
         return combo
     if parameter.kind is Kind.SWITCH:
         box = QCheckBox()
-        box.setChecked(bool(value))
+        box.setChecked(bool(params.value(parameter.name)))
         return box
+    value = round(params.number(parameter.name))
     if parameter.kind is Kind.POSITIVE:
-        return _spin(1, MAX_SPIN, round(value), 10_000)
-    return _spin(parameter.minimum, min(parameter.maximum, MAX_SPIN), round(value), 1)
+        return _spin(1, MAX_SPIN, value, 10_000)
+    return _spin(parameter.minimum, min(parameter.maximum, MAX_SPIN), value, 1)
 
 
-def _value_of(parameter: Parameter, widget: QWidget) -> object:
-    if parameter.kind is Kind.CHOICE:
+def _value_of(parameter: Parameter, widget: ParameterWidget) -> object:
+    if isinstance(widget, QComboBox):
         return widget.currentData()
-    if parameter.kind is Kind.SWITCH:
+    if isinstance(widget, QCheckBox):
         return widget.isChecked()
     if parameter.kind is Kind.POSITIVE:
         return float(widget.value())
     return widget.value()
+
+
+def _shown_as(widgets: dict[str, ParameterWidget], name: str, shape: type[_Shown]) -> _Shown:
+    """The widget of parameter `name`, which its kind makes a `shape`."""
+    widget = widgets[name]
+    if not isinstance(widget, shape):
+        raise TypeError(f"parameter {name} is not edited in a {shape.__name__}")
+    return widget
 
 
 def _spin(minimum: int, maximum: int, value: int, step: int) -> QSpinBox:
@@ -347,13 +363,12 @@ class SetupDialog(QDialog):
         self.algo_radios.get(params.algo, self.algo_radios[PN]).setChecked(True)
         self.cap_spin = _spin(1, MOST_NODES, params.max_nodes, 10_000)
         self.parameter_widgets = {
-            name: _parameter_widget(PARAMETERS[name], params.value(name))
-            for name in offered_parameters()
+            name: _parameter_widget(PARAMETERS[name], params) for name in offered_parameters()
         }
-        self.a_spin = self.parameter_widgets["a"]
-        self.b_spin = self.parameter_widgets["b"]
-        self.fraction_combo = self.parameter_widgets["fraction"]
-        self.init_combo = self.parameter_widgets["initialisation"]
+        self.a_spin = _shown_as(self.parameter_widgets, "a", QSpinBox)
+        self.b_spin = _shown_as(self.parameter_widgets, "b", QSpinBox)
+        self.fraction_combo = _shown_as(self.parameter_widgets, "fraction", QComboBox)
+        self.init_combo = _shown_as(self.parameter_widgets, "initialisation", QComboBox)
         self.curves = CurvesWidget()
         self._last_algo = params.algo
         for signal in (

@@ -34,12 +34,14 @@ from pn_explorer.app.jobs import Jobs
 from pn_explorer.app.panels.shortest_check import ShortestCheck
 from pn_explorer.app.short_text import short_label
 from pn_explorer.app.tree_view import style
+from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.registry import kind_of
 from pn_explorer.core.proofs.claims import mate_text, shortest_text
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.proofs.solution_tree import SolutionLine, refutation_tree, solution_stats
 from pn_explorer.core.runs.runner import RunRecord
+from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.types import Result
 from pn_explorer.core.values import counted
 
@@ -54,7 +56,7 @@ SHOWN_PLIES = 200
 a time, so opening it costs a page, not the whole line."""
 
 
-def read_solution(search, record: RunRecord) -> tuple[ProofNode, bool] | None:
+def read_solution(search: Search, record: RunRecord) -> tuple[ProofNode, bool] | None:
     """The proof of a verified proof (True) or the refutation tree of a disproof (False), or None
     when there is nothing to browse (unsolved, a rejected proof, or df-pn's disproof: no tree)."""
     if record.result == Result.PROVED.value and record.verified:
@@ -105,8 +107,8 @@ class SolutionBrowser(QWidget):
         self.cancel_button.clicked.connect(self.cancel_check)
         self.check = ShortestCheck(self)
         self.check.finished.connect(self._checked)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
         shortest_row = QHBoxLayout()
         shortest_row.addWidget(self.shortest, 1)
         shortest_row.addWidget(self.cancel_button)
@@ -114,7 +116,7 @@ class SolutionBrowser(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
         layout.addLayout(shortest_row)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.scroll_area, 1)
         self.clear()
 
     # -- what the window tells it ---------------------------------------------------------------
@@ -129,7 +131,7 @@ class SolutionBrowser(QWidget):
         self.cancel_button.hide()
         self._set_rows([])
 
-    def show_solution(self, search, record: RunRecord | Exception) -> None:
+    def show_solution(self, search: Search | None, record: RunRecord | Exception) -> None:
         """The search ended solved and its record was verified: read its proof or refutation
         tree in the background; beside a chess mate, start the shorter-mate check."""
         self.clear("Reading the solution tree…")
@@ -138,17 +140,18 @@ class SolutionBrowser(QWidget):
             return
         self.record = record
         self.opened.emit()
-        self.game = search.game
-        chess_check = record.verified and search.game.capabilities.standard_chess
+        game = self.game = search.game
+        mated = game if record.verified and isinstance(game, ChessGame) else None
         self.reading.run_thread(lambda: read_solution(search, record))
-        if chess_check and (record.mate_in or 0) > 1:
-            self.check.start(record.fen, record.mate_in, search.game.attacker)
+        mate_in = record.mate_in
+        if mated is not None and mate_in is not None and mate_in > 1:
+            self.check.start(record.fen, mate_in, mated.attacker)
             self.shortest.setText(
-                f"Shortest mate? df-pn is proving or disproving a mate in {record.mate_in - 1} "
+                f"Shortest mate? df-pn is proving or disproving a mate in {mate_in - 1} "
                 f"or fewer (at most {self.check.seconds:g} s)…"
             )
             self.cancel_button.show()
-        elif chess_check:
+        elif mated is not None:
             self.shortest.setText(f"{shortest_text(1).capitalize()}.")
 
     def cancel_check(self) -> None:
@@ -165,13 +168,14 @@ class SolutionBrowser(QWidget):
 
     def choose(self, ply: int, move: int) -> None:
         """Follow `move` at `ply` (and the longest branch below); show the position after it."""
-        self.line.choose(ply, move)
+        line = self._browsed()
+        line.choose(ply, move)
         self._build_rows()
-        self.line_chosen.emit(list(self.line.moves), ply + 1, self.line_name())
+        self.line_chosen.emit(list(line.moves), ply + 1, self.line_name())
 
     def show_ply(self, ply: int) -> None:
         """Show the position after the line's move `ply` (counting from 1)."""
-        self.line_chosen.emit(list(self.line.moves), ply, self.line_name())
+        self.line_chosen.emit(list(self._browsed().moves), ply, self.line_name())
 
     def line_name(self) -> str:
         """What the board's heading calls the line: the main line only while it is the default
@@ -182,15 +186,29 @@ class SolutionBrowser(QWidget):
             return MAIN_LINE if default else "Chosen line of the proof"
         return "Refutation line" if default else "Chosen line of the refutation"
 
+    def _browsed(self) -> SolutionLine:
+        """The line shown: the rows that call back here exist only beside one."""
+        if self.line is None:
+            raise RuntimeError("no solution tree is being browsed")
+        return self.line
+
+    def _solved(self) -> tuple[Game, RunRecord]:
+        """The game and record of the solved search, set before its tree is read."""
+        if self.game is None or self.record is None:
+            raise RuntimeError("no solved search is being browsed")
+        return self.game, self.record
+
     def _label(self, line: list[int], move: int) -> str:
-        return short_label(kind_of(self.game).move_labels(self.game, [*line, move])[-1])
+        game, _record = self._solved()
+        return short_label(kind_of(game).move_labels(game, [*line, move])[-1])
 
     def _tree_failed(self, _index: int, why: str) -> None:
         self.summary.setText(f"Could not read the solution tree: {_escape(why)}")
 
     def _on_tree(self, _index: int, result: tuple[ProofNode, bool] | None) -> None:
         if result is None:
-            why = "the proof failed verification" if self.record.rejected else "no tree was kept"
+            _game, record = self._solved()
+            why = "the proof failed verification" if record.rejected else "no tree was kept"
             self.summary.setText(f"Nothing to browse: {why}.")
             return
         self.solution = result
@@ -234,20 +252,22 @@ class SolutionBrowser(QWidget):
     # -- rows -------------------------------------------------------------------------------
 
     def _build_rows(self) -> None:
-        line = self.line
-        game = self.game
-        standard = game is not None and game.capabilities.standard_chess
+        line = self._browsed()
+        game, _record = self._solved()
+        standard = game.capabilities.standard_chess
         board = chess.Board(kind_of(game).root_text(game)) if standard else None
+        proved = self.solution is not None and self.solution[1]
         first = self.first_ply
         rows: list[tuple[str, QWidget]] = []
         for ply, options in enumerate(line.options_from(first, SHOWN_PLIES), start=first):
             move = line.moves[ply]
+            widget: QComboBox | QPushButton
             if len(options) > 1:
                 widget = QComboBox()
-                end = "to mate" if self.solution[1] and standard else "to the end"
+                until = "to mate" if proved and standard else "to the end"
                 for option in options:
                     widget.addItem(
-                        f"{option.label}   · {counted(option.plies, 'ply')} {end}", option.move
+                        f"{option.label}   · {counted(option.plies, 'ply')} {until}", option.move
                     )
                 widget.setCurrentIndex(widget.findData(move))
                 widget.setToolTip(f"{counted(len(options), 'move')} here: choose one to follow it")
@@ -313,7 +333,7 @@ class SolutionBrowser(QWidget):
         grid.setRowStretch(index, 1)
         self.rows = [widget for _, widget in rows]
         self.earlier, self.later = earlier, later
-        self.scroll.setWidget(host)
+        self.scroll_area.setWidget(host)
 
 
 def _ply_number(board: chess.Board | None, ply: int) -> str:
