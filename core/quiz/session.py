@@ -22,8 +22,9 @@ from pn_explorer.core.quiz.explain import (
     search_labeller,
     selection_why,
 )
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.types import PHASE, Phase, StepReport
+from pn_explorer.core.search.contract import Stepper, kept_tree
+from pn_explorer.core.search.types import PHASE, StepReport
+from pn_explorer.core.tree import Tree
 from pn_explorer.core.values import format_number
 
 SELECTION, NUMBERS = "selection", "numbers"
@@ -123,7 +124,7 @@ class Quiz:
         return (
             search is not None
             and search.outcome is None
-            and search.next_phase is Phase.SELECT
+            and search.at_boundary
             and search.second_level is None
         )
 
@@ -141,9 +142,10 @@ class Quiz:
     def ask_selection(self) -> Question | None:
         """Step the SELECT phase and ask for the node it chose. None (the step kept in `hidden`)
         if the search ended instead: a limit was reached before the selection."""
-        if not self.can_ask_selection:
+        search = self.search
+        if search is None or not self.can_ask_selection:
             raise RuntimeError("the search is not between two iterations")
-        report = self.search.step(PHASE)
+        report = search.step(PHASE)
         self.hidden = report
         if report.outcome is not None or not report.path:
             return None
@@ -160,9 +162,10 @@ class Quiz:
     def ask_numbers(self) -> Question | None:
         """Step the UPDATE phase and ask for the new numbers of one node it changed. None (the
         step kept in `hidden`) if it changed none."""
-        if not self.can_ask_numbers:
+        search = self.search
+        if search is None or not self.can_ask_numbers:
             raise RuntimeError("no update is pending")
-        report = self.search.step(PHASE)
+        report = search.step(PHASE)
         self.hidden = report
         if not report.changed:
             return None
@@ -191,7 +194,7 @@ class Quiz:
     def grade_selection(self, node: int) -> Grade:
         """Grade a click on first-level `node` against the engine's selection."""
         question = self._open(SELECTION)
-        tree = self.search.tree
+        tree = self._tree()
         why = selection_why(tree, question.path, self.label)
         right = node == question.node
         if right:
@@ -216,13 +219,19 @@ class Quiz:
                 f"Wrong: you said {format_number(proof)}/{format_number(disproof)}; "
                 f"{name} is now {new}."
             )
-        return self._close(right, verdict, numbers_why(self.search.tree, question.node, self.label))
+        return self._close(right, verdict, numbers_why(self._tree(), question.node, self.label))
 
     def _open(self, kind: str) -> Question:
         question = self.question
         if question is None or question.kind != kind:
             raise RuntimeError(f"no {kind} question is open")
         return question
+
+    def _tree(self) -> Tree:
+        """The quizzed search's tree (an open question means a search that keeps one)."""
+        if self.search is None:
+            raise RuntimeError("no search is quizzed")
+        return kept_tree(self.search)
 
     def _close(self, right: bool, verdict: str, why: str) -> Grade:
         self.score.record(right)
