@@ -487,9 +487,11 @@ def _place(children: list[list[int]], boxed: set[int], halves: list[float]) -> l
             contours[position] = _Contour(halves[position])
             continue
         accumulated = contours[kids[0]]
+        assert accumulated is not None, "a subtree is placed before its parent"
         placed = [0.0]
         for kid in kids[1:]:
             contour = contours[kid]
+            assert contour is not None, "a subtree is placed before its parent"
             placed.append(
                 _merge(accumulated, contour)
                 if len(contour) <= len(accumulated)
