@@ -58,8 +58,9 @@ def follow_target(
     played: int = -1,
     children: list[DisplayedNode] | None = None,
     refit: bool = False,
-) -> tuple[QPointF, float] | None:
-    """Where follow wants the view, and at what zoom, from the `current` offset.
+) -> tuple[QPointF, float]:
+    """Where follow wants the view, and at what zoom, from the `current` offset (`path` is not
+    empty).
 
     The whole path, the root at the top, when it fits: at the user's `chosen` zoom (default:
     the current one) if it can, else zoomed out just enough, never below `FOLLOW_MIN_SCALE`
@@ -76,8 +77,6 @@ def follow_target(
     far as the width allows. A `refit` (the view was resized) zooms back in as far as the path
     allows.
     """
-    if not path:
-        return None
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
     fitting = min(area.width() / whole.width(), area.height() / whole.height())

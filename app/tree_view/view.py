@@ -260,15 +260,13 @@ class TreeView(QWidget):
         self._level1.mark(report)
         self._note = ""
         self._inner = None
-        handlers = {
-            SecondLevelStarted: self._second_level_started,
-            SecondLevelStepped: self._second_level_stepped,
-            SecondLevelEnded: self._second_level_ended,
-        }
         for event in report.events:
-            handler = handlers.get(type(event))
-            if handler is not None:
-                handler(event)
+            if isinstance(event, SecondLevelStarted):
+                self._second_level_started(event)
+            elif isinstance(event, SecondLevelStepped):
+                self._second_level_stepped(event)
+            elif isinstance(event, SecondLevelEnded):
+                self._second_level_ended(event)
         self._inner_pending = True
         self._caption = describe_step(report)
         self._marked = True
@@ -359,7 +357,7 @@ class TreeView(QWidget):
     def fit(self) -> None:
         """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1)."""
         self._ensure_layout()
-        if not self._items:
+        if self._extent is None:  # nothing is drawn
             return
         self._viewport.fit(self._extent, self.drawing_area().adjusted(16, 8, -16, -8))
         self._chosen_scale = self._viewport.scale
@@ -395,7 +393,8 @@ class TreeView(QWidget):
         self._follow_button.setText("Follow (paused)" if paused else "Follow")
         self._follow_button.blockSignals(False)
         self._controls.adjustSize()
-        self._controls.move(self.width() - self._controls.width() - style.MARGIN, style.MARGIN)
+        margin = round(style.MARGIN)
+        self._controls.move(self.width() - self._controls.width() - margin, margin)
         self._header_cache = None
         if changed:
             self.update()
@@ -512,7 +511,7 @@ class TreeView(QWidget):
         """The header's text as drawn: the node count of each level (and a Pn² note), then
         the last step in words, wrapped (elided only past two lines)."""
         self._ensure_layout()
-        if self._level1 is None:
+        if self._level1 is None or self._search is None:
             return []
         metrics = QFontMetricsF(style.font(self._overlay_px))
         room = self._header()[1].width() - 16
@@ -590,9 +589,9 @@ class TreeView(QWidget):
         finale = is_proved_finale(first.tree, first.line)
         options = finale_options(self._options) if finale else self._options
         layout = layout_tree(input1, options, input2, self._second_root)
+        states = {1: first} if second is None else {1: first, 2: second}
         self._items = [
-            self._cover.apply(displayed_node(item, first if item.level == 1 else second))
-            for item in layout.items
+            self._cover.apply(displayed_node(item, states[item.level])) for item in layout.items
         ]
         for position, item in enumerate(self._items):
             row = round((item.y - style.TOP) / style.ROW)
@@ -636,10 +635,10 @@ class TreeView(QWidget):
             labels = MoveLabels(
                 search.game, first.tree.moves_to(root), first.labels.node_name(first.tree, root)
             )
-            self._level2 = TreeLevel(inner, inner.tree, labels)
+            self._level2 = TreeLevel(inner, inner.drawn_tree, labels)
             if inner.limits.max_nodes:
                 self._second_budget = inner.limits.max_nodes
-        self._level2.tree = inner.tree
+        self._level2.tree = inner.drawn_tree
         if self._inner_pending:
             self._level2.mark(self._inner)
             self._inner_pending = False
@@ -695,7 +694,7 @@ class TreeView(QWidget):
         path, growing, solved = follow_path(
             self._level1, self._level2, self._second_root, self._items, self._index
         )
-        if not path:
+        if not path or self._extent is None:
             return
         viewport = self._viewport
         target, scale = follow_target(
@@ -934,7 +933,8 @@ class TreeView(QWidget):
         zoom out for room it now may have)."""
         super().resizeEvent(event)
         self._controls.adjustSize()
-        self._controls.move(self.width() - self._controls.width() - style.MARGIN, style.MARGIN)
+        margin = round(style.MARGIN)
+        self._controls.move(self.width() - self._controls.width() - margin, margin)
         top = self.drawing_area().top()
         shift = QPointF((self.width() - self._placed[0]) / 2, top - self._placed[1])
         self._placed = (self.width(), top)
