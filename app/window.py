@@ -147,11 +147,11 @@ class MainWindow(QMainWindow):
         params: SearchParams | None = None,
     ) -> None:
         super().__init__()
-        self.settings = settings if settings is not None else (Settings() if persist else None)
-        self.persist = persist and self.settings is not None
+        self.settings = (settings if settings is not None else Settings()) if persist else None
+        """Where the window's choices are kept; None (`persist=False`) ignores them."""
         self.session = Session(
-            params or (self.settings.params() if self.persist else SearchParams()),
-            self.settings if self.persist else None,
+            params or (self.settings.params() if self.settings is not None else SearchParams()),
+            self.settings,
             self,
         )
         self.driver = self.session.driver
@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         self.refresh_timer.timeout.connect(self._refresh_if_dirty)
         self.refresh_timer.start()
         self.resize(1360, 860)
-        if self.persist:
+        if self.settings is not None:
             geometry = self.settings.geometry()
             if geometry is not None:
                 self.restoreGeometry(geometry)
@@ -210,8 +210,8 @@ class MainWindow(QMainWindow):
             self.follow_action.setChecked(self.settings.follow())
             self.tree_view.set_follow(self.settings.follow())
         self._open_initial(source)
-        if self.persist:
-            self._report_settings()
+        if self.settings is not None:
+            self._report_settings(self.settings)
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -237,7 +237,7 @@ class MainWindow(QMainWindow):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.board_view, 1)
         left_layout.addWidget(self.result_panel)
-        self.engine_panel = EngineCheckPanel(self.session, self.settings if self.persist else None)
+        self.engine_panel = EngineCheckPanel(self.session, self.settings)
         left_layout.addWidget(self.engine_panel)
         self._engine_room = 0
         """The left pane's height at which the engine panel, put away for the board, returns
@@ -442,6 +442,7 @@ class MainWindow(QMainWindow):
 
         menus = self.menuBar()
         file_menu = menus.addMenu("&File")
+        action: QAction | None  # an entry of a menu or the toolbar; None: a separator
         for action in (
             self.new_action,
             self.new_game_action,
@@ -608,7 +609,7 @@ class MainWindow(QMainWindow):
     # -- opening problems -------------------------------------------------------------------------
 
     def _open_initial(self, source: Source | None) -> None:
-        wanted = source or (self.settings.source() if self.persist else DEFAULT_SOURCE)
+        wanted = source or (self.settings.source() if self.settings is not None else DEFAULT_SOURCE)
         if source is not None:
             if not self.open_source(wanted, self.params):
                 self.open_source(DEFAULT_SOURCE, SearchParams())
@@ -621,9 +622,9 @@ class MainWindow(QMainWindow):
             )
             self.session.install(load(DEFAULT_SOURCE), self.params)
 
-    def _report_settings(self) -> None:
+    def _report_settings(self, settings: Settings) -> None:
         """Say once, in the status bar, what the settings file held that could not be used."""
-        report = self.settings.take_report()
+        report = settings.take_report()
         if report:
             earlier = self.statusBar().currentMessage()
             self.statusBar().showMessage(f"{report} {earlier}".strip(), 30000)
@@ -631,8 +632,12 @@ class MainWindow(QMainWindow):
     # -- the session ------------------------------------------------------------------------------
 
     @property
-    def problem(self) -> Problem | None:
-        return self.session.problem
+    def problem(self) -> Problem:
+        """The open problem: the window opens one (`_open_initial`) before anything asks."""
+        problem = self.session.problem
+        if problem is None:
+            raise RuntimeError("no problem is open")
+        return problem
 
     @property
     def params(self) -> SearchParams:
@@ -847,7 +852,7 @@ class MainWindow(QMainWindow):
             return
         self.driver.set_speed(SPEEDS[index])
         self.speed_label.setText(speed_label(SPEEDS[index]))
-        if self.persist:
+        if self.settings is not None:
             self.settings.set_speed(SPEEDS[index])
 
     def _nudge_speed(self, delta: int) -> None:
@@ -911,7 +916,7 @@ class MainWindow(QMainWindow):
     def _follow_toggled(self) -> None:
         follow = self.follow_action.isChecked()
         self.tree_view.set_follow(follow)
-        if self.persist:
+        if self.settings is not None:
             self.settings.set_follow(follow)
 
     def _follow_paused(self, paused: bool) -> None:
@@ -924,7 +929,7 @@ class MainWindow(QMainWindow):
     def _follow_changed_in_view(self, follow: bool) -> None:
         if self.follow_action.isChecked() != follow:
             self.follow_action.setChecked(follow)
-            if self.persist:
+            if self.settings is not None:
                 self.settings.set_follow(follow)
 
     # -- focus and the main line -----------------------------------------------------------------
@@ -1004,6 +1009,7 @@ class MainWindow(QMainWindow):
 
     def _on_finished(self, outcome: Outcome) -> None:
         search = self.driver.search
+        assert search is not None, "only a search finishes"
         self._update_actions()
         self.refresh_views()
         if outcome.reason is StopReason.MEMORY:
@@ -1128,7 +1134,7 @@ class MainWindow(QMainWindow):
         self.engine_panel.wait()
         self.paper.cancel()
         self.solution_browser.cancel_check()
-        if self.persist:
+        if self.settings is not None:
             self.settings.set_geometry(self.saveGeometry())
             self.settings.set_window_state(self.saveState())
             self.settings.set_open_docks(self.docks.saved())

@@ -39,7 +39,9 @@ class BoardView(QWidget):
         self.tree_path.setWordWrap(True)
         self.tree_path.setStyleSheet("font-size: 20pt; padding: 12px;")
         self.stack = QStackedWidget()
-        self.board = self._picture(CHESS.name)
+        board = self._picture(CHESS.name)
+        assert board is not None, "chess has a picture (PICTURES)"
+        self.board: QWidget = board
         """The chess board, made up front: the first problem shown is a chess position."""
         self.stack.addWidget(self.tree_path)
         self.line = QLabel()
