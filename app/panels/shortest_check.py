@@ -11,7 +11,6 @@ deadline ends it if it overruns that limit by far. A shorter mate it reports has
 
 from __future__ import annotations
 
-import chess
 from PySide6.QtCore import QObject, Signal
 
 from pn_explorer.app.jobs import Jobs
@@ -59,11 +58,11 @@ class ShortestCheck(QObject):
     def busy(self) -> bool:
         return self.jobs.busy
 
-    def start(self, fen: str, mate_in: int, attacker: chess.Color | None = None) -> None:
-        """Look for a mate shorter than `mate_in` by `attacker` (by default the side to move)
-        from `fen`, and certify the shortest (ends any check running)."""
+    def start(self, fen: str, mate_in: int, attacker_to_move: bool = True) -> None:
+        """Look for a mate shorter than `mate_in` from `fen` by the side to move, or with
+        `attacker_to_move` False by the other side, and certify the shortest (ends any check
+        running)."""
         self._given = mate_in
-        attacker_to_move = attacker is None or parse_fen(fen).turn == attacker
         deadline = 2 * self.seconds + 30
         task = (fen, attacker_to_move, mate_in, self.seconds)
         self.jobs.run_processes(check_shorter, [task], deadline=deadline)

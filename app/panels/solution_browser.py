@@ -34,7 +34,6 @@ from pn_explorer.app.jobs import Jobs
 from pn_explorer.app.panels.shortest_check import ShortestCheck
 from pn_explorer.app.short_text import short_label
 from pn_explorer.app.tree_view import style
-from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.registry import kind_of
 from pn_explorer.core.proofs.claims import mate_text, shortest_text
@@ -141,17 +140,18 @@ class SolutionBrowser(QWidget):
         self.record = record
         self.opened.emit()
         game = self.game = search.game
-        mated = game if record.verified and isinstance(game, ChessGame) else None
+        chess_mate = bool(record.verified) and game.capabilities.standard_chess
         self.reading.run_thread(lambda: read_solution(search, record))
         mate_in = record.mate_in
-        if mated is not None and mate_in is not None and mate_in > 1:
-            self.check.start(record.fen, mate_in, mated.attacker)
+        if chess_mate and mate_in is not None and mate_in > 1:
+            attacker_to_move = kind_of(game).fresh(game).is_or()
+            self.check.start(record.fen, mate_in, attacker_to_move)
             self.shortest.setText(
                 f"Shortest mate? df-pn is proving or disproving a mate in {mate_in - 1} "
                 f"or fewer (at most {self.check.seconds:g} s)…"
             )
             self.cancel_button.show()
-        elif mated is not None:
+        elif chess_mate:
             self.shortest.setText(f"{shortest_text(1).capitalize()}.")
 
     def cancel_check(self) -> None:
