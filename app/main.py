@@ -28,6 +28,7 @@ from pn_explorer.core.cli.output import (
     wrapped,
 )
 from pn_explorer.core.errors import PnExplorerError
+from pn_explorer.core.games.game_specs import game_spec_help
 from pn_explorer.core.inputs.numbers import parse_whole
 from pn_explorer.core.inputs.positions import MOST_GAMES
 from pn_explorer.core.inputs.text import non_empty_option
@@ -110,9 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         metavar="SPEC",
         type=non_empty_option("--game"),
-        help="a board game and its goal, as solve --game takes it: tic-tac-toe, "
-        "mnk(m=4,n=4,k=3), connect-four(columns=4,rows=4,goal=draw,moves=b1.b2) or an "
-        "OpenSpiel game (openspiel:hex(board_size=3))",
+        help=f"a board game and its goal, as solve --game takes it: {game_spec_help()}",
     )
     search = parser.add_argument_group("search")
     steppers = names(steppable=True)

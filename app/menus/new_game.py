@@ -1,19 +1,20 @@
-"""File ▸ New game…: a board game (tic-tac-toe, an m,n,k game, Connect-Four, Go-Moku or an
-OpenSpiel game), its size, the goal searched and a start position, written as the one-line
-specification `pn-explorer --game SPEC` and `pn-explorer solve --game SPEC` take
+"""File ▸ New game…: a board game, its settings, the goal searched and a start position, written as
+the one-line specification `pn-explorer --game SPEC` and `pn-explorer solve --game SPEC` take
 (`core.games.game_specs`), so what the dialog opens can be typed on the command line.
 
-The start position is a move list (cells such as `b2 a1`; an OpenSpiel game's own move names or
-action ids), or made by clicking on the board beside it. The dialog only writes the
-specification; the window opens it and, if it is bad, says why in a message box and keeps the
-dialog as it was.
+The games offered are the registered families' choices (`core.games.board_kind.GameChoice`), and
+their settings' boxes are built from each choice's fields, so the dialog names no game. The
+start position is a move list (in the game's notation), or made by clicking on the game's picture
+beside it (`app.panels.pictures`), where the family reads the game as it is set up. The dialog
+only writes the specification; the window opens it and, if it is bad, says why in a message box
+and keeps the dialog as it was.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,82 +27,57 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from pn_explorer.app.panels.game_pictures import MnkBoard, mnk_position
+from pn_explorer.app.focus import line_view
+from pn_explorer.app.panels.pictures import PictureWidget, picture_widget
 from pn_explorer.app.problems.sources import GAME, Source
 from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.game_specs import BUILT_IN, OPENSPIEL_PREFIX, GameSpec, parse_game_spec
-from pn_explorer.core.games.mnk import LARGEST_SIDE, MnkGame
-from pn_explorer.core.games.registry import kind_of
+from pn_explorer.core.games.board_kind import GOALS, WIN, GameChoice, GameSpec, SpecKind
+from pn_explorer.core.games.game_specs import parse_game_spec
+from pn_explorer.core.games.registry import kind_of, spec_kinds
 
 if TYPE_CHECKING:
     from pn_explorer.app.panels.board import BoardView
     from pn_explorer.app.session import Session
 
-OPENSPIEL = "openspiel"
-GAMES = {
-    "tic-tac-toe": "Tic-tac-toe",
-    "mnk": "m,n,k game (k in a row)",
-    "connect-four": "Connect-Four (stones drop)",
-    "gomoku": "Go-Moku (5 in a row)",
-    OPENSPIEL: "OpenSpiel game (needs pn-explorer[openspiel])",
-}
-"""The games offered, by the name their specification starts with."""
-GOALS = {
-    "X wins": ("x", "win"),
-    "X at least draws": ("x", "draw"),
-    "O wins": ("o", "win"),
-    "O at least draws": ("o", "draw"),
-}
-"""Who attacks and for what (thesis §3.1's binary goal), as the specification writes them."""
-SIZE_NAMES = {"connect-four": ("columns", "rows")}
-"""What a game calls its width and height in a specification (m and n where not named here)."""
+
+def game_choices() -> dict[str, tuple[SpecKind[Any], GameChoice]]:
+    """The games offered, by the name their specification starts with, each with its family."""
+    return {choice.name: (family, choice) for family in spec_kinds() for choice in family.choices}
 
 
-def game_spec(
-    game: str, width: int, height: int, k: int, goal: str, moves: str, openspiel: str = ""
-) -> str:
+def goal_choices(family: SpecKind[Any]) -> dict[str, tuple[int, str]]:
+    """Who attacks and for what (thesis §3.1's binary goal) in the family's players' names:
+    "X wins", "X at least draws", "O wins"…, each as (player, goal)."""
+    return {
+        family.goal_words(player, goal): (player, goal) for player in range(2) for goal in GOALS
+    }
+
+
+def game_spec(choice: str, values: dict[str, int | str], goal: str, moves: str) -> str:
     """The specification the dialog's choices write: the game's name with only the settings
     that differ from its defaults (`tic-tac-toe`, `connect-four(columns=4,rows=4,goal=draw)`);
-    `moves` is a move list separated by spaces or dots (commas too, but in an OpenSpiel game,
-    whose move names may hold them)."""
-    player, aim = GOALS[goal]
-    settings: list[str] = []
-    if game == OPENSPIEL:
-        text = openspiel.strip().removeprefix(OPENSPIEL_PREFIX)
-        name, bracket, rest = text.partition("(")
-        if bracket and rest.endswith(")"):
-            settings.append(rest[:-1])
-        else:
-            name = text  # as typed: the specification's reader says what is wrong with it
-        name = OPENSPIEL_PREFIX + name.strip()
-    else:
-        defaults = BUILT_IN[game]
-        across, down = SIZE_NAMES.get(game, ("m", "n"))
-        for key, value, default in (
-            (across, width, defaults["m"]),
-            (down, height, defaults["n"]),
-            ("k", k, defaults["k"]),
-        ):
-            if value != default:
-                settings.append(f"{key}={value}")
-        name = game
-    if aim == "draw":
-        settings.append("goal=draw")
-    if player == "o":
-        settings.append("player=o")
-    separators = r"[\s.]+" if game == OPENSPIEL else r"[\s,.;]+"  # a move name may hold a comma
-    listed = ".".join(filter(None, re.split(separators, moves.strip())))
+    `moves` is a move list separated as the family allows (spaces or dots; commas too where no
+    move name may hold one)."""
+    family, entry = game_choices()[choice]
+    player, aim = goal_choices(family)[goal]
+    more = []
+    if aim != WIN:
+        more.append(f"goal={aim}")
+    if player:
+        more.append(f"player={family.player_settings[player]}")
+    listed = ".".join(filter(None, re.split(family.move_separators, moves.strip())))
     if listed:
-        settings.append(f"moves={listed}")
-    return f"{name}({','.join(filter(None, settings))})" if any(settings) else name
+        more.append(f"moves={listed}")
+    return family.write_spec(entry, values, more)
 
 
 class NewGameDialog(QDialog):
-    """Choose a game, its size, the goal and a start position (`current`'s, then the moves
+    """Choose a game, its settings, the goal and a start position (`current`'s, then the moves
     `then`). `open_game(spec)` opens it and returns False (after saying why) to keep the dialog
     open for correcting."""
 
@@ -115,128 +91,135 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New game")
         self.open_game = open_game
+        self.choices = game_choices()
         self.game = QComboBox()
-        for name, title in GAMES.items():
-            self.game.addItem(title, name)
-        self.width_box, self.height_box, self.k_box = QSpinBox(), QSpinBox(), QSpinBox()
-        for box in (self.width_box, self.height_box, self.k_box):
-            box.setRange(1, LARGEST_SIDE)
-        self.openspiel = QLineEdit()
-        self.openspiel.setPlaceholderText("e.g. hex(board_size=3) or connect_four(rows=4)")
+        for name, (_family, choice) in self.choices.items():
+            self.game.addItem(choice.title, name)
+        self.boxes: dict[str, QSpinBox | QLineEdit] = {}
+        """The current game's settings by the specification's key, built from its fields."""
+        self.settings = QWidget()
+        self.settings_row = QHBoxLayout(self.settings)
+        self.settings_row.setContentsMargins(0, 0, 0, 0)
         self.goal = QComboBox()
-        self.goal.addItems(list(GOALS))
         self.moves = QLineEdit()
-        self.moves.setPlaceholderText("e.g. b2 a1 (cells; OpenSpiel: its move names) or click")
-        self.board = MnkBoard(clickable=True)
-        self.board.setMinimumSize(220, 220)
-        self.board.move_chosen.connect(self._clicked)
+        self.moves.setPlaceholderText("e.g. b2 a1 (the game's own move names) or click")
+        self.pictures = QStackedWidget()
+        self.pictures.setMinimumSize(220, 220)
+        self.board: QWidget | None = None
+        """The picture of the game being set up, where its family draws it as it is set up."""
+        self._pictures: dict[str, QWidget] = {}
         self.take_back = QPushButton("Take back")
         self.take_back.clicked.connect(self._take_back)
         self.spec = QLabel()
         self.spec.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow("Game:", self.game)
-        size = QHBoxLayout()
-        for label, box in (("columns", self.width_box), ("rows", self.height_box)):
-            size.addWidget(box)
-            size.addWidget(QLabel(label))
-        size.addWidget(self.k_box)
-        size.addWidget(QLabel("in a row"))
-        form.addRow("Size:", size)
-        form.addRow("OpenSpiel game:", self.openspiel)
-        form.addRow("Goal:", self.goal)
+        self.form = QFormLayout()
+        self.form.addRow("Game:", self.game)
+        self.form.addRow("Size:", self.settings)
+        self.form.addRow("Goal:", self.goal)
         start = QHBoxLayout()
         start.addWidget(self.moves, 1)
         start.addWidget(self.take_back)
-        form.addRow("Start position:", start)
+        self.form.addRow("Start position:", start)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.board, 1)
+        layout.addLayout(self.form)
+        layout.addWidget(self.pictures, 1)
         layout.addWidget(self.spec)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
         self._fill(current)
         self.moves.setText(" ".join([self.moves.text(), *then]).strip())
         self.game.currentIndexChanged.connect(self._game_chosen)
-        for box in (self.width_box, self.height_box, self.k_box):
-            box.valueChanged.connect(self._changed)
         self.goal.currentIndexChanged.connect(self._changed)
         self.moves.textChanged.connect(self._changed)
-        self.openspiel.textChanged.connect(self._changed)
         self._changed()
 
+    # -- the game chosen -----------------------------------------------------------------------
+
+    @property
+    def family(self) -> SpecKind[Any]:
+        return self.choices[self.game.currentData()][0]
+
     def _fill(self, current: str | None) -> None:
-        """Start from the game open in the window (its specification), else tic-tac-toe."""
-        self._sizes("tic-tac-toe")
+        """Start from the game open in the window (its specification), else the first offered."""
         try:
             spec = parse_game_spec(current) if current else None
         except PnExplorerError:
             spec = None
         if spec is None:
-            self._enable("tic-tac-toe")
+            self._choose(self.game.itemData(0), {})
             return
-        goal = f"{'XO'[spec.attacker]} {'wins' if spec.goal == 'win' else 'at least draws'}"
-        self.goal.setCurrentText(goal)
-        if spec.rules is None:
-            assert spec.openspiel is not None
-            self.game.setCurrentIndex(self.game.findData(OPENSPIEL))
-            self.openspiel.setText(spec.openspiel)
-            self.moves.setText(" ".join(str(move) for move in spec.moves))
-            self._enable(OPENSPIEL)
-            return
-        name = current.split("(", 1)[0].strip().lower() if current else "mnk"
+        name, values, moves = spec.family.dialog_values(spec)
+        self._choose(name, values)
+        self.goal.setCurrentText(spec.goal_text())
+        self.moves.setText(" ".join(moves))
+
+    def _choose(self, name: str, values: dict[str, int | str]) -> None:
+        """Show the game `name`'s settings (its defaults where `values` gives none) and goals."""
+        self.game.blockSignals(True)
         self.game.setCurrentIndex(max(0, self.game.findData(name)))
-        rules = spec.rules
-        self.width_box.setValue(rules.width)
-        self.height_box.setValue(rules.height)
-        self.k_box.setValue(rules.k)
-        self.moves.setText(" ".join(rules.name(cell) for cell in spec.moves))
-        self._enable(name)
-
-    def _sizes(self, game: str) -> None:
-        defaults = BUILT_IN.get(game, BUILT_IN["tic-tac-toe"])
-        self.width_box.setValue(int(defaults["m"]))
-        self.height_box.setValue(int(defaults["n"]))
-        self.k_box.setValue(int(defaults["k"]))
-
-    def _enable(self, game: str) -> None:
-        built_in = game != OPENSPIEL
-        for box in (self.width_box, self.height_box, self.k_box):
-            box.setEnabled(built_in)
-        self.openspiel.setEnabled(not built_in)
-        self.board.setVisible(built_in)
-        self.take_back.setEnabled(built_in)
+        self.game.blockSignals(False)
+        family, choice = self.choices[self.game.currentData()]
+        while self.settings_row.count():
+            item = self.settings_row.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self.boxes = {}
+        for field in choice.fields:
+            value = values.get(field.key, field.default)
+            box: QSpinBox | QLineEdit
+            if field.largest:
+                box = QSpinBox()
+                box.setRange(1, field.largest)
+                box.setValue(int(value))
+                box.valueChanged.connect(self._changed)
+            else:
+                box = QLineEdit(str(value))
+                box.setPlaceholderText(field.placeholder)
+                box.textChanged.connect(self._changed)
+            self.boxes[field.key] = box
+            self.settings_row.addWidget(box, 0 if field.largest else 1)
+            if field.label:
+                self.settings_row.addWidget(QLabel(field.label))
+        label = self.form.labelForField(self.settings)
+        if isinstance(label, QLabel):
+            label.setText(choice.row)
+        said = self.goal.currentIndex()
+        self.goal.blockSignals(True)
+        self.goal.clear()
+        self.goal.addItems(list(goal_choices(family)))
+        self.goal.setCurrentIndex(max(0, said))
+        self.goal.blockSignals(False)
+        self.pictures.setVisible(family.preview)
+        self.take_back.setEnabled(family.preview)
 
     def _game_chosen(self) -> None:
-        game = self.game.currentData()
-        if game != OPENSPIEL:
-            for box in (self.width_box, self.height_box, self.k_box):
-                box.blockSignals(True)
-            self._sizes(game)
-            for box in (self.width_box, self.height_box, self.k_box):
-                box.blockSignals(False)
+        self._choose(self.game.currentData(), {})
         self.moves.clear()
-        self._enable(game)
         self._changed()
+
+    def values(self) -> dict[str, int | str]:
+        """The current game's settings as its boxes hold them."""
+        return {
+            key: box.value() if isinstance(box, QSpinBox) else box.text()
+            for key, box in self.boxes.items()
+        }
 
     def spec_text(self) -> str:
         """The specification the dialog's choices write."""
         return game_spec(
-            self.game.currentData(),
-            self.width_box.value(),
-            self.height_box.value(),
-            self.k_box.value(),
-            self.goal.currentText(),
-            self.moves.text(),
-            self.openspiel.text(),
+            self.game.currentData(), self.values(), self.goal.currentText(), self.moves.text()
         )
+
+    # -- the start position --------------------------------------------------------------------
 
     def _parsed(self) -> GameSpec | None:
         try:
@@ -245,31 +228,46 @@ class NewGameDialog(QDialog):
             self.problem.setText(f"<span style='color:#b71c1c'>{error}</span>")
             return None
 
+    def _picture(self, kind: str) -> QWidget:
+        """The picture of the game kind `kind`, made on first use; a click on it plays there."""
+        widget = self._pictures.get(kind)
+        if widget is None:
+            widget = picture_widget(kind)
+            self._pictures[kind] = widget
+            self.pictures.addWidget(widget)
+            chosen = getattr(widget, "move_chosen", None)
+            if chosen is not None:
+                chosen.connect(self._clicked)
+        return widget
+
     def _changed(self) -> None:
-        """Show the specification and, for a built-in game, its start position."""
+        """Show the specification and, where the family reads it as it is set up, its start
+        position."""
         text = self.spec_text()
         self.spec.setText(f"Command line: <code>pn-explorer --game '{text}'</code>")
-        if self.game.currentData() == OPENSPIEL:
+        if not self.family.preview:
             self.problem.setText("The game is checked when it opens.")
             return
         spec = self._parsed()
-        if spec is None or spec.rules is None:
+        if spec is None:
             return
-        game = MnkGame(spec.rules, spec.moves)
-        last = spec.rules.name(spec.moves[-1]) if spec.moves else None
-        self.board.show_board(mnk_position(game, ()), last)
-        over = not game.legal_moves()
-        to_move = "XO"[game.to_move]
-        self.problem.setText(
-            f"{spec.goal_text()} · the game is over"
-            if over
-            else f"{spec.goal_text()} · {to_move} to move: click a cell to play there"
-        )
+        game = spec.game()
+        self.board = self._picture(game.kind)
+        self.pictures.setCurrentWidget(self.board)
+        cast(PictureWidget, self.board).set_position(line_view(game, [], 0, spec.title()))
+        goal = spec.goal_text()
+        if not game.ordered_moves():
+            self.problem.setText(f"{goal} · the game is over")
+            return
+        players = spec.family.players
+        to_move = players[spec.attacker if game.is_or() else 1 - spec.attacker]
+        click = ": click the board to play there" if hasattr(self.board, "move_chosen") else ""
+        self.problem.setText(f"{goal} · {to_move} to move{click}")
 
-    def _clicked(self, cell: str) -> None:
-        """A stone on the clicked cell, if it is a legal move (else the reason, in red)."""
+    def _clicked(self, move: str) -> None:
+        """The clicked move added, if it is legal (else the reason, in red)."""
         before = self.moves.text()
-        self.moves.setText(f"{before} {cell}".strip())
+        self.moves.setText(f"{before} {move}".strip())
         if self._parsed() is None:
             reason = self.problem.text()
             self.moves.setText(before)
@@ -286,8 +284,8 @@ class NewGameDialog(QDialog):
 def open_new_game(
     session: Session, board: BoardView, parent: QWidget, clicked: str = ""
 ) -> NewGameDialog:
-    """Open the dialog on the session's game (if a board game is open); `clicked`: a cell clicked
-    on `board`, after the moves to the position it shows."""
+    """Open the dialog on the session's game (if a board game is open); `clicked`: a move chosen
+    on `board`'s picture, after the moves to the position it shows."""
     problem = session.problem
     current = problem.source.text if problem is not None and problem.source.kind == GAME else None
     then: list[str] = []

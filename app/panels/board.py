@@ -80,13 +80,11 @@ class BoardView(QWidget):
             self.tree_path.setText(view.line)
             self.line.setText("path from the root: " + view.line)
 
-    def _picture(self, kind: str) -> QWidget | None:
-        """The picture widget of the game kind `kind`, made on first use (None: it has none)."""
+    def _picture(self, kind: str) -> QWidget:
+        """The picture widget of the game kind `kind`, made on first use."""
         widget = self.pictures.get(kind)
         if widget is None:
             widget = picture_widget(kind)
-            if widget is None:
-                return None
             self.pictures[kind] = widget
             self.stack.addWidget(widget)
             chosen = getattr(widget, "move_chosen", None)

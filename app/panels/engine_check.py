@@ -37,6 +37,11 @@ MAX_SECONDS = 600
 QUIET = "color: #6b6b6b;"
 
 
+def with_article(noun: str) -> str:
+    """ "a board game", "an OpenSpiel game"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def ours_text(record: RunRecord | Exception | None) -> str:
     """Our search's line of the cross-check."""
     if record is None:
@@ -129,15 +134,19 @@ class EngineCheckPanel(QWidget):
         self.theirs_line = QLabel()
         for label in (self.ours_line, self.theirs_line):
             label.setWordWrap(True)
-        controls = QHBoxLayout()
+        self.controls = QWidget()
+        controls = QHBoxLayout(self.controls)
         controls.setContentsMargins(0, 0, 0, 0)
         for widget in (self.ask_button, self.cancel_button, self.seconds, self.choose_button):
             controls.addWidget(widget)
         controls.addStretch(1)
+        self.not_applicable = ""
+        """Why the cross-check does not apply to the problem open ("" where it does): its game's
+        capability record (`Capabilities.engine_check`) says so."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.engine_line)
-        layout.addLayout(controls)
+        layout.addWidget(self.controls)
         layout.addWidget(self.ours_line)
         layout.addWidget(self.theirs_line)
         self.set_engine(settings.engine_path() if settings else "")
@@ -180,7 +189,16 @@ class EngineCheckPanel(QWidget):
         if problem is None:
             return
         game = problem.game
-        fen = problem.kind.root_text(game) if game.capabilities.standard_chess else None
+        applies = game.capabilities.engine_check
+        self.not_applicable = (
+            ""
+            if applies
+            else f"No engine cross-check on {with_article(problem.kind.title)}: a UCI engine "
+            "reads chess positions."
+        )
+        self.engine_line.setVisible(applies)
+        self.controls.setVisible(applies)
+        fen = problem.kind.root_text(game) if applies else None
         self.ours = None
         self.known_mate = problem.mate_length
         if fen != self.fen or fen is None:
@@ -238,7 +256,7 @@ class EngineCheckPanel(QWidget):
     def _show(self) -> None:
         self._update_controls()
         if self.fen is None:
-            self.ours_line.setText("The cross-check runs on chess positions only.")
+            self.ours_line.setText(self.not_applicable)
             self.theirs_line.setText("")
             return
         self.ours_line.setText(ours_text(self.ours))

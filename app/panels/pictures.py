@@ -2,10 +2,11 @@
 picture (`Capabilities.has_board`), and the words that describe it for the drawing.
 
 The chess picture is python-chess's board and pieces, drawn from parts rasterised once; the board
-games' pictures are in `app.panels.game_pictures`. A game kind without an entry here shows its
-line alone (an explicit tree's node letters). A new picture
-is a `Picture`: a pure `describe` (game and moves in, what to draw out) and a widget that draws a
-`PositionView` (`set_position`).
+games' pictures are in `app.panels.game_pictures`. A game with a board but no entry here is drawn
+as its position in words (`TEXT_PICTURE`); a game without a board shows its line alone (an
+explicit tree's node letters). A new picture is a `Picture`: a pure `describe` (game and moves in,
+what to draw out) and a widget that draws a `PositionView` (`set_position`), registered by its
+game kind's name in `PICTURES`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.mnk import MnkGame
 from pn_explorer.core.games.openspiel_game import OpenSpielGame
+from pn_explorer.core.games.registry import kind_of
 
 if TYPE_CHECKING:
     from pn_explorer.app.focus import PositionView
@@ -198,21 +200,42 @@ def describe_chess(game: ChessGame, moves: Sequence[int]) -> Drawn:
     return board.fen(), decode_move(moves[-1]).uci() if moves else None, check
 
 
+def describe_text(game: Game, moves: Sequence[int]) -> Drawn:
+    """A position in the words its game describes it with (`GameKind.position_text`) and the
+    last move's label: the picture of a game with a board but no picture of its own."""
+    kind = kind_of(game)
+    last = kind.move_labels(game, moves)[-1] if moves else None
+    return kind.position_text(game, moves), last, None
+
+
 PICTURES: dict[str, Picture] = {
     ChessGame.kind: Picture(describe_chess, SvgBoard),
     MnkGame.kind: Picture(describe_mnk, partial(MnkBoard, clickable=True)),
     OpenSpielGame.kind: Picture(describe_openspiel, TextBoard),
 }
-"""The pictures by game kind name (`Game.kind`)."""
+"""The pictures by game kind name (`Game.kind`): a new game's picture is one line here."""
+
+TEXT_PICTURE = Picture(describe_text, TextBoard)
+"""The picture of a game that has a board (`Capabilities.has_board`) and no entry in
+`PICTURES`: its position in words."""
+
+
+def picture_of(game: Game) -> Picture | None:
+    """The picture of `game`'s kind: its own, the text picture for a board without one, or None
+    for a game without a board (a tree file, shown by its line alone)."""
+    picture = PICTURES.get(game.kind)
+    if picture is None and game.capabilities.has_board:
+        return TEXT_PICTURE
+    return picture
 
 
 def describe_position(game: Game, moves: Sequence[int]) -> Drawn:
     """What the picture of `game`'s kind draws after `moves` (nothing without a picture)."""
-    picture = PICTURES.get(game.kind)
+    picture = picture_of(game)
     return (None, None, None) if picture is None else picture.describe(game, moves)
 
 
-def picture_widget(kind: str) -> QWidget | None:
-    """A new widget drawing positions of the game kind `kind`, or None: it has no picture."""
-    picture = PICTURES.get(kind)
-    return None if picture is None else picture.widget()
+def picture_widget(kind: str) -> QWidget:
+    """A new widget drawing the positions `describe_position` describes for the game kind
+    `kind` (the text picture where the kind has none of its own)."""
+    return PICTURES.get(kind, TEXT_PICTURE).widget()

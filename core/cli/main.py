@@ -36,6 +36,7 @@ from pn_explorer.core.cli.output import (
 )
 from pn_explorer.core.cli.progress import add_quiet_option
 from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, VerificationError
+from pn_explorer.core.games.game_specs import game_spec_help
 from pn_explorer.core.games.suites import BUILTIN_SUITES
 from pn_explorer.core.inputs.numbers import MOST_NODES, seconds_option
 from pn_explorer.core.inputs.text import non_empty_option
@@ -182,10 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         metavar="SPEC",
         type=non_empty_option("--game"),
-        help="a board game, its goal and start position: tic-tac-toe, mnk(m=4,n=4,k=3), "
-        "connect-four(columns=5,rows=4,goal=draw,player=o,moves=c1.c2) or an OpenSpiel game "
-        "(openspiel:hex(board_size=3,moves=b2): moves by the game's own names or action ids; "
-        "needs pn-explorer[openspiel])",
+        help=f"a board game, its goal and start position: {game_spec_help()}",
     )
     solve.add_argument(
         "--attacker",

@@ -89,6 +89,7 @@ CHESS_CAPABILITIES = Capabilities(
     threats=True,
     repetitions=True,
     standard_chess=True,
+    engine_check=True,
     has_board=True,
 )
 """What chess offers; a cursor's own record says `mop_up` only where its root is an ending

@@ -11,7 +11,7 @@ import chess
 
 from pn_explorer.core.errors import UnknownPositionIdError
 from pn_explorer.core.games.chess_codes import decode_move
-from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.chess_game import CHESS_CAPABILITIES, ChessGame
 from pn_explorer.core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
 from pn_explorer.core.inputs.boards import parse_fen
 from pn_explorer.core.proofs.claims import NO_FORCED_MATE, mate_text, side_names
@@ -51,6 +51,7 @@ class ChessKind(GameKind[ChessGame]):
 
     name = ChessGame.kind
     title = "chess position"
+    capabilities = CHESS_CAPABILITIES
     sources = (FEN, SUITE, EPD, PGN)
     suffixes = {".pgn": PGN, ".epd": EPD}
     example = Source(SUITE, "wac-mates", "WAC.001")

@@ -80,6 +80,9 @@ class Capabilities:
     standard_chess: bool = False
     """Positions are standard-chess FENs and moves chess moves, so outside chess tools apply: a
     UCI engine's cross-check, PGN, αβ's shorter-mate check, the comparison's columns."""
+    engine_check: bool = False
+    """A UCI engine can be asked about the root (a standard-chess position): the engine
+    cross-check applies."""
     has_board: bool = False
     """The position is drawn as a picture (a board), not as its line alone."""
     named_nodes: bool = False

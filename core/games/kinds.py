@@ -89,6 +89,9 @@ class GameKind(Generic[G]):
     """What a verified proof establishes, in a headline."""
     disproved = "the root is false"
     """What a disproof establishes, in a headline."""
+    capabilities = Capabilities()
+    """What its games offer (`Game.capabilities`), as the kind declares it before a problem is
+    open; a cursor's own record may offer less where the problem decides (chess's mop-up)."""
 
     # -- problems ----------------------------------------------------------------------------------
 

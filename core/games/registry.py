@@ -2,7 +2,9 @@
 game offers (`core.games.kinds.GameKind`) without asking which concrete game they hold.
 
 A game's cursor names its kind (`Game.kind`); `kind_of` finds it here. A new game registers its
-kind with `register` (the built-in kinds are registered below).
+kind with `register` (the built-in kinds are registered below): a board game named by a
+specification registers a family (`core.games.board_kind.SpecKind`), which the command line's
+`--game`, the ladder and the window's New game dialog then offer (`spec_kinds`).
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.board_kind import MNK, OPENSPIEL
+from pn_explorer.core.games.board_kind import SpecKind
 from pn_explorer.core.games.chess_kind import CHESS
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.kinds import GameKind, Loaded, Source
+from pn_explorer.core.games.mnk_kind import MNK
+from pn_explorer.core.games.openspiel_kind import OPENSPIEL
 from pn_explorer.core.games.tree_kind import TREES
 
 GAME_KINDS: dict[str, GameKind[Any]] = {}
@@ -43,6 +47,12 @@ def kind_named(name: str) -> GameKind[Any]:
 def kind_of(game: Game) -> GameKind[Any]:
     """The kind of a game's cursor."""
     return kind_named(game.kind)
+
+
+def spec_kinds() -> list[SpecKind[Any]]:
+    """The families of board games named by a specification (`core.games.board_kind`), in
+    registration order: what `--game`, the ladder and the New game dialog offer."""
+    return [kind for kind in GAME_KINDS.values() if isinstance(kind, SpecKind)]
 
 
 def source_kind_owner(source_kind: str) -> GameKind[Any]:

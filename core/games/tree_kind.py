@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.explicit_tree import TREE_CAPABILITIES, AndOrTree, ExplicitTreeGame
 from pn_explorer.core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.proofs.solution import tree_refutation, verify_tree_proof
@@ -28,6 +28,7 @@ class TreeKind(GameKind[ExplicitTreeGame]):
 
     name = ExplicitTreeGame.kind
     title = "explicit AND/OR tree"
+    capabilities = TREE_CAPABILITIES
     sources = (TREE,)
     suffixes = {".json": TREE}
     example = Source(TREE, "small-proof")

@@ -79,16 +79,19 @@ def test_a_click_on_a_gravity_board_drops_into_the_column(qtbot):
 
 
 def test_the_dialog_writes_the_command_line_s_spec_and_sets_up_by_clicks(qtbot):
-    assert game_spec("tic-tac-toe", 3, 3, 3, "X wins", "") == "tic-tac-toe"
+    assert game_spec("tic-tac-toe", {"m": 3, "n": 3, "k": 3}, "X wins", "") == "tic-tac-toe"
     assert (
-        game_spec("connect-four", 4, 4, 4, "O at least draws", "b1, c1")
+        game_spec("connect-four", {"columns": 4, "rows": 4, "k": 4}, "O at least draws", "b1, c1")
         == "connect-four(columns=4,rows=4,goal=draw,player=o,moves=b1.c1)"
     )
-    assert game_spec("openspiel", 0, 0, 0, "X wins", "4", "hex(board_size=3)") == (
+    assert game_spec("openspiel", {"game": "hex(board_size=3)"}, "player 1 wins", "4") == (
         "openspiel:hex(board_size=3,moves=4)"
     )
+    assert game_spec("openspiel", {"game": "hex"}, "player 2 at least draws", "a1 b2") == (
+        "openspiel:hex(goal=draw,player=o,moves=a1.b2)"
+    )
     with pytest.raises(PnExplorerError, match="is not an OpenSpiel game"):
-        parse_game_spec(game_spec("openspiel", 0, 0, 0, "X wins", "", "hex(board_size=3"))
+        parse_game_spec(game_spec("openspiel", {"game": "hex(board_size=3"}, "player 1 wins", ""))
     opened: list[str] = []
     dialog = NewGameDialog(lambda spec: opened.append(spec) or True, CONNECT_FOUR)
     qtbot.addWidget(dialog)
@@ -115,9 +118,9 @@ def test_bad_input_in_the_dialog_is_a_dialog_and_the_window_goes_on(
     window.new_game_dialog()
     dialog = window.new_game
     dialog.game.setCurrentIndex(dialog.game.findData("mnk"))
-    dialog.width_box.setValue(width)
-    dialog.height_box.setValue(height)
-    dialog.k_box.setValue(k)
+    dialog.boxes["m"].setValue(width)
+    dialog.boxes["n"].setValue(height)
+    dialog.boxes["k"].setValue(k)
     dialog.moves.setText(moves)
     dialog.accept()
     assert len(dialogs) == 1 and words in dialogs[0][1] and "\n" not in dialogs[0][1]

@@ -270,7 +270,7 @@ def test_game_specs_name_the_built_in_games_and_openspiel():
     started = parse_game_spec("tic-tac-toe(moves=b2.a1)")
     assert started.game().position_label() == ".../.X./O.. X to move"
     hex_spec = parse_game_spec("openspiel:hex(board_size=3,goal=win,player=first,moves=4)")
-    assert hex_spec.openspiel == "hex(board_size=3)" and hex_spec.moves == (4,)
+    assert hex_spec.rules == "hex(board_size=3)" and hex_spec.moves == (4,)
     assert not hex_spec.game().is_or() and hex_spec.goal_text() == "player 1 wins"
 
 

@@ -155,7 +155,7 @@ def test_a_board_games_verdict_is_its_negamax_value(capsys, player, goal, moves)
     status, out = _solve(capsys, "--game", spec, "--json")
     data = json.loads(out)
     read = parse_game_spec(spec)
-    assert read.rules is not None
+    assert isinstance(read.rules, MnkRules)
     holds = mnk_value(read.rules, read.moves)
     assert data["result"] == ("proved" if holds else "disproved")
     who = player.upper()
