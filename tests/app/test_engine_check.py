@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from stage import Stage
 
 from pn_explorer.app.panels.engine_check import EngineCheckPanel
-from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.problems.sources import GAME, SUITE, TREE, Source
 from pn_explorer.core.search.types import ITERATION
 from tests.core.test_uci_engine import WAC_1_LINE
 
@@ -150,3 +150,43 @@ def test_an_engine_that_fails_is_one_line_in_the_panel(qtbot, stage, tmp_path):
     text = panel.theirs_line.text()
     assert text.startswith("The engine could not answer: broken could not be started")
     assert "\n" not in text
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        WAC_001,
+        Source(GAME, "tic-tac-toe(goal=draw)"),
+        Source(GAME, "connect-four(columns=4,rows=4,goal=draw)"),
+        Source(GAME, "openspiel:hex(board_size=3)"),
+        Source(TREE, "small-proof"),
+    ],
+    ids=lambda source: source.text,
+)
+def test_the_cross_check_is_offered_where_the_game_s_record_says_it_applies(
+    qtbot, tmp_path, source
+):
+    """Chess offers it; a board game, an OpenSpiel game and a tree file hide it and say why, as
+    their kind's capability record and their cursor's say."""
+    stage = Stage()
+    qtbot.addWidget(stage)
+    stage.panel = EngineCheckPanel(stage.session)
+    stage.setCentralWidget(stage.panel)
+    stage.panel.set_engine(engine_file(tmp_path))
+    stage.open(source)
+    stage.show()
+    problem = stage.session.problem
+    applies = problem.game.capabilities.engine_check
+    assert applies == problem.kind.capabilities.engine_check
+    assert applies == (source == WAC_001)  # only chess positions are a UCI engine's
+    panel = stage.panel
+    assert panel.controls.isVisible() is applies and panel.ask_button.isEnabled() is applies
+    assert panel.engine_line.isVisible() is applies
+    reason = panel.ours_line.text()
+    if applies:
+        assert panel.not_applicable == "" and reason == "Ours: not solved yet."
+    else:
+        assert reason == panel.not_applicable and problem.kind.title in reason
+        assert reason.startswith("No engine cross-check on ") and "\n" not in reason
+        panel.ask()
+        assert not panel.busy  # nothing to ask about: the engine is not started
