@@ -86,7 +86,8 @@ class GameSpec:
 
     def game(self) -> Game:
         """A fresh cursor on the start position."""
-        return self.family.game_of(self)
+        game: Game = self.family.game_of(self)
+        return game
 
     def title(self) -> str:
         """The game, its start and its goal in words, for a window's title: "Connect-Four
