@@ -364,7 +364,7 @@ class MainWindow(QMainWindow):
             "New &game…",
             "Ctrl+G",
             lambda: self.new_game_dialog(),
-            tip="Tic-tac-toe, Connect-Four or another board game: its size, goal and start",
+            tip="A board game from the registered families: its size, goal and start",
         )
         self.open_fen_action = self._action("Open &FEN…", "Ctrl+L", self.open_fen_dialog)
         self.paste_fen_action = self._action("&Paste FEN", "Ctrl+Shift+V", self.paste_fen)

@@ -14,7 +14,7 @@ from typing import Any
 
 from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.board_kind import GAME
-from pn_explorer.core.games.game_specs import LADDER_NAME, parse_game_list
+from pn_explorer.core.games.game_specs import LADDER, LADDER_NAME, parse_game_list
 from pn_explorer.core.games.kinds import Source
 from pn_explorer.core.games.registry import load_problem
 from pn_explorer.core.inputs.text import non_empty_option
@@ -39,8 +39,8 @@ def add_game_option(parser: argparse.ArgumentParser, instead: str) -> None:
         type=non_empty_option("--game"),
         help=f"a board game instead of {instead}, as solve --game names it (start position: "
         "moves=a1.b2 in the spec); repeat it for several, or give "
-        f"{LADDER_NAME!r} for the built-in ladder (tic-tac-toe to Connect-Four 5×4 and 4×5, "
-        "and Hex 3×3)",
+        f"{LADDER_NAME!r} for the built-in ladder of {len(LADDER)} graded exercises, easiest "
+        "first",
     )
 
 
