@@ -61,6 +61,7 @@ _PLURALS = {
     "reply": "replies",
     "try": "tries",
     "leaf": "leaves",
+    "entry": "entries",
 }
 
 MIN_RATE_SECONDS = 0.1

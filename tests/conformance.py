@@ -5,9 +5,10 @@ game below (chess, a tree file, and the board games: tic-tac-toe, a Connect-Four
 OpenSpiel game); a search registered at test time (a probe) calls it too. The checks: a proof, found
 and accepted by the independent verifier; a disproof (or no mate claimed, for a search that
 cannot disprove); stepping to the end reaches the run's outcome with the run's node count; the
-proof is explained (`core.explain`) where the search keeps a tree, and refused in words where it
-keeps none; and a search the registry refuses on a game is refused by `create_search` with the
-registry's own sentence.
+proof is explained (`core.explain`) by every search whose registry entry explains it (from its
+tree, or df-pn's from its table), and refused in words by one that has no explanation (αβ); and
+a search the registry refuses on a game is refused by `create_search` with the registry's own
+sentence.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from pn_explorer.core.trees.catalog import load_tree
 
 LIMITS = Limits(max_nodes=200_000)
 CAPPED = 12
-"""A node cap that stops every search short of either game's proof, for the advice."""
+"""A node cap that, with a single iteration, stops every search short of either game's proof,
+for the advice (df-pn's table would prove a mate in two within the budget it buys)."""
 
 
 def _tree(name: str) -> Callable[[], Game]:
@@ -182,19 +184,30 @@ def _check_stepping(
 
 
 def _check_explain(search: SearchEntry, spec: AlgorithmSpec, make: Callable[[], Game]) -> None:
-    """A search that keeps its tree is explained; one that keeps none has no tree to explain."""
+    """A search that explains itself explains a proof (nothing to try) and a run its cap
+    stopped (a bigger cap first); one that does not is refused in words."""
     traced = create_search(spec, make(), LIMITS)
-    if not search.capabilities.keeps_tree:
-        assert traced.tree is None
+    if not search.explains:
+        with pytest.raises(InvalidLimitError, match="has no explanation: explained are"):
+            explain(traced)
         return
-    trace = RootTrace()
-    run_traced(traced, trace)
+    trace = _run_traced(traced)
     explanation = explain(traced, trace)
     assert explanation.algorithm == traced.algorithm and explanation.effort
     assert explanation.suggestions == []  # solved: nothing to try
-    capped = create_search(spec, make(), Limits(max_nodes=CAPPED))
-    trace = RootTrace()
-    run_traced(capped, trace)
-    assert capped.outcome.reason is StopReason.MEMORY
+    capped = create_search(spec, make(), Limits(max_nodes=CAPPED, max_iterations=1))
+    trace = _run_traced(capped)
+    assert capped.outcome.reason in (StopReason.MEMORY, StopReason.ITERATIONS)
     kinds = [suggestion.kind for suggestion in explain(capped, trace).suggestions]
     assert kinds and kinds[0] == "cap"  # unsolved: a bigger cap first, then other searches
+
+
+def _run_traced(search: Any) -> RootTrace:
+    """Run `search` to its end as `solve --explain` does: a tree search in slices that record
+    its root's numbers, df-pn whole."""
+    trace = RootTrace()
+    if search.tree is not None:
+        run_traced(search, trace)
+    else:
+        search.run()
+    return trace

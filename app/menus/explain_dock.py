@@ -22,14 +22,13 @@ from pn_explorer.core.search.contract import Stepper
 from pn_explorer.core.search.parameters import PARAMETERS
 from pn_explorer.core.search.types import Outcome
 
-NO_TREE = (
-    "Why not found? is not offered for df-pn: it keeps no search tree to analyse, only a table "
-    "of positions (its path and table fill are in the df-pn dock and the memory gauge)."
+NO_MAP = (
+    "The effort map colours a search tree by the nodes below each node; this search keeps no "
+    "tree (its work by root move is in Why not found?, Ctrl+I)"
 )
-"""What the panel and the actions' tooltips say while the search keeps no tree (df-pn)."""
+"""The effort map's tooltip while the search keeps no tree (df-pn, whose table has no parents)."""
 EXPLAIN_TIP = "Explain where the search spent itself and what to try"
 EFFORT_TIP = "Colour the tree's nodes by the nodes below them"
-BUTTON_TIP = "Analyse the search as it stands (Ctrl+I)"
 
 DOCK_HEIGHT = 300
 """The dock's height when it first opens: the table's top rows and the sentences, leaving the
@@ -78,30 +77,25 @@ class ExplainDock:
         self.trace = RootTrace()
         self.panel.clear()
         has_tree = search is None or search.tree is not None
-        self.explain_action.setEnabled(has_tree)
-        self.explain_action.setToolTip(EXPLAIN_TIP if has_tree else NO_TREE)
         self.effort_action.setEnabled(has_tree)
-        self.effort_action.setToolTip(EFFORT_TIP if has_tree else NO_TREE)
-        self.panel.button.setEnabled(has_tree)
-        self.panel.button.setToolTip(BUTTON_TIP if has_tree else NO_TREE)
+        self.effort_action.setToolTip(EFFORT_TIP if has_tree else NO_MAP)
         if not has_tree:
             self.effort_action.setChecked(False)
-            self.panel.cancel(NO_TREE)
-        elif search is not None:
+        if search is not None:
             self.trace.record_search(search)
 
     def _moved_on(self, _report: object = None) -> None:
         search = self.session.search
-        if search is None or search.tree is None:
+        if search is None:
             return
         self.trace.record_search(search)
         if self.panel.busy:
             self.panel.cancel("The search moved on: press Explain now to look again.")
 
     def _finished(self, outcome: Outcome) -> None:
-        """An unsolved end opens the analysis, where there is a tree to analyse."""
+        """An unsolved end opens the analysis."""
         search = self.session.search
-        if not outcome.solved and search is not None and search.tree is not None:
+        if not outcome.solved and search is not None:
             self.explain_now(asked=False)
 
     def explain_now(self, asked: bool = True) -> None:
@@ -109,10 +103,6 @@ class ExplainDock:
         dock then stays open), not by a search that stopped unsolved (it closes with it)."""
         driver = self.session.driver
         if driver.search is None:
-            return
-        if driver.search.tree is None:
-            self.ui.open_dock(self.dock, DOCK_HEIGHT, asked)
-            self.panel.cancel(NO_TREE)
             return
         driver.pause()
         self.trace.record_search(driver.search)

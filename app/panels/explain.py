@@ -1,5 +1,6 @@
 """The "Why not found?" panel: effort per root move (a table: click a row to see that move on the
-board and in the tree), what holds the root's proof number up, and what to try (`core.explain`).
+board and in the tree), what holds the root's proof number up (df-pn: why it stopped and the line
+its transposition table holds), and what to try (`core.explain`).
 
 The analysis is a generator (`core.explain.explanation_steps`); the window's background-job
 runner (`app.jobs`) runs it on the GUI thread, which owns the tree, in slices of at most
@@ -31,12 +32,14 @@ from pn_explorer.app.jobs import Jobs
 from pn_explorer.core.explain.advice import Suggestion
 from pn_explorer.core.explain.explain import Explanation, explanation_steps
 from pn_explorer.core.explain.trace import RootTrace
-from pn_explorer.core.search.contract import Stepper, kept_tree
+from pn_explorer.core.search.contract import Stepper
 from pn_explorer.core.search.registry import entry
 from pn_explorer.core.search.types import Result, StopReason
-from pn_explorer.core.values import INF
+from pn_explorer.core.tree import NO_NODE
+from pn_explorer.core.values import INF, counted
 
 COLUMNS = ("Move", "Nodes", "Share", "pn", "dn", "Deepest line reached")
+"""The table's columns; the last one's title is the explanation's `line_title`."""
 
 
 def nothing_to_try(explanation: Explanation) -> str:
@@ -55,6 +58,15 @@ def nothing_to_try(explanation: Explanation) -> str:
 
 def _number(value: int) -> str:
     return "∞" if value >= INF else f"{value:,}"
+
+
+def _section(title: str, summary: str, sentences: list[str]) -> str:
+    """A titled paragraph of the words beside the table, and its points."""
+    return (
+        f"<b>{html.escape(title, quote=False)}</b><br>"
+        + html.escape(summary, quote=False)
+        + "".join(f"<br>• {html.escape(s, quote=False)}" for s in sentences)
+    )
 
 
 class ExplainPanel(QWidget):
@@ -145,7 +157,8 @@ class ExplainPanel(QWidget):
     ) -> None:
         """Analyse `search` as it stands (it must not step until `explained`)."""
         self.jobs.run_steps(explanation_steps(search, trace, known_mate_length))
-        self.heading.setText(f"Explaining {len(kept_tree(search)):,} nodes…")
+        memory = search.memory()
+        self.heading.setText(f"Explaining {counted(memory.used, memory.unit)}…")
 
     def cancel(self, why: str = "") -> None:
         """Stop a computation under way (the search moved on, or another was opened)."""
@@ -186,13 +199,22 @@ class ExplainPanel(QWidget):
             else ""
         )
         self.heading.setText(explanation.sentence)
+        table = explanation.table
+        size = (
+            f"{explanation.nodes:,} nodes, {explanation.max_ply} plies deep"
+            if table is None
+            else f"{explanation.nodes:,} nodes created, to ply {explanation.max_ply}; table "
+            f"{table.entries:,} of {table.capacity:,} entries, "
+            f"{counted(table.replacements, 'replacement')}"
+        )
         self.details.setText(
-            f"{explanation.stopped[:1].upper()}{explanation.stopped[1:]} · "
-            f"{explanation.nodes:,} nodes, {explanation.max_ply} plies deep{shared}"
+            f"{explanation.stopped[:1].upper()}{explanation.stopped[1:]} · {size}{shared}"
         )
         self.details.show()
         self._set_buttons([s for s in explanation.suggestions if s.settings])
         rows = explanation.effort
+        title = explanation.line_title
+        self.table.setHorizontalHeaderLabels([*COLUMNS[:-1], title[:1].upper() + title[1:]])
         self.table.setRowCount(len(rows))
         for index, row in enumerate(rows):
             cells = (
@@ -213,12 +235,15 @@ class ExplainPanel(QWidget):
                     item.setToolTip(text)
                 self.table.setItem(index, column, item)
         held = explanation.hold_up
-        sentences = [d.sentence for d in held.defences] + [n.sentence for n in held.narrow]
-        self.held.setText(
-            "<b>What holds the proof number up</b><br>"
-            + html.escape(held.summary, quote=False)
-            + "".join(f"<br>• {html.escape(s, quote=False)}" for s in sentences)
-        )
+        if held is not None:
+            sentences = [d.sentence for d in held.defences] + [n.sentence for n in held.narrow]
+            self.held.setText(_section("What holds the proof number up", held.summary, sentences))
+        elif table is not None:
+            self.held.setText(
+                _section("Why it stopped", table.stopped, [])
+                + "<br>"
+                + _section("The table's most-proving line", table.summary, table.step_sentences)
+            )
         if explanation.suggestions:
             items = []
             for suggestion in explanation.suggestions:
@@ -250,4 +275,6 @@ class ExplainPanel(QWidget):
 
     def _row_clicked(self, row: int, _column: int) -> None:
         if self.explanation is not None and 0 <= row < len(self.explanation.effort):
-            self.node_chosen.emit(self.explanation.effort[row].node)
+            node = self.explanation.effort[row].node
+            if node != NO_NODE:
+                self.node_chosen.emit(node)

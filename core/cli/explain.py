@@ -1,14 +1,14 @@
-"""`solve --explain`: the explanation of a tree search as a readable block (`core.explain`)."""
+"""`solve --explain`: the explanation of a search as a readable block (`core.explain`)."""
 
 from __future__ import annotations
 
 import textwrap
 
 from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.explain.explain import Explanation, explain
+from pn_explorer.core.explain.explain import Explanation, explain, explaining_searches
 from pn_explorer.core.explain.trace import RootTrace, run_traced
 from pn_explorer.core.search.contract import Search, Stepper
-from pn_explorer.core.search.registry import names
+from pn_explorer.core.search.registry import entry, names
 from pn_explorer.core.values import INF, counted
 
 WIDTH = 100
@@ -44,25 +44,34 @@ def explanation_lines(explanation: Explanation) -> list[str]:
     )
     width = max([4, *(len(row.move) for row in explanation.effort[:SHOWN_MOVES])])
     out.append(
-        f"           {'move':<{width}}  {'nodes':>10}  share  {'pn':>6}  {'dn':>6}  deepest line"
+        f"           {'move':<{width}}  {'nodes':>10}  share  {'pn':>6}  {'dn':>6}  "
+        f"{explanation.line_title}"
     )
     for row in explanation.effort[:SHOWN_MOVES]:
         out.append(
             f"           {row.move:<{width}}  {row.nodes:>10,} {100 * row.share:5.1f} %  "
             f"{_number(row.proof):>6}  {_number(row.disproof):>6}  "
-            f"{counted(row.deepest_ply, 'ply')}:"
+            + (f"{counted(row.deepest_ply, 'ply')}:" if row.deepest_line else "")
         )
-        out.extend(_wrapped(row.deepest_line, "             ", "             "))
+        if row.deepest_line:
+            out.extend(_wrapped(row.deepest_line, "             ", "             "))
     rest = explanation.effort[SHOWN_MOVES:]
     if rest:
         nodes = sum(row.nodes for row in rest)
         out.append(f"           {counted(len(rest), 'more move')}: {counted(nodes, 'node')}")
     held = explanation.hold_up
-    out.extend(_wrapped(held.summary, "Held up    "))
-    for defence in held.defences:
-        out.extend(_wrapped(defence.sentence, "         · ", "           "))
-    for narrow in held.narrow:
-        out.extend(_wrapped(narrow.sentence, "         · ", "           "))
+    if held is not None:
+        out.extend(_wrapped(held.summary, "Held up    "))
+        for defence in held.defences:
+            out.extend(_wrapped(defence.sentence, "         · ", "           "))
+        for narrow in held.narrow:
+            out.extend(_wrapped(narrow.sentence, "         · ", "           "))
+    table = explanation.table
+    if table is not None:
+        out.extend(_wrapped(table.stopped, "Stopped    "))
+        out.extend(_wrapped(table.summary, "Table line "))
+        for sentence in table.step_sentences:
+            out.extend(_wrapped(sentence, "         · ", "           "))
     if explanation.suggestions:
         for index, suggestion in enumerate(explanation.suggestions):
             head = "Try        " if index == 0 else "           "
@@ -85,15 +94,21 @@ def tree_searches() -> str:
 
 
 def run_search(search: Search, explaining: bool) -> RootTrace | None:
-    """Run the search to its end; with --explain in slices that record the root's numbers
-    (the same nodes are created either way)."""
+    """Run the search to its end; with --explain a search that keeps its tree runs in slices
+    that record the root's numbers (the same nodes are created either way); df-pn runs whole
+    (a slice of it restarts from the root, which would add nodes), with no trace recorded."""
     if not explaining:
         search.run()
         return None
-    if not isinstance(search, Stepper):
-        raise InvalidLimitError(f"--explain needs a tree search ({tree_searches()})")
+    if not entry(search.algorithm).explains:
+        raise InvalidLimitError(
+            f"--explain needs a search that explains itself ({explaining_searches()})"
+        )
     trace = RootTrace()
-    run_traced(search, trace)
+    if isinstance(search, Stepper) and search.tree is not None:
+        run_traced(search, trace)
+    else:
+        search.run()
     return trace
 
 
@@ -101,6 +116,6 @@ def explanation_of(
     search: Search, trace: RootTrace | None, known_mate_length: int | None = None
 ) -> Explanation | None:
     """The explanation when --explain asked for one (a trace was recorded), else None."""
-    if trace is None or not isinstance(search, Stepper):
+    if trace is None:
         return None
     return explain(search, trace, known_mate_length)

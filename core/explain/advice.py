@@ -33,19 +33,23 @@ MANY_TRANSPOSITIONS = 0.15
 @dataclass(frozen=True, slots=True)
 class Suggestion:
     """One thing to try: `kind` (cap, pn2, ab, dfpn), the reasoning in words, the command
-    line options that do it (empty when there is nothing to run), and the same as settings a
-    window applies: `algo`, `max_nodes`, `a`, `b`, `depth` (empty: nothing to apply)."""
+    line options that do it (empty when there is nothing to run), the same as settings a
+    window applies: `algo`, `max_nodes`, `a`, `b`, `depth` (empty: nothing to apply), and the
+    words on its button where the settings alone do not say them well ("" otherwise)."""
 
     kind: str
     text: str
     options: str
     settings: dict[str, object] = field(default_factory=dict)
+    label: str = ""
 
     @property
     def button(self) -> str:
         """The words on the button that applies it ("" when there is nothing to apply)."""
         if not self.settings:
             return ""
+        if self.label:
+            return self.label
         algo = self.settings.get("algo")
         if algo is None:
             return f"Raise the node cap to {self.settings['max_nodes']:,}"
@@ -64,7 +68,7 @@ def round_up(nodes: float) -> int:
     return int(math.ceil(nodes / unit) * unit)
 
 
-def _seconds(nodes: int, rate: float) -> str:
+def seconds_text(nodes: int, rate: float) -> str:
     """How long a run to `nodes` takes at this run's speed, in words."""
     if rate <= 0:
         return ""
@@ -105,7 +109,7 @@ def cap_advice(
             "cap",
             "The run is too short to read a trend of the root's proof number; "
             f"a tree {BIGGER_CAP}× larger ({wanted:,} nodes) is the cheapest experiment"
-            f"{_seconds(wanted, rate)}.",
+            f"{seconds_text(wanted, rate)}.",
             _limits(wanted, cap, rate, stopped_by),
             _cap_settings(wanted, cap),
         )
@@ -119,7 +123,7 @@ def cap_advice(
         wanted = round_up(SAFETY * end)
         text = (
             f"{moved} ({trend.slope * 10_000:+.1f} per 10,000 nodes). At that rate it reaches 0 "
-            f"near {round(end):,} nodes: try {wanted:,}{_seconds(wanted, rate)}."
+            f"near {round(end):,} nodes: try {wanted:,}{seconds_text(wanted, rate)}."
         )
     elif trend.exponent < LEVELLING:
         projected = trend.last_proof * BIGGER_CAP**trend.exponent
@@ -147,14 +151,15 @@ def cap_advice(
     )
 
 
-def pn2_advice(cap: int | None, nodes: int) -> Suggestion:
-    """Pn² within the memory PN just filled, a and b scaled from the thesis's best setting."""
+def pn2_advice(cap: int | None, nodes: int, like: str = "like this run") -> Suggestion:
+    """Pn² within the memory the search just filled (`like`: what held that much), a and b
+    scaled from the thesis's best setting."""
     bound = cap or nodes
     a = round(bound * DEFAULT_A / DEFAULT_PN2_CAP)
     b = round(bound * DEFAULT_B / DEFAULT_PN2_CAP)
     return Suggestion(
         PN2,
-        f"Pn² keeps at most N = {bound:,} nodes in memory, like this run, but evaluates each "
+        f"Pn² keeps at most N = {bound:,} nodes in memory, {like}, but evaluates each "
         "first-level node with a second PN search and then throws that tree away, so it can "
         f"create many more nodes than fit (thesis ch. 4). a = {a:,}, b = {b:,} are the "
         f"thesis's best {DEFAULT_A:,} / {DEFAULT_B:,} at N = {DEFAULT_PN2_CAP:,}, scaled to N.",

@@ -1,7 +1,9 @@
-"""The whole explanation of a tree search (PN, or Pn²'s first level) as it stands: effort per
-root move, what holds the root's proof number up, and what to try, for `solve --explain` and the
-window's "Why not found?" panel.
+"""The whole explanation of a search as it stands, for `solve --explain` and the window's "Why not
+found?" panel: effort per root move, what holds the root's proof number up, and what to try.
 
+Each search's registry entry names its explainer (`SearchEntry.explainer`): the searches that
+keep a tree (PN, Pn²'s first level, DAG PN) are explained from it here (`tree_explanation_steps`),
+df-pn from its transposition table and its own counts (`core.explain.table`).
 `explanation_steps` is a generator that yields the share of work done between slices of a few
 tens of milliseconds, so the window can compute it on the GUI thread without blocking; the
 command line drives it to the end with `explain`.
@@ -11,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
+from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.explain.advice import Suggestion, suggestions
 from pn_explorer.core.explain.effort import MoveEffort, TreeShape, measure
 from pn_explorer.core.explain.holdup import HoldUp, hold_up
@@ -19,16 +23,24 @@ from pn_explorer.core.explain.lines import Lines
 from pn_explorer.core.explain.trace import RootTrace, Trend
 from pn_explorer.core.explain.transpositions import Transpositions, count_transpositions
 from pn_explorer.core.generators import finish
-from pn_explorer.core.search.contract import Stepper, kept_tree
-from pn_explorer.core.search.registry import entry
+from pn_explorer.core.search.contract import Search, Stepper, kept_tree
+from pn_explorer.core.search.registry import entry, names
 from pn_explorer.core.search.types import Outcome, StopReason
 from pn_explorer.core.tree import ROOT
 from pn_explorer.core.values import INF, counted, format_number
 
+if TYPE_CHECKING:
+    from pn_explorer.core.explain.table import TableReading
+
+TREE_LINE_TITLE = "deepest line reached"
+"""What the effort table's last column shows for a tree search."""
+
 
 @dataclass(frozen=True, slots=True)
 class EffortRow:
-    """One root move as the table shows it."""
+    """One root move as the table shows it: its node in the drawn tree (`NO_NODE` where there is
+    none), its nodes (df-pn: nodes created under it) and their share, its numbers, and a line
+    under it (`Explanation.line_title` says which) with its length in plies."""
 
     node: int
     move: str
@@ -52,10 +64,15 @@ class Explanation:
     nodes: int
     max_ply: int
     effort: list[EffortRow]
-    hold_up: HoldUp
+    hold_up: HoldUp | None
+    """What holds the root's proof number up in a kept tree (None: the search keeps none)."""
     trend: Trend | None
     transpositions: Transpositions | None
     suggestions: list[Suggestion]
+    line_title: str = TREE_LINE_TITLE
+    """What the effort rows' line is: the deepest reached, or (df-pn) the table's."""
+    table: TableReading | None = None
+    """df-pn's table as the explanation read it (None for a tree search)."""
 
     def to_dict(self) -> dict[str, object]:
         """The "explain" object of `solve --json` (∞ as "inf", as tree files write it)."""
@@ -91,6 +108,7 @@ def _row(effort: MoveEffort, total: int, lines: Lines) -> EffortRow:
 
 STOPPED_WORDS = {
     StopReason.MEMORY: "ran out of room",
+    StopReason.BUDGET: "ran out of room",
     StopReason.TIME: "ran out of time",
     StopReason.ITERATIONS: "reached its iteration limit",
     StopReason.FRONTIER: "reached the edge of the tree file",
@@ -130,6 +148,27 @@ def plain_sentence(
 
 
 def explanation_steps(
+    search: Search, trace: RootTrace | None = None, known_mate_length: int | None = None
+) -> Generator[float, None, Explanation]:
+    """Explain `search` as it is now (it must not step meanwhile) by its registry entry's
+    explainer; yields progress 0..1. InvalidLimitError for a search that has none (αβ)."""
+    found = entry(search.algorithm)
+    explainer = found.explains_with
+    if explainer is None:
+        raise InvalidLimitError(
+            f"{found.title} has no explanation: explained are {explaining_searches()}"
+        )
+    steps: Generator[float, None, Explanation] = explainer(search, trace, known_mate_length)
+    return steps
+
+
+def explaining_searches() -> str:
+    """The searches that explain themselves, in words: "pn, pn2, dagpn or dfpn"."""
+    found = names(explains=True)
+    return found[0] if len(found) == 1 else f"{', '.join(found[:-1])} or {found[-1]}"
+
+
+def tree_explanation_steps(
     search: Stepper, trace: RootTrace | None = None, known_mate_length: int | None = None
 ) -> Generator[float, None, Explanation]:
     """Explain `search`'s tree as it is now (it must not step meanwhile); yields progress 0..1."""
@@ -201,7 +240,7 @@ def explanation_steps(
 
 
 def explain(
-    search: Stepper, trace: RootTrace | None = None, known_mate_length: int | None = None
+    search: Search, trace: RootTrace | None = None, known_mate_length: int | None = None
 ) -> Explanation:
     """The explanation in one call."""
     return finish(explanation_steps(search, trace, known_mate_length))

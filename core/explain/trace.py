@@ -1,4 +1,5 @@
-"""The root's proof and disproof numbers over a run, recorded between slices of the search.
+"""The root's proof and disproof numbers over a run, recorded between slices of the search (against
+the tree's size, or df-pn's nodes created).
 
 Recording reads the tree between `run` slices and never touches the search, so the node counts
 are those of an unsliced run. The trend of the root's proof number against the tree's size is
@@ -10,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pn_explorer.core.search.contract import Stepper, kept_tree
+from pn_explorer.core.search.contract import Stepper
 from pn_explorer.core.tree import ROOT
 from pn_explorer.core.values import INF
 
@@ -54,9 +55,13 @@ class RootTrace:
             self.points = self.points[::2] if len(self.points) % 2 else self.points[1::2]
 
     def record_search(self, search: Stepper) -> None:
-        """A checkpoint of a tree search as it stands now."""
-        tree = kept_tree(search)
-        self.record(len(tree), *tree.numbers(ROOT))
+        """A checkpoint of a search as it stands now: against the nodes its tree holds, or, for
+        a search that keeps none (df-pn), against the nodes it has created."""
+        tree = search.tree
+        if tree is None:
+            self.record(search.nodes_created, *search.root_numbers)
+        else:
+            self.record(len(tree), *tree.numbers(ROOT))
 
     def trend(self) -> Trend | None:
         """The fit over the second half of the run (by nodes), or None with too few points or a

@@ -308,6 +308,13 @@ class DfpnSearch:
         self.read_out_nodes = 0
         """Positions generated while reading proofs out of the table (and repairing them there):
         not in `nodes_created`, which counts the search, as every record always has."""
+        self.root_move_work: dict[int, int] = {}
+        """Nodes created under each root move, by its position's key (`table_key`): each MID
+        call on a root child adds its work as it returns, so unlike the table's `work` nothing is
+        lost to replacement and a transposition counts under the root move that searched it
+        (the read-out's repairs are not counted, as in `nodes_created`)."""
+        self.deepest_expansion = 0
+        """The deepest ply MID expanded a position at."""
         self.read_outs_failed = 0
         """Proved roots whose proof could not be read out without a repetition, so the search
         went on (see the module docstring on graph-history interaction)."""
@@ -332,6 +339,32 @@ class DfpnSearch:
         if self.max_plies is None:
             return 0
         return self._ply_keys[self.max_plies - ply]
+
+    def table_key(self, position_hash: int, ply: int) -> int:
+        """The table's key of a position with `position_hash` reached at `ply`: what a reader of
+        the table (the explanation) probes it with."""
+        return position_hash ^ self._ply_key(ply)
+
+    @property
+    def root_is_or(self) -> bool:
+        """Whether the attacker is to move at the root."""
+        return self._root_is_or
+
+    def initial_numbers(
+        self, mobility: int, child_is_or: bool, mop_up: int, threat: bool, child_ply: int
+    ) -> tuple[int, int]:
+        """The (proof, disproof) numbers `generate_children` gives a new child at `child_ply`
+        with `mobility` moves (the loop there inlines this, being the hottest code): mobility
+        initialisation (§3.3.1), plus the mop-up estimate `mop_up` times its weight, divided
+        where its move threatens mate, plus deep df-pn's depth bias."""
+        proof, disproof = leaf_numbers(Value.UNKNOWN, mobility, child_is_or, MOBILITY)
+        proof += self.mop_up_weight * mop_up
+        if threat:
+            proof = max(1, proof // self.threat_divisor)
+        if child_ply < self.deep_depth:
+            proof += self.deep_depth - child_ply
+            disproof += self.deep_depth - child_ply
+        return proof, disproof
 
     def _repetition_ply(self, key: int) -> int:
         """The path ply where the game's position `key` (unmixed) occurred: what a repetition of
@@ -543,6 +576,8 @@ class DfpnSearch:
                 return _Result(table.proof[slot], table.disproof[slot], 0, table.distance[slot])
             return _Result(1, 1, 0, 0)
         self.iterations += 1
+        if depth > self.deepest_expansion:
+            self.deepest_expansion = depth
         created_before = self.nodes_created
         children = self.generate_children()
         if not children.moves:
@@ -553,7 +588,9 @@ class DfpnSearch:
             )
             return _Result(1, 1, 0, 0)
         if self.trace is not None:
-            yield self.trace.expanded(depth, is_or, phi_threshold, delta_threshold, children)
+            yield self.trace.expanded(
+                depth, is_or, phi_threshold, delta_threshold, children, created_before
+            )
         proof, disproof = children.proof, children.disproof
         # The children's φ and δ (they are of the other type): the same lists, kept up to date.
         phis, deltas = as_phi_delta(proof, disproof, not is_or)
@@ -599,6 +636,8 @@ class DfpnSearch:
         """The node's numbers from its children, stored in the table as the GHI rule allows."""
         proof, disproof = children.proof, children.disproof
         node_proof, node_disproof = node_numbers(proof, disproof, is_or, self.weak_delta)
+        if depth == 1 and not self._reading_out:
+            self.root_move_work[key] = self.root_move_work.get(key, 0) + work
         table = self.table
         slot = table.find(key)
         work += table.work[slot] if slot >= 0 else 0

@@ -72,6 +72,9 @@ class DfpnFrame:
     backing_up: BackUpReason | None = None
     weak: bool = False
     """The search's `weak_delta`: δ by weak proof-number search's rule."""
+    created_before: int = 0
+    """The search's `nodes_created` when this MID call began: its work so far is the
+    difference (what the explanation adds for a root move still being searched)."""
 
     @property
     def numbers(self) -> tuple[int, int]:
@@ -118,9 +121,16 @@ class DfpnTrace:
         self.hits[key] += 1
 
     def expanded(
-        self, depth: int, is_or: bool, phi_threshold: int, delta_threshold: int, children: _Children
+        self,
+        depth: int,
+        is_or: bool,
+        phi_threshold: int,
+        delta_threshold: int,
+        children: _Children,
+        created_before: int = 0,
     ) -> DfpnEvent:
-        """MID expanded the node at `depth`: its frame replaces whatever stood there."""
+        """MID expanded the node at `depth` (a call begun when the search had created
+        `created_before` nodes): its frame replaces whatever stood there."""
         del self.frames[depth:]
         key = self.path_keys[depth]
         move = None
@@ -128,7 +138,14 @@ class DfpnTrace:
             parent = self.frames[-1].children
             move = parent.moves[parent.keys.index(key)]
         frame = DfpnFrame(
-            key, move, is_or, phi_threshold, delta_threshold, children, weak=self.weak_delta
+            key,
+            move,
+            is_or,
+            phi_threshold,
+            delta_threshold,
+            children,
+            weak=self.weak_delta,
+            created_before=created_before,
         )
         self.frames.append(frame)
         for child in children.keys:

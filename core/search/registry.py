@@ -94,7 +94,10 @@ Factory = Callable[..., Any]
 class SearchEntry:
     """One search (see the module docstring). `settings(values)`: its parameters in a few words
     for a title ("init mobility", "a = 600,000, b = 80,000"); `choice`: its label in the set-up
-    dialog; `needs`: game traits it cannot run without."""
+    dialog; `needs`: game traits it cannot run without; `explainer(search, trace,
+    known_mate_length)`: the generator that explains why it has not solved a root ("Why not
+    found?", `core.explain.explain.explanation_steps`); None: a search that keeps its tree is
+    explained from it (`tree_explainer`), any other has no explanation."""
 
     name: str
     title: str
@@ -109,10 +112,22 @@ class SearchEntry:
     settings: Callable[[Mapping[str, Any]], str]
     choice: str = ""
     needs: frozenset[str] = frozenset()
+    explainer: Factory | None = None
 
     @property
     def steppable(self) -> bool:
         return self.step is not None
+
+    @property
+    def explains_with(self) -> Factory | None:
+        """Its explainer, the tree's where it keeps one and names none (None: no explanation)."""
+        if self.explainer is not None:
+            return self.explainer
+        return tree_explainer if self.capabilities.keeps_tree else None
+
+    @property
+    def explains(self) -> bool:
+        return self.explains_with is not None
 
     def takes(self, parameter: str) -> bool:
         return parameter in self.parameters
@@ -143,12 +158,17 @@ def unregister(name: str) -> None:
 
 def entries(**capabilities: bool) -> tuple[SearchEntry, ...]:
     """The registered searches in registration order, those with the given capabilities
-    (`steppable` included) only."""
+    (`steppable` and `explains` included) only."""
     return tuple(
         entry
         for entry in _ENTRIES.values()
         if all(
-            (entry.steppable if key == "steppable" else getattr(entry.capabilities, key)) == wanted
+            (
+                getattr(entry, key)
+                if key in ("steppable", "explains")
+                else getattr(entry.capabilities, key)
+            )
+            == wanted
             for key, wanted in capabilities.items()
         )
     )
@@ -310,6 +330,18 @@ def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> Stepper:
     return DfpnStepper(game, limits, **values)
 
 
+def tree_explainer(search: Any, trace: Any, known_mate_length: int | None) -> Any:
+    from pn_explorer.core.explain.explain import tree_explanation_steps
+
+    return tree_explanation_steps(search, trace, known_mate_length)
+
+
+def table_explainer(search: Any, trace: Any, known_mate_length: int | None) -> Any:
+    from pn_explorer.core.explain.table import table_explanation_steps
+
+    return table_explanation_steps(search, trace, known_mate_length)
+
+
 def initialisation_text(values: Mapping[str, Any]) -> str:
     """PN's and DAG PN's settings: the leaf initialisation."""
     return f"init {values['initialisation']}"
@@ -417,6 +449,7 @@ for _entry in (
         Capabilities(event_steps=True, replayable=True, transpositions=True),
         no_text,
         "df-pn (Nagai; transposition table)",
+        explainer=table_explainer,
     ),
 ):
     register(_entry)

@@ -272,7 +272,9 @@ def test_solve_explain_on_a_tree_and_refused_for_ab(capsys):
     out = capsys.readouterr().out
     assert "A → C → G" in out and "The attacker's attack after A → B" in out
     assert main(["solve", "--epd", "wac-mates", "--id", "1", "--algo", "ab", "--explain"]) == 2
-    assert "--explain needs a tree search" in capsys.readouterr().err
+    assert "--explain needs a search that explains itself (pn, pn2, dagpn or dfpn)" in (
+        capsys.readouterr().err
+    )
 
 
 def test_a_run_stopped_by_time_is_told_how_long_to_run():
