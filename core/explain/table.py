@@ -5,9 +5,10 @@ analysis in `core.explain.explain`, for a search that keeps no tree (`core.searc
   counts them when each MID call on a root child returns (`DfpnSearch.root_move_work`), plus the
   part of a call still under way when the search is paused (its frame says where it began).
 * The most-proving line the transposition table holds: from the root, each step to the child
-  MID would search next (the least δ, Figure 3.4 in φ/δ form), with each node's φ and δ from its
-  children's table entries and the thresholds φ_t and δ_t MID would search it under from the
-  root's ∞ (`child_phi_threshold_of`, `child_delta_threshold`). A child the table lacks has the
+  MID would search next (the least δ among its children's table entries, Figure 3.4 in φ/δ
+  form), with each position's φ and δ as its own entry holds them and the thresholds φ_t and δ_t
+  MID would search it under from the root's ∞ (`child_phi_threshold_of`,
+  `child_delta_threshold`). A child the table lacks has the
   numbers df-pn gives a new child (`DfpnSearch.initial_numbers`). The line ends at a position
   df-pn has not expanded, a solved one, a repetition, or `MAX_LINE_PLIES`.
 * Why it stopped: the node budget a table size buys, a time or iteration limit, and how full
@@ -230,15 +231,14 @@ class _Reader:
         labels: list[str] = []
         try:
             for ply in range(MAX_LINE_PLIES + 1):
-                if children.moves:
-                    numbers = node_numbers(
-                        children.proof, children.disproof, is_or, search.weak_delta
-                    )
-                phi, delta = as_phi_delta(*numbers, is_or)
                 solved = numbers[0] == 0 or numbers[1] == 0
                 if not children.moves or solved or ply == MAX_LINE_PLIES:
                     steps.append(self._step(ply, labels, is_or, numbers, thresholds, work))
                     return steps, labels, self._end(numbers, work, ply, children)
+                # MID's own numbers for the node, from its children as the table has them now
+                # (its entry was stored when it last returned).
+                summed = node_numbers(children.proof, children.disproof, is_or, search.weak_delta)
+                delta = as_phi_delta(*summed, is_or)[1]
                 phis, deltas = as_phi_delta(children.proof, children.disproof, not is_or)
                 if ply == 0 and first is not None:
                     best = first
@@ -247,7 +247,7 @@ class _Reader:
                 opened = sum(
                     1 for p, d in zip(children.proof, children.disproof, strict=True) if p and d
                 )
-                off_line = 0 if is_or else max(0, numbers[0] - children.proof[best])
+                off_line = 0 if is_or else max(0, summed[0] - children.proof[best])
                 steps.append(
                     self._step(
                         ply, labels, is_or, numbers, thresholds, work, children, opened, off_line
