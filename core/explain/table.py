@@ -340,55 +340,57 @@ def _threshold(value: int) -> str:
 
 
 def _step_sentence(step: TableStep, reader: _Reader) -> str:
+    """One position of the line in a line of text: its numbers, thresholds, children, work."""
     mover = reader.attacker if step.is_or else reader.defender
-    where = "the root" if step.ply == 0 else f"ply {step.ply}, {step.move}"
+    where = "Root" if step.ply == 0 else f"Ply {step.ply}, {step.move}"
     text = (
-        f"{where} ({mover} to move): pn {_number(step.proof)}, dn {_number(step.disproof)} "
-        f"(φ {_number(step.phi)}, δ {_number(step.delta)}; thresholds φ_t "
-        f"{_threshold(step.phi_threshold)}, δ_t {_threshold(step.delta_threshold)})"
+        f"{where} ({mover} to move): pn {_number(step.proof)} / dn {_number(step.disproof)}, "
+        f"φ {_number(step.phi)} / δ {_number(step.delta)} under φ_t "
+        f"{_threshold(step.phi_threshold)} / δ_t {_threshold(step.delta_threshold)}"
     )
     if step.children:
         text += f"; {step.open_children} of {counted(step.children, 'child')} open"
     if step.off_line_proof:
-        text += f", the replies besides the line's carry {_number(step.off_line_proof)} of its pn"
+        text += f", the others carry {_number(step.off_line_proof)} of its pn"
     if step.work is not None:
-        text += f"; {counted(step.work, 'node')} created below it"
-    return text[:1].upper() + text[1:] + "."
+        text += f"; {counted(step.work, 'node')} below"
+    return text + "."
 
 
 def _stop_sentences(search: DfpnSearch, outcome: Outcome | None) -> str:
+    """Why df-pn stopped, how full its table is, and what the table cost it."""
     table = search.table
     if outcome is None:
         text = "df-pn is paused."
     elif outcome.reason is StopReason.BUDGET and search.work_budget is not None:
         text = (
-            f"df-pn stopped at its budget of {search.work_budget:,} nodes created: "
-            f"{DFPN_WORK_PER_ENTRY} per entry of its table of {table.capacity:,} entries (the "
-            "table replaces entries rather than fill up, so memory alone never stops df-pn)."
+            f"df-pn stopped at its budget of {search.work_budget:,} nodes created, "
+            f"{DFPN_WORK_PER_ENTRY} per entry of its {table.capacity:,}-entry table (the table "
+            "replaces entries rather than fill up, so memory alone never stops df-pn)."
         )
     else:
         text = f"df-pn stopped: {outcome.detail or outcome.reason.value}."
-    share = 100 * len(table) / table.capacity
-    text += f" The table holds {len(table):,} of its {table.capacity:,} entries ({share:.0f} %)"
     if table.replacements:
         text += (
-            f" and has replaced {counted(table.replacements, 'entry')} for new ones: those "
-            "positions were forgotten and are searched again when met."
+            f" The table holds {len(table):,} of its {table.capacity:,} entries and has "
+            f"replaced {counted(table.replacements, 'entry')} for new ones: those positions were "
+            "forgotten and are searched again when met."
         )
     else:
-        text += ": it replaced none, so it was not short of room."
+        text += (
+            f" The table holds {len(table):,} of its {table.capacity:,} entries and replaced "
+            "none: it was not short of room."
+        )
     text += (
-        f" {counted(search.nodes_created, 'node')} created in all, "
-        f"{search.nodes_created / max(1, len(table)):,.1f} per entry held; "
-        f"{counted(search.table_hits, 'generated child')} found in the table already "
-        "(a parent re-expanded finds its own children there)."
+        f" {counted(search.table_hits, 'generated child')} were found in it already (a parent "
+        "re-expanded finds its own children there)"
     )
     if table.refused:
         text += (
-            f" {counted(table.refused, 'disproof')} resting on a repetition of the path "
-            "were not stored (graph-history interaction)."
+            f"; {counted(table.refused, 'disproof')} resting on a repetition of the path were "
+            "not stored (graph-history interaction)"
         )
-    return text
+    return text + "."
 
 
 def _root_rows(search: DfpnSearch, root: _Children) -> list[tuple[int, int, int, int, int]]:
@@ -442,9 +444,9 @@ def table_suggestions(
             Suggestion(
                 PN,
                 f"PN search keeps every node it creates and never searches one twice; df-pn "
-                f"created {search.nodes_created:,} nodes, {counted(search.table_hits, 'child')} "
-                f"of them met again in its table. PN with a cap of {cap:,} nodes may create as "
-                "many, none forgotten (a position reached by two paths is stored twice).",
+                f"created {search.nodes_created:,} nodes, {search.table_hits:,} of them children "
+                f"it met again in its table. PN with a cap of {cap:,} nodes may create as many, "
+                "none forgotten (a position reached by two paths is stored twice).",
                 f"--algo {PN} --max-nodes {cap}",
                 {"algo": PN, "max_nodes": cap},
             )
@@ -560,7 +562,7 @@ def table_explanation_steps(
     yield 0.05
     found = _root_rows(search, root)
     lines: dict[int, tuple[int, str]] = {}
-    shown = found[:LINE_ROWS]
+    shown = [row for row in found[:LINE_ROWS] if row[1]]  # no work: no line of its own
     share = 0.45 / max(1, len(shown))
     for done, (index, *_) in enumerate(shown):
         start = 0.05 + share * done

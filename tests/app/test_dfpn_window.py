@@ -16,7 +16,7 @@ from pn_explorer.app.dfpn.path_panel import (
     pair,
     threat_note,
 )
-from pn_explorer.app.menus.explain_dock import NO_TREE
+from pn_explorer.app.menus.explain_dock import NO_MAP
 from pn_explorer.app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
@@ -203,23 +203,27 @@ def test_df_pn_keeps_no_search_tree_and_the_view_draws_its_path(window, qtbot) -
     assert [shown.move[node] for node in shown.path[1:]] == search.path_moves
 
 
-def test_why_not_found_and_the_effort_map_say_why_they_are_not_offered(window, qtbot) -> None:
-    """Before: the panel analysed the 126-node display tree as if it were the search. Now the
-    actions are off with the reason as their tooltip, and asking says it in one line."""
+def test_why_not_found_explains_df_pn_and_the_effort_map_says_why_it_is_off(window, qtbot):
+    """Why not found? is offered for df-pn like any search: asked before a step it explains the
+    table as it stands (no work done yet); the effort map, which colours a kept tree, is off
+    with the reason as its tooltip."""
     explain = window.explain
-    assert not explain.explain_action.isEnabled()
-    assert explain.explain_action.toolTip() == NO_TREE
-    assert not explain.effort_action.isEnabled()
+    search = window.driver.search
+    assert explain.explain_action.isEnabled() and explain.panel.button.isEnabled()
+    assert not explain.effort_action.isEnabled() and explain.effort_action.toolTip() == NO_MAP
     explain.explain_now()
-    assert explain.dock.isVisible() and explain.panel.heading.text() == NO_TREE
-    assert explain.panel.explanation is None and not explain.panel.busy
+    qtbot.waitUntil(lambda: explain.panel.explanation is not None, timeout=30_000)
+    explanation = explain.panel.explanation
+    assert explanation.nodes == search.nodes_created == 1
+    assert explain.panel.heading.text() == "df-pn is paused before proving a win."
+    assert all(row.nodes == 0 for row in explanation.effort)
     window.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams())
-    assert explain.explain_action.isEnabled()
+    assert explain.explain_action.isEnabled() and explain.effort_action.isEnabled()
 
 
 def test_a_limit_stop_says_so_in_explain_and_in_every_path_row(qtbot) -> None:
     """A df-pn search stopped by its work budget: no "searching" row is left, each says why it
-    stopped (the engine's outcome); Why not found? still names the missing tree, no crash."""
+    stopped (the engine's outcome); Why not found? opens and says it ran out of room."""
     win = MainWindow(persist=False, params=SearchParams("dfpn", 64))
     qtbot.addWidget(win)
     win.resize(1600, 1000)
@@ -234,7 +238,10 @@ def test_a_limit_stop_says_so_in_explain_and_in_every_path_row(qtbot) -> None:
     shown = rows(win)
     assert len(shown) == len(search.frames) > 0
     assert {row[STATUS] for row in shown} == {f"stopped — {search.outcome}"}
-    assert win.explain.panel.heading.text() == NO_TREE
+    panel = win.explain.panel
+    qtbot.waitUntil(lambda: panel.explanation is not None, timeout=30_000)
+    assert panel.heading.text() == panel.explanation.sentence
+    assert panel.heading.text().startswith("df-pn ran out of room before proving a win")
 
 
 def test_a_df_pn_disproof_offers_no_bogus_refutation_tree(window, qtbot) -> None:

@@ -7,12 +7,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 from pn_explorer.app import focus
-from pn_explorer.app.menus.explain_dock import NO_TREE, ExplainDock
+from pn_explorer.app.menus.explain_dock import NO_MAP, ExplainDock
 from pn_explorer.app.problems.search_setup import PN, SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.tree_view.effort_map import effort_colour, effort_level
 from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.core.search.types import ITERATION
+from pn_explorer.core.search.types import ITERATION, StopReason
 from pn_explorer.core.tree import ROOT
 from pn_explorer.core.values import INF
 from tests.app.stage import Stage
@@ -226,27 +226,74 @@ def test_why_not_found_on_dag_pn_counts_shared_replies_and_says_what_differs(qtb
     assert "PN stores each copy" not in panel.advice.text()
 
 
-def test_df_pn_offers_neither_why_not_found_nor_the_effort_map_and_says_why(qtbot):
-    """df-pn keeps a table, no tree (the engine's own `tree` is None): both actions and the
-    panel's button are off with the reason as their tooltip, the map stays off, and a search
-    that stops unsolved does not open the panel to say nothing; DAG PN, which keeps its tree,
-    has both again."""
-    window = _window(qtbot, params=SearchParams("dfpn", 200))
+def test_why_not_found_on_df_pn_shows_the_searchs_own_table_and_counts(qtbot):
+    """df-pn on WAC.096 stopped at the budget of a 1,000-entry table opens the panel through the
+    same controls as PN: the heading is the plain sentence, each row is a root move with the
+    nodes created under it as the search counts them and the numbers MID's root frame holds,
+    the details and the words say the table's fill and the budget, and the buttons apply."""
+    window = _window(qtbot, params=SearchParams("dfpn", 1_000))
     explain = window.explain
     search = window.driver.search
-    assert search.tree is None
-    for action in (explain.explain_action, explain.effort_action):
-        assert not action.isEnabled() and action.toolTip() == NO_TREE
-    assert not explain.panel.button.isEnabled() and explain.panel.button.toolTip() == NO_TREE
-    explain.effort_action.trigger()
-    assert not explain.effort_action.isChecked() and not window.tree_view.effort_map.on
+    assert search.tree is None and explain.explain_action.isEnabled()
+    assert not explain.effort_action.isEnabled() and explain.effort_action.toolTip() == NO_MAP
     window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
-    assert not search.outcome.solved
-    assert explain.dock.isHidden() and explain.panel.explanation is None
-    window.open(WAC_096, SearchParams("dagpn", 2_000))
-    assert window.driver.search.tree is not None
-    assert explain.explain_action.isEnabled() and explain.effort_action.isEnabled()
-    assert explain.panel.button.isEnabled()
-    explain.effort_action.trigger()
-    assert window.tree_view.effort_map.on
+    panel = _explained(qtbot, window)
+    assert search.outcome.reason is StopReason.BUDGET
+    assert explain.dock.isVisible() and panel.table.isVisible()
+    explanation = panel.explanation
+    assert panel.heading.text() == explanation.sentence
+    assert panel.heading.text().startswith("df-pn ran out of room before proving a win: ")
+    root = search.frames[0].children
+    assert panel.table.rowCount() == len(root.moves)
+    assert panel.table.horizontalHeaderItem(5).text() == "Line the table holds"
+    by_move = {}
+    for index, move in enumerate(root.moves):
+        san = search.game.san_line([move])[0]
+        work = search.root_move_work.get(root.keys[index], 0)
+        by_move[san] = [
+            san,
+            f"{work:,}",
+            f"{100 * work / search.nodes_created:.1f} %",
+            "∞" if root.proof[index] >= INF else f"{root.proof[index]:,}",
+            "∞" if root.disproof[index] >= INF else f"{root.disproof[index]:,}",
+        ]
+    shown = [
+        [panel.table.item(row, column).text() for column in range(5)]
+        for row in range(panel.table.rowCount())
+    ]
+    assert shown == [by_move[cells[0]] for cells in shown]
+    top = shown[0]
+    assert f"{top[2].split('.')[0]}" in panel.heading.text() and top[0] in panel.heading.text()
+    table = search.table
+    details = panel.details.text()
+    assert details.startswith(str(search.outcome)[:1].upper() + str(search.outcome)[1:])
+    assert f"table {len(table):,} of {table.capacity:,} entries" in details
+    assert f"{table.replacements:,} replacements" in details
+    held = panel.held.text()
+    assert "Why it stopped" in held and f"budget of {search.work_budget:,} nodes created" in held
+    assert "The table's most-proving line" in held
+    # The root's numbers were recorded against the nodes created as the search ran: flat at
+    # the end, so no larger table is offered (its own trend says it would not prove the root).
+    trace = window.explain.trace
+    assert trace.points[-1] == (search.nodes_created, *search.root_numbers)
+    assert explanation.trend == trace.trend() and explanation.trend.slope >= 0
+    assert "A larger table alone is not offered" in panel.advice.text()
+    buttons = [button.text() for button in panel.apply_buttons]
+    pn_cap = explanation.suggestions[1].settings["max_nodes"]
+    assert pn_cap >= search.nodes_created
+    assert buttons == [
+        f"Switch to PN ({pn_cap:,} nodes)",
+        "Switch to Pn² (1,000 nodes)",
+        "Run αβ (mate in up to 9)",
+    ]
+    row = 1
+    node = explanation.effort[row].node
+    rect = panel.table.visualItemRect(panel.table.item(row, 0))
+    qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    drawn = search.drawn_tree
+    assert window.tree_view.focused == (focus.FIRST_LEVEL, node) and drawn.parent[node] == ROOT
+    assert search.game.san_line([drawn.move[node]])[0] == shown[row][0]
+    qtbot.mouseClick(panel.apply_buttons[0], Qt.MouseButton.LeftButton)
+    assert window.driver.search.algorithm == "pn" and panel.explanation is None
+    assert window.driver.search.limits.max_nodes == pn_cap
