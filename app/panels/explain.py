@@ -14,8 +14,10 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -37,6 +39,10 @@ from pn_explorer.core.search.registry import entry
 from pn_explorer.core.search.types import Result, StopReason
 from pn_explorer.core.tree import NO_NODE
 from pn_explorer.core.values import INF, counted
+
+STACKED_BELOW = 760
+"""Narrower than this (the dock beside the board at 1280 wide) the words go under the table, so
+its line column is not squeezed to a letter."""
 
 COLUMNS = ("Move", "Nodes", "Share", "pn", "dn", "Deepest line reached")
 """The table's columns; the last one's title is the explanation's `line_title`."""
@@ -131,7 +137,8 @@ class ExplainPanel(QWidget):
         self.words.setWidgetResizable(True)
         self.words.setFrameShape(QFrame.Shape.NoFrame)
         self.words.setWidget(words)
-        body = QHBoxLayout()
+        self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        body = self.body
         body.addWidget(self.table, 5)
         body.addWidget(self.words, 6)
         layout = QVBoxLayout(self)
@@ -140,6 +147,14 @@ class ExplainPanel(QWidget):
         layout.addWidget(self.details)
         layout.addLayout(self.apply_row)
         layout.addLayout(body, 1)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        """The table beside the words where there is room, above them where there is not."""
+        wide = event.size().width() >= STACKED_BELOW
+        self.body.setDirection(
+            QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        )
+        super().resizeEvent(event)
 
     # -- computing --------------------------------------------------------------------------------
 

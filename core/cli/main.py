@@ -200,8 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--explain",
         action="store_true",
-        help="explain the search: effort per root move, what holds the proof number up, "
-        "what to try (pn and pn2)",
+        help="explain the search: effort per root move, what holds the proof number up (df-pn: "
+        "why it stopped and the line its table holds), what to try (every search but ab)",
     )
     solve.add_argument("--json", action="store_true", help="print the result as JSON")
     solve.add_argument(
