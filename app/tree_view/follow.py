@@ -73,13 +73,17 @@ def follow_target(
     `SOLVED_MIN_SCALE`: labels stay readable) if it is too big; a line still too long shows
     its end (the mate) and as much above it as fits while nothing is pinned (`played` -1), and
     once the board plays the line, the `played` node (index in `path`) and as much below it as
-    fits. The `children` a step just created are kept in view beside the path as
-    far as the width allows. A `refit` (the view was resized) zooms back in as far as the path
-    allows.
+    fits. The `children` the last expansion created (with the node it expanded) are kept in
+    view beside the path as far as the width allows, and before it when both do not fit: after
+    a whole iteration the update may have moved the most-proving node to another branch, but
+    the narration is about them. A `refit` (the view was resized) zooms back in as far as the
+    path allows.
     """
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
-    fitting = min(area.width() / whole.width(), area.height() / whole.height())
+    fresh = children_box(children) if children and not solved else None
+    shown = whole if fresh is None else whole.united(fresh)
+    fitting = min(area.width() / shown.width(), area.height() / shown.height())
     if solved:
         fitting *= style.SOLVED_FIT_MARGIN
         wanted = min(scale if chosen is None else chosen, max(fitting, style.SOLVED_MIN_SCALE))
@@ -114,15 +118,16 @@ def follow_target(
         need = path_box(path[start:], below)
         keep = path_box(path[max(start, len(path) - style.FOLLOW_KEEP) :], below)
     across_need, across_keep = need, keep
-    if children and not solved:
-        fresh = path_box([*children, path[-1]], below)
+    near = [path_box(path[-2:], below), path_box(path[-1:], below)]
+    if fresh is not None:
         room = area.width() / scale
-        across_need, across_keep = (widened(fresh, box, room) for box in (need, keep))
+        across_need, across_keep = (beside(fresh, [box, *near], room) for box in (need, keep))
     stay = not force and not solved
     home_y = area.top() - whole.top() * scale
     top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
+    held = need
     if stay and top >= area.top() and bottom <= area.bottom():
-        y = current.y()
+        y, held = current.y(), keep
     elif need is whole:
         y = home_y
     elif solved:
@@ -135,6 +140,14 @@ def follow_target(
         else:
             y = area.bottom() - ahead - need.bottom() * scale
         y = min(snap_to_rows(y, need, area, scale), home_y)
+    if fresh is not None:
+        room = area.height() / scale
+        least, most = rows_with(fresh, [keep, *near], room)
+        if stay and rows_in_view(least, most, current.y(), area, scale):
+            y = current.y()
+        else:
+            top, bottom = rows_with(fresh, [held, keep, *near], room)
+            y = max(min(y, area.bottom() - bottom * scale), area.top() - top * scale)
     want = extent if extent.width() * scale <= area.width() else across_keep
     left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
     if not force and left >= area.left() and right <= area.right():
@@ -142,6 +155,44 @@ def follow_target(
     else:
         x = centred_x(area, extent, across_need.left(), across_need.right(), scale)
     return QPointF(x, y), scale
+
+
+def children_box(children: list[DisplayedNode]) -> QRectF:
+    """Scene rectangle of a step's new children and the node they hang from (labels and
+    numbers above, halos below)."""
+    half = style.SLOT / 2
+    left = min(item.x for item in children) - half
+    right = max(item.x for item in children) + half
+    top = min(item.y - room_above(item) for item in children)
+    bottom = max(item.y for item in children) + style.NODE / 2 + style.HALO + 2
+    return QRectF(left, top, right - left, bottom - top)
+
+
+def rows_with(fresh: QRectF, boxes: list[QRectF], room: float) -> tuple[float, float]:
+    """The scene rows (top, bottom) of `fresh` (a step's new children) together with the first
+    of `boxes` (the path follow keeps, then shorter ends of it) that fits `room` beside them,
+    else of `fresh` alone: the children the narration names stay on screen when the update
+    moved the most-proving node to another branch."""
+    for box in boxes:
+        top, bottom = min(fresh.top(), box.top()), max(fresh.bottom(), box.bottom())
+        if bottom - top <= room:
+            return top, bottom
+    return fresh.top(), fresh.bottom()
+
+
+def rows_in_view(top: float, bottom: float, y: float, area: QRectF, scale: float) -> bool:
+    """Whether the scene rows from `top` to `bottom` are inside `area` at vertical offset `y`."""
+    return top * scale + y >= area.top() - 1e-6 and bottom * scale + y <= area.bottom() + 1e-6
+
+
+def beside(fresh: QRectF, boxes: list[QRectF], room: float) -> QRectF:
+    """The columns of `fresh` (a step's new children) and of the first of `boxes` that fits
+    `room` (scene pixels) beside them, else as much of the last as fits (`widened`)."""
+    for box in boxes:
+        left, right = min(fresh.left(), box.left()), max(fresh.right(), box.right())
+        if right - left <= room:
+            return QRectF(left, 0.0, right - left, 1.0)
+    return widened(fresh, boxes[-1], room)
 
 
 def widened(box: QRectF, other: QRectF, room: float) -> QRectF:

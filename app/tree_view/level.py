@@ -31,6 +31,9 @@ class TreeLevel:
         self.collapsed: set[int] = set()
         self.changed: dict[int, NumberChange] = {}
         self.new: set[int] = set()
+        self.fresh: set[int] = set()
+        """The children of the last expansion, kept until the next selection: the narration
+        names them after the update too, so follow keeps them in view."""
         self.selected_path: list[int] = []
         self.path: list[int] = []
         self.line: list[int] = []
@@ -48,6 +51,7 @@ class TreeLevel:
         """Replace the marks with one step's: changed numbers, new children, selected path."""
         if report is None:
             self.changed, self.new, self.linked = {}, set(), []
+            self.fresh = set()
             self.joined = NO_NODE
             return
         self.changed = {change.node: change for change in report.changed}
@@ -56,6 +60,9 @@ class TreeLevel:
             self.selected_path = list(report.path)
             self.linked = []
             self.joined = NO_NODE
+            self.fresh = set()
+        if self.new:
+            self.fresh = set(self.new)
         ended = report.last(SecondLevelEnded)
         if ended is not None and ended.kept:
             self.joined = ended.first_level_node

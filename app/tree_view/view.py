@@ -665,7 +665,7 @@ class TreeView(QWidget):
         self._level2 = None
         self._second_budget = 0
         if self._level1 is not None:
-            self._level1.new = set(kept)
+            self._level1.new = self._level1.fresh = set(kept)
 
     def _fade(self) -> None:
         if self._ghost is None or self._ghost.opacity() <= 0:
@@ -720,20 +720,22 @@ class TreeView(QWidget):
             self._glide_timer.start()
 
     def _new_children(self) -> list[DisplayedNode]:
-        """The children the last step created under the most-proving path, as drawn (the
-        narration names them: they are what the class looks for next)."""
-        items = []
+        """The children the last expansion created and the node it expanded, as drawn, until
+        the next selection (the narration names them: they are what the class looks for next,
+        also when the update moved the most-proving node elsewhere)."""
+        items: dict[int, DisplayedNode] = {}
         for number, level in ((1, self._level1), (2, self._level2)):
             if level is None:
                 continue
-            for child in level.new:
+            for child in level.fresh:
                 position = self._index.get((number, child))
                 if position is None:
                     continue
-                item = self._items[position]
-                if item.parent >= 0 and self._items[item.parent].highlighted:
-                    items.append(item)
-        return items
+                items[position] = self._items[position]
+                parent = self._items[position].parent
+                if parent >= 0:
+                    items[parent] = self._items[parent]
+        return list(items.values())
 
     def _glide_step(self) -> None:
         if not self._viewport.gliding:

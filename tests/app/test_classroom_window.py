@@ -279,6 +279,33 @@ def test_follow_keeps_the_children_just_expanded_in_view(qtbot, size):
     assert best and all(in_area(window, item.node) for item in best)
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+def test_after_whole_iterations_the_node_expanded_and_the_children_named_stay_in_view(qtbot, size):
+    """Also when the update moved the most-proving node to another branch (WAC.001's fifth
+    iteration names Nh5+ 4/1 and Ne8+ 5/1 while the next most-proving node is Ng6+)."""
+    window = open_window(qtbot, WAC_001, size)
+    search = window.driver.search
+    view = window.tree_view
+    elsewhere = 0
+    for _ in range(8):
+        window.step_iteration()
+        settle(qtbot, window)
+        tree = search.tree
+        expanded = tree.parent[len(tree) - 1]
+        children = set(tree.children(expanded))
+        drawn = {i.node: i for i in view.displayed_nodes() if i.level == 1}
+        named = [drawn[node] for node in children if node in drawn and drawn[node].label]
+        named = [item for item in named if f"{item.label} " in window.narration.text()]
+        assert named and in_area(window, expanded)
+        for item in named:
+            # The node's disc, mapped through the view, lies in the part of the tree shown.
+            corner = view.scene_to_widget(item.x - style.NODE / 2, item.y - style.NODE / 2)
+            disc = QRectF(corner, view.scene_to_widget(item.x + style.NODE / 2, item.y + 12))
+            assert view.drawing_area().contains(disc), (item.label, size)
+        elsewhere += expanded not in tree.most_proving_path()
+    assert elsewhere  # the case the class met: the update sent the search to another branch
+
+
 # -- 4. keys and focus ------------------------------------------------------------------------
 
 
