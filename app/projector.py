@@ -4,8 +4,10 @@ large enough for the back of a room.
 On a projector the class reads what the teacher points at: the gauge, the replay, the engine
 cross-check and the side panels are put away (and come back as they were when the mode ends);
 the window's text and status line, the tree's nodes, numbers, header and legend are drawn larger;
-the board takes the height the hidden strips leave. The toolbar keeps its size, so every control
-still fits the width of a classroom projector (1024 or 1280 pixels).
+the narration runs under the board and the tree, the width of the window (large print wraps onto
+half as many lines there as under the tree alone, and the tree keeps the height), and the board
+takes the height the hidden strips leave. The toolbar keeps its size, so every control still fits
+the width of a classroom projector (1024 or 1280 pixels).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QBoxLayout, QDockWidget, QWidget
 
 if TYPE_CHECKING:
     from pn_explorer.app.window import MainWindow
@@ -43,6 +45,8 @@ class Projector(QObject):
         self._hidden: list[QWidget] = []
         self._fonts: list[tuple[QWidget, QFont]] = []
         self._title_style = ""
+        self._narration_home: tuple[QBoxLayout, int] | None = None
+        """Where the narration sat under the tree (layout, index), while the mode has it."""
 
     @property
     def on(self) -> bool:
@@ -68,6 +72,7 @@ class Projector(QObject):
                 for widget in self._hidden:
                     widget.hide()
             self._enlarge([window.centralWidget() or window, window.statusBar()])
+            self._narration_across(True)
             self._title_style = window.title.styleSheet()
             window.title.setStyleSheet(TITLE_STYLE.format(pt=round(13 * TEXT_SCALE)))
             view.set_base_scale(TEXT_SCALE)
@@ -81,12 +86,33 @@ class Projector(QObject):
             for widget, font in reversed(self._fonts):
                 widget.setFont(font)
             self._fonts = []
+            self._narration_across(False)
             window.title.setStyleSheet(self._title_style)
             view.set_base_scale(1.0)
         window.statusBar().showMessage(
             f"Projector mode: {SHORTCUT} leaves it." if on else "Projector mode off.", 6000
         )
         QTimer.singleShot(0, window.fit_panes)
+
+    def _narration_across(self, on: bool) -> None:
+        """Move the narration from under the tree to under the board and the tree (on), or
+        back where it was (off)."""
+        narration = self.window.narration
+        column = self.window.central_column
+        if on and self._narration_home is None:
+            parent = narration.parentWidget()
+            home = parent.layout() if parent is not None else None
+            if not isinstance(home, QBoxLayout):
+                return
+            self._narration_home = (home, home.indexOf(narration))
+            home.removeWidget(narration)
+            column.insertWidget(column.indexOf(self.window.splitter) + 1, narration)
+        elif not on and self._narration_home is not None:
+            home, index = self._narration_home
+            self._narration_home = None
+            column.removeWidget(narration)
+            home.insertWidget(index, narration)
+        narration.show()
 
     def _enlarge(self, parts: list[QWidget]) -> None:
         """Larger text in these parts of the window (its centre, its status line): their fonts,

@@ -58,13 +58,15 @@ def follow_target(
     played: int = -1,
     children: list[DisplayedNode] | None = None,
     refit: bool = False,
+    base: float = 1.0,
 ) -> tuple[QPointF, float]:
     """Where follow wants the view, and at what zoom, from the `current` offset (`path` is not
     empty).
 
     The whole path, the root at the top, when it fits: at the user's `chosen` zoom (default:
     the current one) if it can, else zoomed out just enough, never below `FOLLOW_MIN_SCALE`
-    (labels stay readable), and back to `chosen` once the path fits there again. Else the
+    times the `base` zoom (labels stay readable; from the back of a room in projector mode),
+    and back to `chosen` once the path fits there again. Else the
     most-proving node and the levels just above it. Unless `force`d, the view stays put while
     what it must show is inside the drawing area (the whole path when it fits, else the
     most-proving node, its parent and the row its children will fill), and a scroll leaves
@@ -86,11 +88,12 @@ def follow_target(
     fitting = min(area.width() / shown.width(), area.height() / shown.height())
     if solved:
         fitting *= style.SOLVED_FIT_MARGIN
-        wanted = min(scale if chosen is None else chosen, max(fitting, style.SOLVED_MIN_SCALE))
+        least = style.SOLVED_MIN_SCALE * base
+        wanted = min(scale if chosen is None else chosen, max(fitting, least))
         force = force or wanted != scale
         scale = wanted
     else:
-        wanted = path_scale(fitting, scale, scale if chosen is None else chosen, refit)
+        wanted = path_scale(fitting, scale, scale if chosen is None else chosen, refit, base)
         force = force or wanted != scale
         scale = wanted
 
@@ -208,19 +211,22 @@ def widened(box: QRectF, other: QRectF, room: float) -> QRectF:
     return QRectF(left, 0.0, right - left, 1.0)
 
 
-def path_scale(fitting: float, scale: float, chosen: float, refit: bool = False) -> float:
+def path_scale(
+    fitting: float, scale: float, chosen: float, refit: bool = False, base: float = 1.0
+) -> float:
     """The zoom follow shows a growing path at: the `chosen` zoom when the path fits there
     (`fitting` is the largest zoom it fits at); else the current `scale` while it still fits;
-    else just small enough, but not below `FOLLOW_MIN_SCALE` (nor above the current zoom). The
-    zoom only steps down as the path grows, and snaps back once it is short again; after a
-    resize (`refit`) it is the largest that fits, up to `chosen`."""
+    else just small enough, but not below `FOLLOW_MIN_SCALE` times the `base` zoom (nor above
+    the current zoom). The zoom only steps down as the path grows, and snaps back once it is
+    short again; after a resize (`refit`) it is the largest that fits, up to `chosen`."""
+    least = style.FOLLOW_MIN_SCALE * base
     if fitting >= chosen:
         return chosen
     if refit:
-        return max(fitting, style.FOLLOW_MIN_SCALE)
+        return max(fitting, least)
     if fitting >= scale:
         return scale
-    return min(scale, max(fitting, style.FOLLOW_MIN_SCALE))
+    return min(scale, max(fitting, least))
 
 
 def snap_to_rows(y: float, need: QRectF, area: QRectF, scale: float) -> float:

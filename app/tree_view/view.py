@@ -710,6 +710,7 @@ class TreeView(QWidget):
             played_index(path, self._focus) if solved else -1,
             self._new_children(),
             refit=jump,
+            base=self._base_scale,
         )
         if scale != viewport.scale:
             self._stop_glide()

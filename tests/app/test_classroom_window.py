@@ -14,6 +14,7 @@ from pn_explorer.app.problems.classroom import LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.settings import Settings
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.projector import TEXT_SCALE
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.view import PAUSED_NOTE
 from pn_explorer.app.window import MainWindow
@@ -191,6 +192,35 @@ def test_projector_mode_shows_board_tree_and_narration_large(qtbot, size):
     qtbot.wait(50)
     assert window.bottom_strip.isVisible() and window.explain.dock.isVisible()
     assert window.narration.font().pointSizeF() == normal_font
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+def test_in_projector_mode_board_tree_and_narration_share_the_window(qtbot, size):
+    """The long narration of an expansion runs under the board and the tree, whole; the tree
+    keeps room for three rows of nodes at the projector's scale (the node expanded, the row
+    above it and its children), and they are on screen."""
+    window = open_window(qtbot, WAC_001, size)
+    for _ in range(3):
+        window.step_iteration()
+        settle(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(100)
+    view, narration = window.tree_view, window.narration
+    assert "Expand:" in narration.text() and "Update:" in narration.text()
+    assert narration.height() >= narration.heightForWidth(narration.width())  # not cut
+    row = view.scene_to_widget(0, style.ROW).y() - view.scene_to_widget(0, 0).y()
+    assert row >= style.FOLLOW_MIN_SCALE * TEXT_SCALE * style.ROW - 1e-6  # follow's floor, large
+    assert view.drawing_area().height() >= 2.5 * row
+    left = window.splitter.widget(0).mapTo(window, QPoint(0, 0)).x()
+    assert narration.mapTo(window, QPoint(0, 0)).x() <= left  # under the board too
+    assert board_side(window) >= MIN_BOARD
+    tree = window.driver.search.tree
+    expanded = tree.parent[len(tree) - 1]
+    assert in_area(window, expanded)
+    assert in_area(window, min(tree.children(expanded), key=lambda child: tree.proof[child]))
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(50)
+    assert narration.parentWidget() is view.parentWidget()  # back under the tree
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
