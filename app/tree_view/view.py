@@ -48,7 +48,8 @@ Methods:
         is recomputed once at the next paint.
     ``clear_marks() -> None``: remove the step marks (when running without reports).
     ``drop_stale_marks() -> None``: the search moved on without a report: clear the marks once.
-    ``search_finished(outcome: Outcome) -> None``: back to the root view unless following.
+    ``search_finished(outcome: Outcome) -> None``: back to the root view unless following; a
+        small unsolved tree shown whole.
     ``refresh() -> None``: re-read the tree now, follow the most-proving node if asked, repaint.
     ``zoom_in() / zoom_out() / fit() / reset_view() -> None``
     ``set_follow(on: bool) -> None``, property ``follow -> bool`` (following now),
@@ -307,9 +308,36 @@ class TreeView(QWidget):
             self.clear_marks()
 
     def search_finished(self, _outcome: Outcome) -> None:
-        """Unless following, show the finished tree from the root at zoom 1."""
+        """Unless following, show the finished tree from the root at zoom 1; following, a
+        small unsolved tree whole (`_show_whole`)."""
         if not self.follow:
             self.reset_view()
+            return
+        self._show_whole()
+
+    def _show_whole(self) -> None:
+        """At an unsolved end, the whole drawn tree when it fits at a zoom follow allows (a
+        small tree, Figure 3.1 at its frontier, is then seen whole, not cut at the sides)."""
+        self._ensure_layout()
+        first, search = self._level1, self._search
+        if first is None or search is None or search.outcome is None or not first.path:
+            return
+        if self._extent is None or self._level2 is not None:
+            return
+        area, extent = self._inner_area(), self._extent
+        scale = min(
+            area.width() / extent.width(), area.height() / extent.height(), self._chosen_scale
+        )
+        if scale < style.FOLLOW_MIN_SCALE * self._base_scale or scale > self._viewport.scale:
+            return
+        self._stop_glide()
+        centre = extent.center()
+        self._viewport.set_view(
+            scale,
+            QPointF(area.center().x() - centre.x() * scale, area.top() - extent.top() * scale),
+        )
+        self._chosen_scale = scale
+        self.update()
 
     def refresh(self) -> None:
         """Re-read the tree, keep the most-proving path in view if following, repaint."""
@@ -945,6 +973,7 @@ class TreeView(QWidget):
         if self.follow and self._level1 is not None:
             self._ensure_layout()
             self._follow_path_into_view(jump=True)
+            self._show_whole()
         self._keep_asked_node()
 
     def _keep_asked_node(self) -> None:

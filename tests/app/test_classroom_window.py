@@ -101,6 +101,28 @@ def test_on_a_narrow_window_a_dock_waits_rather_than_squeeze_the_tree(qtbot):
     assert "has more to say" not in window.statusBar().currentMessage()
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (1600, 1000)])
+def test_figure_3_1_at_its_frontier_is_shown_whole_at_a_readable_zoom(qtbot, size):
+    window = open_window(qtbot, Source(TREE, TREE_FILES["figure-3-1"]), size)
+    while window.driver.outcome is None:
+        window.step_iteration()
+        settle(qtbot, window)
+    assert window.driver.outcome.reason is StopReason.FRONTIER
+    qtbot.wait(50)
+    view, tree = window.tree_view, window.driver.search.tree
+    drawn = {item.node for item in view.displayed_nodes() if item.level == 1}
+    assert drawn == set(range(len(tree)))  # all 16 nodes of the figure, E among them
+    across = view.scene_to_widget(style.SLOT, 0).x() - view.scene_to_widget(0, 0).x()
+    assert across >= style.FOLLOW_MIN_SCALE * style.SLOT - 1e-6  # labels still readable
+    area = view.drawing_area()
+    for item in view.displayed_nodes():
+        # Each node with its numbers beside it, mapped through the view, is inside the area.
+        half = style.SLOT * 0.45
+        corner = view.scene_to_widget(item.x - half, item.y - style.NODE / 2)
+        box = QRectF(corner, view.scene_to_widget(item.x + half, item.y + style.NODE / 2))
+        assert area.contains(box), (item.label or item.node, size)
+
+
 def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(qtbot):
     window = MainWindow(
         persist=False,
