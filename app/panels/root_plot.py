@@ -11,7 +11,16 @@ import math
 from array import array
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pn_explorer.app.tree_view.style import DISPROVED_TEXT, PATH, PROVED_TEXT
@@ -30,6 +39,43 @@ DISPROOF_COLOUR = DISPROVED_TEXT
 NODES_COLOUR = QColor("#607d8b")
 """Slate, as the first level in the memory gauge."""
 MARK_COLOUR = PATH
+
+
+LEGEND_NAMES = ("nodes in memory", "root pn", "root dn")
+SHORT_NAMES = ("nodes", "pn", "dn")
+"""The legend's names where the long ones do not fit."""
+SWATCH = 12.0
+"""Width of a legend entry's colour swatch; its name follows 3 pixels after it."""
+GAPS = (11.0, 6.0)
+"""Room between legend entries: the usual, then the least a narrow plot (a dock beside it)
+gets."""
+EDGE = 4.0
+"""The legend may reach this close to the widget's left edge, over the axis labels' column
+(it runs above the highest label), when it does not fit above the curves alone."""
+
+
+def legend_row(
+    forms: list[list[float]], left: float, right: float
+) -> tuple[int, list[float], list[float]]:
+    """Where the legend's entries go in one row: the first of the `forms` (their names' text
+    widths: long names, then short ones) and gaps (`GAPS`) that fits above the curves from
+    `left` to `right`, else that fits from the widget's edge (`EDGE`), ending at `right`; the
+    shortest form from the edge as a last resort. Returns the form's index, each entry's left
+    edge and width (swatch and name)."""
+
+    def placed(index: int, gap: float, start: float) -> tuple[int, list[float], list[float]]:
+        widths = [SWATCH + 3 + text for text in forms[index]]
+        starts = [start + sum(widths[:k]) + gap * k for k in range(len(widths))]
+        return index, starts, widths
+
+    for start in (left, EDGE):
+        for gap in GAPS:
+            for index in range(len(forms)):
+                _, starts, widths = placed(index, gap, 0.0)
+                total = starts[-1] + widths[-1]
+                if total <= right - start:
+                    return placed(index, gap, start if start == left else right - total)
+    return placed(len(forms) - 1, GAPS[-1], EDGE)
 
 
 def plot_area(width: float, height: float) -> QRectF:
@@ -125,9 +171,9 @@ class RootPlot(QWidget):
             painter.end()
             return
         series = (
-            (log.nodes, NODES_COLOUR, ("nodes in memory", "nodes")),
-            (log.root_proof, PROOF_COLOUR, ("root pn", "pn")),
-            (log.root_disproof, DISPROOF_COLOUR, ("root dn", "dn")),
+            (log.nodes, NODES_COLOUR, "nodes"),
+            (log.root_proof, PROOF_COLOUR, "pn"),
+            (log.root_disproof, DISPROOF_COLOUR, "dn"),
         )
         finite = [v for column, _, _ in series for v in (max(column), 1) if v < INF]
         top = max(1.0, math.log10(max(finite)) * 1.05)
@@ -138,19 +184,35 @@ class RootPlot(QWidget):
         painter.setPen(QPen(MARK_COLOUR, 2))
         painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
         painter.setPen(QColor("#303030"))
-        font = painter.font()
-        font.setPointSizeF(max(6.0, font.pointSizeF() - 1))
-        painter.setFont(font)
-        metrics = painter.fontMetrics()
-        baseline = area.top() - 4
-        long = sum(metrics.horizontalAdvance(names[0]) + 26 for _, _, names in series)
-        legend_x = area.left()
-        for _, colour, names in series:
-            name = names[0] if long <= area.width() else names[1]
-            painter.fillRect(QRectF(legend_x, baseline - 6, 12, 5), colour)
-            painter.drawText(QPointF(legend_x + 15, baseline), name)
-            legend_x += metrics.horizontalAdvance(name) + 26
+        painter.setFont(self.legend_font())
+        for (_, colour, _), (name, box) in zip(series, self.legend(), strict=True):
+            painter.fillRect(QRectF(box.left(), box.bottom() - 8, SWATCH, 5), colour)
+            painter.drawText(QPointF(box.left() + SWATCH + 3, box.bottom() - 2), name)
         painter.end()
+
+    def legend_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(max(6.0, font.pointSizeF() - 1))
+        return font
+
+    def legend(self) -> list[tuple[str, QRectF]]:
+        """The legend's entries (nodes, pn, dn) as drawn: each name and the box its swatch and
+        name fill, in one row above the curves."""
+        metrics = QFontMetricsF(self.legend_font())
+        area = self.area()
+        names = [LEGEND_NAMES, SHORT_NAMES]
+        row = legend_row(
+            [[metrics.horizontalAdvance(name) for name in form] for form in names],
+            area.left(),
+            area.right(),
+        )
+        form, starts, widths = row
+        height = metrics.height()
+        top = area.top() - 2 - height
+        return [
+            (names[form][index], QRectF(x, top, widths[index], height))
+            for index, x in enumerate(starts)
+        ]
 
     def _draw_axis(self, painter: QPainter, area: QRectF, top: float) -> None:
         painter.setPen(QColor("#707070"))

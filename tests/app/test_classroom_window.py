@@ -4,12 +4,15 @@ names. Each test reads what is on screen and checks it against the search's own 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from PySide6.QtCore import QPoint, QRectF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QToolButton
 
 from pn_explorer.app.docks import OFFERED_TREE_WIDTH
 from pn_explorer.app.panels.memory_gauge import fitted
+from pn_explorer.app.panels.root_plot import LEGEND_NAMES, SHORT_NAMES
 from pn_explorer.app.problems.classroom import LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.settings import Settings
@@ -145,6 +148,14 @@ def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(qtbot
     assert not window.engine_panel.isVisible()
     node = window.driver.search.tree.most_proving_path()[-1]
     assert board.fen == shown_fen_of_node(window, node)
+    plot = window.timeline.plot
+    assert plot.isVisible() and plot.current == window.driver.search.iterations
+    legend = plot.legend()
+    assert [name for name, _ in legend] in (list(LEGEND_NAMES), list(SHORT_NAMES))
+    for (_, box), (_, after) in itertools.pairwise(legend):
+        assert box.right() < after.left()  # entries side by side, none drawn over another
+    for _, box in legend:
+        assert QRectF(plot.rect()).contains(box)  # and none cut by the plot's edge
     window.explain.dock.close()
     window.banner.hide()
     window.resize(1600, 1000)
