@@ -93,6 +93,7 @@ from pn_explorer.app.user_guide import UserGuide
 from pn_explorer.app.window_layout import (
     DOCK_HEIGHT,
     board_room,
+    first_size,
     fit_board_pane,
     fit_toolbar,
     hidden_right_dock,
@@ -194,7 +195,8 @@ class MainWindow(QMainWindow):
         self.refresh_timer.setInterval(REFRESH_MS)
         self.refresh_timer.timeout.connect(self._refresh_if_dirty)
         self.refresh_timer.start()
-        self.resize(1360, 860)
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        self.resize(first_size(screen.availableGeometry() if screen is not None else None))
         if self.settings is not None:
             geometry = self.settings.geometry()
             if geometry is not None:

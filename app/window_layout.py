@@ -7,7 +7,7 @@ had no way back but deleting the settings file.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QToolBar, QToolButton, QWidget
 
@@ -35,6 +35,18 @@ TREE_ROOM = 900
 this width: a deep path needs the width more than the board needs the last pixels."""
 MIN_WINDOW = (800, 560)
 """The window's smallest size: the panes' minimums, the toolbar's first buttons, the gauge."""
+DEFAULT_WINDOW = (1360, 860)
+"""The window's first size (no saved geometry), where the screen has room for it."""
+
+
+def first_size(available: QRect | None) -> QSize:
+    """The window's first size: `DEFAULT_WINDOW`, but no larger than the screen's `available`
+    geometry (a 1024×768 projector, less its panels), nor smaller than `MIN_WINDOW`."""
+    width, height = DEFAULT_WINDOW
+    if available is not None and not available.isEmpty():
+        width = max(MIN_WINDOW[0], min(width, available.width()))
+        height = max(MIN_WINDOW[1], min(height, available.height()))
+    return QSize(width, height)
 
 
 def hidden_right_dock(window: QMainWindow, widget: QWidget, title: str, name: str) -> QDockWidget:

@@ -24,7 +24,7 @@ from pn_explorer.app.quiz.mode import NOT_OFFERED
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.items import NODE
 from pn_explorer.app.window import MainWindow
-from pn_explorer.app.window_layout import MIN_TREE_PANE
+from pn_explorer.app.window_layout import DEFAULT_WINDOW, MIN_TREE_PANE
 from pn_explorer.core.games.chess_game import ChessGame, decode_move
 from pn_explorer.core.games.suites import find_position, load_suite
 from pn_explorer.core.search.dfpn_steps import DfpnStepper
@@ -544,12 +544,14 @@ def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:
 
 
 def test_the_status_column_shows_in_the_docks_first_width(qtbot) -> None:
-    """At the window's first size the dock gets the width it asks for (`DOCK_WIDTH`, sized
-    when the window is shown, not by a timer); after the root's expansion of WAC.001 every
-    status shown there ("searching", "mate in 1", "threat ÷ 2") is within the panel's viewport
-    without scrolling (it was the last column and was cut to "threa")."""
+    """At the window's first size on a screen with room for it (the offscreen screen is 800
+    pixels wide, and the first size fits the screen) the dock gets the width it asks for
+    (`DOCK_WIDTH`, sized when the window is shown, not by a timer); after the root's expansion
+    of WAC.001 every status shown there ("searching", "mate in 1", "threat ÷ 2") is within the
+    panel's viewport without scrolling (it was the last column and was cut to "threa")."""
     win = MainWindow(persist=False, params=SearchParams("dfpn", 100_000))
     qtbot.addWidget(win)
+    win.resize(*DEFAULT_WINDOW)
     win.show()
     qtbot.waitExposed(win)
     win.step_iteration()

@@ -1,7 +1,7 @@
 """Small windows in a real window: no pane can be dragged to nothing, and View ▸ Restore layout
 brings back the default panes, dock and zoom (and is listed under F1)."""
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QDockWidget
 
 from pn_explorer.app.problems.search_setup import SearchParams
@@ -10,11 +10,13 @@ from pn_explorer.app.shortcuts import shortcut_rows
 from pn_explorer.app.window import MainWindow
 from pn_explorer.app.window_layout import (
     BOARD_PANE,
+    DEFAULT_WINDOW,
     MIN_BOARD_PANE,
     MIN_DOCK_HEIGHT,
     MIN_TREE_PANE,
     MIN_WINDOW,
     TREE_ROOM,
+    first_size,
 )
 
 
@@ -106,3 +108,21 @@ def test_the_setting_stays_readable_beside_the_why_not_found_dock(qtbot):
     assert footnote.width() >= metrics.horizontalAdvance("Node budgets, as on the command line:")
     shown = footnote.text()
     assert f"{window.params.max_nodes:,} nodes in memory" in shown
+
+
+def test_the_first_size_fits_the_screen_it_opens_on(qtbot):
+    """A 1024×768 projector (less a panel) gets a window no larger than it; a large screen the
+    default size; the offscreen screen (800×800 here) is a screen like another."""
+    assert first_size(QRect(0, 0, 1024, 740)) == QSize(1024, 740)
+    assert first_size(QRect(0, 0, 2560, 1400)) == QSize(*DEFAULT_WINDOW)
+    assert first_size(QRect(0, 0, 640, 480)) == QSize(*MIN_WINDOW)
+    assert first_size(None) == QSize(*DEFAULT_WINDOW)
+    window = MainWindow(persist=False, params=SearchParams())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    available = window.screen().availableGeometry()
+    assert window.width() <= max(available.width(), MIN_WINDOW[0])
+    assert window.height() <= max(available.height(), MIN_WINDOW[1])
+    wanted = first_size(available)
+    assert (window.width(), window.height()) == (wanted.width(), wanted.height())
