@@ -8,7 +8,6 @@ mapping between pixels and iterations is the pure function pair `iteration_at` /
 from __future__ import annotations
 
 import math
-from array import array
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -17,9 +16,9 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPaintEvent,
     QPen,
+    QPolygonF,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -39,6 +38,9 @@ DISPROOF_COLOUR = DISPROVED_TEXT
 NODES_COLOUR = QColor("#607d8b")
 """Slate, as the first level in the memory gauge."""
 MARK_COLOUR = PATH
+PIXELS_PER_POINT = 2
+"""The curves have a point every this many pixel columns: finer is not seen on a plot a few
+hundred pixels wide, and each point costs the GUI thread while a run redraws the plot."""
 
 
 LEGEND_NAMES = ("nodes in memory", "root pn", "root dn")
@@ -94,6 +96,15 @@ def iteration_at(x: float, area: QRectF, furthest: int) -> int:
 def x_of(iteration: int, area: QRectF, furthest: int) -> float:
     """The pixel column of an iteration (the inverse of `iteration_at`)."""
     return area.left() + (iteration / furthest if furthest > 0 else 0.0) * area.width()
+
+
+def sampled(furthest: int, columns: int) -> list[int]:
+    """The iterations drawn (a long search has far more iterations than pixels): the iteration
+    under each of `columns` + 1 evenly spaced columns, as `iteration_at` picks them, computed
+    once per paint for all three series."""
+    if furthest <= 0:
+        return [0] * (columns + 1)
+    return [min(furthest, round(index * furthest / columns)) for index in range(columns + 1)]
 
 
 def log_height(value: int, top: float) -> float:
@@ -170,22 +181,17 @@ class RootPlot(QWidget):
         if log is None or not len(log.nodes):
             painter.end()
             return
-        series = (
-            (log.nodes, NODES_COLOUR, "nodes"),
-            (log.root_proof, PROOF_COLOUR, "pn"),
-            (log.root_disproof, DISPROOF_COLOUR, "dn"),
-        )
-        finite = [v for column, _, _ in series for v in (max(column), 1) if v < INF]
-        top = max(1.0, math.log10(max(finite)) * 1.05)
+        top, curves = self.curves()
         self._draw_axis(painter, area, top)
-        for column, colour, _ in series:
-            self._draw_series(painter, area, column, colour, top)
+        for colour, points in curves:
+            painter.setPen(QPen(colour, 1.6))
+            painter.drawPolyline(QPolygonF(points))
         x = x_of(self.current, area, self.furthest)
         painter.setPen(QPen(MARK_COLOUR, 2))
         painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
         painter.setPen(QColor("#303030"))
         painter.setFont(self.legend_font())
-        for (_, colour, _), (name, box) in zip(series, self.legend(), strict=True):
+        for (colour, _), (name, box) in zip(curves, self.legend(), strict=True):
             painter.fillRect(QRectF(box.left(), box.bottom() - 8, SWATCH, 5), colour)
             painter.drawText(QPointF(box.left() + SWATCH + 3, box.bottom() - 2), name)
         painter.end()
@@ -230,22 +236,30 @@ class RootPlot(QWidget):
             )
             decade += 1 if top < 8 else 2
 
-    def _draw_series(
-        self, painter: QPainter, area: QRectF, column: array, colour: QColor, top: float
-    ) -> None:
-        """One point per pixel column (a long search has far more iterations than pixels)."""
-        furthest = self.furthest
-        columns = max(2, int(area.width()))
-        path = QPainterPath()
-        for index in range(columns + 1):
-            k = iteration_at(area.left() + area.width() * index / columns, area, furthest)
-            point = QPointF(
-                x_of(k, area, furthest),
-                area.bottom() - area.height() * min(1.0, log_height(column[k], top)),
+    def curves(self) -> tuple[float, list[tuple[QColor, list[QPointF]]]]:
+        """The log scale's top (in decades) and each series as drawn (nodes, pn, dn): its colour
+        and its points, one per `PIXELS_PER_POINT` columns, at the iterations `sampled` picks."""
+        log = self.log
+        if log is None or not len(log.nodes):
+            return 1.0, []
+        series = (
+            (log.nodes, NODES_COLOUR),
+            (log.root_proof, PROOF_COLOUR),
+            (log.root_disproof, DISPROOF_COLOUR),
+        )
+        finite = [v for column, _ in series for v in (max(column), 1) if v < INF]
+        top = max(1.0, math.log10(max(finite)) * 1.05)
+        area = self.area()
+        bottom, height = area.bottom(), area.height()
+        picked = sampled(self.furthest, max(2, int(area.width() / PIXELS_PER_POINT)))
+        xs = [x_of(k, area, self.furthest) for k in picked]
+        return top, [
+            (
+                colour,
+                [
+                    QPointF(x, bottom - height * min(1.0, log_height(column[k], top)))
+                    for x, k in zip(xs, picked, strict=True)
+                ],
             )
-            if index == 0:
-                path.moveTo(point)
-            else:
-                path.lineTo(point)
-        painter.setPen(QPen(colour, 1.6))
-        painter.drawPath(path)
+            for column, colour in series
+        ]

@@ -1,8 +1,15 @@
 """The replay timeline in a real-size window: the slider, Alt+← / Alt+→ and a click on the plot
 show the search as it was after iteration k — checked against a fresh engine run to k."""
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from pn_explorer.app.panels.root_plot import (
+    PIXELS_PER_POINT,
+    PROOF_COLOUR,
+    iteration_at,
+    log_height,
+)
 from pn_explorer.app.problems.search_setup import PN2, SearchParams, build_search
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.app.window import MainWindow
@@ -92,6 +99,35 @@ def test_a_click_on_the_plot_picks_the_iteration_under_it(qtbot):
     settle(qtbot, window, wanted)
     assert 15 <= wanted <= 25
     assert_shows(window, fresh(window, wanted))
+
+
+def test_the_plot_draws_the_root_numbers_the_engine_had_at_each_iteration(qtbot):
+    """Each series has a point every `PIXELS_PER_POINT` columns, at the iteration a click there
+    picks, and the proof-number curve is on screen where the engine's root pn puts it."""
+    window = open_window(qtbot)
+    window.driver.search.run(max_iterations=80)
+    window.timeline.refresh()
+    plot = window.timeline.plot
+    area = plot.area()
+    top, curves = plot.curves()
+    (_, nodes), (colour, proof), (_, disproof) = curves
+    assert colour == PROOF_COLOUR and len(proof) == len(nodes) == len(disproof)
+    assert len(proof) == int(area.width() / PIXELS_PER_POINT) + 1
+    image = plot.grab().toImage()
+    for point in (proof[0], proof[len(proof) // 3], proof[2 * len(proof) // 3]):
+        k = iteration_at(point.x(), area, 80)
+        engine_pn = fresh(window, k).root_numbers[0]
+        assert point.y() == pytest.approx(
+            area.bottom() - area.height() * min(1.0, log_height(engine_pn, top))
+        )
+        near = [
+            image.pixelColor(round(point.x()) + dx, round(point.y()) + dy)
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+        ]
+        assert any(
+            max(abs(c.red() - colour.red()), abs(c.green() - colour.green())) < 40 for c in near
+        )
 
 
 def test_pn2_rewinds_and_steps_on(qtbot):
