@@ -7,8 +7,9 @@ the docks a feature opened, and they go. A dock never takes the board below `MIN
 or the tree below `MIN_TREE_HEIGHT`: it opens where there is room (at the bottom when the window
 is tall enough, else on the right) and sized to what is left, beside a dock already there as a
 tab rather than squeezed under it. A dock the user did not ask for never takes the tree's pane
-under `OFFERED_TREE_WIDTH`: on a small window it waits, and the status line names the menu entry
-that opens it. Only the docks the user chose are saved open: a restart or
+under `OFFERED_TREE_WIDTH`, nor under the width that shows a small unsolved tree whole (Figure
+3.1 at its frontier): on a small window it waits, and the status line names the menu entry that
+opens it. Only the docks the user chose are saved open: a restart or
 View ▸ Restore layout brings back those and no others.
 """
 
@@ -21,7 +22,9 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QWidget
 from shiboken6 import isValid
 
+from pn_explorer.app.tree_view.view import TreeView
 from pn_explorer.app.window_layout import (
+    BOARD_PANE,
     DOCK_HEIGHT,
     HOME_AREA,
     MIN_BOARD,
@@ -61,7 +64,7 @@ class DockKeeper(QObject):
         splitter: QSplitter,
         board: QWidget,
         board_room: Callable[[], int],
-        tree: QWidget,
+        tree: TreeView,
     ) -> None:
         super().__init__(window)
         self.window = window
@@ -164,7 +167,8 @@ class DockKeeper(QObject):
             area == RIGHT
             and not beside
             and dock.objectName() not in self.chosen
-            and self._tree_width_beside(dock, size) < OFFERED_TREE_WIDTH
+            and self._tree_width_beside(dock, size)
+            < max(OFFERED_TREE_WIDTH, self.tree.width_to_show_whole())
         ):
             self.waiting.emit(dock)
             return
@@ -219,13 +223,16 @@ class DockKeeper(QObject):
 
     def _tree_width_beside(self, dock: QDockWidget, width: int) -> int:
         """The tree's pane's width once `dock` is open `width` pixels wide on the right (the
-        board's pane gives up its width first, down to its minimum). Read from the window's
+        board's pane gives up its width first, down to its minimum, or to `BOARD_PANE`, which
+        the window keeps it at unless the user made it narrower). Read from the window's
         width: when the window has just been shown its panes are not laid out yet."""
         board = self.splitter.widget(0)
         board_floor = (
             MIN_BOARD_PANE
             if board is None
-            else max(MIN_BOARD_PANE, board.minimumSizeHint().width())
+            else max(
+                MIN_BOARD_PANE, board.minimumSizeHint().width(), min(board.width(), BOARD_PANE)
+            )
         )
         taken = max(width, dock.minimumSizeHint().width())
         beside = sum(other.width() for other in self._visible_in(RIGHT, dock))

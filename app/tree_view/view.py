@@ -83,6 +83,7 @@ the view, F fits, M toggles follow, L toggles the legend.
 
 from __future__ import annotations
 
+import math
 import time
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
@@ -314,6 +315,22 @@ class TreeView(QWidget):
             self.reset_view()
             return
         self._show_whole()
+
+    def width_to_show_whole(self) -> int:
+        """The width this view needs to show an unsolved end's drawn tree whole at the zoom
+        follow allows (as `_show_whole` does), where it shows it so now; 0 where that does not
+        apply (the search runs or is solved, or the tree is too big to be seen whole here)."""
+        self._ensure_layout()
+        first, search, extent = self._level1, self._search, self._extent
+        if first is None or search is None or search.outcome is None or not first.path:
+            return 0
+        if extent is None or self._level2 is not None:
+            return 0
+        least = style.FOLLOW_MIN_SCALE * self._base_scale
+        area = self._inner_area()
+        wanted = math.ceil(extent.width() * least + (self.width() - area.width()))
+        fits = extent.height() * least <= area.height() and wanted <= self.width()
+        return wanted if fits else 0
 
     def _show_whole(self) -> None:
         """At an unsolved end, the whole drawn tree when it fits at a zoom follow allows (a
