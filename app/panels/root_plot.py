@@ -126,7 +126,7 @@ class RootPlot(QWidget):
         self.hidden_note = ""
         """While set (a quiz question is open) the plot draws this instead of its curves: the
         root's numbers after the hidden step are the answer."""
-        self.setMinimumSize(80, PLOT_HEIGHT)
+        self.setMinimumSize(self.narrowest(), PLOT_HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip("Click to move the replay to that iteration")
@@ -200,6 +200,16 @@ class RootPlot(QWidget):
         font = QFont(self.font())
         font.setPointSizeF(max(6.0, font.pointSizeF() - 1))
         return font
+
+    def narrowest(self) -> int:
+        """The least width: the legend's short names in one row from the widget's edge (a
+        narrower plot cut the legend, beside Pn²'s curves at 1024 pixels), and a few columns
+        of curve."""
+        metrics = QFontMetricsF(self.legend_font())
+        _, starts, widths = legend_row(
+            [[metrics.horizontalAdvance(name) for name in SHORT_NAMES]], 0.0, 0.0
+        )
+        return math.ceil(max(starts[-1] + widths[-1] + RIGHT, LEFT + RIGHT + 40))
 
     def legend(self) -> list[tuple[str, QRectF]]:
         """The legend's entries (nodes, pn, dn) as drawn: each name and the box its swatch and

@@ -116,6 +116,7 @@ class Timeline(QWidget):
         self.slider.setToolTip("Replay: the search as it was after any iteration")
         self.slider.valueChanged.connect(self._slider_moved)
         self.label = QLabel()
+        self.label.setWordWrap(True)  # beside Pn²'s curves at 1024 pixels: two lines, not cut
         self.plot = RootPlot()
         self.plot.iteration_clicked.connect(self.go_to)
         row = QHBoxLayout()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QToolButto
 from pn_explorer.app.docks import OFFERED_TREE_WIDTH
 from pn_explorer.app.panels.memory_gauge import fitted
 from pn_explorer.app.panels.root_plot import LEGEND_NAMES, SHORT_NAMES
-from pn_explorer.app.problems.classroom import LESSONS
+from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.settings import Settings
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source
@@ -162,6 +162,25 @@ def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(qtbot
     window.banner.hide()
     window.resize(1600, 1000)
     qtbot.waitUntil(window.engine_panel.isVisible)
+
+
+def test_beside_pn2s_curves_at_1024_the_replay_keeps_its_legend_and_its_words(qtbot):
+    window = MainWindow(persist=False, source=WAC_001, params=CLASSROOM_PN2)
+    qtbot.addWidget(window)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    for _ in range(2):
+        window.step_iteration()
+        settle(qtbot, window)
+    qtbot.wait(50)
+    assert window.curves.isVisible()
+    plot, label = window.timeline.plot, window.timeline.label
+    assert plot.current == window.driver.search.iterations == 2
+    for _, box in plot.legend():
+        assert QRectF(plot.rect()).contains(box)
+    assert label.text() == "Replay: iteration 2"
+    assert label.heightForWidth(label.width()) <= label.height()  # wrapped, not cut
 
 
 def test_docks_the_user_chose_stay_and_only_they_are_saved(qtbot, tmp_path):
