@@ -197,6 +197,7 @@ class RootPlot(QWidget):
         painter.end()
 
     def legend_font(self) -> QFont:
+        """The legend's text, a point smaller than the widget's (it shares the plot's top)."""
         font = QFont(self.font())
         font.setPointSizeF(max(6.0, font.pointSizeF() - 1))
         return font
@@ -217,12 +218,11 @@ class RootPlot(QWidget):
         metrics = QFontMetricsF(self.legend_font())
         area = self.area()
         names = [LEGEND_NAMES, SHORT_NAMES]
-        row = legend_row(
+        form, starts, widths = legend_row(
             [[metrics.horizontalAdvance(name) for name in form] for form in names],
             area.left(),
             area.right(),
         )
-        form, starts, widths = row
         height = metrics.height()
         top = area.top() - 2 - height
         return [

@@ -320,11 +320,8 @@ class TreeView(QWidget):
         """The width this view needs to show an unsolved end's drawn tree whole at the zoom
         follow allows (as `_show_whole` does), where it shows it so now; 0 where that does not
         apply (the search runs or is solved, or the tree is too big to be seen whole here)."""
-        self._ensure_layout()
-        first, search, extent = self._level1, self._search, self._extent
-        if first is None or search is None or search.outcome is None or not first.path:
-            return 0
-        if extent is None or self._level2 is not None:
+        extent = self._unsolved_end()
+        if extent is None:
             return 0
         least = style.FOLLOW_MIN_SCALE * self._base_scale
         area = self._inner_area()
@@ -335,13 +332,10 @@ class TreeView(QWidget):
     def _show_whole(self) -> None:
         """At an unsolved end, the whole drawn tree when it fits at a zoom follow allows (a
         small tree, Figure 3.1 at its frontier, is then seen whole, not cut at the sides)."""
-        self._ensure_layout()
-        first, search = self._level1, self._search
-        if first is None or search is None or search.outcome is None or not first.path:
+        extent = self._unsolved_end()
+        if extent is None:
             return
-        if self._extent is None or self._level2 is not None:
-            return
-        area, extent = self._inner_area(), self._extent
+        area = self._inner_area()
         scale = min(
             area.width() / extent.width(), area.height() / extent.height(), self._chosen_scale
         )
@@ -355,6 +349,15 @@ class TreeView(QWidget):
         )
         self._chosen_scale = scale
         self.update()
+
+    def _unsolved_end(self) -> QRectF | None:
+        """The drawn tree's extent when the search has ended with the root unsolved (no Pn²
+        second level on screen), else None."""
+        self._ensure_layout()
+        first, search = self._level1, self._search
+        if first is None or search is None or search.outcome is None or not first.path:
+            return None
+        return self._extent if self._level2 is None else None
 
     def refresh(self) -> None:
         """Re-read the tree, keep the most-proving path in view if following, repaint."""
