@@ -255,6 +255,13 @@ def _gone(pid: int) -> bool:
     return state == "Z"
 
 
+def _as_from_a_terminal() -> None:
+    """Ctrl+C's default action in the child, as a shell in a terminal gives it: a test run
+    started in the background (nohup, `&` in a script) ignores SIGINT, and its children would
+    inherit that and never see the Ctrl+C pressed here."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def interrupted_run() -> Iterator:
     """Start a command in its own process group, wait until `done` runs have finished, and press
@@ -272,6 +279,7 @@ def interrupted_run() -> Iterator:
             stderr=subprocess.PIPE,
             text=True,
             start_new_session=True,
+            preexec_fn=_as_from_a_terminal,
         )
         started.append(process)
         seen: list[str] = []
