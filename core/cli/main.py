@@ -195,7 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--shortest",
         action="store_true",
         help="after a proof, look for shorter mates with df-pn bounded by mate length and "
-        "certify the shortest (a disproof of the length below) where the budget allows",
+        "certify the shortest (a disproof of the length below, replayed independently) where "
+        "the budget allows",
     )
     solve.add_argument(
         "--explain",
@@ -341,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--shortest",
         action="store_true",
         help="after each verified mate of ours, look for shorter mates with df-pn bounded by "
-        "mate length and certify the shortest (--max-nodes, --time per position)",
+        "mate length and certify the shortest by a disproof of the length below, replayed "
+        "independently (--max-nodes, --time per position)",
     )
     compare.add_argument(
         "--all-keys",

@@ -76,6 +76,33 @@ def no_mate_text(moves: int) -> str:
     return f"no mate in {moves} or fewer"
 
 
+def nothing_shorter_text() -> str:
+    """Why a mate in 1 is the shortest without a search."""
+    return f"nothing is shorter than a {mate_text(1)}"
+
+
+def checked_disproof_text(moves: int, nodes: int, positions: int) -> str:
+    """A bounded disproof that the independent replay (`core.proofs.verify_disproof`) accepted:
+    the only way "no mate in N or fewer" is said of a length below a mate found."""
+    return (
+        f"{no_mate_text(moves)}: disproved, {nodes:,} nodes, "
+        f"certificate checked ({positions:,} positions replayed)"
+    )
+
+
+def uncertified_text(why: str) -> str:
+    """A disproof the search found but the independent replay did not accept (or could not be
+    given): it establishes nothing, and says why."""
+    return f"disproved by the search but not certified: {why}"
+
+
+def unsettled_text(below: int, why: str) -> str:
+    """The lengths below a mate found that are left open (1 … `below`), and why: never a claim
+    that none of them exists."""
+    lengths = f"a {mate_text(1)}" if below == 1 else f"mates in 1–{below}"
+    return f"{lengths} not settled ({why})"
+
+
 def shortest_text(moves: int) -> str:
     """A verified mate of `moves` with every shorter length refuted, and the refutation said."""
     below = no_mate_text(moves - 1) if moves > 1 else "nothing is shorter"

@@ -729,6 +729,42 @@ class DfpnSearch:
             raise VerificationError("df-pn: the proved root has no proof read out")
         return self._proof
 
+    def disproof(self) -> ProofNode:
+        """The disproof tree of a root disproved under a mate-length bound (`max_plies`; without
+        one a disproof may be as deep as the game), read out of the table
+        (`_DisproofExtraction`): every move at OR nodes, one reply that holds at AND nodes, down
+        to the positions the rules or the bound end. It is the search's word until
+        `core.proofs.verify_disproof` has replayed it; raises VerificationError where no
+        disproof can be read on these paths. The read-out is counted in `read_out_nodes`, not in
+        `nodes_created`."""
+        if self.outcome is None or self.outcome.result is not Result.DISPROVED:
+            raise ValueError("the search has not disproved the root")
+        if self.max_plies is None:
+            raise ValueError("only a mate-length-bounded disproof is read out")
+        if self.outcome.reason is StopReason.ROOT_TERMINAL:
+            return ProofNode(self._root_is_or)
+        nodes, iterations = self.nodes_created, self.iterations
+        trace, self.trace = self.trace, None
+        self._reading_out = True
+        self._stop = None
+        self._run_started = time.perf_counter()
+        self.game.reset()
+        self._path_keys = [self._root_key]
+        try:
+            read = _DisproofExtraction(self).node(self._root_is_or)
+        finally:
+            self._reading_out = False
+            self.trace = trace
+            self.game.reset()
+            self._path_keys = [self._root_key]
+            self.read_out_nodes += self.nodes_created - nodes
+            self.nodes_created, self.iterations = nodes, iterations
+        if read is None:
+            stop, self._stop = self._stop, None
+            why = f" ({stop})" if stop is not None else ""
+            raise VerificationError(f"df-pn: no disproof could be read out of the table{why}")
+        return read[0]
+
     def _read_out(self) -> bool:
         """Read the proved root's proof out of the table (`_Extraction`). Where it cannot be read
         without repeating a position, the entries whose proofs failed are forgotten and False
@@ -868,3 +904,78 @@ class _Extraction:
         children.proof[index] = 0
         children.distance[index] = result.distance
         return True
+
+
+class _DisproofExtraction:
+    """Reads a disproof out of the table depth-first along the game cursor: at an OR node every
+    child must be disproved, at an AND node one disproved child is followed (first a child the
+    rules end: stalemate, the bound, a repetition; then those the table calls disproved; then the
+    others by disproof number). A child the table does not call disproved (its entry replaced, or
+    its disproof rests on this path's repetitions and was never stored) is searched again where
+    it stands, and read on only if that search disproves it. A subtree is shared between the
+    paths that reach its position with the same clock only where it rests on no repetition above
+    its own node (a cycle inside it draws whatever the path); the others are read on each path."""
+
+    def __init__(self, search: DfpnSearch) -> None:
+        self.search = search
+        self.done: dict[tuple[int, int], ProofNode] = {}
+
+    def node(self, is_or: bool) -> tuple[ProofNode, int] | None:
+        """The disproof of the cursor's position and the shallowest path ply it rests on, or None
+        where this path cannot disprove it."""
+        search = self.search
+        shared = (search._path_keys[-1], search.game.halfmove_clock())
+        known = self.done.get(shared)
+        if known is not None:
+            return known, NO_DEPENDENCE
+        if search._stop is not None:
+            return None
+        children = search.generate_children()
+        read = self._every_child(children) if is_or else self._one_child(children)
+        if read is not None and read[1] >= len(search._path_keys) - 1:
+            self.done[shared] = read[0]
+        return read
+
+    def _every_child(self, children: _Children) -> tuple[ProofNode, int] | None:
+        out = ProofNode(True)
+        rests_on = NO_DEPENDENCE
+        for index, move in enumerate(children.moves):
+            read = self._child(children, index)
+            if read is None:
+                return None
+            out.children[move], rests_on = read[0], min(rests_on, read[1])
+        return out, rests_on
+
+    def _one_child(self, children: _Children) -> tuple[ProofNode, int] | None:
+        proof, disproof, terminal = children.proof, children.disproof, children.terminal
+        order = sorted(
+            (i for i, value in enumerate(proof) if value != 0),
+            key=lambda i: (disproof[i] != 0, not terminal[i], disproof[i], i),
+        )
+        for index in order:
+            read = self._child(children, index)
+            if read is not None:
+                return ProofNode(False, {children.moves[index]: read[0]}), read[1]
+        return None
+
+    def _child(self, children: _Children, index: int) -> tuple[ProofNode, int] | None:
+        """A child's disproof: a leaf where the game or the bound ended it, else read on below it
+        (searched again first where the table does not call it disproved)."""
+        if children.proof[index] == 0:
+            return None
+        search = self.search
+        game = search.game
+        game.push(children.moves[index])
+        search._path_keys.append(children.keys[index])
+        child_is_or = game.is_or()
+        try:
+            if children.terminal[index]:
+                return ProofNode(child_is_or), children.rests_on[index]
+            if children.disproof[index] != 0:
+                result = finish(search.multiple_iterative_deepening(INF, INF, child_is_or))
+                if result.disproof != 0:
+                    return None
+            return self.node(child_is_or)
+        finally:
+            search._path_keys.pop()
+            game.pop()

@@ -10,12 +10,14 @@ none shorter exists. So the answer is "mate in 4; no mate in 3 or fewer: disprov
 nodes", which no engine's mate score says, or, where the budget ends first, the mate found with
 the lengths left open.
 
-What the disproof rests on: the same game rules as every search here (stalemate, repetition on
-the path, the fifty-move rule and the attacker's insufficient material end a line without mate)
-and df-pn's rule for repetitions (a disproof that rests on a repetition above it is never stored:
-`core.search.transposition`). Repetitions cannot hide a shorter mate: along a shortest mate's
-every line the distance to mate falls at each ply, so no position of it repeats. A disproof is
-the search's result, not an independently replayed one (a proof is).
+A disproof is not taken on the search's word, as a proof is not: the disproof tree is read out of
+df-pn's table (`DfpnSearch.disproof`: every attacker move, one defender reply that holds, down to
+the bound or a rule that ends the line) and replayed by `core.proofs.verify_disproof` under
+python-chess's rules and move generator. Only a disproof that replay accepts certifies a length
+("no mate in 3 or fewer: disproved, …, certificate checked"); one it rejects, or that cannot be
+read out, leaves the lengths below open and says why. Repetitions cannot hide a shorter mate:
+along a shortest mate's every line the distance to mate falls at each ply, so no position of it
+repeats (the replay's docstring says it in full).
 """
 
 from __future__ import annotations
@@ -27,8 +29,16 @@ import chess
 
 from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.proofs.claims import mate_text, no_mate_text, plies_for_mate_in
-from pn_explorer.core.proofs.solution import MateSolution, mate_solution
+from pn_explorer.core.proofs.claims import (
+    checked_disproof_text,
+    mate_text,
+    nothing_shorter_text,
+    plies_for_mate_in,
+    uncertified_text,
+    unsettled_text,
+)
+from pn_explorer.core.proofs.solution import MateSolution, mate_solution, uci_proof
+from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.types import Limits, Result
@@ -45,6 +55,13 @@ class BoundedSearch:
     seconds: float
     mate_in: int | None = None
     """The verified length of the mate found (at most `moves`), for a proved question."""
+    checked: bool = False
+    """For a disproved question: the disproof read out of the table passed the independent
+    replay (`core.proofs.verify_disproof`), so "no mate in `moves` or fewer" holds."""
+    check: str = ""
+    """Why a disproof is not certified (the replay's or the read-out's failure), else ''."""
+    positions_checked: int = 0
+    """Positions the replay of an accepted disproof went through."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -54,6 +71,9 @@ class BoundedSearch:
             "nodes_created": self.nodes_created,
             "seconds": round(self.seconds, 3),
             "mate_in": self.mate_in,
+            "certified": self.checked,
+            "check": self.check,
+            "positions_checked": self.positions_checked,
         }
 
 
@@ -62,7 +82,8 @@ class ShortestMateCertificate:
     """What the bounded searches established about a mate proved in `given` moves.
 
     `mate_in`: the shortest mate found (verified); `certified`: no shorter one exists (the
-    question below it disproved, or a mate in 1); `searches`: the questions asked, in order;
+    question below it disproved and that disproof checked independently, or a mate in 1);
+    `searches`: the questions asked, in order;
     `solution`: the verified shorter mate, where one was found.
     """
 
@@ -87,16 +108,19 @@ class ShortestMateCertificate:
     @property
     def verdict(self) -> str:
         """What certifies the length, or what is left open: "no mate in 3 or fewer: disproved,
-        5,535 nodes", "mates in 1–3 not settled (why)"."""
+        5,535 nodes, certificate checked (…)", "mates in 1–3 not settled (why)"."""
         last = self.searches[-1] if self.searches else None
         if self.certified:
             if last is None or last.result is not Result.DISPROVED:
-                return f"nothing is shorter than a {mate_text(1)}"
-            return f"{no_mate_text(last.moves)}: disproved, {last.nodes_created:,} nodes"
-        below = self.mate_in - 1
-        open_lengths = f"a {mate_text(1)}" if below == 1 else f"mates in 1–{below}"
-        why = last.reason if last is not None else "not searched"
-        return f"{open_lengths} not settled ({why})"
+                return nothing_shorter_text()
+            return checked_disproof_text(last.moves, last.nodes_created, last.positions_checked)
+        if last is None:
+            why = "not searched"
+        elif last.result is Result.DISPROVED:
+            why = uncertified_text(last.check)
+        else:
+            why = last.reason
+        return unsettled_text(self.mate_in - 1, why)
 
     @property
     def text(self) -> str:
@@ -154,14 +178,21 @@ def certify_shortest(
         outcome = search.run()
         assert outcome is not None, "a run without a slice ends"
         found = mate_solution(game, search.proof()) if outcome.result is Result.PROVED else None
+        checked, check, positions = False, "", 0
+        started = time.perf_counter()
+        if outcome.result is Result.DISPROVED:
+            checked, check, positions = check_disproof(board, attacker, search)
         searches.append(
             BoundedSearch(
                 moves,
                 outcome.result,
                 str(outcome),
                 search.nodes_created,
-                search.elapsed,
+                search.elapsed + time.perf_counter() - started,
                 found.mate_in if found else None,
+                checked,
+                check,
+                positions,
             )
         )
         if found is None:
@@ -171,5 +202,19 @@ def certify_shortest(
                 f"a search bounded to mates in {moves} proved a mate in {found.mate_in}"
             )
         best, solution = found.mate_in, found
-    certified = best == 1 or bool(searches) and searches[-1].result is Result.DISPROVED
+    certified = best == 1 or bool(searches) and searches[-1].checked
     return ShortestMateCertificate(mate_in, best, certified, tuple(searches), solution)
+
+
+def check_disproof(
+    board: chess.Board, attacker: chess.Color, search: DfpnSearch
+) -> tuple[bool, str, int]:
+    """Read the bounded search's disproof out of its table and replay it independently: (accepted,
+    why not, positions replayed). Only an accepted disproof certifies a length."""
+    assert search.max_plies is not None, "only a mate-length-bounded disproof is checked"
+    try:
+        tree = search.disproof()
+        verified = verify_disproof(board, uci_proof(tree), attacker, search.max_plies)
+    except VerificationError as error:
+        return False, str(error), 0
+    return True, "", verified.nodes
