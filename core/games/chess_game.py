@@ -14,7 +14,7 @@ from dataclasses import replace
 import chess
 import chess.polyglot
 
-from pn_explorer.core.games import mop_up
+from pn_explorer.core.games import chess_flights, mop_up
 from pn_explorer.core.games.chess_children import ChildrenMemo
 from pn_explorer.core.games.chess_codes import (
     decode_move as decode_move,  # re-exported: the game's move codes
@@ -87,6 +87,7 @@ CHESS_CAPABILITIES = Capabilities(
     has_pieces=True,
     mop_up=True,
     threats=True,
+    flights=True,
     repetitions=True,
     standard_chess=True,
     engine_check=True,
@@ -194,6 +195,11 @@ class ChessGame:
 
     def halfmove_clock(self) -> int:
         return self.board.halfmove_clock
+
+    def flights_after(self, move: int) -> int:
+        """The defending king's flight squares after the defender's `move`
+        (`core.games.chess_flights`)."""
+        return chess_flights.flights_after(self.board, decode_move(move), self.attacker)
 
     def mop_up_distance(self, move: int) -> int:
         """`core.games.mop_up`'s estimate after `move`, where the root is an ending it is meant

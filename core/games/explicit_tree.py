@@ -278,6 +278,10 @@ class ExplicitTreeGame:
     def keep_expansions(self, positions: int) -> None:
         """A tree file's children are in memory already: nothing to keep."""
 
+    def flights_after(self, move: int) -> int:
+        """Trees carry no knowledge beyond their values: no flights."""
+        return 0
+
     def mop_up_distance(self, move: int) -> int:
         """Trees carry no knowledge beyond their values: no estimate."""
         return 0

@@ -74,6 +74,8 @@ class Capabilities:
     chess, only where the root is an ending the estimate is meant for."""
     threats: bool = False
     """`expand` can test quiet moves for mate threats (df-pn's threat divisor)."""
+    flights: bool = False
+    """`flights_after` counts where the defending king could flee (df-pn's flight weight)."""
     repetitions: bool = False
     """Positions recur along a line and by different paths (repetition draws, transpositions):
     counting transpositions in a tree says something."""
@@ -152,6 +154,11 @@ class Game(Protocol):
         """A heuristic estimate of how far the attacker is from mating after `move` (chess: the
         mop-up estimate of `core.games.mop_up` in the endings it is meant for); 0 where the game
         has none. df-pn adds it to a new node's proof number."""
+
+    def flights_after(self, move: int) -> int:
+        """How many squares the defending king could flee to after the defender's `move` (chess:
+        `core.games.chess_flights`); 0 where the game has no such notion. df-pn adds it, times
+        its flight weight, to the proof number of the new node where the attacker is to move."""
 
     def position_hash(self) -> int:
         """A 64-bit identity of the current position, the same whatever path reached it (chess:

@@ -436,6 +436,10 @@ class MnkGame:
     def keep_expansions(self, positions: int) -> None:
         """Expanding is cheap here: nothing to keep."""
 
+    def flights_after(self, move: int) -> int:
+        """No king to flee."""
+        return 0
+
     def mop_up_distance(self, move: int) -> int:
         """No estimate of the distance to a win."""
         return 0

@@ -234,6 +234,10 @@ class OpenSpielGame:
     def keep_expansions(self, positions: int) -> None:
         """Nothing kept between expansions."""
 
+    def flights_after(self, move: int) -> int:
+        """No king to flee."""
+        return 0
+
     def mop_up_distance(self, move: int) -> int:
         """No estimate of the distance to a win."""
         return 0

@@ -73,6 +73,12 @@ DFPN_DEEP_DEPTH = 0
 start with larger numbers, so the search goes deep before it goes wide. 0: off, as it gained
 nowhere and lost on matetrack-dev (`docs/benchmarks.md`, the literature table)."""
 
+DFPN_FLIGHT_WEIGHT = 0
+"""df-pn+ knowledge (Nagai 2002) for positions where the attacker is to move: a new one starts
+with its proof number raised by this much per flight square of the defending king
+(`core.games.chess_flights`). 0: off, as it did not win on every suite (`docs/benchmarks.md`,
+the literature table)."""
+
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,
 for its re-expansions (`Game.keep_expansions`; a chess position's take about 1 KB, so about 8

@@ -48,7 +48,9 @@ other open child instead of the sum, so a position reached through several sibli
 counted once per sibling; the best child's φ_t follows, `weak_child_phi_threshold`), and
 `deep_depth`, the depth bias of deep df-pn (Song Zhang, Iida and van den Herik 2017): a new node
 at ply d < D starts with D − d added to both numbers, so shallow nodes look dearer and the
-search goes deep before it goes wide.
+search goes deep before it goes wide. A third, `flight_weight`, is more df-pn+ knowledge: a new
+node where the attacker is to move starts with that much more proof number per square the
+defending king could flee to (`core.games.chess_flights`), where mobility gives it 1.
 
 Graph-history interaction (GHI): a repetition of a position on the path is a draw, so what a
 position is worth can depend on the path that reached it, while the table keys positions alone.
@@ -107,6 +109,7 @@ from pn_explorer.core.search.defaults import (
     DFPN,
     DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
+    DFPN_FLIGHT_WEIGHT,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_SLOTS_PER_MEMO,
@@ -244,6 +247,7 @@ class DfpnSearch:
         max_plies: int | None = None,
         weak_delta: bool = DFPN_WEAK_DELTA,
         deep_depth: int = DFPN_DEEP_DEPTH,
+        flight_weight: int = DFPN_FLIGHT_WEIGHT,
     ) -> None:
         if max_plies is not None and max_plies < 1:
             raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
@@ -257,6 +261,8 @@ class DfpnSearch:
             raise ValueError(f"threat_depth must be at least 0, not {threat_depth!r}")
         if deep_depth < 0:
             raise ValueError(f"deep_depth must be at least 0, not {deep_depth!r}")
+        if flight_weight < 0:
+            raise ValueError(f"flight_weight must be at least 0, not {flight_weight!r}")
         self.game = game
         self.mop_up_weight = mop_up_weight
         self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
@@ -277,6 +283,13 @@ class DfpnSearch:
         self.deep_depth = deep_depth
         """Deep df-pn's D: a new node at ply d < D starts with D − d added to both its numbers
         (0: off)."""
+        self.flight_weight = flight_weight
+        self.flights_in_use = (
+            flight_weight > 0 and game.capabilities.flights and not self.mop_up_in_use
+        )
+        """Whether a new node where the attacker is to move starts with `flight_weight` more
+        proof number per flight square of the defending king: in chess, not where the mop-up
+        estimate guides (it measures the king's room its own way)."""
         self.max_plies = max_plies
         """A mate-length bound: only mates delivered within this many plies of the root count,
         a position reached at that ply without mate is lost for the attacker (None: no bound)."""
@@ -444,6 +457,7 @@ class DfpnSearch:
             return slot >= 0
 
         divisor, deep_depth = self.threat_divisor, self.deep_depth
+        flight_weight = self.flight_weight if self.flights_in_use else 0
         test_threats = self.threats_in_use and len(self._path_keys) - 1 <= self.threat_depth
         expansion = game.expand(INF, known, self.mates_in_one, test_threats)
         if expansion is None:
@@ -510,6 +524,8 @@ class DfpnSearch:
                     )
                     if weight:
                         child_proof += weight * mop_up(moves[index])
+                    if flight_weight and child_is_or[index]:
+                        child_proof += flight_weight * game.flights_after(moves[index])
                     if threats[index]:
                         child_proof = max(1, child_proof // divisor)
                     if child_ply < deep_depth:

@@ -24,6 +24,7 @@ from pn_explorer.core.games.game import Game
 from pn_explorer.core.search.defaults import (
     DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
+    DFPN_FLIGHT_WEIGHT,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_THREAT_DEPTH,
@@ -279,6 +280,7 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
         mates_in_one: bool = DFPN_MATES_IN_ONE,
         weak_delta: bool = DFPN_WEAK_DELTA,
         deep_depth: int = DFPN_DEEP_DEPTH,
+        flight_weight: int = DFPN_FLIGHT_WEIGHT,
     ) -> None:
         super().__init__(
             game,
@@ -290,6 +292,7 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
             threat_depth=threat_depth,
             weak_delta=weak_delta,
             deep_depth=deep_depth,
+            flight_weight=flight_weight,
         )
         self.path_trace = DfpnTrace(
             threat_divisor=self.threat_divisor,
@@ -459,6 +462,8 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
             parts.append("weak δ")
         if self.deep_depth:
             parts.append(f"deep D = {self.deep_depth}")
+        if self.flights_in_use:
+            parts.append(f"flights × {self.flight_weight}")
         return " · ".join(parts)
 
     @property

@@ -21,6 +21,7 @@ from pn_explorer.core.search.defaults import (
     DEFAULT_DEPTH,
     DEFAULT_INITIALISATION,
     DFPN_DEEP_DEPTH,
+    DFPN_FLIGHT_WEIGHT,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_THREAT_DEPTH,
@@ -209,6 +210,17 @@ PARAMETERS: dict[str, Parameter] = {
             "Threat depth",
             minimum=0,
             maximum=1_000,  # plies from the root: deeper than any search here reaches
+        ),
+        Parameter(
+            "flight_weight",
+            Kind.WHOLE,
+            DFPN_FLIGHT_WEIGHT,
+            "df-pn+ knowledge: a new node where the attacker is to move starts with this much "
+            "more proof number per flight square of the defending king (0: off)",
+            "--flight-weight",
+            "Flight weight (df-pn+)",
+            minimum=0,
+            maximum=100,  # a weight per square: far beyond where it would mean anything
         ),
         Parameter(
             "mop_up_weight",

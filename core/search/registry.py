@@ -443,6 +443,7 @@ for _entry in (
             "mates_in_one",
             "weak_delta",
             "deep_depth",
+            "flight_weight",
         ),
         dfpn_search,
         dfpn_stepper,
