@@ -76,8 +76,9 @@ nowhere and lost on matetrack-dev (`docs/benchmarks.md`, the literature table)."
 DFPN_FLIGHT_WEIGHT = 0
 """df-pn+ knowledge (Nagai 2002) for positions where the attacker is to move: a new one starts
 with its proof number raised by this much per flight square of the defending king
-(`core.games.chess_flights`). 0: off, as it did not win on every suite (`docs/benchmarks.md`,
-the literature table)."""
+(`core.games.chess_flights`). 0: off: it proved more game mates at a node budget but no more
+long mates or endings (`docs/benchmarks.md`, the literature table), and turned on it would move
+every pinned df-pn count."""
 
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,

@@ -41,16 +41,17 @@ mop-up estimate is in use no move is tested: in KQ against KR the queen threaten
 every move, and halving those moves' numbers drowns the estimate. The figures behind these
 defaults are in `docs/benchmarks.md`.
 
-Two techniques from the literature are options, off by default because neither won on every
-suite (the side-by-side table is in `docs/benchmarks.md`): `weak_delta`, weak proof-number
-search's δ (Ueda, Hashimoto, Hashimoto and Iida 2008: the largest child's φ plus one for each
-other open child instead of the sum, so a position reached through several siblings is not
-counted once per sibling; the best child's φ_t follows, `weak_child_phi_threshold`), and
-`deep_depth`, the depth bias of deep df-pn (Song Zhang, Iida and van den Herik 2017): a new node
-at ply d < D starts with D − d added to both numbers, so shallow nodes look dearer and the
-search goes deep before it goes wide. A third, `flight_weight`, is more df-pn+ knowledge: a new
-node where the attacker is to move starts with that much more proof number per square the
-defending king could flee to (`core.games.chess_flights`), where mobility gives it 1.
+Three techniques from the literature are options, off by default (the side-by-side table is in
+`docs/benchmarks.md`): `weak_delta`, weak proof-number search's δ (Ueda, Hashimoto, Hashimoto
+and Iida 2008: the largest child's φ plus one for each other open child instead of the sum, so a
+position reached through several siblings is not counted once per sibling; the best child's φ_t
+follows, `weak_child_phi_threshold`), and `deep_depth`, the depth bias of deep df-pn (Song
+Zhang, Iida and van den Herik 2017: a new node at ply d < D starts with D − d added to both
+numbers, so shallow nodes look dearer and the search goes deep before it goes wide), both of
+which lost on a suite; and `flight_weight`, more df-pn+ knowledge: a new node where the attacker
+is to move starts with that much more proof number per square the defending king could flee to
+(`core.games.chess_flights`), where mobility gives it 1. It won on the game mates and tied on
+the long mates and the endings, but on by default it would change every pinned df-pn count.
 
 Graph-history interaction (GHI): a repetition of a position on the path is a draw, so what a
 position is worth can depend on the path that reached it, while the table keys positions alone.
