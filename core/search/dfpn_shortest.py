@@ -71,7 +71,7 @@ class BoundedSearch:
             "nodes_created": self.nodes_created,
             "seconds": round(self.seconds, 3),
             "mate_in": self.mate_in,
-            "certified": self.checked,
+            "disproof_checked": self.checked,
             "check": self.check,
             "positions_checked": self.positions_checked,
         }

@@ -161,7 +161,7 @@ def test_an_uncertified_disproof_never_says_there_is_no_shorter_mate(monkeypatch
     last = certificate.searches[-1]
     assert last.result is Result.DISPROVED and not last.checked and "not answered" in last.check
     assert "not certified" in certificate.text and "no mate in" not in certificate.text
-    assert certificate.to_dict()["searches"][-1]["certified"] is False
+    assert certificate.to_dict()["searches"][-1]["disproof_checked"] is False
 
     def unreadable(search: DfpnSearch) -> ProofNode:
         raise VerificationError("df-pn: no disproof could be read out of the table")
