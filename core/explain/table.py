@@ -200,6 +200,7 @@ class _Reader:
                     cursor.mop_up_distance(moves[index]),
                     threatened[index],
                     ply + 1,
+                    cursor.flights_after(moves[index]) if search.flights_in_use else 0,
                 )
             found.proof.append(numbers[0])
             found.disproof.append(numbers[1])

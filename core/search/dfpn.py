@@ -365,14 +365,23 @@ class DfpnSearch:
         return self._root_is_or
 
     def initial_numbers(
-        self, mobility: int, child_is_or: bool, mop_up: int, threat: bool, child_ply: int
+        self,
+        mobility: int,
+        child_is_or: bool,
+        mop_up: int,
+        threat: bool,
+        child_ply: int,
+        flights: int = 0,
     ) -> tuple[int, int]:
         """The (proof, disproof) numbers `generate_children` gives a new child at `child_ply`
         with `mobility` moves (the loop there inlines this, being the hottest code): mobility
-        initialisation (§3.3.1), plus the mop-up estimate `mop_up` times its weight, divided
-        where its move threatens mate, plus deep df-pn's depth bias."""
+        initialisation (§3.3.1), plus the mop-up estimate `mop_up` times its weight and, where
+        the attacker is to move, the defending king's `flights` times theirs, divided where its
+        move threatens mate, plus deep df-pn's depth bias."""
         proof, disproof = leaf_numbers(Value.UNKNOWN, mobility, child_is_or, MOBILITY)
         proof += self.mop_up_weight * mop_up
+        if self.flights_in_use and child_is_or:
+            proof += self.flight_weight * flights
         if threat:
             proof = max(1, proof // self.threat_divisor)
         if child_ply < self.deep_depth:
