@@ -291,10 +291,12 @@ def run_item(item: WorkItem) -> RunRecord:
         game, search, item.algorithm, item.position_id, item.best_moves, item.known_mate_length
     )
     mate_in = record.mate_in if record.verified else None
-    if item.shortest is not None and isinstance(game, ChessGame) and mate_in:
+    if item.shortest is not None and game.capabilities.standard_chess and mate_in:
         from pn_explorer.core.search.dfpn_shortest import certify_shortest
 
-        found = certify_shortest(game.root_board, game.attacker, mate_in, item.shortest)
+        root = parse_fen(record.fen)
+        attacker = root.turn if kind_of(game).fresh(game).is_or() else not root.turn
+        found = certify_shortest(root, attacker, mate_in, item.shortest)
         record.shortest_mate_in, record.shortest_certified = found.mate_in, found.certified
     return record
 
