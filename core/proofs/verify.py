@@ -42,6 +42,19 @@ def _line(board: chess.Board, root_plies: int) -> str:
     return " ".join(moves) if moves else "(root)"
 
 
+def standard_root(root: chess.Board | str) -> chess.Board:
+    """A standard-chess board of its own for a replay, built from the root's FEN: never the
+    caller's board object, which might follow a variant's rules (e.g. Atomic's)."""
+    fen = root if isinstance(root, str) else root.fen()
+    try:
+        board = chess.Board(fen)
+    except ValueError:
+        raise VerificationError("the root position is not a standard chess FEN") from None
+    if board.status() != chess.STATUS_VALID:
+        raise VerificationError("the root position is not legal in standard chess")
+    return board
+
+
 def verify_mate(
     root: chess.Board | str, proof: UciProof, attacker: chess.Color | None = None
 ) -> VerifiedMate:
@@ -51,13 +64,7 @@ def verify_mate(
     The replay runs under the rules it verifies: a standard-chess board built here from the root's
     FEN, never the caller's board object (which might follow a variant's rules, e.g. Atomic's).
     """
-    fen = root if isinstance(root, str) else root.fen()
-    try:
-        board = chess.Board(fen)
-    except ValueError:
-        raise VerificationError("the root position is not a standard chess FEN") from None
-    if board.status() != chess.STATUS_VALID:
-        raise VerificationError("the root position is not legal in standard chess")
+    board = standard_root(root)
     attacker = board.turn if attacker is None else attacker
     checker = _Replay(board, attacker)
     plies = checker.replay(proof)

@@ -33,7 +33,7 @@ import chess
 
 from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.proofs.claims import no_mate_within
-from pn_explorer.core.proofs.verify import MAX_PLIES, UciProof
+from pn_explorer.core.proofs.verify import MAX_PLIES, UciProof, standard_root
 
 _NOTHING_ABOVE = 1 << 30
 """What a subtree that rests on no repetition rests on: deeper than any line."""
@@ -57,13 +57,7 @@ def verify_disproof(
     whoever is to move at the root. Raises VerificationError where it does not hold."""
     if max_plies < 1 or max_plies > MAX_PLIES:
         raise VerificationError(f"a bound of {max_plies} plies cannot be checked")
-    fen = root if isinstance(root, str) else root.fen()
-    try:
-        board = chess.Board(fen)
-    except ValueError:
-        raise VerificationError("the root position is not a standard chess FEN") from None
-    if board.status() != chess.STATUS_VALID:
-        raise VerificationError("the root position is not legal in standard chess")
+    board = standard_root(root)
     checker = _Replay(board, attacker, max_plies)
     checker.replay(disproof)
     moves = no_mate_within(max_plies, board.turn == attacker)

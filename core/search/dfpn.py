@@ -97,7 +97,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -755,6 +756,27 @@ class DfpnSearch:
             raise VerificationError("df-pn: the proved root has no proof read out")
         return self._proof
 
+    @contextmanager
+    def _reading_out_table(self) -> Iterator[None]:
+        """A walk that reads a proof or disproof out of the table, from the root and back to
+        it: untraced, and counted in `read_out_nodes`, not in `nodes_created` or `iterations`
+        (the search's own counts stay those of the search)."""
+        nodes, iterations = self.nodes_created, self.iterations
+        trace, self.trace = self.trace, None
+        self._reading_out = True
+        self._run_started = time.perf_counter()
+        self.game.reset()
+        self._path_keys = [self._root_key]
+        try:
+            yield
+        finally:
+            self._reading_out = False
+            self.trace = trace
+            self.game.reset()
+            self._path_keys = [self._root_key]
+            self.read_out_nodes += self.nodes_created - nodes
+            self.nodes_created, self.iterations = nodes, iterations
+
     def disproof(self) -> ProofNode:
         """The disproof tree of a root disproved under a mate-length bound (`max_plies`; without
         one a disproof may be as deep as the game), read out of the table
@@ -769,22 +791,9 @@ class DfpnSearch:
             raise ValueError("only a mate-length-bounded disproof is read out")
         if self.outcome.reason is StopReason.ROOT_TERMINAL:
             return ProofNode(self._root_is_or)
-        nodes, iterations = self.nodes_created, self.iterations
-        trace, self.trace = self.trace, None
-        self._reading_out = True
         self._stop = None
-        self._run_started = time.perf_counter()
-        self.game.reset()
-        self._path_keys = [self._root_key]
-        try:
+        with self._reading_out_table():
             read = _DisproofExtraction(self).node(self._root_is_or)
-        finally:
-            self._reading_out = False
-            self.trace = trace
-            self.game.reset()
-            self._path_keys = [self._root_key]
-            self.read_out_nodes += self.nodes_created - nodes
-            self.nodes_created, self.iterations = nodes, iterations
         if read is None:
             stop, self._stop = self._stop, None
             why = f" ({stop})" if stop is not None else ""
@@ -796,22 +805,9 @@ class DfpnSearch:
         without repeating a position, the entries whose proofs failed are forgotten and False
         says the search must go on. The read-out is counted in `read_out_nodes`, not in
         `nodes_created`; a limit (not a slice's end) stops its repairs."""
-        nodes, iterations = self.nodes_created, self.iterations
-        trace, self.trace = self.trace, None
-        self._reading_out = True
-        self._run_started = time.perf_counter()
-        self.game.reset()
-        self._path_keys = [self._root_key]
         extraction = _Extraction(self)
-        try:
+        with self._reading_out_table():
             proof = extraction.node(self._root_is_or)
-        finally:
-            self._reading_out = False
-            self.trace = trace
-            self.game.reset()
-            self._path_keys = [self._root_key]
-            self.read_out_nodes += self.nodes_created - nodes
-            self.nodes_created, self.iterations = nodes, iterations
         if proof is not None:
             self._proof = proof
             return True
