@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QSizePolicy,
     QSlider,
     QSplitter,
     QStyle,
@@ -63,6 +62,7 @@ from pn_explorer.app.panels.result import NOT_SOLVED, ResultPanel
 from pn_explorer.app.panels.solution_browser import DOCK_TITLE as SOLUTION_DOCK_TITLE
 from pn_explorer.app.panels.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
 from pn_explorer.app.panels.solution_browser import SolutionBrowser
+from pn_explorer.app.panels.status_label import StatusLabel
 from pn_explorer.app.panels.status_line import status_text
 from pn_explorer.app.panels.timeline import Timeline
 from pn_explorer.app.problems.search_setup import SearchParams
@@ -280,8 +280,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.bottom_strip)
         self.setCentralWidget(central)
-        self.status = QLabel()
-        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status = StatusLabel()
         self.statusBar().addPermanentWidget(self.status, 1)
         self.compare_panel = ComparePanel(self.session)
         self.compare_dock = QDockWidget(
@@ -668,7 +667,8 @@ class MainWindow(QMainWindow):
         self._update_board()
 
     def show_status(self, text: str) -> None:
-        self.status.setText(text)
+        self._status_line = text
+        self._show_status()
 
     def cover_answer(self, covered: bool) -> None:
         self.timeline.hide_answer(covered)
@@ -681,10 +681,7 @@ class MainWindow(QMainWindow):
         if dock is self.explain.dock:
             action = self.explain.explain_action
             entry = f"Search ▸ {name} ({action.shortcut().toString()})"
-        self._dock_waiting = (
-            f"{name} has more to say: {entry} opens it (too little room beside the tree to "
-            "open it by itself)."
-        )
+        self._dock_waiting = f"{name} has more to say: {entry} opens it."
         self.statusBar().showMessage(self._dock_waiting)
 
     def open_dock(self, dock: QDockWidget, extent: int, asked: bool) -> None:
@@ -716,9 +713,14 @@ class MainWindow(QMainWindow):
         self.gauge_title.setText(gauge_title(memory_state(search)))
         self._name_step_actions(search)
         two_levels = entry(self.params.algo).capabilities.two_levels
-        method = " · ".join(filter(None, (self.params.describe(), search.describe())))
+        settings = self.params.describe()
+        method = " · ".join(filter(None, (settings, search.describe())))
         title = short_label(self.classroom.title(self.problem) or self.problem.title, TITLE_LIMIT)
-        self.title.setText(f"{title}  ·  {method}")
+        self.title.set_forms(
+            f"{title}  ·  {method}",
+            f"{title}  ·  {settings}",
+            f"{title}  ·  {entry(self.params.algo).title}",
+        )
         self.setWindowTitle(f"PN Explorer — {title}")
         self.curves.setVisible(two_levels)
         self.curves.set_parameters(
@@ -1089,8 +1091,8 @@ class MainWindow(QMainWindow):
         """The status line, after the latest message (a message alone would be hidden behind
         the line: Qt draws messages beside the permanent widgets, and the line takes the
         width)."""
-        message = self.statusBar().currentMessage()
-        self.status.setText("  ·  ".join(filter(None, (message, self._status_line))))
+        self.status.set_message(self.statusBar().currentMessage())
+        self.status.set_line(self._status_line)
 
     def say_why_not(self, action: QAction) -> None:
         """A key whose command is off now was pressed: say why in the status line (the key

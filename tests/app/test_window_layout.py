@@ -129,3 +129,27 @@ def test_the_first_size_fits_the_screen_it_opens_on(qtbot):
     assert window.height() <= max(available.height(), MIN_WINDOW[1])
     wanted = first_size(available)
     assert (window.width(), window.height()) == (wanted.width(), wanted.height())
+
+
+def test_a_long_message_in_the_status_bar_is_cut_with_an_ellipsis_and_the_state_line_stays(qtbot):
+    """Paper ▸ Figure 3.1's caption at 1024 px: the message ends in "…" with the whole of it in
+    the tooltip, and the search's state line (the driver's iteration and root numbers) is drawn
+    whole beside it, all within the label's width; a short message is drawn whole."""
+    window = MainWindow(persist=False, params=SearchParams())
+    qtbot.addWidget(window)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.paper.actions["3.1"].trigger()
+    qtbot.wait(20)
+    label = window.status
+    search = window.driver.search
+    shown = label.shown_text()
+    assert label.message == window.paper.caption and label.message not in shown
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.width()
+    assert shown.endswith(label.line) and f"Iteration {search.iterations:,}" in label.line
+    assert window.paper.caption in label.toolTip() and label.line in label.toolTip()
+    assert "…" in shown.removesuffix(label.line)
+    window.say("Saved.")
+    assert label.shown_text() == label.text() == f"Saved.  ·  {label.line}"
+    assert label.toolTip() == ""

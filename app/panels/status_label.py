@@ -1,0 +1,80 @@
+"""The status bar's label: the latest message, then the search's state line, both kept in view.
+
+Qt's own message area sits behind the permanent widgets, so the window draws both in one label:
+the message first, then the state line ("Iteration 12 · 40 nodes created · …"). A long message
+(a paper caption, a panel waiting for room) would push the state line off the right edge of a
+plain QLabel, cut mid-letter. Here the state line keeps its whole width while the
+message has at least `MESSAGE_SHARE` of the bar; what does not fit ends in "…", and the tooltip
+holds both texts whole.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+SEPARATOR = "  ·  "
+MESSAGE_SHARE = 0.4
+"""The part of the bar a long message keeps beside a long state line."""
+
+
+class StatusLabel(QLabel):
+    """`message` and `line` as set; `shown_text()` is what is drawn, never wider than the label."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.message = ""
+        self.line = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def set_message(self, text: str) -> None:
+        self.message = " ".join(text.split())
+        self._fit()
+
+    def set_line(self, text: str) -> None:
+        self.line = text
+        self._fit()
+
+    def text(self) -> str:
+        """Both texts whole, as the tooltip gives them."""
+        return SEPARATOR.join(filter(None, (self.message, self.line)))
+
+    def shown_text(self) -> str:
+        return super().text()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(0, super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """A new font (projector mode) changes how much fits."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+    def _fit(self) -> None:
+        """The state line whole if it leaves the message its share, else both cut with "…"."""
+        self.ensurePolished()
+        metrics = self.fontMetrics()
+        room = self.contentsRect().width() - 2 * self.margin() - 2
+        elide = Qt.TextElideMode.ElideRight
+        if not self.message:
+            shown = metrics.elidedText(self.line, elide, room)
+        elif not self.line:
+            shown = metrics.elidedText(self.message, elide, room)
+        else:
+            separator = metrics.horizontalAdvance(SEPARATOR)
+            wanted = metrics.horizontalAdvance(self.message)
+            keep = min(wanted, int(room * MESSAGE_SHARE))
+            line = metrics.elidedText(self.line, elide, max(room - keep - separator, 0))
+            rest = room - metrics.horizontalAdvance(line) - separator
+            message = metrics.elidedText(self.message, elide, max(rest, 0))
+            shown = SEPARATOR.join(filter(None, (message, line)))
+        super().setText(shown)
+        whole = "\n".join(filter(None, (self.message, self.line)))
+        self.setToolTip(whole if shown != self.text() else "")
