@@ -716,10 +716,12 @@ class MainWindow(QMainWindow):
         settings = self.params.describe()
         method = " · ".join(filter(None, (settings, search.describe())))
         title = short_label(self.classroom.title(self.problem) or self.problem.title, TITLE_LIMIT)
+        chosen = entry(self.params.algo)
         self.title.set_forms(
             f"{title}  ·  {method}",
             f"{title}  ·  {settings}",
-            f"{title}  ·  {entry(self.params.algo).title}",
+            f"{title}  ·  {chosen.title} · {chosen.cap_unit.cap_text(self.params.max_nodes)}",
+            f"{title}  ·  {chosen.title}",
         )
         self.setWindowTitle(f"PN Explorer — {title}")
         self.curves.setVisible(two_levels)

@@ -124,11 +124,35 @@ def gauge_title(state: MemoryState | None = None) -> str:
     )
 
 
-def fitted(text: str, metrics: QFontMetrics, width: float) -> str:
+def short_describe(state: MemoryState) -> str:
+    """The gauge's count in its shortest words, for a narrow column: the total against the cap
+    (the bar's colours still tell the levels apart)."""
+    text = f"{state.total:,}"
+    if state.cap:
+        return f"{text} of {state.cap:,} {state.units} ({100 * state.used_fraction:.0f}%)"
+    return f"{text} {state.unit if state.total == 1 else state.units}"
+
+
+LEVEL_WORDS = {
+    WARN: ("near the node cap: ", "near the cap: "),
+    FULL: ("node cap reached: ", "cap reached: "),
+}
+"""The words before the gauge's line when the cap is near or reached, long and short."""
+
+
+def gauge_line(state: MemoryState) -> tuple[str, str]:
+    """The line under the bar, and its short form (`short_describe`)."""
+    long_words, short_words = LEVEL_WORDS.get(state.level, ("", ""))
+    return long_words + describe(state), short_words + short_describe(state)
+
+
+def fitted(text: str, metrics: QFontMetrics, width: float, short: str = "") -> str:
     """`text` whole if it fits `width`, else without its last "  ·  " parts (the tooltip keeps
-    them), never cut inside a number ("peak 1,55" read as a count)."""
+    them), else its `short` form, never cut inside a number ("peak 1,55" read as a count)."""
     while metrics.horizontalAdvance(text) > width and "  ·  " in text:
         text = text.rsplit("  ·  ", 1)[0]
+    if short and metrics.horizontalAdvance(text) > width:
+        text = short
     return metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(width))
 
 
@@ -152,6 +176,11 @@ class MemoryGauge(QWidget):
 
     def text(self) -> str:
         return describe(self.state)
+
+    def shown_text(self) -> str:
+        """The line under the bar as drawn at the gauge's width."""
+        text, short = gauge_line(self.state)
+        return fitted(text, self.fontMetrics(), self.width() - 8, short)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         state = self.state
@@ -178,16 +207,11 @@ class MemoryGauge(QWidget):
         painter.setPen(QPen(border, 2 if state.level != OK else 1))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(bar, 3, 3)
-        text = describe(state)
-        if state.level == WARN:
-            text = "near the node cap: " + text
-        elif state.level == FULL:
-            text = "node cap reached: " + text
         painter.setPen(border if state.level != OK else self.palette().text().color())
         line = QRectF(4, bar.bottom() + 3, self.width() - 8, 18)
         painter.drawText(
             line,
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            fitted(text, painter.fontMetrics(), line.width()),
+            self.shown_text(),
         )
         painter.end()

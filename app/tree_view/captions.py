@@ -44,6 +44,19 @@ def wrap_text(text: str, metrics: QFontMetricsF, width: float, lines: int) -> li
     return rows
 
 
+def pack_parts(parts: list[str], metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
+    """`parts` joined by "  ·  " in at most `lines` rows of `width` pixels, a row broken only
+    between parts; a part wider than a row, or what is left past the last row, is elided."""
+    rows: list[str] = []
+    for part in parts:
+        candidate = f"{rows[-1]}  ·  {part}" if rows else part
+        if rows and (metrics.horizontalAdvance(candidate) <= width or len(rows) == lines):
+            rows[-1] = candidate
+        else:
+            rows.append(part)
+    return [metrics.elidedText(row, Qt.TextElideMode.ElideRight, width) for row in rows]
+
+
 CaptionWords = Callable[[StepReport, list], list[str]]
 """Phrases for the events of one type in a report (all of them, in order)."""
 

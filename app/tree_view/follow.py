@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFontMetricsF
 
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.items import DisplayedNode
+from pn_explorer.app.tree_view.layout import NODE
 from pn_explorer.app.tree_view.level import TreeLevel
 from pn_explorer.core.tree import ROOT
 
@@ -59,6 +61,7 @@ def follow_target(
     children: list[DisplayedNode] | None = None,
     refit: bool = False,
     base: float = 1.0,
+    drawn: list[DisplayedNode] | None = None,
 ) -> tuple[QPointF, float]:
     """Where follow wants the view, and at what zoom, from the `current` offset (`path` is not
     empty).
@@ -79,7 +82,9 @@ def follow_target(
     view beside the path as far as the width allows, and before it when both do not fit: after
     a whole iteration the update may have moved the most-proving node to another branch, but
     the narration is about them. A `refit` (the view was resized) zooms back in as far as the
-    path allows.
+    path allows. A view that moves (or is resized) then shifts sideways, keeping what it must
+    show, so that none of the `drawn` nodes is cut in half at the view's left or right edge
+    (`snap_to_columns`).
     """
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
@@ -157,7 +162,65 @@ def follow_target(
         x = current.x()
     else:
         x = centred_x(area, extent, across_need.left(), across_need.right(), scale)
+    moved = force or refit or x != current.x() or y != current.y()
+    if drawn and moved:
+        # the most-proving node's parent too, where it fits: the row it was chosen from
+        held = [across_keep.united(near[0]), across_keep, across_need]
+        columns = [box for box in held if box.width() * scale <= area.width()]
+        x = snap_to_columns(x, y, drawn, area, scale, columns[0] if columns else across_need)
     return QPointF(x, y), scale
+
+
+def snap_to_columns(
+    x: float, y: float, drawn: list[DisplayedNode], area: QRectF, scale: float, need: QRectF
+) -> float:
+    """Shift a horizontal offset by as little as can be so that no node drawn in the area's
+    rows (at vertical offset `y`) straddles the left or right edge of the view (the area and
+    its padding), each such node shown whole or hidden, while the columns of `need` stay
+    inside the view; `x` itself if no shift does."""
+    rows = [item for item in drawn if area.top() <= item.y * scale + y <= area.bottom()]
+    spans = [drawn_span(item) for item in rows]
+    edges = (area.left() - style.VIEW_PAD, area.right() + style.VIEW_PAD)
+
+    def cuts(offset: float) -> bool:
+        for left, right in spans:
+            left, right = left * scale + offset, right * scale + offset
+            if any(left < edge - 0.5 and right > edge + 0.5 for edge in edges):
+                return True
+        return False
+
+    def keeps(offset: float) -> bool:
+        return (
+            need.left() * scale + offset >= edges[0] - 0.5
+            and need.right() * scale + offset <= edges[1] + 0.5
+        )
+
+    if not cuts(x):
+        return x
+    shifts = {0.0}
+    for left, right in spans:
+        for edge in edges:
+            shifts.update((edge - left * scale - x, edge - right * scale - x))
+    for shift in sorted(shifts, key=abs):
+        if not cuts(x + shift) and (keeps(x + shift) or not keeps(x)):
+            return x + shift
+    return x
+
+
+def drawn_span(item: DisplayedNode) -> tuple[float, float]:
+    """The scene columns a drawn item covers: a node's shape with its numbers either side and
+    its move label above, or a stub's box."""
+    if item.kind != NODE:
+        return item.x - style.STUB_WIDTH / 2, item.x + style.STUB_WIDTH / 2
+    reach = style.NODE / 2 + style.NUMBER_GAP
+
+    def advance(text: str) -> float:
+        return QFontMetricsF(style.number_font(len(text), item.changed)).horizontalAdvance(text)
+
+    label = QFontMetricsF(style.font(style.LABEL_PX)).horizontalAdvance(item.label) / 2
+    left = max(reach + advance(item.proof_text), label)
+    right = max(reach + advance(item.disproof_text), label)
+    return item.x - left, item.x + right
 
 
 def children_box(children: list[DisplayedNode]) -> QRectF:

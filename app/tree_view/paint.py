@@ -314,16 +314,19 @@ def paint_header(
     painter: QPainter,
     width: int,
     bottom: float,
-    lines: list[str],
+    rows: tuple[list[str], list[str]],
     box: QRectF,
     noted: bool,
     px: float = style.OVERLAY_PX,
 ) -> None:
     """The strip above the drawing area: nodes shown (and, if `noted`, a Pn² note in purple
-    after "  ·  "), then what the last step did, in `px`-pixel text."""
+    after the last "  ·  " of the count rows, or as a row of its own), then what the last step
+    did, in `px`-pixel text."""
     painter.fillRect(QRectF(0, 0, width, bottom), style.HEADER_FILL)
     painter.setPen(style.OVERLAY_BORDER)
     painter.drawLine(QPointF(0, bottom - 0.5), QPointF(width, bottom - 0.5))
+    counts, caption = rows
+    lines = [*counts, *caption]
     if not lines:
         return
     font = style.font(px)
@@ -337,17 +340,21 @@ def paint_header(
     )
     painter.setFont(font)
     row = QRectF(box.left() + 8, box.top() + 4, box.width() - 16, metrics.height())
-    count, *caption = lines
-    split = count.find("  ·  ") if noted else -1
-    painter.setPen(style.MUTED_TEXT)
-    painter.drawText(row, ALIGN_LEFT, count if split < 0 else count[:split])
-    if split >= 0:
-        painter.setPen(style.LEVEL2)
-        painter.drawText(
-            row.adjusted(metrics.horizontalAdvance(count[:split]), 0, 0, 0),
-            ALIGN_LEFT,
-            count[split:],
-        )
+    for index, count in enumerate(counts):
+        if index:
+            row.translate(0, metrics.height() + 1)
+        split = -1
+        if noted and index == len(counts) - 1:
+            split = max(count.rfind("  ·  "), 0)
+        painter.setPen(style.MUTED_TEXT)
+        painter.drawText(row, ALIGN_LEFT, count if split < 0 else count[:split])
+        if split >= 0:
+            painter.setPen(style.LEVEL2)
+            painter.drawText(
+                row.adjusted(metrics.horizontalAdvance(count[:split]), 0, 0, 0),
+                ALIGN_LEFT,
+                count[split:],
+            )
     painter.setPen(style.TEXT)
     for line in caption:
         row.translate(0, metrics.height() + 1)

@@ -69,6 +69,7 @@ Methods:
     ``drawing_area() -> QRectF``: the widget rectangle nodes are drawn in (below the header,
         above the legend strip).
     ``caption_lines() -> list[str]``: the header's text as drawn.
+    ``header_rows() -> tuple[list[str], list[str]]``: the same, count rows apart from the step's.
     ``band_title() -> tuple[str, QRectF] | None``: the Pn² band's title and where it is drawn.
     ``displayed_nodes() -> list[DisplayedNode]``: what is drawn (for tests and the window).
     ``scene_to_widget(x: float, y: float) -> QPointF``, ``item_at(point: QPointF) -> int``:
@@ -100,7 +101,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, QWidget
 
 from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.captions import describe_step, node_tooltip, wrap_text
+from pn_explorer.app.tree_view.captions import describe_step, node_tooltip, pack_parts, wrap_text
 from pn_explorer.app.tree_view.counts import level_counts
 from pn_explorer.app.tree_view.cover import Cover
 from pn_explorer.app.tree_view.dag_links import draw_extra_links
@@ -557,21 +558,28 @@ class TreeView(QWidget):
 
     def caption_lines(self) -> list[str]:
         """The header's text as drawn: the node count of each level (and a Pn² note), then
-        the last step in words, wrapped (elided only past two lines)."""
+        the last step in words, wrapped (elided only past its last line)."""
+        counts, caption = self.header_rows()
+        return [*counts, *caption]
+
+    def header_rows(self) -> tuple[list[str], list[str]]:
+        """The count rows and the caption rows: the counts on one row where they fit, else
+        broken between levels (the caption keeps at least one row), nothing wider than the
+        header's box."""
         self._ensure_layout()
         if self._level1 is None or self._search is None:
-            return []
+            return [], []
         metrics = QFontMetricsF(style.font(self._overlay_px))
         room = self._header()[1].width() - 16
         two_levels = self._search.capabilities.two_levels
-        count = level_counts(self._level1, self._level2, self._items, two_levels)
+        parts = level_counts(self._level1, self._level2, self._items, two_levels).split("  ·  ")
         if self._paused:
-            count = f"{count}  ·  {PAUSED_NOTE}"
+            parts.append(PAUSED_NOTE)
         if self._note:
-            count = metrics.elidedText(
-                f"{count}  ·  {self._note}", Qt.TextElideMode.ElideRight, room
-            )
-        return [count, *wrap_text(self._caption, metrics, room, style.CAPTION_LINES - 1)]
+            parts.append(self._note)
+        counts = pack_parts(parts, metrics, room, style.CAPTION_LINES - 1)
+        caption = wrap_text(self._caption, metrics, room, style.CAPTION_LINES - len(counts))
+        return counts, caption
 
     def line_note(self) -> tuple[str, QRectF] | None:
         """The note beside a leaf Pn²'s second level proved (the rest of the verified line)
@@ -759,6 +767,7 @@ class TreeView(QWidget):
             self._new_children(),
             refit=jump,
             base=self._base_scale,
+            drawn=self._items,
         )
         if scale != viewport.scale:
             self._stop_glide()
@@ -846,7 +855,7 @@ class TreeView(QWidget):
             painter,
             self.width(),
             area.top(),
-            self.caption_lines(),
+            self.header_rows(),
             self._header()[1],
             bool(self._note),
             self._overlay_px,

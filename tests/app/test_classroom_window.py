@@ -330,7 +330,7 @@ def test_a_drag_pauses_follow_on_screen_and_is_not_saved(qtbot, tmp_path):
     qtbot.mouseMove(view, start + QPoint(150, 80))
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(150, 80))
     assert view.follow_paused and not window.follow_action.isChecked()
-    assert PAUSED_NOTE in view.caption_lines()[0]
+    assert PAUSED_NOTE in "  ·  ".join(view.header_rows()[0])
     assert settings.follow()  # the user's choice is untouched
     placed = view.scene_to_widget(0, 0)
     window.step_iteration()
@@ -338,7 +338,7 @@ def test_a_drag_pauses_follow_on_screen_and_is_not_saved(qtbot, tmp_path):
     assert view.scene_to_widget(0, 0) == placed  # paused: the view stays where it was put
     qtbot.keyClick(window, Qt.Key.Key_M)
     assert view.follow and window.follow_action.isChecked() and settings.follow()
-    assert PAUSED_NOTE not in view.caption_lines()[0]
+    assert PAUSED_NOTE not in "  ·  ".join(view.header_rows()[0])
     assert in_area(window, window.driver.search.tree.most_proving_path()[-1])
     window.close()
 

@@ -4,10 +4,12 @@ proved."""
 
 import chess
 import pytest
+from PySide6.QtGui import QFontMetricsF
 from stage import Stage
 
 from pn_explorer.app.problems.search_setup import PN2, SearchParams
 from pn_explorer.app.problems.sources import FEN, SUITE, Source
+from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.layout import NODE
 from pn_explorer.core.search.types import INTO, OVER
 from pn_explorer.core.values import counted
@@ -93,3 +95,25 @@ def test_a_root_the_second_level_proved_shows_where_the_mate_came_from(qtbot, op
     text, rect = note
     assert text == f"proved by the second-level search: {san}" and san == "1. Ra8#"
     assert view.drawing_area().contains(rect)
+
+
+def test_a_narrow_view_puts_each_level_count_on_a_row_of_its_own_rather_than_cut_it(
+    qtbot, open_stage
+):
+    """Beside the board at 1024×768 the tree view is about 600 px wide: the two levels' counts
+    do not fit one row, so each gets its own, whole (the engine's tree sizes), and the step's
+    words keep the last row; nothing is wider than the view's header."""
+    stage = open_stage(Source(SUITE, "paper-figures", "WAC.014"), CLASSROOM)
+    driver, view = stage.session.driver, stage.view
+    search = driver.search
+    while search.second_level is None or len(search.second_level.tree) < 3:
+        driver.step(INTO)
+        qtbot.waitUntil(lambda: not driver.busy, timeout=20000)
+    stage.resize(600, 700)
+    qtbot.waitUntil(lambda: view.width() <= 600)
+    view.refresh()
+    first, second = expected_counts(stage).split("  ·  ")
+    lines = view.caption_lines()
+    assert lines[:2] == [first, second] and len(lines) == 3
+    metrics = QFontMetricsF(style.font(style.OVERLAY_PX))
+    assert all(metrics.horizontalAdvance(line) <= view.width() for line in lines)

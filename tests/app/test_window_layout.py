@@ -7,6 +7,8 @@ from PySide6.QtWidgets import QDockWidget
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.shortcuts import shortcut_rows
+from pn_explorer.app.tree_view.follow import drawn_span
+from pn_explorer.app.tree_view.layout import NODE
 from pn_explorer.app.window import MainWindow
 from pn_explorer.app.window_layout import (
     BOARD_PANE,
@@ -153,3 +155,47 @@ def test_a_long_message_in_the_status_bar_is_cut_with_an_ellipsis_and_the_state_
     window.say("Saved.")
     assert label.shown_text() == label.text() == f"Saved.  ·  {label.line}"
     assert label.toolTip() == ""
+
+
+def test_an_unsolved_end_beside_why_not_found_at_1024_says_it_all_without_a_cut(qtbot):
+    """WAC.096 stopped by a 20,000-node cap, Why not found? open, at 1024×768: the title keeps
+    the problem, the search and its node cap whole (the rest in its tooltip), the gauge's line
+    gives the engine's count against the cap whole, and no node of the tree is cut in half at
+    the tree view's left or right edge."""
+    window = MainWindow(
+        persist=False,
+        source=Source(SUITE, "wac-mates", "WAC.096"),
+        params=SearchParams(max_nodes=20_000),
+    )
+    qtbot.addWidget(window)
+    window.resize(1024, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.tree_view.set_animated(False)
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.outcome is not None, timeout=60_000)
+    window.explain.explain_action.trigger()
+    qtbot.waitUntil(lambda: window.explain.dock.isVisible(), timeout=60_000)
+    qtbot.wait(100)
+    search = window.driver.search
+    title = window.title
+    shown = title.shown_text()
+    assert title.fontMetrics().horizontalAdvance(shown) <= title.width()
+    assert shown.startswith(window.problem.title) and "PN search" in shown
+    assert "node cap 20,000" in shown and title.toolTip() == title.text() != shown
+    gauge = window.gauge
+    line = gauge.shown_text()
+    assert gauge.fontMetrics().horizontalAdvance(line) <= gauge.width() - 8
+    assert f"{search.nodes_in_memory:,} of 20,000" in line and "…" not in line
+    view = window.tree_view
+    assert view.width() < 400
+    left, right = 0.0, float(view.width())
+    for item in view.displayed_nodes():
+        if item.kind != NODE:
+            continue
+        centre = view.scene_to_widget(item.x, item.y)
+        if not view.drawing_area().top() <= centre.y() <= view.drawing_area().bottom():
+            continue
+        first, last = (view.scene_to_widget(x, item.y).x() for x in drawn_span(item))
+        for edge in (left, right):
+            assert not (first < edge - 0.5 and last > edge + 0.5), item.label
