@@ -885,7 +885,10 @@ class MainWindow(QMainWindow):
         """Unless the user sized the board's pane, let the board fill the height it has (also
         after projector mode put the strips under it away)."""
         if not self._pane_chosen:
-            fit_board_pane(self.splitter, self._board_room())
+            fit_board_pane(
+                self.splitter, self._board_room(), tree_needs=self.tree_view.width_to_show_drawn()
+            )
+            QTimer.singleShot(0, self.tree_view.fit_drawn_across)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.splitter.widget(0) and event.type() == QEvent.Type.Resize:

@@ -33,6 +33,10 @@ HOME_AREA = "home_area"
 TREE_ROOM = 900
 """The board's pane grows past `BOARD_PANE` with a tall window only while the tree's pane keeps
 this width: a deep path needs the width more than the board needs the last pixels."""
+TREE_SHARE = 0.62
+"""...or this share of the panes' width, where that is less and the drawn tree fits it: beside
+a dock (the quiz's, at 1600×1000) the board grows into the height it has rather than leave it
+empty under it."""
 MIN_WINDOW = (800, 560)
 """The window's smallest size: the panes' minimums, the toolbar's first buttons, the gauge."""
 DEFAULT_WINDOW = (1360, 860)
@@ -94,11 +98,15 @@ def board_room(board_view: QWidget, board: QWidget) -> int:
     return board.height() + max(0, board_view.height() - last.geometry().bottom() - 8)
 
 
-def fit_board_pane(splitter: QSplitter, room: int, tree_room: int = TREE_ROOM) -> None:
+def fit_board_pane(
+    splitter: QSplitter, room: int, tree_room: int = TREE_ROOM, tree_needs: int = 0
+) -> None:
     """Widen the board's pane so the board fills the height it has (a tall window grows the
-    board instead of leaving room under it) while the tree keeps `tree_room`; never under
-    `BOARD_PANE` nor over what leaves the tree `MIN_TREE_PANE`."""
+    board instead of leaving room under it) while the tree keeps `tree_room` (or
+    `TREE_SHARE` of the width, if less, but never less than the `tree_needs` to show what it
+    draws whole); never under `BOARD_PANE` nor over what leaves the tree `MIN_TREE_PANE`."""
     total = sum(splitter.sizes())
+    tree_room = min(tree_room, max(round(TREE_SHARE * total), tree_needs))
     wanted = max(BOARD_PANE, min(room + 8, total - tree_room))
     board = max(MIN_BOARD_PANE, min(wanted, total - MIN_TREE_PANE))
     if abs(board - splitter.sizes()[0]) > 2:

@@ -330,6 +330,29 @@ class TreeView(QWidget):
         fits = extent.height() * least <= area.height() and wanted <= self.width()
         return wanted if fits else 0
 
+    def width_to_show_drawn(self) -> int:
+        """The width this view needs to show everything it draws whole across, at its zoom or
+        as far out as labels stay readable (`fit_drawn_across`); 0 before anything is drawn."""
+        self._ensure_layout()
+        if self._extent is None:
+            return 0
+        scale = min(self._viewport.scale, style.SOLVED_MIN_SCALE * self._base_scale)
+        return math.ceil(self._extent.width() * scale + (self.width() - self._inner_area().width()))
+
+    def fit_drawn_across(self) -> None:
+        """Zoom out, not below a readable zoom, so that everything drawn fits across the view
+        where it does not at the current zoom (the window gave the board part of the width)."""
+        self._ensure_layout()
+        if self._extent is None:
+            return
+        area = self._inner_area()
+        scale = area.width() / self._extent.width()
+        if scale >= self._viewport.scale or scale < style.SOLVED_MIN_SCALE * self._base_scale:
+            return
+        self._zoom_at(QPointF(area.center().x(), area.top()), scale / self._viewport.scale)
+        if self.follow:
+            self._follow_path_into_view(force=True, jump=True)
+
     def _show_whole(self) -> None:
         """At an unsolved end, the whole drawn tree when it fits at a zoom follow allows (a
         small tree, Figure 3.1 at its frontier, is then seen whole, not cut at the sides)."""

@@ -9,8 +9,10 @@ from PySide6.QtCore import Qt
 
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.layout import NODE
 from pn_explorer.app.window import MainWindow
+from pn_explorer.app.window_layout import BOARD_PANE
 from pn_explorer.core.quiz.explain import search_labeller
 from pn_explorer.core.quiz.session import NUMBERS, SELECTION
 from pn_explorer.core.search.types import Phase
@@ -282,3 +284,29 @@ def test_quiz_mode_on_dag_pn_explains_with_every_child_a_node_reaches(qtbot):
     assert panel.verdict.text().startswith("Right:")
     count = len(search.children(question.node))
     assert f"({count} children)" in panel.why.text() or f"({count} child)" in panel.why.text()
+
+
+def test_at_1600_the_board_grows_beside_the_quiz_and_the_tree_still_shows_all_it_draws(
+    qtbot, quiz_window
+):
+    """With the quiz's dock open at 1600×1000, after three iterations of WAC.001, the board's
+    pane is wider than its default (the board grows into the height it has), and every node the
+    tree draws is inside the tree view across, with its numbers (the one the student clicks
+    may be any of them)."""
+    window = quiz_window(WAC_001)
+    window.quiz_mode.action.trigger()  # quiz off: step, then on again
+    for _ in range(3):
+        window.step_iteration()
+        qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
+    window.quiz_mode.action.trigger()
+    qtbot.waitUntil(lambda: window.quiz_mode.quiz.question is not None, timeout=20000)
+    qtbot.wait(100)
+    assert window.quiz_mode.dock.isVisible()
+    assert window.splitter.sizes()[0] > BOARD_PANE
+    board = window.board_view.board
+    assert min(board.width(), board.height()) > BOARD_PANE - 20
+    view = window.tree_view
+    assert len(window.driver.search.tree) > 100
+    for item in view.displayed_nodes():
+        first, last = (view.scene_to_widget(x, item.y).x() for x in drawn_span(item))
+        assert first >= 0 and last <= view.width(), item.label
