@@ -75,7 +75,8 @@ def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
     if kind == TREE_PROOF:
         return words.verdict(game, True), [
             line,
-            f"Proof tree: {counted(record.proof_size or 0, 'node')}, checked by a replay.",
+            f"Proof tree: {counted(record.proof_size or 0, 'node')} replayed move by move "
+            "under the game's rules.",
         ]
     if kind == REFUTED:
         lines = [": ".join(short_label(part) for part in line) for line in record.refutation] or [

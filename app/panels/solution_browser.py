@@ -225,9 +225,17 @@ class SolutionBrowser(QWidget):
             else "the attacker try that lasts longest; every other try in the lists, each with "
             "the reply that holds"
         )
+        _game, record = self._solved()
+        replayed = record.proof_size or size
+        shared = (
+            f" (a position several move orders reach counted once; {replayed:,} replayed "
+            "move by move)"
+            if proved and replayed > size
+            else ""
+        )
         self.summary.setText(
             f"<b style='color:{colour}'>{what}: {counted(size, 'node')}, "
-            f"{counted(depth, 'ply')} deep.</b> Line: {how}."
+            f"{counted(depth, 'ply')} deep.</b>{shared} Line: {how}."
         )
         self._build_rows()
 

@@ -203,10 +203,9 @@ class TreePainter:
         painter.setBrush(brush)
         draw_shape(painter, shape, item.is_or)
         if focused:
-            ring = shape.adjusted(-4, -4, 4, 4)
             painter.setPen(self.pen(style.FOCUS, style.FOCUS_WIDTH, dashed=True))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(ring.center(), ring.width() * 0.72, ring.height() * 0.72)
+            painter.drawEllipse(shape.center(), style.FOCUS_RADIUS, style.FOCUS_RADIUS)
         if item.new:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(style.CHANGED)
@@ -218,16 +217,18 @@ class TreePainter:
             painter.setPen(style.text_on(brush))
             painter.drawText(shape, ALIGN_CENTER, item.name)
         painter.setPen(style.CHANGED if item.changed else style.TEXT)
-        room = style.SLOT / 2 - half - style.NUMBER_GAP
+        # the numbers stand clear of the focus ring (a pinned node, the finale's last one)
+        gap = style.FOCUS_NUMBER_GAP if focused else style.NUMBER_GAP
+        room = style.SLOT / 2 - half - gap
         for number, box, align in (
             (
                 item.proof_text,
-                QRectF(x - half - style.NUMBER_GAP - room, y - 10, room, 20),
+                QRectF(x - half - gap - room, y - 10, room, 20),
                 ALIGN_RIGHT | Qt.TextFlag.TextDontClip,
             ),
             (
                 item.disproof_text,
-                QRectF(x + half + style.NUMBER_GAP, y - 10, room, 20),
+                QRectF(x + half + gap, y - 10, room, 20),
                 ALIGN_LEFT | Qt.TextFlag.TextDontClip,
             ),
         ):

@@ -202,6 +202,10 @@ OUTLINE_WIDTH = 1.5
 PATH_OUTLINE_WIDTH = 3.0
 HALO_WIDTH = 2.6
 FOCUS_WIDTH = 2.0
+FOCUS_RADIUS = 0.72 * (NODE + 8)
+"""The dashed ring around the focused node (pinned, or the finale's last node)."""
+FOCUS_NUMBER_GAP = FOCUS_RADIUS + FOCUS_WIDTH + 1 - NODE / 2
+"""A focused node's numbers start outside its ring (`NUMBER_GAP` would put them under it)."""
 
 
 def number_font(characters: int, bold: bool) -> QFont:
