@@ -165,8 +165,8 @@ def follow_target(
     moved = force or refit or x != current.x() or y != current.y()
     if drawn and moved:
         # the most-proving node's parent too, where it fits: the row it was chosen from
-        held = [across_keep.united(near[0]), across_keep, across_need]
-        columns = [box for box in held if box.width() * scale <= area.width()]
+        candidates = [across_keep.united(near[0]), across_keep, across_need]
+        columns = [box for box in candidates if box.width() * scale <= area.width()]
         x = snap_to_columns(x, y, drawn, area, scale, columns[0] if columns else across_need)
     return QPointF(x, y), scale
 
