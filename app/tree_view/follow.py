@@ -82,9 +82,9 @@ def follow_target(
     view beside the path as far as the width allows, and before it when both do not fit: after
     a whole iteration the update may have moved the most-proving node to another branch, but
     the narration is about them. A `refit` (the view was resized) zooms back in as far as the
-    path allows. A view that moves (or is resized) then shifts sideways, keeping what it must
-    show, so that none of the `drawn` nodes is cut in half at the view's left or right edge
-    (`snap_to_columns`).
+    path allows. The view then shifts sideways, keeping what it must show, so that none of the
+    `drawn` nodes is cut in half at the view's left or right edge (`snap_to_columns`): a view
+    that stays put moves only for that.
     """
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
@@ -162,8 +162,7 @@ def follow_target(
         x = current.x()
     else:
         x = centred_x(area, extent, across_need.left(), across_need.right(), scale)
-    moved = force or refit or x != current.x() or y != current.y()
-    if drawn and moved:
+    if drawn:
         # the most-proving node's parent too, where it fits: the row it was chosen from
         candidates = [across_keep.united(near[0]), across_keep, across_need]
         columns = [box for box in candidates if box.width() * scale <= area.width()]

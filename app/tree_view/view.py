@@ -188,6 +188,8 @@ class TreeView(QWidget):
         self._dirty = False
         self._viewport = Viewport()
         self._chosen_scale = 1.0
+        self._fitted_from: float | None = None
+        """The zoom chosen before `fit_drawn_across` lowered it, given back as the view widens."""
         self._base_scale = 1.0
         """What 1:1 means: 1, or larger for a projector (`set_base_scale`)."""
         self._overlay_px = float(style.OVERLAY_PX)
@@ -341,17 +343,27 @@ class TreeView(QWidget):
 
     def fit_drawn_across(self) -> None:
         """Zoom out, not below a readable zoom, so that everything drawn fits across the view
-        where it does not at the current zoom (the window gave the board part of the width)."""
+        where it does not at the chosen zoom (the window gave the board part of the width), and
+        back towards the chosen zoom as the view widens again."""
         self._ensure_layout()
         if self._extent is None:
             return
-        area = self._inner_area()
-        scale = area.width() / self._extent.width()
-        if scale >= self._viewport.scale or scale < style.SOLVED_MIN_SCALE * self._base_scale:
+        chosen = self._chosen_scale if self._fitted_from is None else self._fitted_from
+        fitting = self._inner_area().width() / self._extent.width()
+        readable = style.SOLVED_MIN_SCALE * self._base_scale
+        wanted = min(chosen, fitting) if fitting >= readable else chosen
+        if abs(wanted - self._chosen_scale) < 1e-3:
             return
-        self._zoom_at(QPointF(area.center().x(), area.top()), scale / self._viewport.scale)
+        self._chosen_scale = wanted
+        self._fitted_from = chosen if wanted < chosen else None
+        if self._viewport.scale > wanted:
+            self._stop_glide()
+            area = self._inner_area()
+            anchor = QPointF(area.center().x(), area.top())
+            self._viewport.zoom_at(anchor, wanted / self._viewport.scale)
         if self.follow:
             self._follow_path_into_view(force=True, jump=True)
+        self.update()
 
     def _show_whole(self) -> None:
         """At an unsolved end, the whole drawn tree when it fits at a zoom follow allows (a
@@ -372,6 +384,7 @@ class TreeView(QWidget):
             QPointF(area.center().x() - centre.x() * scale, area.top() - extent.top() * scale),
         )
         self._chosen_scale = scale
+        self._fitted_from = None
         self.update()
 
     def _unsolved_end(self) -> QRectF | None:
@@ -414,6 +427,7 @@ class TreeView(QWidget):
                 self._base_scale,
             )
         self._chosen_scale = self._viewport.scale
+        self._fitted_from = None
         self.update()
 
     def set_base_scale(self, scale: float) -> None:
@@ -433,6 +447,7 @@ class TreeView(QWidget):
             return
         self._viewport.fit(self._extent, self.drawing_area().adjusted(16, 8, -16, -8))
         self._chosen_scale = self._viewport.scale
+        self._fitted_from = None
         self.update()
 
     def set_follow(self, on: bool) -> None:
@@ -761,6 +776,7 @@ class TreeView(QWidget):
         self._stop_glide()
         self._viewport.zoom_at(anchor, factor)
         self._chosen_scale = self._viewport.scale
+        self._fitted_from = None
         self.update()
 
     def _inner_area(self) -> QRectF:
