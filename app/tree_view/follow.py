@@ -176,17 +176,19 @@ def snap_to_columns(
     """Shift a horizontal offset by as little as can be so that no node drawn in the area's
     rows (at vertical offset `y`) straddles the left or right edge of the view (the area and
     its padding), each such node shown whole or hidden, while the columns of `need` stay
-    inside the view; `x` itself if no shift does."""
+    inside the view; where no shift clears every row (a wide tree, rows out of step), the
+    one that leaves the fewest nodes cut; `x` itself if none cuts fewer."""
     rows = [item for item in drawn if area.top() <= item.y * scale + y <= area.bottom()]
     spans = [drawn_span(item) for item in rows]
     edges = (area.left() - style.VIEW_PAD, area.right() + style.VIEW_PAD)
 
-    def cuts(offset: float) -> bool:
-        for left, right in spans:
-            left, right = left * scale + offset, right * scale + offset
-            if any(left < edge - 0.5 and right > edge + 0.5 for edge in edges):
-                return True
-        return False
+    def cut(offset: float) -> int:
+        return sum(
+            1
+            for left, right in spans
+            for edge in edges
+            if left * scale + offset < edge - 0.5 and right * scale + offset > edge + 0.5
+        )
 
     def keeps(offset: float) -> bool:
         return (
@@ -194,16 +196,22 @@ def snap_to_columns(
             and need.right() * scale + offset <= edges[1] + 0.5
         )
 
-    if not cuts(x):
+    least = cut(x)
+    if not least:
         return x
-    shifts = {0.0}
+    shifts = set()
     for left, right in spans:
         for edge in edges:
             shifts.update((edge - left * scale - x, edge - right * scale - x))
+    best = x
     for shift in sorted(shifts, key=abs):
-        if not cuts(x + shift) and (keeps(x + shift) or not keeps(x)):
-            return x + shift
-    return x
+        if keeps(x + shift) or not keeps(x):
+            count = cut(x + shift)
+            if count < least:
+                best, least = x + shift, count
+                if not count:
+                    break
+    return best
 
 
 def drawn_span(item: DisplayedNode) -> tuple[float, float]:
