@@ -163,21 +163,22 @@ def follow_target(
     else:
         x = centred_x(area, extent, across_need.left(), across_need.right(), scale)
     if drawn:
-        # the most-proving node's parent too, where it fits: the row it was chosen from
-        candidates = [across_keep.united(near[0]), across_keep, across_need]
-        columns = [box for box in candidates if box.width() * scale <= area.width()]
-        x = snap_to_columns(x, y, drawn, area, scale, columns[0] if columns else across_need)
+        # what the view holds, with the most-proving node's parent (the row it was chosen
+        # from) where it fits, else less of it, at least the most-proving node itself
+        needs = [across_keep.united(near[0]), across_keep, across_need, near[1]]
+        x = snap_to_columns(x, y, drawn, area, scale, needs)
     return QPointF(x, y), scale
 
 
 def snap_to_columns(
-    x: float, y: float, drawn: list[DisplayedNode], area: QRectF, scale: float, need: QRectF
+    x: float, y: float, drawn: list[DisplayedNode], area: QRectF, scale: float, needs: list[QRectF]
 ) -> float:
     """Shift a horizontal offset by as little as can be so that no node drawn in the area's
     rows (at vertical offset `y`) straddles the left or right edge of the view (the area and
-    its padding), each such node shown whole or hidden, while the columns of `need` stay
-    inside the view; where no shift clears every row (a wide tree, rows out of step), the
-    one that leaves the fewest nodes cut; `x` itself if none cuts fewer."""
+    its padding), each such node shown whole or hidden, while the columns of the first of
+    `needs` inside the view at `x` stay inside; where no shift clears every row (a wide tree,
+    rows out of step), the one that leaves the fewest nodes cut; `x` itself if none cuts fewer
+    (or none of `needs` is in view)."""
     rows = [item for item in drawn if area.top() <= item.y * scale + y <= area.bottom()]
     spans = [drawn_span(item) for item in rows]
     edges = (area.left() - style.VIEW_PAD, area.right() + style.VIEW_PAD)
@@ -190,14 +191,15 @@ def snap_to_columns(
             if left * scale + offset < edge - 0.5 and right * scale + offset > edge + 0.5
         )
 
-    def keeps(offset: float) -> bool:
+    def keeps(need: QRectF, offset: float) -> bool:
         return (
             need.left() * scale + offset >= edges[0] - 0.5
             and need.right() * scale + offset <= edges[1] + 0.5
         )
 
     least = cut(x)
-    if not least:
+    held = [need for need in needs if keeps(need, x)]
+    if not least or not held:
         return x
     shifts = set()
     for left, right in spans:
@@ -205,7 +207,7 @@ def snap_to_columns(
             shifts.update((edge - left * scale - x, edge - right * scale - x))
     best = x
     for shift in sorted(shifts, key=abs):
-        if keeps(x + shift) or not keeps(x):
+        if keeps(held[0], x + shift):
             count = cut(x + shift)
             if count < least:
                 best, least = x + shift, count
@@ -271,13 +273,20 @@ def beside(fresh: QRectF, boxes: list[QRectF], room: float) -> QRectF:
 def widened(box: QRectF, other: QRectF, room: float) -> QRectF:
     """The columns of `box` and of `other` together, as far as `room` (scene pixels) allows:
     `box` (the new children and their parent) stays whole, `other` (the path above) is cut on
-    its far side."""
+    its far side; a `box` wider than the room is cut instead, from `other`'s near edge on
+    (the most-proving node among nine children wider than the view stays in it)."""
     left, right = min(box.left(), other.left()), max(box.right(), other.right())
     if right - left > room:
         if other.center().x() < box.center().x():
             left = max(left, box.right() - room)
+            if box.width() > room:
+                left = other.left()
+                right = left + room
         else:
             right = min(right, box.left() + room)
+            if box.width() > room:
+                right = other.right()
+                left = right - room
     return QRectF(left, 0.0, right - left, 1.0)
 
 

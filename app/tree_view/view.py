@@ -363,6 +363,7 @@ class TreeView(QWidget):
             self._viewport.zoom_at(anchor, wanted / self._viewport.scale)
         if self.follow:
             self._follow_path_into_view(force=True, jump=True)
+        self._keep_asked_node()
         self.update()
 
     def _show_whole(self) -> None:

@@ -19,6 +19,7 @@ from pn_explorer.app.problems.settings import Settings
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.projector import TEXT_SCALE
 from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.view import PAUSED_NOTE
 from pn_explorer.app.window import MainWindow
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
@@ -486,3 +487,22 @@ def test_a_board_game_is_titled_in_words_with_its_start_and_goal(qtbot):
     assert (rules.width, rules.height, rules.k, rules.gravity) == (4, 4, 4, True)
     assert window.windowTitle() == "PN Explorer — Connect-Four 4 × 4 after b1 b2: X at least draws"
     assert "connect-four(" not in window.title.text()
+
+
+def test_nine_new_children_wider_than_the_view_keep_the_most_proving_one_in_it(qtbot):
+    """Tic-tac-toe's first expansion at 1024×768: X's nine first moves do not fit across the
+    tree view at a readable zoom; follow keeps the most-proving one (the engine's path) on
+    screen, with as many of its siblings as fit, none of them cut at the view's edges."""
+    window = open_window(qtbot, Source(GAME, "tic-tac-toe(goal=draw)"), (1024, 768))
+    window.step_iteration()
+    settle(qtbot, window)
+    search = window.driver.search
+    assert len(search.tree.children(ROOT)) == 9
+    path = search.tree.most_proving_path()
+    assert len(path) == 2 and in_area(window, path[-1])
+    view = window.tree_view
+    shown = [item for item in view.displayed_nodes() if in_area(window, item.node)]
+    assert 3 <= len(shown) < 10
+    for item in view.displayed_nodes():
+        first, last = (view.scene_to_widget(x, item.y).x() for x in drawn_span(item))
+        assert not any(first < edge - 0.5 < last - 1 for edge in (0.0, view.width())), item.label
