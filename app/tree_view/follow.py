@@ -201,7 +201,7 @@ def snap_to_columns(
     held = [need for need in needs if keeps(need, x)]
     if not least or not held:
         return x
-    shifts = set()
+    shifts: set[float] = set()
     for left, right in spans:
         for edge in edges:
             shifts.update((edge - left * scale - x, edge - right * scale - x))
