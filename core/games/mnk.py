@@ -29,17 +29,12 @@ import random
 from dataclasses import dataclass
 
 from pn_explorer.core.errors import GameSpecError, InvalidPositionError
+from pn_explorer.core.games.board_kind import DRAW, FIRST, GOALS, SECOND, WIN
 from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
 from pn_explorer.core.values import Reason, Value
 
-FIRST, SECOND = 0, 1
-"""The two players: X (first) and O (second)."""
-
 PLAYER_NAMES = ("X", "O")
-
-WIN, DRAW = "win", "draw"
-GOALS = (WIN, DRAW)
-"""The attacker's goal: to win, or at least to draw (thesis §3.1's binary goal)."""
+"""The two players, first (`FIRST`) and second (`SECOND`)."""
 
 LARGEST_SIDE = 19
 """Board sides above Go-Moku's 19 are refused: no search here would get anywhere on them."""
@@ -113,11 +108,6 @@ class MnkRules:
         if (self.width, self.height, self.k) == (3, 3, 3):
             return "tic-tac-toe"
         return f"m,n,k {self.width},{self.height},{self.k}"
-
-    def goal_text(self) -> str:
-        """The goal in words: "X wins" or "O at least draws"."""
-        who = PLAYER_NAMES[self.attacker]
-        return f"{who} wins" if self.goal == WIN else f"{who} at least draws"
 
 
 def _zobrist(rules: MnkRules) -> tuple[list[int], list[int]]:

@@ -25,6 +25,7 @@ from pn_explorer.core.games.mnk import (
     MnkRules,
     board_text,
 )
+from pn_explorer.core.games.mnk_kind import MNK
 from pn_explorer.core.games.openspiel_game import OpenSpielGame, OpenSpielReferee
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.proofs.referee import verify_game_proof
@@ -256,9 +257,10 @@ def test_illegal_start_moves_are_refused():
 def test_goal_and_side_are_the_users_choice():
     rules = MnkRules(3, 3, 3, attacker=SECOND, goal=DRAW)
     game = MnkGame(rules)
-    assert not game.is_or() and rules.goal_text() == "O at least draws"
-    assert MnkRules(3, 3, 3).goal_text() == "X wins" and MnkGame(MnkRules(3, 3, 3)).is_or()
-    assert FIRST == 0
+    assert not game.is_or() and MNK.goal_words(*MNK.goal_of(game)) == "O at least draws"
+    first = MnkGame(MnkRules(3, 3, 3))
+    assert MNK.goal_words(*MNK.goal_of(first)) == "X wins" and first.is_or()
+    assert MNK.goal_of(first) == (FIRST, WIN)
 
 
 def test_game_specs_name_the_built_in_games_and_openspiel():
