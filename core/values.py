@@ -74,6 +74,11 @@ def plural(noun: str) -> str:
     return f"{head} {_PLURALS.get(last, last + 's')}".lstrip()
 
 
+def either(items: Sequence[str]) -> str:
+    """Alternatives as a sentence says them: "pn", "pn or dfpn", "pn, pn2 or dagpn"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
 def counted(count: int, noun: str) -> str:
     """A count and its noun in the right number ("1 node", "2,048 nodes", "1 ply"), so no
     caption reads "1 nodes"."""

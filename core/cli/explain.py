@@ -9,7 +9,7 @@ from pn_explorer.core.explain.explain import Explanation, explain, explaining_se
 from pn_explorer.core.explain.trace import RootTrace, run_traced
 from pn_explorer.core.search.contract import Search, Stepper
 from pn_explorer.core.search.registry import entry, names
-from pn_explorer.core.values import INF, counted
+from pn_explorer.core.values import INF, counted, either
 
 WIDTH = 100
 SHOWN_MOVES = 10
@@ -88,9 +88,8 @@ def print_explanation(explanation: Explanation) -> None:
 
 
 def tree_searches() -> str:
-    """The searches that keep their tree, to explain or export: "pn, pn2 or dagpn"."""
-    kept = names(keeps_tree=True)
-    return kept[0] if len(kept) == 1 else f"{', '.join(kept[:-1])} or {kept[-1]}"
+    """The searches that keep their tree, to export: "pn, pn2 or dagpn"."""
+    return either(names(keeps_tree=True))
 
 
 def run_search(search: Search, explaining: bool) -> RootTrace | None:

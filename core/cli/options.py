@@ -22,6 +22,7 @@ from pn_explorer.core.search.defaults import DEFAULT_ALGORITHM
 from pn_explorer.core.search.parameters import PARAMETERS, Kind, Parameter
 from pn_explorer.core.search.registry import CapUnit, SearchEntry, entries, entry
 from pn_explorer.core.search.types import Limits, check_node_cap
+from pn_explorer.core.values import either
 
 
 def add_count_option(
@@ -50,10 +51,6 @@ def add_count_option(
     )
 
 
-def _spoken_list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
-
-
 def _entries(algorithms: Sequence[str] | None) -> tuple[SearchEntry, ...]:
     return entries() if algorithms is None else tuple(entry(name) for name in algorithms)
 
@@ -68,7 +65,7 @@ def algorithm_help(searches: Sequence[SearchEntry], with_defaults: bool = True) 
         if search.cap_unit is CapUnit.TABLE_ENTRIES:
             notes.append("--max-nodes: table entries")
         described.append(f"{search.name} ({'; '.join(notes)})" if notes else search.name)
-    return _spoken_list(described)
+    return either(described)
 
 
 def add_parameter_option(

@@ -27,7 +27,7 @@ from pn_explorer.core.search.contract import Search, Stepper, kept_tree
 from pn_explorer.core.search.registry import entry, names
 from pn_explorer.core.search.types import Outcome, StopReason
 from pn_explorer.core.tree import ROOT
-from pn_explorer.core.values import INF, counted, format_number
+from pn_explorer.core.values import INF, counted, either, format_number
 
 if TYPE_CHECKING:
     from pn_explorer.core.explain.table import TableReading
@@ -164,8 +164,7 @@ def explanation_steps(
 
 def explaining_searches() -> str:
     """The searches that explain themselves, in words: "pn, pn2, dagpn or dfpn"."""
-    found = names(explains=True)
-    return found[0] if len(found) == 1 else f"{', '.join(found[:-1])} or {found[-1]}"
+    return either(names(explains=True))
 
 
 def tree_explanation_steps(

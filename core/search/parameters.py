@@ -33,6 +33,7 @@ from pn_explorer.core.search.defaults import (
     ORDERINGS,
     POWER,
 )
+from pn_explorer.core.values import either
 
 
 class Kind(Enum):
@@ -80,9 +81,8 @@ class Parameter:
             return
         if self.kind is Kind.CHOICE:
             if value not in self.choices:
-                raise InvalidLimitError(
-                    f"{self.name} must be {_either(self.choices)}, not {shown(value)}"
-                )
+                allowed = either([repr(choice) for choice in self.choices])
+                raise InvalidLimitError(f"{self.name} must be {allowed}, not {shown(value)}")
         elif self.kind is Kind.SWITCH:
             if not isinstance(value, bool):
                 raise InvalidLimitError(f"{self.name} must be true or false, not {shown(value)}")
@@ -101,11 +101,6 @@ class Parameter:
             raise InvalidLimitError(
                 f"{self.name} {shown(value)} is too large (at most {self.maximum:,})"
             )
-
-
-def _either(choices: tuple[str, ...]) -> str:
-    quoted = [repr(choice) for choice in choices]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 PARAMETERS: dict[str, Parameter] = {
