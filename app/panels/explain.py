@@ -62,6 +62,14 @@ def nothing_to_try(explanation: Explanation) -> str:
     return "Nothing to change in the search: step or run it further."
 
 
+def applicable(suggestion: Suggestion) -> bool:
+    """Whether the window can apply `suggestion` by opening the problem again: it has settings,
+    and the search it names (if any) is one the window steps. αβ's advice stays in the words, its
+    options for the command line, without a button that could only fail."""
+    algo = suggestion.settings.get("algo")
+    return bool(suggestion.settings) and (not isinstance(algo, str) or entry(algo).steppable)
+
+
 def _number(value: int) -> str:
     return "∞" if value >= INF else f"{value:,}"
 
@@ -226,7 +234,7 @@ class ExplainPanel(QWidget):
             f"{explanation.stopped[:1].upper()}{explanation.stopped[1:]} · {size}{shared}"
         )
         self.details.show()
-        self._set_buttons([s for s in explanation.suggestions if s.settings])
+        self._set_buttons([s for s in explanation.suggestions if applicable(s)])
         rows = explanation.effort
         title = explanation.line_title
         self.table.setHorizontalHeaderLabels([*COLUMNS[:-1], title[:1].upper() + title[1:]])

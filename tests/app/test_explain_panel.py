@@ -282,11 +282,9 @@ def test_why_not_found_on_df_pn_shows_the_searchs_own_table_and_counts(qtbot):
     buttons = [button.text() for button in panel.apply_buttons]
     pn_cap = explanation.suggestions[1].settings["max_nodes"]
     assert pn_cap >= search.nodes_created
-    assert buttons == [
-        f"Switch to PN ({pn_cap:,} nodes)",
-        "Switch to Pn² (1,000 nodes)",
-        "Run αβ (mate in up to 9)",
-    ]
+    assert buttons == [f"Switch to PN ({pn_cap:,} nodes)", "Switch to Pn² (1,000 nodes)"]
+    # αβ is advised in words and options, without a button: the window does not step it.
+    assert "--algo ab --depth 9" in panel.advice.text()
     row = 1
     node = explanation.effort[row].node
     rect = panel.table.visualItemRect(panel.table.item(row, 0))

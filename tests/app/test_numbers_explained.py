@@ -22,6 +22,7 @@ from pn_explorer.app.window import MainWindow
 from pn_explorer.core.explain.numbers_text import dfpn_lines, number_text, plies_text
 from pn_explorer.core.games.explicit_tree import AndOrTree
 from pn_explorer.core.search.events import SecondLevelEnded
+from pn_explorer.core.search.registry import names
 from pn_explorer.core.tree import ROOT
 from pn_explorer.core.values import INF, counted, format_number
 
@@ -235,8 +236,12 @@ def test_why_not_found_opens_with_one_plain_sentence_and_buttons_that_apply(qtbo
     assert f"{share:.0f} % of the tree went into {explanation.effort[0].move}" in sentence
     assert explanation.effort[0].node == top
     labels = [button.text() for button in panel.apply_buttons]
-    applicable = [s for s in explanation.suggestions if s.settings]
+    steppers = names(steppable=True)
+    applicable = [
+        s for s in explanation.suggestions if s.settings and s.settings.get("algo", PN) in steppers
+    ]
     assert labels == [s.button for s in applicable] and labels
+    assert any(s.settings.get("algo") == "ab" for s in explanation.suggestions)  # words only
     cap = next(s for s in explanation.suggestions if s.kind == "cap")
     if "not 0" in cap.text:
         assert not cap.settings and not any("node cap" in label for label in labels)
