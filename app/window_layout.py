@@ -98,15 +98,13 @@ def board_room(board_view: QWidget, board: QWidget) -> int:
     return board.height() + max(0, board_view.height() - last.geometry().bottom() - 8)
 
 
-def fit_board_pane(
-    splitter: QSplitter, room: int, tree_room: int = TREE_ROOM, tree_needs: int = 0
-) -> None:
+def fit_board_pane(splitter: QSplitter, room: int, tree_needs: int = 0) -> None:
     """Widen the board's pane so the board fills the height it has (a tall window grows the
-    board instead of leaving room under it) while the tree keeps `tree_room` (or
+    board instead of leaving room under it) while the tree keeps `TREE_ROOM` (or
     `TREE_SHARE` of the width, if less, but never less than the `tree_needs` to show what it
     draws whole); never under `BOARD_PANE` nor over what leaves the tree `MIN_TREE_PANE`."""
     total = sum(splitter.sizes())
-    tree_room = min(tree_room, max(round(TREE_SHARE * total), tree_needs))
+    tree_room = min(TREE_ROOM, max(round(TREE_SHARE * total), tree_needs))
     wanted = max(BOARD_PANE, min(room + 8, total - tree_room))
     board = max(MIN_BOARD_PANE, min(wanted, total - MIN_TREE_PANE))
     if abs(board - splitter.sizes()[0]) > 2:
