@@ -111,6 +111,9 @@ class TakeAwayGame:
     def mop_up_distance(self, move: int) -> int:
         return 0
 
+    def flights_after(self, move: int) -> int:
+        return 0
+
     def position_hash(self) -> int:
         return 2 * self.piles[-1] + self.to_move()
 
