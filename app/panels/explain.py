@@ -2,7 +2,7 @@
 board and in the tree), what holds the root's proof number up (df-pn: why it stopped and the line
 its transposition table holds), and what to try (`core.explain`).
 
-The analysis is a generator (`core.explain.explanation_steps`); the window's background-job
+The analysis is a generator (`core.explain.explain.explanation_steps`); the window's background-job
 runner (`app.jobs`) runs it on the GUI thread, which owns the tree, in slices of at most
 `app.jobs.SLICE_SECONDS`, so a million-node tree is explained while the window stays responsive
 (measured on WAC.096's 999,970-node PN tree, two cores under a load of 11: 3.0 s in all, the
