@@ -48,10 +48,10 @@ def explanation_lines(explanation: Explanation) -> list[str]:
         f"{explanation.line_title}"
     )
     for row in explanation.effort[:SHOWN_MOVES]:
+        line = f"{counted(row.deepest_ply, 'ply')}:" if row.deepest_line else ""
         out.append(
             f"           {row.move:<{width}}  {row.nodes:>10,} {100 * row.share:5.1f} %  "
-            f"{_number(row.proof):>6}  {_number(row.disproof):>6}  "
-            + (f"{counted(row.deepest_ply, 'ply')}:" if row.deepest_line else "")
+            f"{_number(row.proof):>6}  {_number(row.disproof):>6}  {line}".rstrip()
         )
         if row.deepest_line:
             out.extend(_wrapped(row.deepest_line, "             ", "             "))

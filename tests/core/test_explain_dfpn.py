@@ -235,3 +235,7 @@ def test_solve_explains_df_pn_on_the_command_line(capsys):
     )
     assert explained["table"]["capacity"] == TABLE and explained["hold_up"] is None
     assert [s["kind"] for s in explained["suggestions"]] == ["cap", "pn", "pn2", "ab"]
+    assert main([*args, "--max-nodes", str(TABLE), "--explain"]) == EXIT_UNKNOWN
+    block = capsys.readouterr().out.splitlines()
+    assert "Table line " in "\n".join(block)
+    assert [line for line in block if line != line.rstrip()] == []  # rows without a line too
