@@ -38,7 +38,7 @@ from pn_explorer.core.runs.runner import RunRecord, describe_search
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
-from pn_explorer.core.search.registry import title_of
+from pn_explorer.core.search.registry import entry, title_of
 from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.trees.catalog import load_tree
 from pn_explorer.core.values import counted, elided_line, rate_text
@@ -60,7 +60,8 @@ def _counts(record: RunRecord) -> str:
 def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None:
     """The human-readable report of one solved (or not) position."""
     print(f"Position   {record.id + '  ' if record.id else ''}{record.position}")
-    cap = f"node cap {limits.max_nodes:,}" if limits.max_nodes else "no node cap"
+    unit = entry(spec.name).cap_unit
+    cap = unit.cap_text(limits.max_nodes) if limits.max_nodes else "no node cap"
     print(f"Search     {spec.title}, {cap}")
     depth = record.proof_depth
     if record.result == Result.PROVED.value and record.verified and depth is not None:
