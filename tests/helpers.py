@@ -6,8 +6,12 @@ from collections.abc import Sequence
 
 import chess
 
+from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.mnk import MnkReferee, MnkRules
 from pn_explorer.core.games.suites import find_position, load_suite
+from pn_explorer.core.proofs.claims import plies_for_mate_in
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.types import Limits
 from pn_explorer.core.tree import Tree
 
 _WAC = None
@@ -105,3 +109,13 @@ def mnk_value(rules: MnkRules, moves: Sequence[int] = ()) -> bool:
         return memo[grid]
 
     return reached()
+
+
+def bounded(board: chess.Board, attacker: chess.Color, moves: int) -> DfpnSearch:
+    """df-pn bounded to mates in `moves` or fewer for `attacker` from `board`, run to its end
+    (100,000 nodes at most)."""
+    game = ChessGame(board, attacker=attacker)
+    plies = plies_for_mate_in(moves, board.turn == attacker)
+    search = DfpnSearch(game, Limits(max_nodes=100_000), max_plies=plies)
+    search.run()
+    return search

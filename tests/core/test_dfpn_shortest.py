@@ -15,15 +15,7 @@ from pn_explorer.core.proofs.solution import mate_solution
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_shortest import certify_shortest
 from pn_explorer.core.search.types import Limits, Result
-from tests.helpers import forced_mate_within, wac
-
-
-def bounded(board: chess.Board, attacker: chess.Color, moves: int) -> DfpnSearch:
-    game = ChessGame(board, attacker=attacker)
-    plies = plies_for_mate_in(moves, board.turn == attacker)
-    search = DfpnSearch(game, Limits(max_nodes=100_000), max_plies=plies)
-    search.run()
-    return search
+from tests.helpers import bounded, forced_mate_within, wac
 
 
 @pytest.mark.parametrize("moves", range(1, 8))

@@ -16,8 +16,8 @@ from pn_explorer.core.proofs.verify import UciProof
 from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_shortest import certify_shortest
-from pn_explorer.core.search.types import Limits, Result
-from tests.helpers import forced_mate_within, wac
+from pn_explorer.core.search.types import Result
+from tests.helpers import bounded, forced_mate_within, wac
 
 KRK = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"
 """A rook ending far from mate: its bounded disproofs end lines in repetitions."""
@@ -35,14 +35,6 @@ def position(name: str) -> tuple[chess.Board, chess.Color]:
     if "black" in forms:
         board, attacker = board.mirror(), not attacker
     return board.copy(stack=False), attacker
-
-
-def bounded(board: chess.Board, attacker: chess.Color, moves: int) -> DfpnSearch:
-    game = ChessGame(board, attacker=attacker)
-    plies = plies_for_mate_in(moves, board.turn == attacker)
-    search = DfpnSearch(game, Limits(max_nodes=100_000), max_plies=plies)
-    search.run()
-    return search
 
 
 def checked_disproof(board: chess.Board, attacker: chess.Color, moves: int) -> UciProof:
