@@ -108,7 +108,7 @@ def _row(effort: MoveEffort, total: int, lines: Lines) -> EffortRow:
 
 STOPPED_WORDS = {
     StopReason.MEMORY: "ran out of room",
-    StopReason.BUDGET: "ran out of room",
+    StopReason.BUDGET: "ran out of its node budget",
     StopReason.TIME: "ran out of time",
     StopReason.ITERATIONS: "reached its iteration limit",
     StopReason.FRONTIER: "reached the edge of the tree file",

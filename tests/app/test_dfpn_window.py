@@ -225,7 +225,7 @@ def test_why_not_found_explains_df_pn_and_the_effort_map_says_why_it_is_off(wind
 
 def test_a_limit_stop_says_so_in_explain_and_in_every_path_row(qtbot) -> None:
     """A df-pn search stopped by its work budget: no "searching" row is left, each says why it
-    stopped (the engine's outcome); Why not found? opens and says it ran out of room."""
+    stopped (the engine's outcome); Why not found? opens and says it ran out of its node budget."""
     win = MainWindow(persist=False, params=SearchParams("dfpn", 64))
     qtbot.addWidget(win)
     win.resize(1600, 1000)
@@ -243,7 +243,7 @@ def test_a_limit_stop_says_so_in_explain_and_in_every_path_row(qtbot) -> None:
     panel = win.explain.panel
     qtbot.waitUntil(lambda: panel.explanation is not None, timeout=30_000)
     assert panel.heading.text() == panel.explanation.sentence
-    assert panel.heading.text().startswith("df-pn ran out of room before proving a win")
+    assert panel.heading.text().startswith("df-pn ran out of its node budget before proving a win")
 
 
 def test_a_df_pn_disproof_offers_no_bogus_refutation_tree(window, qtbot) -> None:

@@ -243,7 +243,9 @@ def test_why_not_found_on_df_pn_shows_the_searchs_own_table_and_counts(qtbot):
     assert explain.dock.isVisible() and panel.table.isVisible()
     explanation = panel.explanation
     assert panel.heading.text() == explanation.sentence
-    assert panel.heading.text().startswith("df-pn ran out of room before proving a win: ")
+    assert panel.heading.text().startswith(
+        "df-pn ran out of its node budget before proving a win: "
+    )
     root = search.frames[0].children
     assert panel.table.rowCount() == len(root.moves)
     assert panel.table.horizontalHeaderItem(5).text() == "Line the table holds"

@@ -75,8 +75,8 @@ def test_the_effort_by_root_move_is_the_searchs_own_work(stopped):
     assert nodes == sorted(nodes, reverse=True) and nodes[0] > search.nodes_created // 2
     top = explanation.effort[0]
     assert explanation.sentence.startswith(
-        f"df-pn ran out of room before proving a win: {100 * top.share:.0f} % of the work went "
-        f"into {top.move}"
+        "df-pn ran out of its node budget before proving a win: "
+        f"{100 * top.share:.0f} % of the work went into {top.move}"
     )
     assert explanation.nodes == search.nodes_created
     assert explanation.max_ply == search.deepest_expansion + 1
