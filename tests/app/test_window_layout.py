@@ -198,8 +198,10 @@ def test_an_unsolved_end_beside_why_not_found_at_1024_says_it_all(qtbot):
 
 @pytest.mark.xfail(
     strict=False,
-    reason="a known intermittent defect: in about one run in twelve, Follow leaves a node cut "
-    "at the tree view's edge after Why not found? opens beside it",
+    reason="a known defect: when the rows in view are out of step (here nodes 75 px apart, one "
+    "row offset by half of that), no sideways shift clears every row at 360 px and Follow cuts "
+    "the fewest nodes; which rows are in view depends on when the dock's opening is laid out "
+    "(about one run in fifteen); Follow does not yet zoom out to clear them",
 )
 def test_an_unsolved_end_beside_why_not_found_at_1024_cuts_no_node_in_half(qtbot):
     """The same end: no node of the tree is cut in half at the tree view's left or right edge
