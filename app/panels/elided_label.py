@@ -14,16 +14,41 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 
-class ElidedLabel(QLabel):
+class FittedLabel(QLabel):
+    """A plain-text label that redraws its text to fit whenever its width or font changes:
+    subclasses say how in `_fit`; `shown_text()` is what is drawn."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a name with "<" is text, not markup
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def shown_text(self) -> str:
+        """The text as drawn."""
+        return super().text()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        """A new font (projector mode) or style sheet changes how much fits."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+    def _fit(self) -> None:
+        raise NotImplementedError
+
+
+class ElidedLabel(FittedLabel):
     """`text()` is the whole text; `shown_text()` is what is drawn (a shorter form, or elided
     to the width)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
         self._full = ""
         self._shorter: tuple[str, ...] = ()
-        self.setTextFormat(Qt.TextFormat.PlainText)  # a name with "<" is text, not markup
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        super().__init__(parent)
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
         self.set_forms(text)
@@ -32,26 +57,12 @@ class ElidedLabel(QLabel):
         """`text`, or where it does not fit the first of the `shorter` forms that does."""
         self._full = text
         self._shorter = shorter
-        self._elide()
+        self._fit()
 
     def text(self) -> str:
         return self._full
 
-    def shown_text(self) -> str:
-        """The text as drawn: the whole text, or its start and "…"."""
-        return super().text()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._elide()
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
-        """A new font or style sheet changes how much fits."""
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._elide()
-
-    def _elide(self) -> None:
+    def _fit(self) -> None:
         """Fit the text to the label's current width; the tooltip says it all when cut."""
         self.ensurePolished()
         width = self.contentsRect().width() - 2 * self.margin()

@@ -10,24 +10,23 @@ holds both texts whole.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QWidget
+
+from pn_explorer.app.panels.elided_label import FittedLabel
 
 SEPARATOR = "  ·  "
 MESSAGE_SHARE = 0.4
 """The part of the bar a long message keeps beside a long state line."""
 
 
-class StatusLabel(QLabel):
+class StatusLabel(FittedLabel):
     """`message` and `line` as set; `shown_text()` is what is drawn, never wider than the label."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
         self.message = ""
         self.line = ""
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        super().__init__(parent)
 
     def set_message(self, text: str) -> None:
         self.message = " ".join(text.split())
@@ -41,21 +40,8 @@ class StatusLabel(QLabel):
         """Both texts whole, as the tooltip gives them."""
         return SEPARATOR.join(filter(None, (self.message, self.line)))
 
-    def shown_text(self) -> str:
-        return super().text()
-
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         return QSize(0, super().minimumSizeHint().height())
-
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._fit()
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
-        """A new font (projector mode) changes how much fits."""
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._fit()
 
     def _fit(self) -> None:
         """The state line whole if it leaves the message its share, else both cut with "…"."""
