@@ -142,7 +142,7 @@ class EngineCheckPanel(QWidget):
         controls.addStretch(1)
         self.not_applicable = ""
         """Why the cross-check does not apply to the problem open ("" where it does): its game's
-        capability record (`Capabilities.engine_check`) says so."""
+        capability record (`Capabilities.standard_chess`) says so."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.engine_line)
@@ -189,7 +189,7 @@ class EngineCheckPanel(QWidget):
         if problem is None:
             return
         game = problem.game
-        applies = game.capabilities.engine_check
+        applies = game.capabilities.standard_chess
         self.not_applicable = (
             ""
             if applies

@@ -90,7 +90,6 @@ CHESS_CAPABILITIES = Capabilities(
     flights=True,
     repetitions=True,
     standard_chess=True,
-    engine_check=True,
     has_board=True,
 )
 """What chess offers; a cursor's own record says `mop_up` only where its root is an ending

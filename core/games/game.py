@@ -80,12 +80,9 @@ class Capabilities:
     """Positions recur along a line and by different paths (repetition draws, transpositions):
     counting transpositions in a tree says something."""
     standard_chess: bool = False
-    """Positions are standard-chess FENs and moves chess moves, so outside chess tools apply: PGN,
-    αβ's shorter-mate check, the comparison's columns and shorter-mate certificate (the engine
-    cross-check asks `engine_check`)."""
-    engine_check: bool = False
-    """A UCI engine can be asked about the root (a standard-chess position): the engine
-    cross-check applies."""
+    """Positions are standard-chess FENs and moves chess moves, so outside chess tools apply: a
+    UCI engine's cross-check, PGN, αβ's shorter-mate check, the comparison's columns and
+    shorter-mate certificate."""
     has_board: bool = False
     """The position is drawn as a picture (a board), not as its line alone."""
     named_nodes: bool = False

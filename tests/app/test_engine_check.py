@@ -176,8 +176,8 @@ def test_the_cross_check_is_offered_where_the_game_s_record_says_it_applies(
     stage.open(source)
     stage.show()
     problem = stage.session.problem
-    applies = problem.game.capabilities.engine_check
-    assert applies == problem.kind.capabilities.engine_check
+    applies = problem.game.capabilities.standard_chess
+    assert applies == problem.kind.capabilities.standard_chess
     assert applies == (source == WAC_001)  # only chess positions are a UCI engine's
     panel = stage.panel
     assert panel.controls.isVisible() is applies and panel.ask_button.isEnabled() is applies

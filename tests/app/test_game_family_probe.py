@@ -137,7 +137,7 @@ def test_the_window_draws_it_and_refuses_the_engine_check_in_words(take_away, qt
     assert isinstance(picture, TextBoard)
     assert picture.board.text() == kind_of(game).position_text(game, window.board_view.view.moves)
     panel = window.engine_panel
-    assert not game.capabilities.engine_check and not TAKE_AWAY.capabilities.engine_check
+    assert not game.capabilities.standard_chess and not TAKE_AWAY.capabilities.standard_chess
     assert panel.controls.isHidden() and not panel.ask_button.isEnabled()
     assert panel.ours_line.text().startswith("No engine cross-check on a take-away pile")
 
