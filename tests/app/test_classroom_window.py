@@ -129,22 +129,11 @@ def test_figure_3_1_at_its_frontier_is_shown_whole_at_a_readable_zoom(qtbot, siz
         assert area.contains(box), (item.label or item.node, size)
 
 
-def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(qtbot):
-    window = MainWindow(
-        persist=False,
-        source=Source(SUITE, "wac-mates", "WAC.096"),
-        params=SearchParams(max_nodes=20_000),
-    )
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    window.run_to_end()
-    qtbot.waitUntil(lambda: window.driver.outcome is not None, timeout=60_000)
+def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(
+    qtbot, wac096_beside_why_not_found
+):
+    window = wac096_beside_why_not_found
     assert window.driver.outcome.reason is StopReason.MEMORY and window.banner.isVisible()
-    window.explain.explain_action.trigger()
-    qtbot.waitUntil(window.explain.dock.isVisible)
-    qtbot.wait(100)
     board = window.board_view
     assert board.height() >= board.minimumSizeHint().height()  # laid out whole, not cut
     assert board_side(window) >= MIN_BOARD

@@ -158,31 +158,11 @@ def test_a_long_message_in_the_status_bar_is_cut_with_an_ellipsis_and_the_state_
     assert label.toolTip() == ""
 
 
-def _wac096_stopped_beside_why_not_found(qtbot) -> MainWindow:
-    """WAC.096 stopped by a 20,000-node cap at 1024×768, Why not found? open."""
-    window = MainWindow(
-        persist=False,
-        source=Source(SUITE, "wac-mates", "WAC.096"),
-        params=SearchParams(max_nodes=20_000),
-    )
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    window.tree_view.set_animated(False)
-    window.driver.run_to_end()
-    qtbot.waitUntil(lambda: window.driver.outcome is not None, timeout=60_000)
-    window.explain.explain_action.trigger()
-    qtbot.waitUntil(lambda: window.explain.dock.isVisible(), timeout=60_000)
-    qtbot.wait(100)
-    return window
-
-
-def test_an_unsolved_end_beside_why_not_found_at_1024_says_it_all(qtbot):
+def test_an_unsolved_end_beside_why_not_found_at_1024_says_it_all(wac096_beside_why_not_found):
     """WAC.096 stopped by a 20,000-node cap, Why not found? open, at 1024×768: the title keeps
     the problem, the search and its node cap whole (the rest in its tooltip), and the gauge's
     line gives the engine's count against the cap whole."""
-    window = _wac096_stopped_beside_why_not_found(qtbot)
+    window = wac096_beside_why_not_found
     search = window.driver.search
     title = window.title
     shown = title.shown_text()
@@ -203,10 +183,12 @@ def test_an_unsolved_end_beside_why_not_found_at_1024_says_it_all(qtbot):
     "the fewest nodes; which rows are in view depends on when the dock's opening is laid out "
     "(about one run in fifteen); Follow does not yet zoom out to clear them",
 )
-def test_an_unsolved_end_beside_why_not_found_at_1024_cuts_no_node_in_half(qtbot):
+def test_an_unsolved_end_beside_why_not_found_at_1024_cuts_no_node_in_half(
+    qtbot, wac096_beside_why_not_found
+):
     """The same end: no node of the tree is cut in half at the tree view's left or right edge
     once the view has settled."""
-    window = _wac096_stopped_beside_why_not_found(qtbot)
+    window = wac096_beside_why_not_found
     view = window.tree_view
     left, right = 0.0, float(view.width())
 
