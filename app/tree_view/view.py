@@ -113,7 +113,7 @@ from pn_explorer.app.tree_view.finale import (
     line_note_box,
     played_index,
 )
-from pn_explorer.app.tree_view.follow import follow_path, follow_target, room_above
+from pn_explorer.app.tree_view.follow import drawn_span, follow_path, follow_target, room_above
 from pn_explorer.app.tree_view.items import DisplayedNode, band_rect, displayed_node, scene_bounds
 from pn_explorer.app.tree_view.layout import (
     FOLD,
@@ -874,7 +874,9 @@ class TreeView(QWidget):
         if self._band is not None:
             draw.band(self._band, self._band_title() if text else None)
         shown = [
-            index for index, item in enumerate(self._items) if visible.contains(item.x, item.y)
+            index
+            for index, item in enumerate(self._items)
+            if visible.contains(item.x, item.y) and not self._cut_at_a_side(item, area)
         ]
         draw.edges(self._items, visible)
         if self._level1 is not None and draws_a_graph(self._search):
@@ -903,6 +905,17 @@ class TreeView(QWidget):
         if self._legend and area.bottom() < self.height() - 1:
             painter.drawPixmap(QPointF(0, area.bottom()), self._legend_strip())
         painter.end()
+
+    def _cut_at_a_side(self, item: DisplayedNode, area: QRectF) -> bool:
+        """Whether a node, at rest while following, would be cut in half at the drawing area's
+        left or right edge: it is then left out, its edge running off the side, as where the
+        rows in view are out of step and no sideways shift clears them all (`snap_to_columns`).
+        A drag or a glide shows nodes sliding past the edges."""
+        if item.kind != NODE or not self.follow or self._dragging or self._viewport.gliding:
+            return False
+        scale, x = self._viewport.scale, self._viewport.offset.x()
+        left, right = (edge * scale + x for edge in drawn_span(item))
+        return any(left < edge - 0.5 and right > edge + 0.5 for edge in (area.left(), area.right()))
 
     def _band_title(self) -> tuple[str, QRectF] | None:
         """The band's title and its scene rectangle, kept readable in the visible part."""
@@ -1052,7 +1065,7 @@ class TreeView(QWidget):
 
     def item_at(self, point: QPointF) -> int:
         """Index in `displayed_nodes()` of the item under a widget point, or -1 (also outside
-        the drawing area: nothing is drawn there)."""
+        the drawing area, or a node left out at a side: nothing is drawn there)."""
         self._ensure_layout()
         if not self.drawing_area().contains(point):
             return -1
@@ -1069,6 +1082,8 @@ class TreeView(QWidget):
             dx, dy = abs(item.x - x), abs(item.y - y)
             if dx <= reach_x and dy <= reach_y and dx < best_distance:
                 best, best_distance = position, dx
+        if best >= 0 and self._cut_at_a_side(self._items[best], self.drawing_area()):
+            return -1
         return best
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt's name)

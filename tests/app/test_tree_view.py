@@ -4,6 +4,7 @@ import pytest
 from helpers import wac
 from PySide6.QtCore import QPoint, QPointF, Qt
 
+from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.layout import FOLD, NODE
 from pn_explorer.app.tree_view.style import FOLLOW_MIN_SCALE
@@ -512,6 +513,39 @@ def test_follow_keeps_a_deep_most_proving_node_its_parent_and_its_children_in_vi
             )
     assert 0 < moves < frames
     assert FOLLOW_MIN_SCALE in zooms
+
+
+def test_a_node_the_right_edge_would_cut_in_half_is_left_out_while_following(view, qtbot):
+    """Where no sideways shift clears every row in view, a node the edge would cut in half is
+    not drawn (its edge runs off the side) and cannot be clicked; with Follow off, a moved view
+    shows it cut as it slides past."""
+    search = chess_search()
+    for _ in range(12):
+        search.step_iteration()
+    follow_view(view, search)
+    area = view.drawing_area()
+    scale = view._viewport.scale
+    lower = [item for item in drawn(view) if widget_point(view, item).y() > area.top() + 40]
+    item = next(item for item in lower if widget_point(view, item).y() < area.bottom())
+    left, _ = drawn_span(item)
+    # Move the picture so the node's centre sits 6 px inside the right edge: its right half out.
+    offset = view._viewport.offset + QPointF(area.right() - 6 - widget_point(view, item).x(), 0)
+    view._viewport.set_view(scale, offset)
+    centre = widget_point(view, item)
+    assert view.scene_to_widget(left, item.y).x() < area.right() - 0.5
+
+    def edge_column_is_background() -> bool:
+        image = view.grab().toImage()
+        # the node's middle rows: its edges in and out end at its top and bottom
+        band = range(int(centre.y() - 6 * scale), int(centre.y() + 6 * scale))
+        return all(image.pixelColor(int(area.right()) - 2, y) == style.BACKGROUND for y in band)
+
+    assert edge_column_is_background()
+    assert view.item_at(centre - QPointF(4, 0)) == -1
+    view.set_follow(False)
+    view._viewport.set_view(scale, offset)
+    assert not edge_column_is_background()
+    assert view.displayed_nodes()[view.item_at(centre - QPointF(4, 0))] == item
 
 
 def test_a_solved_root_is_shown_at_the_top_with_its_main_line(view):

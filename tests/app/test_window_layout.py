@@ -1,7 +1,6 @@
 """Small windows in a real window: no pane can be dragged to nothing, and View ▸ Restore layout
 brings back the default panes, dock and zoom (and is listed under F1)."""
 
-import pytest
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QDockWidget
 
@@ -10,6 +9,7 @@ from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.shortcuts import shortcut_rows
 from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.app.tree_view.style import BACKGROUND
 from pn_explorer.app.window import MainWindow
 from pn_explorer.app.window_layout import (
     BOARD_PANE,
@@ -176,34 +176,29 @@ def test_an_unsolved_end_beside_why_not_found_at_1024_says_it_all(wac096_beside_
     assert window.tree_view.width() < 400
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="a known defect: when the rows in view are out of step (here nodes 75 px apart, one "
-    "row offset by half of that), no sideways shift clears every row at 360 px and Follow cuts "
-    "the fewest nodes; which rows are in view depends on when the dock's opening is laid out "
-    "(about one run in fifteen); Follow does not yet zoom out to clear them",
-)
 def test_an_unsolved_end_beside_why_not_found_at_1024_cuts_no_node_in_half(
     qtbot, wac096_beside_why_not_found
 ):
-    """The same end: no node of the tree is cut in half at the tree view's left or right edge
-    once the view has settled."""
+    """The same end: once the view has settled, no node of the engine's tree is drawn cut in
+    half at the tree view's left or right edge: one the edge crosses is left out, the columns
+    either side of it show only the background in the node's middle rows."""
     window = wac096_beside_why_not_found
     view = window.tree_view
-    left, right = 0.0, float(view.width())
-
-    def straddling() -> list[str]:
-        """The nodes in the drawing area cut in half at its left or right edge."""
-        cut = []
-        for item in view.displayed_nodes():
-            if item.kind != NODE:
-                continue
-            centre = view.scene_to_widget(item.x, item.y)
-            if not view.drawing_area().top() <= centre.y() <= view.drawing_area().bottom():
-                continue
-            first, last = (view.scene_to_widget(x, item.y).x() for x in drawn_span(item))
-            if any(first < edge - 0.5 and last > edge + 0.5 for edge in (left, right)):
-                cut.append(item.label)
-        return cut
-
-    qtbot.waitUntil(lambda: not straddling(), timeout=5000)
+    qtbot.waitUntil(lambda: not view._viewport.gliding, timeout=5000)
+    area = view.drawing_area()
+    image = view.grab().toImage()
+    tree = window.driver.search.tree
+    scale = view._viewport.scale
+    for item in view.displayed_nodes():
+        if item.kind != NODE:
+            continue
+        assert (item.proof, item.disproof) == tree.numbers(item.node)
+        centre = view.scene_to_widget(item.x, item.y)
+        if not area.top() <= centre.y() <= area.bottom():
+            continue
+        first, last = (view.scene_to_widget(x, item.y).x() for x in drawn_span(item))
+        for edge in (area.left(), area.right()):
+            if first < edge - 0.5 and last > edge + 0.5:
+                column = int(min(max(edge, 1), area.right() - 2))
+                band = range(int(centre.y() - 6 * scale), int(centre.y() + 6 * scale))
+                assert all(image.pixelColor(column, y) == BACKGROUND for y in band), item.label
