@@ -49,8 +49,9 @@ class Ui(Protocol):
     def show_board(self) -> None:
         """Redraw the board from its presenter (`app.board_focus`), e.g. after covering it."""
 
-    def show_status(self, text: str) -> None:
-        """The status line's text until the next redraw replaces it."""
+    def show_status(self, text: str, *shorter: str) -> None:
+        """The status line's text (or the first of its `shorter` forms that fits) until the
+        next redraw replaces it."""
 
     def cover_answer(self, covered: bool) -> None:
         """While a quiz question is open, cover what would give its answer away (the replay's

@@ -63,7 +63,7 @@ from pn_explorer.app.panels.solution_browser import DOCK_TITLE as SOLUTION_DOCK_
 from pn_explorer.app.panels.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
 from pn_explorer.app.panels.solution_browser import SolutionBrowser
 from pn_explorer.app.panels.status_label import StatusLabel
-from pn_explorer.app.panels.status_line import status_text
+from pn_explorer.app.panels.status_line import status_forms
 from pn_explorer.app.panels.timeline import Timeline
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.settings import Settings
@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         )
         self._pane_chosen = False
         """The user dragged the board's pane: the window no longer sizes it to the board."""
-        self._status_line = ""
+        self._status_line: tuple[str, ...] = ("",)
         self.statusBar().messageChanged.connect(lambda _text: self._show_status())
         self.step_keys = StepKeys(self, self.actions, self.say_why_not)
         self.splitter.splitterMoved.connect(self._pane_dragged)
@@ -666,8 +666,8 @@ class MainWindow(QMainWindow):
     def show_board(self) -> None:
         self._update_board()
 
-    def show_status(self, text: str) -> None:
-        self._status_line = text
+    def show_status(self, text: str, *shorter: str) -> None:
+        self._status_line = (text, *shorter)
         self._show_status()
 
     def cover_answer(self, covered: bool) -> None:
@@ -1089,7 +1089,7 @@ class MainWindow(QMainWindow):
             self._update_board()
         if self.curves.isVisible() or entry(self.params.algo).capabilities.two_levels:
             self.curves.set_marker(len(search.drawn_tree))
-        self._status_line = self.quiz_mode.status_text() or status_text(self.driver)
+        self._status_line = self.quiz_mode.status_forms() or status_forms(self.driver)
         self._show_status()
 
     def _show_status(self) -> None:
@@ -1097,7 +1097,7 @@ class MainWindow(QMainWindow):
         the line: Qt draws messages beside the permanent widgets, and the line takes the
         width)."""
         self.status.set_message(self.statusBar().currentMessage())
-        self.status.set_line(self._status_line)
+        self.status.set_line(*self._status_line)
 
     def say_why_not(self, action: QAction) -> None:
         """A key whose command is off now was pressed: say why in the status line (the key

@@ -7,11 +7,13 @@ from pn_explorer.core.search.contract import kept_tree
 from pn_explorer.core.values import counted, format_number, rate_text
 
 
-def status_text(
+def status_forms(
     driver: SearchDriver, root: tuple[int, int] | None = None, next_text: str | None = None
-) -> str:
-    """The driver's search in one line (the driver must hold a search). Quiz mode passes the
-    `root` numbers and the `next_text` the student may see (`app.quiz.mode`)."""
+) -> tuple[str, ...]:
+    """The driver's search in one line (the driver must hold a search), then shorter forms of
+    it for a narrow bar (projector mode at 1024 wide): the iteration, the nodes, the root's
+    numbers and what comes next stay in every form. Quiz mode passes the `root` numbers and the
+    `next_text` the student may see (`app.quiz.mode`)."""
     search = driver.search
     if search is None:
         raise ValueError("the status line describes the driver's search, and it holds none")
@@ -23,12 +25,19 @@ def status_text(
         if driver.running or search.elapsed <= 0
         else search.nodes_created / search.elapsed
     )
+    # what a narrow bar leaves out first: the speed, the time, the count in memory (the
+    # gauge beside the bar gives it)
+    spared = [
+        rate_text(rate, search.elapsed) or "– nodes/s",
+        f"{search.elapsed:.2f} s",
+        f"{search.nodes_in_memory:,} in memory",
+    ]
     parts = [
         f"Iteration {search.iterations:,}",
         f"{counted(search.nodes_created, 'node')} created",
-        f"{search.nodes_in_memory:,} in memory",
-        rate_text(rate, search.elapsed) or "– nodes/s",
-        f"{search.elapsed:.2f} s",
+        spared[2],
+        spared[0],
+        spared[1],
         f"root {format_number(proof)}/{format_number(disproof)}",
     ]
     if search.second_level is not None:
@@ -39,4 +48,14 @@ def status_text(
         parts.append("running")
     else:
         parts.append(f"next: {next_text or search.next_step}")
-    return "  ·  ".join(parts)
+    forms = [parts]
+    for part in spared:
+        forms.append([kept for kept in forms[-1] if kept != part])
+    return tuple("  ·  ".join(form) for form in forms)
+
+
+def status_text(
+    driver: SearchDriver, root: tuple[int, int] | None = None, next_text: str | None = None
+) -> str:
+    """The whole line (`status_forms`)."""
+    return status_forms(driver, root, next_text)[0]

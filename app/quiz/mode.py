@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow
 from pn_explorer.app.board_focus import BoardFocus
 from pn_explorer.app.panels.narration import describe_outcome
 from pn_explorer.app.panels.narration_view import opening_text, quiz_opening_text
-from pn_explorer.app.panels.status_line import status_text
+from pn_explorer.app.panels.status_line import status_forms
 from pn_explorer.app.quiz.panel import QuizPanel
 from pn_explorer.app.session import Session, Ui
 from pn_explorer.app.tree_view.cover import Cover
@@ -143,15 +143,15 @@ class QuizMode(QObject):
             self.steps.removeAction(action)
         self.ui.close_dock(self.dock)
 
-    def status_text(self) -> str | None:
-        """The status line while a question is open (None: the usual one). The search is a phase
-        ahead of the screen: its "next" phase and, after a hidden update, its root numbers would
-        give the answer away."""
+    def status_forms(self) -> tuple[str, ...]:
+        """The status line and its shorter forms while a question is open (none: the usual
+        one). The search is a phase ahead of the screen: its "next" phase and, after a hidden
+        update, its root numbers would give the answer away."""
         question = self.quiz.question
         if not self.on or question is None:
-            return None
+            return ()
         root = question.shown_before.get(ROOT) if question.kind == NUMBERS else None
-        return status_text(self.driver, root=root, next_text="your answer (quiz)")
+        return status_forms(self.driver, root=root, next_text="your answer (quiz)")
 
     def _tell_opening(self, search: Stepper | None) -> None:
         """Before the first step the narration tells which keys step the search; quiz mode turns
@@ -200,7 +200,7 @@ class QuizMode(QObject):
         self.ui.cover_answer(True)
         self._show_board()
         self.panel.show_question(question.text, question.kind == NUMBERS)
-        self.ui.show_status(self.status_text() or "")
+        self.ui.show_status(*(self.status_forms() or ("",)))
 
     def _show_over(self, search: Stepper) -> None:
         assert search.outcome is not None, "only an ended search has no more questions"

@@ -55,7 +55,7 @@ class Stage(QMainWindow):
     def show_board(self) -> None:
         self.boards += 1
 
-    def show_status(self, text: str) -> None:
+    def show_status(self, text: str, *shorter: str) -> None:
         self.status = text
 
     def cover_answer(self, covered: bool) -> None:

@@ -262,9 +262,24 @@ def test_in_projector_mode_board_tree_and_narration_share_the_window(qtbot, size
     expanded = tree.parent[len(tree) - 1]
     assert in_area(window, expanded)
     assert in_area(window, min(tree.children(expanded), key=lambda child: tree.proof[child]))
+    # The status bar, in large letters, still gives the iteration, the nodes, the root's
+    # numbers and what comes next whole (the speed and the time may give way).
+    search = window.driver.search
+    status = window.status
+    shown = status.shown_text()
+    assert status.fontMetrics().horizontalAdvance(shown) <= status.width()
+    proof, disproof = search.root_numbers
+    for part in (
+        f"Iteration {search.iterations}",
+        f"{search.nodes_created} nodes created",
+        f"root {proof}/{disproof}",
+        f"next: {search.next_step}",
+    ):
+        assert part in shown
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     qtbot.wait(50)
     assert narration.parentWidget() is view.parentWidget()  # back under the tree
+    assert status.shown_text().endswith(status.line)  # the whole line at the normal size
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
