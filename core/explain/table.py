@@ -8,8 +8,9 @@ analysis in `core.explain.explain`, for a search that keeps no tree (`core.searc
   MID would search next (the least δ among its children's table entries, Figure 3.4 in φ/δ
   form), with each position's φ and δ as its own entry holds them and the thresholds φ_t and δ_t
   MID would search it under from the root's ∞ (`child_phi_threshold_of`,
-  `child_delta_threshold`). A child the table lacks has the
-  numbers df-pn gives a new child (`DfpnSearch.initial_numbers`). The line ends at a position
+  `child_delta_threshold`). Each position's children and their numbers are the search's own
+  (`DfpnSearch.read_children`: the function MID expands with, here only reading the table), so
+  a child the table lacks has the numbers df-pn gives a new child. The line ends at a position
   df-pn has not expanded, a solved one, a repetition, or `MAX_LINE_PLIES`.
 * Why it stopped: the node budget a table size buys, a time or iteration limit, and how full
   the table is and how many entries it replaced (positions forgotten, to be searched again).
@@ -57,7 +58,7 @@ from pn_explorer.core.search.types import (
     max_nodes_that_fit,
 )
 from pn_explorer.core.tree import NO_NODE, ROOT
-from pn_explorer.core.values import Value, counted
+from pn_explorer.core.values import counted
 
 MAX_LINE_PLIES = 40
 """The longest line read out of the table (a line of a search millions of nodes deep can cycle
@@ -138,14 +139,18 @@ Line = tuple[list[TableStep], list[str], int]
 
 @dataclass(slots=True)
 class _Children:
-    """The children of one position as the table sees them (parallel lists)."""
+    """The children of one position as the table sees them (parallel lists): their numbers as
+    MID gives them (`DfpnSearch.read_children`) and the work the table records below each
+    (None: no entry)."""
 
     moves: list[int]
     keys: list[int]
     proof: list[int]
     disproof: list[int]
     work: list[int | None]
-    child_is_or: bool
+
+
+_NONE = _Children([], [], [], [], [])
 
 
 class _Reader:
@@ -159,52 +164,16 @@ class _Reader:
         self.attacker, self.defender = self.kind.sides(self.game)
         self.root_key = search.table_key(self.cursor.position_hash(), 0)
 
-    def children(self, ply: int) -> _Children:
-        """The cursor's children at `ply` + 1 with their numbers: a terminal child's value, a
-        mate in one proved, the table's entry, else the numbers df-pn gives a new child."""
-        search, cursor, table = self.search, self.cursor, self.search.table
-        threats = search.threats_in_use and ply <= search.threat_depth
-        expansion = cursor.expand(INF, None, search.mates_in_one, threats)
-        if expansion is None or not expansion.moves:
-            return _Children([], [], [], [], [], not cursor.is_or())
-        moves = expansion.moves
-        keys, clocks = expansion.keys, expansion.clocks
-        if keys is None or clocks is None:
-            keys, clocks = [], []
-            for move in moves:
-                cursor.push(move)
-                keys.append(cursor.position_hash())
-                clocks.append(cursor.halfmove_clock())
-                cursor.pop()
-        keys = [search.table_key(key, ply + 1) for key in keys]
-        bound = search.max_plies is not None and ply + 1 >= search.max_plies
-        mates = expansion.mates_in_one or [False] * len(moves)
-        threatened = expansion.threats or [False] * len(moves)
-        found = _Children(moves, keys, [], [], [], expansion.child_is_or[0])
-        for index, key in enumerate(keys):
-            value = expansion.values[index]
-            slot = table.probe(key, clocks[index])
-            found.work.append(table.work[slot] if slot >= 0 else None)
-            if bound and value is not Value.TRUE:
-                numbers = (INF, 0)
-            elif mates[index] or value is Value.TRUE:
-                numbers = (0, INF)
-            elif value is not Value.UNKNOWN:
-                numbers = (INF, 0)
-            elif slot >= 0:
-                numbers = (table.proof[slot], table.disproof[slot])
-            else:
-                numbers = search.initial_numbers(
-                    expansion.mobility[index],
-                    expansion.child_is_or[index],
-                    cursor.mop_up_distance(moves[index]),
-                    threatened[index],
-                    ply + 1,
-                    cursor.flights_after(moves[index]) if search.flights_in_use else 0,
-                )
-            found.proof.append(numbers[0])
-            found.disproof.append(numbers[1])
-        return found
+    def children(self, path: list[int]) -> _Children:
+        """The cursor's children, its position reached along `path` (table keys, root first),
+        with the numbers MID gives them there and the work below each."""
+        table = self.search.table
+        read = self.search.read_children(self.cursor, path)
+        work: list[int | None] = []
+        for key, clock in zip(read.keys, read.clocks, strict=True):
+            slot = table.probe(key, clock)
+            work.append(table.work[slot] if slot >= 0 else None)
+        return _Children(read.moves, read.keys, read.proof, read.disproof, work)
 
     def line(self, labels: list[str]) -> str:
         """A line from the root as lines are written (`1. Qd8+ Bxd8`, `A → C`)."""
@@ -227,7 +196,7 @@ class _Reader:
         slot = search.table.find(self.root_key)
         work: int | None = search.table.work[slot] if slot >= 0 else None
         numbers = search.root_numbers
-        seen = {self.root_key}
+        path = [self.root_key]
         steps: list[TableStep] = []
         labels: list[str] = []
         try:
@@ -269,14 +238,11 @@ class _Reader:
                 labels.append(cursor.move_label(move))
                 cursor.push(move)
                 is_or = not is_or
-                if key in seen:
+                if key in path:
                     steps.append(self._step(ply + 1, labels, is_or, numbers, thresholds, work))
                     return steps, labels, REPEATS
-                seen.add(key)
-                if work and numbers[0] and numbers[1]:
-                    children = self.children(ply + 1)
-                else:
-                    children = _Children([], [], [], [], [], not is_or)
+                path.append(key)
+                children = self.children(path) if work and numbers[0] and numbers[1] else _NONE
                 yield
         finally:
             cursor.reset()
@@ -559,7 +525,7 @@ def table_explanation_steps(
 ) -> Generator[float, None, Explanation]:
     """Explain df-pn as it stands (it must not step meanwhile); yields progress 0..1."""
     reader = _Reader(search)
-    root = reader.children(0)
+    root = reader.children([reader.root_key])
     yield 0.05
     found = _root_rows(search, root)
     lines: dict[int, tuple[int, str]] = {}

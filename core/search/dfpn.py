@@ -138,8 +138,9 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True, eq=False)
-class _Children:
-    """The children of the node MID is searching, as parallel lists.
+class Children:
+    """The children of a position as MID sees them, as parallel lists (`generate_children`;
+    a reader of the table gets the same from `read_children`).
 
     `rests_on`: for a disproved child, the shallowest path ply its disproof rests on (GHI);
     `distance`: for a proved child, its proven distance in plies; `fixed`: decided for good on
@@ -162,7 +163,7 @@ class _Children:
     threat: list[bool]
 
 
-_NO_CHILDREN = _Children([], [], [], [], [], [], [], [], [], [], [])
+_NO_CHILDREN = Children([], [], [], [], [], [], [], [], [], [], [])
 """What `generate_children` returns for a position with nothing below it in a tree file."""
 
 
@@ -334,7 +335,7 @@ class DfpnSearch:
         """Proved roots whose proof could not be read out without a repetition, so the search
         went on (see the module docstring on graph-history interaction)."""
         game.reset()
-        self._root_key = game.position_hash() ^ self._ply_key(0)
+        self._root_key = self.table_key(game.position_hash(), 0)
         self._path_keys = [self._root_key]
         self._root_is_or = game.is_or()
         evaluation = game.evaluate()
@@ -365,35 +366,9 @@ class DfpnSearch:
         """Whether the attacker is to move at the root."""
         return self._root_is_or
 
-    def initial_numbers(
-        self,
-        mobility: int,
-        child_is_or: bool,
-        mop_up: int,
-        threat: bool,
-        child_ply: int,
-        flights: int = 0,
-    ) -> tuple[int, int]:
-        """The (proof, disproof) numbers `generate_children` gives a new child at `child_ply`
-        with `mobility` moves (the loop there inlines this, being the hottest code): mobility
-        initialisation (§3.3.1), plus the mop-up estimate `mop_up` times its weight and, where
-        the attacker is to move, the defending king's `flights` times theirs, divided where its
-        move threatens mate, plus deep df-pn's depth bias."""
-        proof, disproof = leaf_numbers(Value.UNKNOWN, mobility, child_is_or, MOBILITY)
-        proof += self.mop_up_weight * mop_up
-        if self.flights_in_use and child_is_or:
-            proof += self.flight_weight * flights
-        if threat:
-            proof = max(1, proof // self.threat_divisor)
-        if child_ply < self.deep_depth:
-            proof += self.deep_depth - child_ply
-            disproof += self.deep_depth - child_ply
-        return proof, disproof
-
-    def _repetition_ply(self, key: int) -> int:
-        """The path ply where the game's position `key` (unmixed) occurred: what a repetition of
-        it rests on; 0 (the root) if it is not found."""
-        path = self._path_keys
+    def _repetition_ply(self, key: int, path: list[int]) -> int:
+        """The ply of `path` (table keys, root first) where the game's position `key` (unmixed)
+        occurred: what a repetition of it rests on; 0 (the root) if it is not found."""
         if not self._ply_keys:
             return path.index(key) if key in path else 0
         for ply, path_key in enumerate(path):
@@ -451,16 +426,29 @@ class DfpnSearch:
 
     # -- the search -----------------------------------------------------------------------------
 
-    def generate_children(self) -> _Children:
+    def generate_children(self) -> Children:
         """Expand the cursor's position: every child evaluated, hashed and given its numbers
         from the table or, when the table has none, by mobility (thesis §3.3.1), which are then
         stored as a leaf entry. A child the table has is not counted again (`Game.expand`'s
         `known`): a re-expansion costs a hash and a table probe per child."""
-        game = self.game
+        return self._children(self.game, self._path_keys, True)
+
+    def read_children(self, cursor: Game, path_keys: list[int]) -> Children:
+        """The children of `cursor`'s position, reached along `path_keys` (its path's table
+        keys, root first), with the numbers `generate_children` would give them there, read
+        without storing, counting or tracing anything: how a reader of the table (the
+        explanation) sees what MID would, on a cursor of its own, leaving the search as it was."""
+        return self._children(cursor, path_keys, False)
+
+    def _children(self, game: Game, path_keys: list[int], searching: bool) -> Children:
+        """`generate_children` on `game` at the end of `path_keys`; with `searching` False the
+        table, the counts and the trace are only read (`read_children`). One function for both,
+        so what the explanation reads is what the search does: keys mixed with the plies left
+        (`table_key`), the length bound, mates in one, the table's numbers, the initial ones."""
         table = self.table
         probe = table.probe
         found: dict[int, int] = {}  # `probe`'s answer for each child the game asked about
-        child_ply = len(self._path_keys)
+        child_ply = len(path_keys)
         mix = self._ply_key(child_ply) if self._ply_keys else 0
 
         def known(key: int, clock: int) -> bool:
@@ -469,13 +457,14 @@ class DfpnSearch:
 
         divisor, deep_depth = self.threat_divisor, self.deep_depth
         flight_weight = self.flight_weight if self.flights_in_use else 0
-        test_threats = self.threats_in_use and len(self._path_keys) - 1 <= self.threat_depth
+        test_threats = self.threats_in_use and child_ply - 1 <= self.threat_depth
         expansion = game.expand(INF, known, self.mates_in_one, test_threats)
         if expansion is None:
             return _NO_CHILDREN
         moves = expansion.moves
         count = len(moves)
-        self.nodes_created += count
+        if searching:
+            self.nodes_created += count
         keys, clocks = expansion.keys, expansion.clocks
         if keys is None or clocks is None:
             keys, clocks = [], []
@@ -494,7 +483,9 @@ class DfpnSearch:
         terminal = [value is not Value.UNKNOWN for value in expansion.values]
         fixed = terminal[:]
         table_proof, table_disproof, stored_distance = table.proof, table.disproof, table.distance
-        store_leaf, store, trace = table.store_leaf, table.store, self.trace
+        store_leaf, store = table.store_leaf, table.store
+        trace = self.trace if searching else None
+        hits = 0
         weight, mop_up = self.mop_up_weight, game.mop_up_distance
         values, mobility, reasons = expansion.values, expansion.mobility, expansion.reasons
         child_is_or = expansion.child_is_or
@@ -508,7 +499,8 @@ class DfpnSearch:
                 # Stored with work 1, so a new leaf (work 0, `store_leaf`) never takes its slot.
                 fixed[index] = True
                 proof[index], disproof[index], distance[index] = 0, INF, 1
-                store(key, 0, INF, 1, 1, clocks[index])
+                if searching:
+                    store(key, 0, INF, 1, 1, clocks[index])
             elif terminal[index]:
                 if values[index] is Value.TRUE:
                     disproof[index] = INF
@@ -516,13 +508,13 @@ class DfpnSearch:
                 proof[index] = INF
                 reason = reasons[index]
                 if reason is Reason.REPETITION:
-                    rests_on[index] = self._repetition_ply(key ^ mix)
+                    rests_on[index] = self._repetition_ply(key ^ mix, path_keys)
                 elif reason is Reason.FIFTY_MOVES:
                     rests_on[index] = 0
             else:
                 slot = found[key] if key in found else probe(key, clocks[index])
                 if slot >= 0 or mobility[index] == NOT_COUNTED:
-                    self.table_hits += 1
+                    hits += 1
                     if trace is not None:
                         trace.hit(key)
                     proof[index] = child_proof = table_proof[slot]
@@ -543,9 +535,11 @@ class DfpnSearch:
                         child_proof += deep_depth - child_ply
                         child_disproof += deep_depth - child_ply
                     proof[index], disproof[index] = child_proof, child_disproof
-                    if slot == ABSENT:
+                    if slot == ABSENT and searching:
                         store_leaf(key, child_proof, child_disproof)
-        return _Children(
+        if searching:
+            self.table_hits += hits
+        return Children(
             moves,
             keys,
             clocks,
@@ -559,7 +553,7 @@ class DfpnSearch:
             threats,
         )
 
-    def _refresh(self, children: _Children) -> None:
+    def _refresh(self, children: Children) -> None:
         """Re-read the unsolved children from the table: a transposition may have moved them."""
         table = self.table
         probe, table_proof, table_disproof = table.probe, table.proof, table.disproof
@@ -658,7 +652,7 @@ class DfpnSearch:
         return self._conclude(key, depth, is_or, children, self.nodes_created - created_before)
 
     def _conclude(
-        self, key: int, depth: int, is_or: bool, children: _Children, work: int
+        self, key: int, depth: int, is_or: bool, children: Children, work: int
     ) -> _Result:
         """The node's numbers from its children, stored in the table as the GHI rule allows."""
         proof, disproof = children.proof, children.disproof
@@ -736,7 +730,7 @@ class DfpnSearch:
         self._path_keys = [self._root_key]
         for move in moves:
             game.push(move)
-            self._path_keys.append(game.position_hash() ^ self._ply_key(len(self._path_keys)))
+            self._path_keys.append(self.table_key(game.position_hash(), len(self._path_keys)))
         self._stop = None
         self._run_started = time.perf_counter()
         result = finish(self.multiple_iterative_deepening(INF, INF, game.is_or()))
@@ -862,12 +856,12 @@ class _Extraction:
         return None
 
     @staticmethod
-    def _lost(is_or: bool, children: _Children) -> bool:
+    def _lost(is_or: bool, children: Children) -> bool:
         """Whether the node's proof was lost to replacement rather than refuted on this path:
         an OR node with no proved child left (a search from here may find it again)."""
         return is_or and all(value != 0 for value in children.proof)
 
-    def _from_children(self, is_or: bool, children: _Children) -> ProofNode | None:
+    def _from_children(self, is_or: bool, children: Children) -> ProofNode | None:
         search = self.search
         game = search.game
         on_path = set(search._path_keys)
@@ -906,13 +900,13 @@ class _Extraction:
                 return out
         return out if not is_or else None
 
-    def _child_proof(self, children: _Children, index: int, is_or: bool) -> ProofNode | None:
+    def _child_proof(self, children: Children, index: int, is_or: bool) -> ProofNode | None:
         """A proved child's proof: a leaf for a terminal win, else read on from the table."""
         if children.terminal[index]:
             return ProofNode(is_or)
         return self.node(is_or)
 
-    def _prove_child(self, children: _Children, index: int) -> bool:
+    def _prove_child(self, children: Children, index: int) -> bool:
         """Search an AND node's unproved reply again (its entry was replaced)."""
         search = self.search
         game = search.game
@@ -958,7 +952,7 @@ class _DisproofExtraction:
             self.done[shared] = read[0]
         return read
 
-    def _every_child(self, children: _Children) -> tuple[ProofNode, int] | None:
+    def _every_child(self, children: Children) -> tuple[ProofNode, int] | None:
         out = ProofNode(True)
         rests_on = NO_DEPENDENCE
         for index, move in enumerate(children.moves):
@@ -968,7 +962,7 @@ class _DisproofExtraction:
             out.children[move], rests_on = read[0], min(rests_on, read[1])
         return out, rests_on
 
-    def _one_child(self, children: _Children) -> tuple[ProofNode, int] | None:
+    def _one_child(self, children: Children) -> tuple[ProofNode, int] | None:
         proof, disproof, terminal = children.proof, children.disproof, children.terminal
         order = sorted(
             (i for i, value in enumerate(proof) if value != 0),
@@ -980,7 +974,7 @@ class _DisproofExtraction:
                 return ProofNode(False, {children.moves[index]: read[0]}), read[1]
         return None
 
-    def _child(self, children: _Children, index: int) -> tuple[ProofNode, int] | None:
+    def _child(self, children: Children, index: int) -> tuple[ProofNode, int] | None:
         """A child's disproof: a leaf where the game or the bound ended it, else read on below it
         (searched again first where the table does not call it disproved)."""
         if children.proof[index] == 0:

@@ -32,7 +32,7 @@ from pn_explorer.core.search.defaults import (
     DFPN_WEAK_DELTA,
     MOBILITY,
 )
-from pn_explorer.core.search.dfpn import DfpnSearch, _Children, _Result
+from pn_explorer.core.search.dfpn import Children, DfpnSearch, _Result
 from pn_explorer.core.search.events import BackUpReason, DfpnEvent, EventKind
 from pn_explorer.core.search.numbers import INF, as_phi_delta, node_numbers
 from pn_explorer.core.search.phase_steps import always, iteration_done
@@ -69,7 +69,7 @@ class DfpnFrame:
     is_or: bool
     phi_threshold: int
     delta_threshold: int
-    children: _Children
+    children: Children
     backing_up: BackUpReason | None = None
     weak: bool = False
     """The search's `weak_delta`: δ by weak proof-number search's rule."""
@@ -127,7 +127,7 @@ class DfpnTrace:
         is_or: bool,
         phi_threshold: int,
         delta_threshold: int,
-        children: _Children,
+        children: Children,
         created_before: int = 0,
     ) -> DfpnEvent:
         """MID expanded the node at `depth` (a call begun when the search had created

@@ -166,28 +166,6 @@ def test_a_larger_table_is_never_offered_against_the_trend():
         assert "not offered" in flat.text
 
 
-def test_initial_numbers_are_those_generate_children_gives():
-    """The table reader gives a child the table lacks df-pn's initial numbers: checked against
-    `generate_children` on a fresh search, with threats (WAC.096), the mop-up estimate (KRK),
-    deep df-pn's bias, and the flight weight where the defender moves first (WAC.014 with Black
-    to move, so the root's children have the attacker to move)."""
-    from pn_explorer.core.explain.table import _Reader
-
-    passed = wac("WAC.014").board.copy(stack=False)
-    passed.push(chess.Move.null())
-    cases = [
-        (_game(), {}),
-        (ChessGame(chess.Board("8/8/8/4k3/8/8/8/4K2R w K - 0 1")), {}),
-        (_game("WAC.001"), {"deep_depth": 3}),
-        (ChessGame(passed.copy(stack=False), attacker=chess.WHITE), {"flight_weight": 3}),
-    ]
-    for game, values in cases:
-        search = DfpnSearch(game, Limits(max_nodes=TABLE), **values)
-        read = _Reader(search).children(0)
-        made = search.generate_children()
-        assert (read.moves, read.proof, read.disproof) == (made.moves, made.proof, made.disproof)
-
-
 def test_a_paused_stepper_is_explained_without_moving_it():
     """Paused inside MID: the root move being searched counts its call's work so far, the rows
     sum to the nodes under the root moves, and the search then goes on to the very nodes of an
