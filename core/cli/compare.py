@@ -14,6 +14,7 @@ from pn_explorer.core.cli.games import (
     game_problems,
     refuse_with_games,
 )
+from pn_explorer.core.cli.options import parameter_values
 from pn_explorer.core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED
 from pn_explorer.core.cli.progress import RunsProgress
 from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
@@ -146,7 +147,6 @@ def _games(args: argparse.Namespace, names: list[str]) -> list[Problem]:
         {
             "ids": "--ids",
             "ordering_report": "--ordering-report",
-            "all_keys": "--all-keys",
             "engine": "--engine",
         },
     )
@@ -154,7 +154,8 @@ def _games(args: argparse.Namespace, names: list[str]) -> list[Problem]:
     if engines:
         raise InvalidLimitError(f"{engines[0]} checks chess mates, not with --game")
     games = game_problems(args.game)
-    check_searches_fit(names, games)
+    values = {key: value for name in names for key, value in parameter_values(args, name).items()}
+    check_searches_fit(names, games, values)
     return list(games)
 
 
@@ -169,14 +170,13 @@ def _cap(args: argparse.Namespace, search: SearchEntry) -> int:
 def _run_comparison(
     args: argparse.Namespace, names: list[str], positions: list[Problem]
 ) -> list[ComparisonRow]:
-    """Run the comparison of `names` (`Interrupted` carries the rows that finished)."""
-    given = {"a": args.a, "b": args.b, "depth": args.depth}
+    """Run the comparison of `names`, each search with the values given for its own parameters
+    (`Interrupted` carries the rows that finished)."""
+    given = {name: parameter_values(args, name) for name in names if not is_engine_column(name)}
     factories = {
         name: engine_factory(name, args.engine)
         if is_engine_column(name)
-        else algorithm_factory(
-            name, **{key: value for key, value in given.items() if entry(name).takes(key)}
-        )
+        else algorithm_factory(name, **given[name])
         for name in names
     }
     limits = {

@@ -21,7 +21,7 @@ from pn_explorer.core.cli.games import GAME_SEARCHES, add_game_option
 from pn_explorer.core.cli.options import (
     add_count_option,
     add_headless_options,
-    add_parameter_option,
+    add_parameter_options,
 )
 from pn_explorer.core.cli.output import (
     EXIT_INTERRUPTED,
@@ -41,7 +41,6 @@ from pn_explorer.core.games.suites import BUILTIN_SUITES
 from pn_explorer.core.inputs.numbers import MOST_NODES, seconds_option
 from pn_explorer.core.inputs.text import non_empty_option
 from pn_explorer.core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
-from pn_explorer.core.search.parameters import PARAMETERS
 from pn_explorer.core.search.registry import entries, names
 
 Namespace = TypeVar("Namespace")
@@ -319,9 +318,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--time", type=seconds_option("--time"), default=None, help="time limit per search"
     )
     add_count_option(compare, "--jobs", "parallel processes", MOST_JOBS, default=1)
-    searches = entries()
-    for name in ("a", "b"):
-        add_parameter_option(compare, PARAMETERS[name], searches)
     tuned = ", ".join(search.short_title for search in entries(tuned_cap=True))
     add_count_option(
         compare,
@@ -331,12 +327,11 @@ def build_parser() -> argparse.ArgumentParser:
         default_note="default "
         + ", ".join(f"{search.cap:,}" for search in entries(tuned_cap=True)),
     )
-    add_parameter_option(compare, PARAMETERS["depth"], searches)
     compare.add_argument(
         "--ordering-report",
         action="store_true",
         help="measure αβ with and without refutation ordering on the dm 2 positions (--depth, "
-        "--max-nodes, --time); alone, without the comparison of --algos",
+        "--all-keys, --max-nodes, --time); alone, without the comparison of --algos",
     )
     compare.add_argument(
         "--shortest",
@@ -346,12 +341,6 @@ def build_parser() -> argparse.ArgumentParser:
         "independently (--max-nodes, --time per position)",
     )
     compare.add_argument(
-        "--all-keys",
-        action="store_true",
-        help="ordering report: αβ tries every root move, as Proskurowski's solver did to check "
-        "the key's uniqueness",
-    )
-    compare.add_argument(
         "--json",
         metavar="FILE",
         type=non_empty_option("--json"),
@@ -359,6 +348,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_run_options(compare)
     add_quiet_option(compare)
+    add_parameter_options(
+        compare.add_argument_group("search parameters (each search takes its own)"), entries()
+    )
     return parser
 
 

@@ -1,7 +1,9 @@
 """The search options both parsers offer, derived from the algorithm registry.
 
 `pn-explorer solve|suite` and the window's own parser add them here, with the AlgorithmSpec and
-Limits the headless options ask for; values are read by `core.inputs.numbers`.
+Limits the headless options ask for; `compare`, which runs several searches, adds every
+registered search's parameters and hands each search its own (`parameter_values`). Values are
+read by `core.inputs.numbers`.
 """
 
 from __future__ import annotations
@@ -116,10 +118,30 @@ def add_search_options(
         default=DEFAULT_ALGORITHM if with_defaults else None,
         help=algorithm_help(searches, with_defaults),
     )
+    add_parameter_options(group, searches, with_defaults, parameters)
+
+
+def add_parameter_options(
+    group: argparse._ActionsContainer,
+    searches: Sequence[SearchEntry],
+    with_defaults: bool = True,
+    parameters: Sequence[str] | None = None,
+) -> None:
+    """An option for each parameter `searches` take (or only `parameters`), in the registry's
+    order: a parameter a search gains is an option of every command that runs it."""
     for parameter in PARAMETERS.values():
         taken = any(search.takes(parameter.name) for search in searches)
         if taken and (parameters is None or parameter.name in parameters):
             add_parameter_option(group, parameter, searches, with_defaults)
+
+
+def parameter_values(args: argparse.Namespace, name: str) -> dict[str, Any]:
+    """The values `args` give the parameters search `name` takes (those left out: none)."""
+    return {
+        key: getattr(args, key)
+        for key in entry(name).parameters
+        if getattr(args, key, None) is not None
+    }
 
 
 def add_node_cap_option(

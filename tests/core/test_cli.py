@@ -6,10 +6,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import wac
 
 import pn_explorer.core.search.types
 from pn_explorer.core.cli.main import main
 from pn_explorer.core.cli.output import EXIT_DISPROVED
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
+from pn_explorer.core.search.types import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,6 +112,12 @@ def test_solve_a_finished_root(capsys):
         (["solve", "--algo", "pn2", "--a", "0", "--epd", "wac-mates", "--id", "1"], "positive"),
         (["solve", "--tree", "/no/such/tree.json"], "no such tree file"),
         (["suite", "wac-mates", "--jobs", "0"], "--jobs"),
+        (
+            ["compare", "wac-mates", "--algos", "pn,dfpn", "--threat-divisor", "0"],
+            "--threat-divisor",
+        ),
+        (["compare", "wac-mates", "--algos", "pn,dfpn", "--deep-depth", "1001"], "--deep-depth"),
+        (["compare", "wac-mates", "--algos", "pn,pn2", "--fraction", "half"], "--fraction"),
         (["suite", "wac-mates", "--ids", "1", "--csv", "/no/such/dir/out.csv"], "cannot write"),
         (["frobnicate"], "invalid choice"),
     ],
@@ -205,6 +215,32 @@ def test_compare_ordering_report_alone_runs_only_alpha_beta(tmp_path, capsys):
     assert main([*args, "--ordering-report", "--all-keys", "--json", str(out)]) == 0
     assert "every root move tried" in capsys.readouterr().out
     assert json.loads(out.read_text())["ordering"]["all_keys"] is True
+
+
+def test_compare_hands_each_search_the_values_of_its_own_parameters(tmp_path, capsys):
+    """A df-pn parameter given to compare reaches df-pn: its row has the nodes of df-pn built
+    with that value, not with the default; PN's row is PN's as ever; the run's settings (what a
+    resumed run must match) record each search's values."""
+    out = tmp_path / "compare.json"
+    args = ["compare", "wac-mates", "--ids", "WAC.004", "--algos", "pn,dfpn", "--max-nodes", "5000"]
+    given = ["--no-mates-in-one", "--deep-depth", "6"]
+    assert main([*args, *given, "--json", str(out)]) == 0
+    runs = json.loads(out.read_text())["rows"][0]["runs"]
+    position = wac("WAC.004")
+
+    def nodes(algo: str, **values) -> int:
+        game = ChessGame(position.board, attacker=position.attacker)
+        search = create_search(AlgorithmSpec(algo, **values), game, Limits(max_nodes=5_000))
+        search.run()
+        return search.nodes_created
+
+    dfpn = nodes("dfpn", mates_in_one=False, deep_depth=6)
+    assert runs["dfpn"]["nodes"] == dfpn != nodes("dfpn")
+    assert runs["pn"]["nodes"] == nodes("pn")
+    settings = json.loads(Path(f"{out}.rows").read_text().splitlines()[0])["settings"]
+    assert settings["parameters"]["dfpn"]["deep_depth"] == 6
+    assert settings["parameters"]["dfpn"]["mates_in_one"] is False
+    assert settings["parameters"]["pn"] == {"initialisation": "mobility"}
 
 
 def test_compare_needs_two_algorithms(capsys):
