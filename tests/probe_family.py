@@ -7,6 +7,8 @@ its words, its New game dialog entry, its capability record and the verification
 replay. Registering `TAKE_AWAY` in the game registry is the one other line; with no picture of
 its own, the window draws it as its position in words. The first player to move wins exactly
 when the pile is not a multiple of `most + 1`, which the tests check the searches against.
+Its cursor is also the one-pile Nim of `tests/app/test_third_game.py` (a game kind of its own,
+with other words, over the same rules).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from probe_family import TakeAwayGame
 
 from pn_explorer.app.board_focus import BoardFocus
 from pn_explorer.app.focus import FIRST_LEVEL, line_view, position_view
@@ -25,7 +26,7 @@ from pn_explorer.app.window import MainWindow
 from pn_explorer.core.errors import PnExplorerError, VerificationError
 from pn_explorer.core.explain.explain import explain
 from pn_explorer.core.explain.lines import Lines
-from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
+from pn_explorer.core.games.game import Capabilities
 from pn_explorer.core.games.kinds import GameKind, Loaded, VerifiedProof, replay_check
 from pn_explorer.core.games.registry import kind_of, register, unregister
 from pn_explorer.core.proofs.proof import ProofNode
@@ -33,78 +34,19 @@ from pn_explorer.core.runs.runner import describe_search
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.tree import ROOT
-from pn_explorer.core.values import Reason, Value
 
 NIM = "nim"
-TAKE = (1, 2, 3)
 
 
-class NimGame:
-    """A cursor on one-pile Nim from `start` counters; move codes are the counters taken."""
+class NimGame(TakeAwayGame):
+    """One-pile Nim is take-away with 1 to 3 a turn (`probe_family`'s cursor), here a kind of its
+    own with no board and its own words; move codes are the counters taken."""
 
     kind = NIM
     capabilities = Capabilities()
 
     def __init__(self, start: int) -> None:
-        self.start = start
-        self.piles = [start]
-
-    def reset(self) -> None:
-        self.piles = [self.start]
-
-    def push(self, move: int) -> None:
-        self.piles.append(self.piles[-1] - move)
-
-    def pop(self) -> None:
-        self.piles.pop()
-
-    def is_or(self) -> bool:
-        return len(self.piles) % 2 == 1
-
-    def evaluate(self) -> Evaluation:
-        if self.piles[-1] == 0:  # the player who took the last counter won
-            won = not self.is_or()
-            return Evaluation(Value.TRUE if won else Value.FALSE, 0, Reason.NONE)
-        return Evaluation(Value.UNKNOWN, len(self.ordered_moves()))
-
-    def ordered_moves(self) -> list[int]:
-        return [take for take in TAKE if take <= self.piles[-1]]
-
-    def power_ordered_moves(self) -> list[int]:
-        return self.ordered_moves()
-
-    def expand(
-        self, room: int, known: Known | None = None, mates_in_one: bool = False, threats=False
-    ) -> Expansion | None:
-        moves = self.ordered_moves()
-        if len(moves) > room:
-            return None
-        values, mobility, reasons, keys = [], [], [], []
-        for move in moves:
-            self.push(move)
-            evaluation = self.evaluate()
-            keys.append(self.position_hash())
-            self.pop()
-            values.append(evaluation.value)
-            mobility.append(evaluation.mobility)
-            reasons.append(evaluation.reason)
-        child_is_or = [not self.is_or()] * len(moves)
-        return Expansion(moves, values, mobility, reasons, child_is_or, keys, [0] * len(moves))
-
-    def keep_expansions(self, positions: int) -> None:
-        """Nothing to keep: an expansion costs three subtractions."""
-
-    def mop_up_distance(self, move: int) -> int:
-        return 0
-
-    def flights_after(self, move: int) -> int:
-        return 0
-
-    def position_hash(self) -> int:
-        return 2 * self.piles[-1] + len(self.piles) % 2
-
-    def halfmove_clock(self) -> int:
-        return 0
+        super().__init__(start, 3)
 
     def move_label(self, move: int) -> str:
         return f"take {move}"
@@ -129,7 +71,7 @@ class NimKind(GameKind[NimGame]):
         return Loaded(source, f"Nim with {start} counters", NimGame(start))
 
     def fresh(self, game: NimGame) -> NimGame:
-        return NimGame(game.start)
+        return NimGame(game.pile)
 
     def verify(self, game: NimGame, proof: ProofNode) -> VerifiedProof:
         return replay_check(self.fresh(game), proof)
