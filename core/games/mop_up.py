@@ -1,22 +1,69 @@
-"""The mop-up estimate of a won endgame: how far the defending king is from a mating square.
+"""The mop-up estimate of a won endgame: how far the attacker is from a mating position, judged
+by the material on the board.
 
 A heuristic for df-pn's initial proof numbers (Nagai's df-pn+ starts a new node with numbers
-from knowledge of the game instead of 1). Long endgame mates (KRK, KQ against a rook, two
-bishops) are won by driving the lone king to the edge and bringing the attacking king close, as
-engines evaluate such endings (Stockfish's KX-versus-K: push to the edge, push close). Mobility
-alone (§3.3.1) cannot see that progress, and a proof-number search stays near the root. So in
-an ending where the defender has at most one man besides the king, and it is not a queen
-(`applies`), a position's estimate is twice the defending king's distance from the edge plus how
-much farther than two squares the kings stand apart (`distance_after`): 0 where mates happen, at
-most 11. Anywhere else it is not used: where the defender keeps pawns or pieces, mates come from
-tactics, not from a king walk. Counting pawns matters: with the rule "one piece besides pawns",
-38 of matetrack-dev's 110 positions used the estimate, and there it cost df-pn two proofs and up
-to 35× the nodes on the others (mtd.005, a mate in 2: 238,989 nodes against 6,952).
+from knowledge of the game instead of 1). Long endgame mates are won by a plan that mobility
+alone (§3.3.1) cannot see, and a proof-number search stays near the root. Engines evaluate such
+endings by material, one rule per ending (Stockfish's `src/endgame.cpp`: `Endgame<KXK>` pushes
+the lone king to the edge and the kings together, `Endgame<KQKR>` the same, `Endgame<KBNK>`
+pushes it to a corner of the bishop's colour), and so does this estimate, on the material after
+each move (`distance_after`), with the kings' term (the distance between the kings beyond two,
+0–5) added to each rule that drives the king:
+
+* A rook or a queen mates on any edge: 2 · the defending king's distance from the edge (0–6).
+* Minor pieces alone mate in a corner. Where the bishops all stand on one colour (bishop and
+  knight) only that colour's two corners will do, and a king on the wrong corner is as far as
+  any (Stockfish's newer `push_to_corner`: the taxicab distance to a right corner, 0–7); with
+  bishops of both colours (or knights) any corner, the taxicab distance to the nearest (0–6).
+* A pawn, where the defender has a piece or the attacker has no rook or queen, must promote
+  before it mates (engines judge KBP v KB by the pawn and the defending king's hold on the
+  promotion square, not by a mating net): a step to promotion counts more than any mating
+  position, so the estimate is `MATING_MOST` + `PROMOTION_STEP` · the steps the most advanced
+  pawn has left (the queen's edge rule takes over once it promotes).
+* Material that cannot force mate (a lone minor piece or two knights, no pawn) is the farthest
+  from mate there is: `MOST`.
+
+So the estimate is 0 where mates happen and at most `MOST` (24). It is used only where the
+defender keeps at most one man besides the king, and it is not a queen (`applies`): where the
+defender keeps pawns or pieces, mates come from tactics, not from a king walk. Counting pawns
+matters: with the rule "one piece besides pawns", 38 of matetrack-dev's 110 positions used the
+estimate, and there it cost df-pn two proofs and up to 35× the nodes on the others (mtd.005, a
+mate in 2: 238,989 nodes against 6,952). The measurements behind each rule are in
+`docs/benchmarks.md`.
 """
 
 from __future__ import annotations
 
 import chess
+
+MATING_MOST = 12
+"""The largest estimate of a position with mating material and no pawn to promote first: a
+king on the wrong corner (7) with the kings seven squares apart (5)."""
+PROMOTION_STEP = 2
+"""What each step the most advanced pawn has left to promotion adds."""
+MOST = MATING_MOST + 6 * PROMOTION_STEP
+"""The largest estimate: a pawn six steps from promotion, or no mating material at all."""
+
+
+def _edge(square: chess.Square) -> int:
+    file, rank = chess.square_file(square), chess.square_rank(square)
+    return min(file, 7 - file, rank, 7 - rank)
+
+
+def _taxicab(square: chess.Square, corners: tuple[chess.Square, ...]) -> int:
+    file, rank = chess.square_file(square), chess.square_rank(square)
+    return min(abs(file - chess.square_file(c)) + abs(rank - chess.square_rank(c)) for c in corners)
+
+
+_DARK_CORNERS = (chess.A1, chess.H8)
+_LIGHT_CORNERS = (chess.A8, chess.H1)
+_EDGE = tuple(2 * _edge(square) for square in chess.SQUARES)
+_ANY_CORNER = tuple(_taxicab(s, _DARK_CORNERS + _LIGHT_CORNERS) for s in chess.SQUARES)
+_DARK_CORNER = tuple(_taxicab(square, _DARK_CORNERS) for square in chess.SQUARES)
+_LIGHT_CORNER = tuple(_taxicab(square, _LIGHT_CORNERS) for square in chess.SQUARES)
+_KINGS = tuple(
+    tuple(max(0, chess.square_distance(a, b) - 2) for b in chess.SQUARES) for a in chess.SQUARES
+)
 
 
 def applies(board: chess.Board, attacker: chess.Color) -> bool:
@@ -31,18 +78,89 @@ def applies(board: chess.Board, attacker: chess.Color) -> bool:
     return len(men) <= 1 and chess.QUEEN not in men
 
 
-def distance_after(board: chess.Board, move: chess.Move, attacker: chess.Color) -> int:
-    """The estimate after `move` from `board` (read without playing it: only a king move
-    changes it): 2 · the defending king's distance from the edge + (distance of the kings − 2)⁺."""
-    defender = not attacker
-    defending_king = board.king(defender)
-    attacking_king = board.king(attacker)
+def estimate(board: chess.Board, attacker: chess.Color) -> int:
+    """The estimate of `board` itself, by its material (the module's rules)."""
+    defending_king, attacking_king = board.king(not attacker), board.king(attacker)
     if defending_king is None or attacking_king is None:
         return 0
-    if move.from_square == defending_king:
-        defending_king = move.to_square
-    elif move.from_square == attacking_king:
-        attacking_king = move.to_square
-    file, rank = chess.square_file(defending_king), chess.square_rank(defending_king)
-    edge = min(file, 7 - file, rank, 7 - rank)
-    return 2 * edge + max(0, chess.square_distance(defending_king, attacking_king) - 2)
+    ours = board.occupied_co[attacker]
+    return _by_material(
+        attacker,
+        attacking_king,
+        defending_king,
+        (board.pawns & ours, board.knights & ours, board.bishops & ours, board.rooks & ours),
+        board.queens & ours,
+        bool(board.occupied_co[not attacker] & ~(board.pawns | board.kings)),
+    )
+
+
+def distance_after(board: chess.Board, move: chess.Move, attacker: chess.Color) -> int:
+    """`estimate` of the position after `move` from `board`, read without playing it (df-pn
+    asks for every new node): only the men the move moves, takes or promotes change."""
+    defender = not attacker
+    defending_king, attacking_king = board.king(defender), board.king(attacker)
+    if defending_king is None or attacking_king is None:
+        return 0
+    ours = board.occupied_co[attacker]
+    men = [board.pawns & ours, board.knights & ours, board.bishops & ours, board.rooks & ours]
+    queens = board.queens & ours
+    defender_pieces = board.occupied_co[defender] & ~(board.pawns | board.kings)
+    origin, target = chess.BB_SQUARES[move.from_square], chess.BB_SQUARES[move.to_square]
+    if ours & origin:
+        defender_pieces &= ~target
+        if move.from_square == attacking_king:
+            attacking_king = move.to_square
+        elif move.promotion:
+            men[0] &= ~origin
+            if move.promotion == chess.QUEEN:
+                queens |= target
+            else:
+                men[move.promotion - 1] |= target
+        elif queens & origin:
+            queens ^= origin | target
+        else:
+            kind = next(index for index, bits in enumerate(men) if bits & origin)
+            men[kind] ^= origin | target
+    else:
+        if move.from_square == defending_king:
+            defending_king = move.to_square
+        elif move.promotion or defender_pieces & origin:
+            defender_pieces = (defender_pieces & ~origin) | target
+        if board.is_en_passant(move):
+            target = chess.BB_SQUARES[move.to_square + (8 if defender == chess.BLACK else -8)]
+        men = [bits & ~target for bits in men]
+        queens &= ~target
+    return _by_material(
+        attacker, attacking_king, defending_king, tuple(men), queens, bool(defender_pieces)
+    )
+
+
+def _by_material(
+    attacker: chess.Color,
+    attacking_king: chess.Square,
+    defending_king: chess.Square,
+    men: tuple[chess.Bitboard, ...],
+    queens: chess.Bitboard,
+    defender_has_piece: bool,
+) -> int:
+    """The module's rules, on the attacker's `men` (pawns, knights, bishops, rooks), queens
+    and the kings: where the pieces alone cannot mate, a pawn must promote first."""
+    pawns, knights, bishops, rooks = men
+    light, dark = bishops & chess.BB_LIGHT_SQUARES, bishops & chess.BB_DARK_SQUARES
+    mating = queens or rooks or (bishops and knights) or (light and dark)
+    if pawns and not (queens if defender_has_piece else mating):
+        if attacker == chess.WHITE:
+            steps = 7 - chess.square_rank(chess.msb(pawns))
+        else:
+            steps = chess.square_rank(chess.lsb(pawns))
+        return MATING_MOST + PROMOTION_STEP * steps
+    if not mating:
+        return MOST
+    kings = _KINGS[defending_king][attacking_king]
+    if queens or rooks:
+        return _EDGE[defending_king] + kings
+    if not light:
+        return _DARK_CORNER[defending_king] + kings
+    if not dark:
+        return _LIGHT_CORNER[defending_king] + kings
+    return _ANY_CORNER[defending_king] + kings
