@@ -55,12 +55,9 @@ def _taxicab(square: chess.Square, corners: tuple[chess.Square, ...]) -> int:
     return min(abs(file - chess.square_file(c)) + abs(rank - chess.square_rank(c)) for c in corners)
 
 
-_DARK_CORNERS = (chess.A1, chess.H8)
-_LIGHT_CORNERS = (chess.A8, chess.H1)
 _EDGE = tuple(2 * _edge(square) for square in chess.SQUARES)
-_ANY_CORNER = tuple(_taxicab(s, _DARK_CORNERS + _LIGHT_CORNERS) for s in chess.SQUARES)
-_DARK_CORNER = tuple(_taxicab(square, _DARK_CORNERS) for square in chess.SQUARES)
-_LIGHT_CORNER = tuple(_taxicab(square, _LIGHT_CORNERS) for square in chess.SQUARES)
+_DARK_CORNER = tuple(_taxicab(square, (chess.A1, chess.H8)) for square in chess.SQUARES)
+_LIGHT_CORNER = tuple(_taxicab(square, (chess.A8, chess.H1)) for square in chess.SQUARES)
 _KINGS = tuple(
     tuple(max(0, chess.square_distance(a, b) - 2) for b in chess.SQUARES) for a in chess.SQUARES
 )
@@ -157,10 +154,6 @@ def _by_material(
     if not mating:
         return MOST
     kings = _KINGS[defending_king][attacking_king]
-    if queens or rooks:
+    if queens or rooks or (light and dark):
         return _EDGE[defending_king] + kings
-    if not light:
-        return _DARK_CORNER[defending_king] + kings
-    if not dark:
-        return _LIGHT_CORNER[defending_king] + kings
-    return _ANY_CORNER[defending_king] + kings
+    return (_LIGHT_CORNER if light else _DARK_CORNER)[defending_king] + kings

@@ -62,13 +62,16 @@ def test_bishop_and_knight_drive_the_king_to_a_corner_of_the_bishops_colour() ->
     assert mop_up.estimate(parse_fen("8/8/8/8/3k4/8/2K5/2B1N3 w - - 0 1"), chess.WHITE) == 6
 
 
-def test_two_bishops_drive_the_king_to_the_nearest_corner_not_just_an_edge() -> None:
-    # Black king a5: on the edge (0 for a rook) but three steps from the nearest corner (a8).
-    two_bishops = parse_fen("8/8/8/k7/8/2K5/8/2BB4 w - - 0 1")
-    assert mop_up.estimate(two_bishops, chess.WHITE) == 3
-    rook = parse_fen("8/8/8/k7/8/2K5/8/2R5 w - - 0 1")
-    assert mop_up.estimate(rook, chess.WHITE) == 0
-    assert mop_up.estimate(parse_fen("8/8/8/8/8/k1K5/8/3BB3 w - - 0 1"), chess.WHITE) == 2
+def test_two_bishops_drive_the_king_to_the_edge_like_a_rook() -> None:
+    # Black king a5: on the edge, so 0 for two bishops as for a rook; a knight and a
+    # dark-squared bishop (c1) count the four steps to a1, the nearest dark corner.
+    for pieces in ("2BB4", "2R5"):
+        board = parse_fen(f"8/8/8/k7/8/2K5/8/{pieces} w - - 0 1")
+        assert mop_up.estimate(board, chess.WHITE) == 0
+    bishop_and_knight = parse_fen("8/8/8/k7/8/2K5/8/2B1N3 w - - 0 1")
+    assert mop_up.estimate(bishop_and_knight, chess.WHITE) == 4
+    # Black king c5, two from the edge, kings two apart: 2 · 2, for two bishops as for a rook.
+    assert mop_up.estimate(parse_fen("8/8/8/2k5/8/2K5/8/2BB4 w - - 0 1"), chess.WHITE) == 4
 
 
 def test_a_pawn_that_must_promote_counts_before_the_mate() -> None:
