@@ -4,26 +4,30 @@ by the material on the board.
 A heuristic for df-pn's initial proof numbers (Nagai's df-pn+ starts a new node with numbers
 from knowledge of the game instead of 1). Long endgame mates are won by a plan that mobility
 alone (§3.3.1) cannot see, and a proof-number search stays near the root. Engines evaluate such
-endings by material, one rule per ending (Stockfish's `src/endgame.cpp`: `Endgame<KXK>` pushes
-the lone king to the edge and the kings together, `Endgame<KQKR>` the same, `Endgame<KBNK>`
-pushes it to a corner of the bishop's colour), and so does this estimate, on the material after
-each move (`distance_after`), with the kings' term (the distance between the kings beyond two,
-0–5) added to each rule that drives the king:
+endings by their material, one rule per ending (Stockfish's `src/endgame.cpp`: `Endgame<KXK>`
+and `Endgame<KQKR>` push the lone king to the edge and the kings together, `Endgame<KBNK>`
+pushes it to a corner of the bishop's colour, and the endings with a pawn against a piece,
+KBPKB and KRPKR, are judged by the pawn, not by a mating net), and so does this estimate, on
+the material after each move (`distance_after`). Each rule that drives the king adds the kings'
+term, how much farther than two squares the kings stand apart (0–5):
 
-* A rook or a queen mates on any edge: 2 · the defending king's distance from the edge (0–6).
-* Minor pieces alone mate in a corner. Where the bishops all stand on one colour (bishop and
-  knight) only that colour's two corners will do, and a king on the wrong corner is as far as
-  any (Stockfish's newer `push_to_corner`: the taxicab distance to a right corner, 0–7); with
-  bishops of both colours (or knights) any corner, the taxicab distance to the nearest (0–6).
-* A pawn, where the defender has a piece or the attacker has no rook or queen, must promote
-  before it mates (engines judge KBP v KB by the pawn and the defending king's hold on the
-  promotion square, not by a mating net): a step to promotion counts more than any mating
-  position, so the estimate is `MATING_MOST` + `PROMOTION_STEP` · the steps the most advanced
-  pawn has left (the queen's edge rule takes over once it promotes).
-* Material that cannot force mate (a lone minor piece or two knights, no pawn) is the farthest
-  from mate there is: `MOST`.
+* A rook, a queen or two bishops (of both colours) mate on an edge: 2 · the defending king's
+  distance from the edge (0–6). Two bishops mate in a corner, yet the corner's distance (as a
+  rook's edge plus the king steps to the nearest corner) made df-pn slower on both KBBK
+  endgames of the development set, and Stockfish drives KBBK with its edge table too.
+* Bishop and knight (the bishops on one colour) mate only in a corner of the bishop's colour: the
+  taxicab distance to the nearer such corner (0–7: a king in the wrong corner is seven from
+  both), as Stockfish's newer `push_to_corner` counts it.
+* A pawn must promote before it mates where the pieces alone cannot: no queen against a
+  defending piece (KBP v KB, KRP v KR), no mating material against a bare king or a pawn (KNP
+  v K, KP v K). Promotion first, then the mate: `MATING_MOST` + `PROMOTION_STEP` · the steps
+  the most advanced pawn has left, above every mating position, so that a pawn step and the
+  promotion both count as progress (after it the queen's edge rule takes over).
+* Material that cannot force mate (a lone minor piece, two knights, bishops of one colour with
+  no knight) is the farthest from mate there is: `MOST`.
 
-So the estimate is 0 where mates happen and at most `MOST` (24). It is used only where the
+So the estimate is 0 where mates happen and at most `MOST` (24; the edge's and the corners'
+rules stay within 0–12, 0–11 for a rook or a queen as before). It is used only where the
 defender keeps at most one man besides the king, and it is not a queen (`applies`): where the
 defender keeps pawns or pieces, mates come from tactics, not from a king walk. Counting pawns
 matters: with the rule "one piece besides pawns", 38 of matetrack-dev's 110 positions used the
@@ -38,7 +42,7 @@ import chess
 
 MATING_MOST = 12
 """The largest estimate of a position with mating material and no pawn to promote first: a
-king on the wrong corner (7) with the kings seven squares apart (5)."""
+king in the wrong corner for bishop and knight (7) with the kings seven squares apart (5)."""
 PROMOTION_STEP = 2
 """What each step the most advanced pawn has left to promotion adds."""
 MOST = MATING_MOST + 6 * PROMOTION_STEP

@@ -19,8 +19,10 @@ the re-expansions of plain df-pn when two children's numbers stay close.
 Leaves start with the mobility initialisation of the thesis (§3.3.1), so df-pn and PN search see
 the same numbers at the frontier, except in the endings `core.games.mop_up` is meant for (the
 defender has at most one man besides the king): there a new node's proof number also
-grows by `mop_up_weight` per step of the mop-up estimate (the defending king's distance from the
-edge and from the attacking king), Nagai's df-pn+ idea of knowledge in the initial numbers. It
+grows by `mop_up_weight` per step of the mop-up estimate (by the material, as engines evaluate
+endings: the defending king's distance from the edge, or from a corner of the bishop's colour
+with bishop and knight, and from the attacking king; a pawn's steps to promotion first where
+the pieces alone cannot mate), Nagai's df-pn+ idea of knowledge in the initial numbers. It
 turns the long quiet endgame mates (KRK, KQ against a rook, two bishops) from out of reach into
 proofs of seconds; on explicit trees and positions where the defender keeps more it is not used.
 
