@@ -99,6 +99,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from array import array
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -117,6 +118,8 @@ from pn_explorer.core.search.defaults import (
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
     DFPN_SLOTS_PER_MEMO,
+    DFPN_SNDA,
+    DFPN_TCA,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
     DFPN_WEAK_DELTA,
@@ -127,6 +130,7 @@ from pn_explorer.core.search.numbers import (
     INF,
     LARGEST_UNSOLVED,
     as_phi_delta,
+    grouped_sum,
     leaf_numbers,
     node_numbers,
     phi_delta,
@@ -149,7 +153,9 @@ class Children:
     this path (terminal or solved), so the table need not be read for it again; `terminal`: the
     game itself decided it (a mate, a draw), not the search; `mate_in_one`: proved as it was
     generated, by the one-move mate test (`core.games.chess_mate_in_one`); `threat`: reached by
-    a quiet move that threatens mate in one, so it started at a lower proof number.
+    a quiet move that threatens mate in one, so it started at a lower proof number; `groups`:
+    under SNDA, a label per child, equal for children found to lead into one shared position
+    (None until the first is found).
     """
 
     moves: list[int]
@@ -163,6 +169,7 @@ class Children:
     terminal: list[bool]
     mate_in_one: list[bool]
     threat: list[bool]
+    groups: list[int] | None = None
 
 
 _NO_CHILDREN = Children([], [], [], [], [], [], [], [], [], [], [])
@@ -213,6 +220,17 @@ def weak_child_phi_threshold(delta_threshold: int, open_children: int) -> int:
     return delta_threshold - max(open_children - 1, 0)
 
 
+def grouped_child_phi_threshold(
+    delta_threshold: int, delta: int, phis: list[int], groups: list[int], best: int
+) -> int:
+    """φ_t of the best child under SNDA's δ (`grouped_sum`): the parent's δ counts the best
+    child's group by its largest φ, so the child may grow until that largest φ would bring δ to
+    δ_t (Nagai's rule when the child is alone in its group)."""
+    label = groups[best]
+    top = max(phi for phi, group in zip(phis, groups, strict=True) if group == label)
+    return child_phi_threshold_of(delta_threshold, delta, top)
+
+
 def child_delta_threshold(phi_threshold: int, second_delta: int, epsilon: float) -> int:
     """δ_t of the best child: ⌈δ₂·(1+ε)⌉, at least δ₂ + 1 (Nagai's rule when ε = 0), at most the
     parent's φ_t (Pawlewicz and Lew's 1+ε trick)."""
@@ -253,6 +271,8 @@ class DfpnSearch:
         weak_delta: bool = DFPN_WEAK_DELTA,
         deep_depth: int = DFPN_DEEP_DEPTH,
         flight_weight: int = DFPN_FLIGHT_WEIGHT,
+        tca: bool = DFPN_TCA,
+        snda: bool = DFPN_SNDA,
     ) -> None:
         if max_plies is not None and max_plies < 1:
             raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
@@ -295,6 +315,15 @@ class DfpnSearch:
         """Whether a new node where the attacker is to move starts with `flight_weight` more
         proof number per flight square of the defending king: in chess, not where the mop-up
         estimate guides (it measures the king's room its own way)."""
+        self.tca = tca
+        """Whether a node with an unproven old child raises its thresholds past its numbers
+        (Kishimoto's TCA), and so do the nodes searched below it."""
+        self.snda = snda
+        """Whether children found to lead into one shared position count once in δ (SNDA)."""
+        self.old_children_found = 0
+        """TCA: nodes that found an unproven old child and so raised their thresholds."""
+        self.sources_found = 0
+        """SNDA: pairs of children found to lead into one position (merged into one group)."""
         self.max_plies = max_plies
         """A mate-length bound: only mates delivered within this many plies of the root count,
         a position reached at that ply without mate is lost for the attacker (None: no bound)."""
@@ -303,6 +332,18 @@ class DfpnSearch:
         self.epsilon = epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
         self.table = TranspositionTable(capacity)
+        slots = len(self.table.keys) if tca or snda else 0
+        self._seen = array("Q", bytes(8 * slots))
+        """TCA and SNDA: the key each table slot's marks below belong to (a slot taken over by
+        another position is recognised by its key)."""
+        self._least_ply = array("H", bytes(2 * slots))
+        """TCA: the shallowest ply each searched position was stored from."""
+        self._parent = array("Q", bytes(8 * slots))
+        """SNDA: the key of the position each searched position was last searched from (the
+        paper's pointer in the table entry); its own key at the root."""
+        self._frames: dict[int, _Children] = {}
+        """SNDA: the children of each node on the path, by ply, whose groups a find below may
+        merge."""
         game.keep_expansions(capacity // DFPN_SLOTS_PER_MEMO)
         unlimited = self.limits.max_seconds is None and self.limits.max_iterations is None
         self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
@@ -581,10 +622,11 @@ class DfpnSearch:
                 fixed[index] = True
 
     def multiple_iterative_deepening(
-        self, phi_threshold: int, delta_threshold: int, is_or: bool
+        self, phi_threshold: int, delta_threshold: int, is_or: bool, raising: bool = False
     ) -> Generator[object, None, _Result]:
         """Nagai's MID at the cursor's (unsolved) position: search it until its φ reaches
-        `phi_threshold` or its δ reaches `delta_threshold`, then store it and return."""
+        `phi_threshold` or its δ reaches `delta_threshold`, then store it and return. Under TCA,
+        `raising` says an ancestor found an old child (see `_raises_thresholds`)."""
         depth = len(self._path_keys) - 1
         key = self._path_keys[-1]
         game = self.game
@@ -617,9 +659,25 @@ class DfpnSearch:
         proof, disproof = children.proof, children.disproof
         # The children's φ and δ (they are of the other type): the same lists, kept up to date.
         phis, deltas = as_phi_delta(proof, disproof, not is_or)
-        epsilon, weak = self.epsilon, self.weak_delta
+        epsilon, weak, snda = self.epsilon, self.weak_delta, self.snda
+        if snda:
+            self._frames[depth] = children
+            self._detect_sources(children, depth)
+        if self.tca:
+            raising = self._raises_thresholds(key, depth, children, raising)
+        raise_now = raising
         while True:
-            phi, delta = phi_delta(deltas, phis, weak)
+            groups = children.groups if snda else None
+            if groups is None:
+                phi, delta = phi_delta(deltas, phis, weak)
+            else:
+                phi, delta = min(deltas), grouped_sum(phis, groups)
+            if raise_now:
+                # TCA (Kishimoto 2010): numbers read through a cycle may already be past the
+                # thresholds handed down; at least one child is searched all the same.
+                phi_threshold = max(phi_threshold, min(INF, phi + 1))
+                delta_threshold = max(delta_threshold, min(INF, delta + 1))
+                raise_now = False
             if phi >= phi_threshold or delta >= delta_threshold or self._stop is not None:
                 break
             best, best_delta, second_delta = 0, INF, INF
@@ -631,13 +689,17 @@ class DfpnSearch:
             if weak:
                 open_children = sum(1 for value in phis if value)
                 child_phi_threshold = weak_child_phi_threshold(delta_threshold, open_children)
+            elif groups is not None:
+                child_phi_threshold = grouped_child_phi_threshold(
+                    delta_threshold, delta, phis, groups, best
+                )
             else:
                 child_phi_threshold = child_phi_threshold_of(delta_threshold, delta, phis[best])
             child_delta_threshold_ = child_delta_threshold(phi_threshold, second_delta, epsilon)
             game.push(children.moves[best])
             self._path_keys.append(children.keys[best])
             result = yield from self.multiple_iterative_deepening(
-                child_phi_threshold, child_delta_threshold_, not is_or
+                child_phi_threshold, child_delta_threshold_, not is_or, raising
             )
             self._path_keys.pop()
             game.pop()
@@ -651,14 +713,105 @@ class DfpnSearch:
             self._refresh(children)
         if self.trace is not None and self._stop is None:
             yield self.trace.backing_up(depth, phi, delta)
+        if snda:
+            del self._frames[depth]
         return self._conclude(key, depth, is_or, children, self.nodes_created - created_before)
+
+    def _raises_thresholds(
+        self, key: int, depth: int, children: _Children, inherited: bool
+    ) -> bool:
+        """TCA's flag at a node (Kishimoto 2010, Figure 3): cleared at a leaf (a position never
+        searched before), set where an unsolved child was already stored from a ply no deeper
+        than this node's (an old child: its numbers may have been computed through this very
+        node, so they may never let this node's thresholds be reached), and otherwise passed
+        down from the parent."""
+        table = self.table
+        slot = table.find(key)
+        raising = inherited and slot >= 0 and table.work[slot] > 0
+        if raising:
+            return True
+        seen, least_ply, fixed = self._seen, self._least_ply, children.fixed
+        for index, child in enumerate(children.keys):
+            if fixed[index]:
+                continue
+            slot = table.find(child)
+            if slot >= 0 and seen[slot] == child and least_ply[slot] <= depth:
+                self.old_children_found += 1
+                return True
+        return False
+
+    def _detect_sources(self, children: _Children, depth: int) -> None:
+        """SNDA (Kishimoto 2010): for each unsolved child the table has, follow the positions it
+        was last searched from, upwards, until one is on the current path. That one (above this
+        node) is a source node: two of its children, the one on the path and the one the
+        pointers came through, both lead to this child, so its δ would count the child twice.
+        Those two are put in one group there (`grouped_sum`)."""
+        table, seen, parent = self.table, self._seen, self._parent
+        on_path = {path_key: ply for ply, path_key in enumerate(self._path_keys)}
+        fixed = children.fixed
+        for index, child in enumerate(children.keys):
+            if fixed[index]:
+                continue
+            slot = table.find(child)
+            if slot < 0 or seen[slot] != child:
+                continue
+            previous, above = child, parent[slot]
+            for _ in range(depth):
+                ply = on_path.get(above)
+                if ply is not None:
+                    if ply < depth:
+                        self._merge(ply, previous)
+                    break
+                slot = table.find(above)
+                if slot < 0 or seen[slot] != above or parent[slot] == above:
+                    break
+                previous, above = above, parent[slot]
+
+    def _merge(self, ply: int, other: int) -> None:
+        """SNDA: at the path's node at `ply`, put the child on the path and the child `other` in
+        one group."""
+        frame = self._frames.get(ply)
+        if frame is None:
+            return
+        keys = frame.keys
+        branch = self._path_keys[ply + 1]
+        if branch not in keys or other not in keys:
+            return
+        first, second = keys.index(branch), keys.index(other)
+        if first == second:
+            return
+        groups = frame.groups
+        if groups is None:
+            groups = frame.groups = list(range(len(keys)))
+        kept, merged = groups[first], groups[second]
+        if kept == merged:
+            return
+        frame.groups = [kept if group == merged else group for group in groups]
+        self.sources_found += 1
+
+    def _mark(self, slot: int, key: int, depth: int) -> None:
+        """TCA and SNDA: note at a searched position's slot the shallowest ply it was stored from
+        and the position it was searched from."""
+        if self._seen[slot] == key:
+            self._least_ply[slot] = min(self._least_ply[slot], depth)
+        else:
+            self._seen[slot] = key
+            self._least_ply[slot] = min(depth, 0xFFFF)
+        path = self._path_keys
+        self._parent[slot] = path[-2] if len(path) > 1 else key
 
     def _conclude(
         self, key: int, depth: int, is_or: bool, children: Children, work: int
     ) -> _Result:
         """The node's numbers from its children, stored in the table as the GHI rule allows."""
         proof, disproof = children.proof, children.disproof
-        node_proof, node_disproof = node_numbers(proof, disproof, is_or, self.weak_delta)
+        if children.groups is None:
+            node_proof, node_disproof = node_numbers(proof, disproof, is_or, self.weak_delta)
+        else:
+            phis, deltas = as_phi_delta(proof, disproof, not is_or)
+            node_proof, node_disproof = as_phi_delta(
+                min(deltas), grouped_sum(phis, children.groups), is_or
+            )
         if depth == 1 and not self._reading_out:
             self.root_move_work[key] = self.root_move_work.get(key, 0) + work
         table = self.table
@@ -675,7 +828,9 @@ class DfpnSearch:
             rests_on = min(rests_on, NO_DEPENDENCE)
             table.store_disproof(key, work, rests_on, depth)
             return _Result(INF, 0, rests_on, 0)
-        table.store(key, node_proof, node_disproof, work)
+        slot = table.store(key, node_proof, node_disproof, work)
+        if self.tca or self.snda:
+            self._mark(slot, key, depth)
         return _Result(node_proof, node_disproof, NO_DEPENDENCE, 0)
 
     # -- running --------------------------------------------------------------------------------
@@ -697,6 +852,7 @@ class DfpnSearch:
         while True:
             self.game.reset()
             self._path_keys = [self._root_key]
+            self._frames.clear()
             try:
                 result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
             finally:
@@ -735,6 +891,7 @@ class DfpnSearch:
             self._path_keys.append(self.table_key(game.position_hash(), len(self._path_keys)))
         self._stop = None
         self._run_started = time.perf_counter()
+        self._frames.clear()
         result = finish(self.multiple_iterative_deepening(INF, INF, game.is_or()))
         game.reset()
         self._path_keys = [self._root_key]
@@ -763,6 +920,7 @@ class DfpnSearch:
         self._run_started = time.perf_counter()
         self.game.reset()
         self._path_keys = [self._root_key]
+        self._frames.clear()
         try:
             yield
         finally:

@@ -27,6 +27,8 @@ from pn_explorer.core.search.defaults import (
     DFPN_FLIGHT_WEIGHT,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
+    DFPN_SNDA,
+    DFPN_TCA,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
     DFPN_WEAK_DELTA,
@@ -281,6 +283,8 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
         weak_delta: bool = DFPN_WEAK_DELTA,
         deep_depth: int = DFPN_DEEP_DEPTH,
         flight_weight: int = DFPN_FLIGHT_WEIGHT,
+        tca: bool = DFPN_TCA,
+        snda: bool = DFPN_SNDA,
     ) -> None:
         super().__init__(
             game,
@@ -293,6 +297,8 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
             weak_delta=weak_delta,
             deep_depth=deep_depth,
             flight_weight=flight_weight,
+            tca=tca,
+            snda=snda,
         )
         self.path_trace = DfpnTrace(
             threat_divisor=self.threat_divisor,
@@ -464,6 +470,10 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
             parts.append(f"deep D = {self.deep_depth}")
         if self.flights_in_use:
             parts.append(f"flights × {self.flight_weight}")
+        if self.tca:
+            parts.append("TCA")
+        if self.snda:
+            parts.append("SNDA")
         return " · ".join(parts)
 
     @property

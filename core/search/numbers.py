@@ -23,6 +23,7 @@ __all__ = [
     "LARGEST_UNSOLVED",
     "and_numbers",
     "as_phi_delta",
+    "grouped_sum",
     "leaf_numbers",
     "node_numbers",
     "or_numbers",
@@ -60,6 +61,18 @@ def weak_sum(numbers: Sequence[int]) -> int:
         return INF
     open_children = sum(1 for number in numbers if number)
     return min(largest + max(open_children - 1, 0), LARGEST_UNSOLVED)
+
+
+def grouped_sum(numbers: Sequence[int], groups: Sequence[int]) -> int:
+    """The summed number under Kishimoto's source node detection (SNDA, 2010): children with the
+    same label in `groups` lead into one shared position, so each group counts once, by its
+    largest number, and the groups are summed (saturating like `saturated_sum`). With every
+    label different it is the plain sum."""
+    largest: dict[int, int] = {}
+    for number, group in zip(numbers, groups, strict=True):
+        if number > largest.get(group, -1):
+            largest[group] = number
+    return saturated_sum(list(largest.values()))
 
 
 def or_numbers(proofs: Sequence[int], disproofs: Sequence[int]) -> tuple[int, int]:

@@ -24,6 +24,8 @@ from pn_explorer.core.search.defaults import (
     DFPN_FLIGHT_WEIGHT,
     DFPN_MATES_IN_ONE,
     DFPN_MOP_UP_WEIGHT,
+    DFPN_SNDA,
+    DFPN_TCA,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
     DFPN_WEAK_DELTA,
@@ -254,6 +256,24 @@ PARAMETERS: dict[str, Parameter] = {
             "Deep df-pn's D",
             minimum=0,
             maximum=1_000,  # plies from the root: deeper than any search here reaches
+        ),
+        Parameter(
+            "tca",
+            Kind.SWITCH,
+            DFPN_TCA,
+            "Kishimoto's threshold controlling algorithm: raise a node's thresholds past its own "
+            "numbers where a child was already seen nearer the root (cycles)",
+            "--tca",
+            "TCA (Kishimoto)",
+        ),
+        Parameter(
+            "snda",
+            Kind.SWITCH,
+            DFPN_SNDA,
+            "Kishimoto's source node detection: children that lead into one shared position "
+            "count once, by the largest, in the summed number (DAG double counting)",
+            "--snda",
+            "SNDA (Kishimoto)",
         ),
     )
 }

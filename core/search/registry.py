@@ -444,6 +444,8 @@ for _entry in (
             "weak_delta",
             "deep_depth",
             "flight_weight",
+            "tca",
+            "snda",
         ),
         dfpn_search,
         dfpn_stepper,

@@ -176,7 +176,9 @@ def random_tree(rng: random.Random, depth: int) -> AndOrTree:
 
 
 @pytest.mark.parametrize(
-    "options", [{}, {"weak_delta": True}, {"deep_depth": 4}], ids=["nagai", "weak", "deep"]
+    "options",
+    [{}, {"weak_delta": True}, {"deep_depth": 4}, {"tca": True}, {"snda": True}],
+    ids=["nagai", "weak", "deep", "tca", "snda"],
 )
 def test_dfpn_proves_and_disproves_what_pn_does_on_random_trees(options: dict) -> None:
     rng = random.Random(12)
