@@ -321,7 +321,10 @@ class DfpnSearch:
         self.snda = snda
         """Whether children found to lead into one shared position count once in δ (SNDA)."""
         self.old_children_found = 0
-        """TCA: nodes that found an unproven old child and so raised their thresholds."""
+        """TCA: nodes that found an unproven old child (and so raise their thresholds)."""
+        self.thresholds_raised = 0
+        """TCA: nodes whose numbers were already past the thresholds handed down, so that
+        Nagai's MID would have returned at once, and which searched a child instead."""
         self.sources_found = 0
         """SNDA: pairs of children found to lead into one position (merged into one group)."""
         self.max_plies = max_plies
@@ -675,6 +678,8 @@ class DfpnSearch:
             if raise_now:
                 # TCA (Kishimoto 2010): numbers read through a cycle may already be past the
                 # thresholds handed down; at least one child is searched all the same.
+                if phi >= phi_threshold or delta >= delta_threshold:
+                    self.thresholds_raised += 1
                 phi_threshold = max(phi_threshold, min(INF, phi + 1))
                 delta_threshold = max(delta_threshold, min(INF, delta + 1))
                 raise_now = False
@@ -756,7 +761,7 @@ class DfpnSearch:
             if slot < 0 or seen[slot] != child:
                 continue
             previous, above = child, parent[slot]
-            for _ in range(depth):
+            for _ in range(depth + 1):  # as far up as the path is long
                 ply = on_path.get(above)
                 if ply is not None:
                     if ply < depth:
