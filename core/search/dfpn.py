@@ -55,6 +55,27 @@ is to move starts with that much more proof number per square the defending king
 (`core.games.chess_flights`), where mobility gives it 1. It won on the game mates and tied on
 the long mates and the endings, but on by default it would change every pinned df-pn count.
 
+Two more come from Kishimoto's "Dealing with Infinite Loops, Underestimation, and Overestimation
+of Depth-First Proof-Number Search" (AAAI 2010), also options, off by default. `tca`, the
+threshold controlling algorithm (the paper's Figure 3): a child the table already has from a
+ply no deeper than its parent's (an *old child*: its numbers may have been computed round a
+cycle or a transposition through the parent itself) can put the parent's numbers past the
+thresholds handed down before anything below is searched, so Nagai's MID returns at once and the
+search comes back later, or goes round the loop again. With TCA such a node, and every node
+searched below it until a leaf, raises its thresholds on its first pass to at least its own
+numbers + 1 (φ_t = max(φ_t, φ + 1), δ_t = max(δ_t, δ + 1)), so it always searches a child.
+`snda`, source node detection: where two children of a node lead into one position, the node's
+δ counts that position twice. Each searched position keeps the position it was last searched
+from (the paper's pointer in the table entry); a node that finds a child stored from elsewhere
+follows those pointers up to the first position on the path, the source node, and there the
+child on the path and the child the pointers came through count once, by the larger φ
+(`grouped_sum`), while the source stays on the path. Our reading of the paper, with two
+simplifications: a node's depth is the shallowest ply it was stored from (the paper's minimal
+distance), and only searched positions carry the marks, so a leaf shared by two children is
+still counted twice. The marks live in arrays beside the table, allocated only when an option is
+on, so with both off the table's 36 bytes a slot are unchanged. The table's explanation
+(`core.explain.table`) replays Nagai's thresholds and sums, not these.
+
 Graph-history interaction (GHI): a repetition of a position on the path is a draw, so what a
 position is worth can depend on the path that reached it, while the table keys positions alone.
 

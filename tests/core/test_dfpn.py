@@ -77,11 +77,11 @@ class RecordingDfpn(DfpnSearch):
         self.returns: list[tuple[str, int, int]] = []
         super().__init__(*args, **kwargs)
 
-    def multiple_iterative_deepening(self, phi_threshold, delta_threshold, is_or):
+    def multiple_iterative_deepening(self, phi_threshold, delta_threshold, is_or, raising=False):
         name = self.game.position_label()
         self.calls.append((name, phi_threshold, delta_threshold))
         result = yield from super().multiple_iterative_deepening(
-            phi_threshold, delta_threshold, is_or
+            phi_threshold, delta_threshold, is_or, raising
         )
         self.returns.append((name, result.proof, result.disproof))
         return result
