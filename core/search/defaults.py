@@ -83,12 +83,14 @@ every pinned df-pn count."""
 DFPN_TCA = False
 """Whether df-pn raises a node's thresholds past its own numbers where a child was already seen
 nearer the root, Kishimoto's threshold controlling algorithm (2010, against the loops of cyclic
-graphs). Off (`docs/benchmarks.md`, the literature table)."""
+graphs). Off: it gained a long mate on matetrack-dev and halved the nodes of an ending, but tied
+on the other suites with more nodes on two (`docs/benchmarks.md`, the literature table)."""
 
 DFPN_SNDA = False
 """Whether df-pn counts children that lead into one shared position once, by the largest of
 their numbers, in the summed number (Kishimoto's source node detection, 2010, against DAG double
-counting). Off (`docs/benchmarks.md`, the literature table)."""
+counting). Off: it gained a WAC mate but lost one on matetrack-dev (`docs/benchmarks.md`, the
+literature table)."""
 
 DFPN_SLOTS_PER_MEMO = 128
 """df-pn lets the game keep the children of one recently expanded position per 128 table slots,
