@@ -367,7 +367,7 @@ class DfpnSearch:
         self._parent = array("Q", bytes(8 * slots))
         """SNDA: the key of the position each searched position was last searched from (the
         paper's pointer in the table entry); its own key at the root."""
-        self._frames: dict[int, _Children] = {}
+        self._frames: dict[int, Children] = {}
         """SNDA: the children of each node on the path, by ply, whose groups a find below may
         merge."""
         game.keep_expansions(capacity // DFPN_SLOTS_PER_MEMO)
@@ -745,9 +745,7 @@ class DfpnSearch:
             del self._frames[depth]
         return self._conclude(key, depth, is_or, children, self.nodes_created - created_before)
 
-    def _raises_thresholds(
-        self, key: int, depth: int, children: _Children, inherited: bool
-    ) -> bool:
+    def _raises_thresholds(self, key: int, depth: int, children: Children, inherited: bool) -> bool:
         """TCA's flag at a node (Kishimoto 2010, Figure 3): cleared at a leaf (a position never
         searched before), set where an unsolved child was already stored from a ply no deeper
         than this node's (an old child: its numbers may have been computed through this very
@@ -768,7 +766,7 @@ class DfpnSearch:
                 return True
         return False
 
-    def _detect_sources(self, children: _Children, depth: int) -> None:
+    def _detect_sources(self, children: Children, depth: int) -> None:
         """SNDA (Kishimoto 2010): for each unsolved child the table has, follow the positions it
         was last searched from, upwards, until one is on the current path. That one (above this
         node) is a source node: two of its children, the one on the path and the one the
