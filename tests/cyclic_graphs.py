@@ -11,6 +11,8 @@ import random
 
 from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion
 from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.values import Reason, Value
 
 
@@ -150,3 +152,29 @@ def check_cycle_free_proof(game: GraphGame, proof: ProofNode) -> None:
             check(move, child, path | {node})
 
     check(game.index["R"], proof, frozenset())
+
+
+def search_random_graphs(
+    seeds: int, capacities: tuple[int, ...], **options: bool
+) -> tuple[int, int, int]:
+    """df-pn on `seeds` random cyclic graphs at each table capacity (with `options`), checking
+    every result against brute force under the first-repetition rule and every proof for
+    cycles: (runs solved, runs, runs whose root proof could not be read out at first)."""
+    solved = runs = failed_read_outs = 0
+    for seed in range(seeds):
+        size = random.Random(seed).randint(6, 16)
+        for capacity in capacities:
+            game = random_cyclic_graph(random.Random(seed), size)
+            truth = first_repetition_value(game)
+            search = DfpnSearch(game, Limits(max_nodes=capacity), **options)
+            outcome = search.run()
+            runs += 1
+            failed_read_outs += search.read_outs_failed
+            if outcome.result is Result.PROVED:
+                assert truth, (seed, capacity)
+                check_cycle_free_proof(game, search.proof())
+                solved += 1
+            elif outcome.result is Result.DISPROVED:
+                assert not truth, (seed, capacity)
+                solved += 1
+    return solved, runs, failed_read_outs

@@ -5,7 +5,6 @@ hand-made graphs with repetitions."""
 from __future__ import annotations
 
 import json
-import random
 
 import pn_explorer.core.games.chess_kind as chess_kind
 from pn_explorer.core.cli.main import main
@@ -19,8 +18,7 @@ from pn_explorer.core.values import INF
 from tests.cyclic_graphs import (
     GraphGame,
     check_cycle_free_proof,
-    first_repetition_value,
-    random_cyclic_graph,
+    search_random_graphs,
 )
 from tests.helpers import wac
 
@@ -79,23 +77,7 @@ def test_random_cyclic_graphs_with_small_tables_are_never_solved_wrongly() -> No
     ones replace entries all the time, which is what leaves proofs that no longer read out):
     every proof is cycle-free and wins under the first-repetition rule, every disproof is
     right, the read-out failed on some runs and the search went on, and nearly all are solved."""
-    solved = runs = failed_read_outs = 0
-    for seed in range(300):
-        size = random.Random(seed).randint(6, 16)
-        for capacity in (4, 8, 64):
-            game = random_cyclic_graph(random.Random(seed), size)
-            truth = first_repetition_value(game)
-            search = DfpnSearch(game, Limits(max_nodes=capacity))
-            outcome = search.run()
-            runs += 1
-            failed_read_outs += search.read_outs_failed
-            if outcome.result is Result.PROVED:
-                assert truth, (seed, capacity)
-                check_cycle_free_proof(game, search.proof())
-                solved += 1
-            elif outcome.result is Result.DISPROVED:
-                assert not truth, (seed, capacity)
-                solved += 1
+    solved, runs, failed_read_outs = search_random_graphs(300, (4, 8, 64))
     assert failed_read_outs > 0
     assert solved >= 0.97 * runs
 

@@ -4,8 +4,6 @@ where two children lead into one position, and proofs that still verify with eit
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from pn_explorer.core.games.chess_game import ChessGame
@@ -22,7 +20,7 @@ from tests.cyclic_graphs import (
     GraphGame,
     check_cycle_free_proof,
     first_repetition_value,
-    random_cyclic_graph,
+    search_random_graphs,
 )
 
 
@@ -119,22 +117,7 @@ def test_random_cyclic_graphs_are_never_solved_wrongly_with_the_options(options:
     """150 random graphs full of cycles and transpositions, with a table of 8 and of 64
     entries: every proof is cycle-free and wins under the first-repetition rule, every
     disproof is right, and nearly all are solved."""
-    solved = runs = 0
-    for seed in range(150):
-        size = random.Random(seed).randint(6, 16)
-        for capacity in (8, 64):
-            game = random_cyclic_graph(random.Random(seed), size)
-            truth = first_repetition_value(game)
-            search = DfpnSearch(game, Limits(max_nodes=capacity), **options)
-            outcome = search.run()
-            runs += 1
-            if outcome.result is Result.PROVED:
-                assert truth, (seed, capacity)
-                check_cycle_free_proof(game, search.proof())
-                solved += 1
-            elif outcome.result is Result.DISPROVED:
-                assert not truth, (seed, capacity)
-                solved += 1
+    solved, runs, _ = search_random_graphs(150, (8, 64), **options)
     assert solved >= 0.97 * runs
 
 
