@@ -11,7 +11,10 @@ analysis in `core.explain.explain`, for a search that keeps no tree (`core.searc
   `child_delta_threshold`). Each position's children and their numbers are the search's own
   (`DfpnSearch.read_children`: the function MID expands with, here only reading the table), so
   a child the table lacks has the numbers df-pn gives a new child. The line ends at a position
-  df-pn has not expanded, a solved one, a repetition, or `MAX_LINE_PLIES`.
+  df-pn has not expanded, a solved one, a repetition, or `MAX_LINE_PLIES`. The reading replays
+  Nagai's thresholds and sums: with Kishimoto's TCA or SNDA on (`DfpnSearch.tca`, `snda`) the
+  search raised thresholds or grouped children the reading does not, and its summary says so
+  (`_replay_caveat`).
 * Why it stopped: the node budget a table size buys, a time or iteration limit, and how full
   the table is and how many entries it replaced (positions forgotten, to be searched again).
 * What to try: a larger table where the root's proof number is falling (never where its own
@@ -293,6 +296,19 @@ class _Reader:
         return NOTHING_BELOW
 
 
+def _replay_caveat(search: DfpnSearch) -> str:
+    """The sentence that warns the line may not be the search's own, where TCA or SNDA is on
+    (their thresholds and groups are the search's state along its path, not the table's);
+    empty otherwise."""
+    options = " and ".join(name for name, on in (("TCA", search.tca), ("SNDA", search.snda)) if on)
+    if not options:
+        return ""
+    return (
+        f" With {options} on, this line replays plain df-pn's thresholds and sums, so the search "
+        "itself may have gone another way."
+    )
+
+
 def _number(value: int) -> str:
     return "∞" if value >= INF else f"{value:,}"
 
@@ -558,6 +574,7 @@ def table_explanation_steps(
         f"The most-proving line the table holds is {counted(len(labels), 'ply')} deep"
         + (f": {line}" if labels else "")
         + f". It ends there because {ENDS[end]}."
+        + _replay_caveat(search)
     )
     outcome = search.outcome
     table = search.table

@@ -74,9 +74,9 @@ simplifications: a node's depth is the shallowest ply it was stored from (the pa
 distance), and only searched positions carry the marks, so a leaf shared by two children is
 still counted twice. The marks live in arrays beside the table, allocated only when an option is
 on, so with both off the table's 36 bytes a slot are unchanged. The table's explanation
-(`core.explain.table`) replays Nagai's thresholds and sums, not these. Neither helped on every
-suite (TCA gained a long mate and halved the nodes of KBBK but tied elsewhere with more nodes;
-SNDA gained a WAC mate and lost one on matetrack-dev), so both stay off.
+(`core.explain.table`) replays Nagai's thresholds and sums, not these, and says so. Neither
+helped on every suite (TCA gained a long mate and halved the nodes of KBBK but tied elsewhere
+with more nodes; SNDA gained a WAC mate and lost one on matetrack-dev), so both stay off.
 
 Graph-history interaction (GHI): a repetition of a position on the path is a draw, so what a
 position is worth can depend on the path that reached it, while the table keys positions alone.

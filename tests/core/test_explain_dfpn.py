@@ -218,3 +218,21 @@ def test_solve_explains_df_pn_on_the_command_line(capsys):
     assert "Table line " in "\n".join(block)
     assert f"Search     df-pn search, table of {TABLE:,} entries" in block  # its cap's unit
     assert [line for line in block if line != line.rstrip()] == []  # rows without a line too
+
+
+def test_the_table_line_says_when_tca_or_snda_searched_otherwise(stopped, capsys):
+    """The reading replays plain df-pn's thresholds and sums: with TCA or SNDA on, the line's
+    summary says the search itself may have gone another way, on the command line too; plain
+    df-pn's says nothing of the kind."""
+    assert "replays" not in stopped[1].table.summary
+    search = DfpnSearch(_game(), Limits(max_nodes=TABLE), tca=True, snda=True)
+    search.run()
+    summary = explain(search, RootTrace()).table.summary
+    assert summary.endswith(
+        " With TCA and SNDA on, this line replays plain df-pn's thresholds and sums, so the "
+        "search itself may have gone another way."
+    )
+    args = ["solve", "--epd", "wac-mates", "--id", "WAC.096", "--algo", "dfpn", "--tca"]
+    assert main([*args, "--max-nodes", str(TABLE), "--explain"]) == EXIT_UNKNOWN
+    block = " ".join(line.strip() for line in capsys.readouterr().out.splitlines())
+    assert "With TCA on, this line replays plain df-pn's thresholds and sums" in block
