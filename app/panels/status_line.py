@@ -1,4 +1,5 @@
-"""The status bar's line: iteration, node counts, speed, time, root numbers and what comes next."""
+"""The status bar's line: iteration, node counts, speed, time, root numbers and what comes next,
+and its shorter forms for a narrow bar."""
 
 from __future__ import annotations
 
@@ -25,19 +26,15 @@ def status_forms(
         if driver.running or search.elapsed <= 0
         else search.nodes_created / search.elapsed
     )
-    # what a narrow bar leaves out first: the speed, the time, the count in memory (the
-    # gauge beside the bar gives it)
-    spared = [
-        rate_text(rate, search.elapsed) or "– nodes/s",
-        f"{search.elapsed:.2f} s",
-        f"{search.nodes_in_memory:,} in memory",
-    ]
+    speed = rate_text(rate, search.elapsed) or "– nodes/s"
+    elapsed = f"{search.elapsed:.2f} s"
+    in_memory = f"{search.nodes_in_memory:,} in memory"
     parts = [
         f"Iteration {search.iterations:,}",
         f"{counted(search.nodes_created, 'node')} created",
-        spared[2],
-        spared[0],
-        spared[1],
+        in_memory,
+        speed,
+        elapsed,
         f"root {format_number(proof)}/{format_number(disproof)}",
     ]
     if search.second_level is not None:
@@ -48,14 +45,9 @@ def status_forms(
         parts.append("running")
     else:
         parts.append(f"next: {next_text or search.next_step}")
+    # What a narrow bar leaves out first: the speed, the time, the count in memory (the gauge
+    # beside the bar gives it).
     forms = [parts]
-    for part in spared:
+    for part in (speed, elapsed, in_memory):
         forms.append([kept for kept in forms[-1] if kept != part])
     return tuple("  ·  ".join(form) for form in forms)
-
-
-def status_text(
-    driver: SearchDriver, root: tuple[int, int] | None = None, next_text: str | None = None
-) -> str:
-    """The whole line (`status_forms`)."""
-    return status_forms(driver, root, next_text)[0]
