@@ -19,6 +19,7 @@ from pn_explorer.core.explain.table import MAX_LINE_PLIES, table_advice
 from pn_explorer.core.explain.trace import RootTrace, Trend
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
+from pn_explorer.core.games.registry import kind_of
 from pn_explorer.core.search.defaults import DFPN_EPSILON, DFPN_WORK_PER_ENTRY
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_steps import DfpnStepper
@@ -164,6 +165,34 @@ def test_a_larger_table_is_never_offered_against_the_trend():
         flat = table_advice(trend, 1_000, 20_000, 10_000.0)
         assert flat.settings == {} and flat.options == "" and not flat.button
         assert "not offered" in flat.text
+
+
+def test_reading_children_gives_mids_numbers_and_leaves_the_search_as_it_was():
+    """`read_children`, what the explanation reads the table with, gives the children the
+    numbers `generate_children` then gives them, and stores, counts and traces nothing: with
+    threats (WAC.096), the mop-up estimate (KRK), deep df-pn's bias, and the flight weight where
+    the defender moves first (WAC.014 with Black to move, so the root's children have the
+    attacker to move)."""
+    passed = wac("WAC.014").board.copy(stack=False)
+    passed.push(chess.Move.null())
+    cases = [
+        (_game(), {}),
+        (ChessGame(chess.Board("8/8/8/4k3/8/8/8/4K2R w K - 0 1")), {}),
+        (_game("WAC.001"), {"deep_depth": 3}),
+        (ChessGame(passed.copy(stack=False), attacker=chess.WHITE), {"flight_weight": 3}),
+    ]
+    for game, values in cases:
+        search = DfpnSearch(game, Limits(max_nodes=TABLE), **values)
+        cursor = kind_of(game).fresh(game)
+        before = (search.nodes_created, search.table_hits, len(search.table))
+        read = search.read_children(cursor, [search.table_key(cursor.position_hash(), 0)])
+        assert (search.nodes_created, search.table_hits, len(search.table)) == before
+        made = search.generate_children()
+        assert read.moves and (read.moves, read.proof, read.disproof) == (
+            made.moves,
+            made.proof,
+            made.disproof,
+        )
 
 
 def test_a_paused_stepper_is_explained_without_moving_it():
