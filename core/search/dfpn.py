@@ -367,7 +367,7 @@ class DfpnSearch:
         self._parent = array("Q", bytes(8 * slots))
         """SNDA: the key of the position each searched position was last searched from (the
         paper's pointer in the table entry); its own key at the root."""
-        self._frames: dict[int, Children] = {}
+        self._path_children: dict[int, Children] = {}
         """SNDA: the children of each node on the path, by ply, whose groups a find below may
         merge."""
         game.keep_expansions(capacity // DFPN_SLOTS_PER_MEMO)
@@ -687,7 +687,7 @@ class DfpnSearch:
         phis, deltas = as_phi_delta(proof, disproof, not is_or)
         epsilon, weak, snda = self.epsilon, self.weak_delta, self.snda
         if snda:
-            self._frames[depth] = children
+            self._path_children[depth] = children
             self._detect_sources(children, depth)
         if self.tca:
             raising = self._raises_thresholds(key, depth, children, raising)
@@ -742,7 +742,7 @@ class DfpnSearch:
         if self.trace is not None and self._stop is None:
             yield self.trace.backing_up(depth, phi, delta)
         if snda:
-            del self._frames[depth]
+            del self._path_children[depth]
         return self._conclude(key, depth, is_or, children, self.nodes_created - created_before)
 
     def _raises_thresholds(self, key: int, depth: int, children: Children, inherited: bool) -> bool:
@@ -796,23 +796,23 @@ class DfpnSearch:
     def _merge(self, ply: int, other: int) -> None:
         """SNDA: at the path's node at `ply`, put the child on the path and the child `other` in
         one group."""
-        frame = self._frames.get(ply)
-        if frame is None:
+        children = self._path_children.get(ply)
+        if children is None:
             return
-        keys = frame.keys
+        keys = children.keys
         branch = self._path_keys[ply + 1]
         if branch not in keys or other not in keys:
             return
         first, second = keys.index(branch), keys.index(other)
         if first == second:
             return
-        groups = frame.groups
+        groups = children.groups
         if groups is None:
-            groups = frame.groups = list(range(len(keys)))
+            groups = children.groups = list(range(len(keys)))
         kept, merged = groups[first], groups[second]
         if kept == merged:
             return
-        frame.groups = [kept if group == merged else group for group in groups]
+        children.groups = [kept if group == merged else group for group in groups]
         self.sources_found += 1
 
     def _mark(self, slot: int, key: int, depth: int) -> None:
@@ -878,7 +878,7 @@ class DfpnSearch:
         while True:
             self.game.reset()
             self._path_keys = [self._root_key]
-            self._frames.clear()
+            self._path_children.clear()
             try:
                 result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
             finally:
@@ -917,7 +917,7 @@ class DfpnSearch:
             self._path_keys.append(self.table_key(game.position_hash(), len(self._path_keys)))
         self._stop = None
         self._run_started = time.perf_counter()
-        self._frames.clear()
+        self._path_children.clear()
         result = finish(self.multiple_iterative_deepening(INF, INF, game.is_or()))
         game.reset()
         self._path_keys = [self._root_key]
@@ -946,7 +946,7 @@ class DfpnSearch:
         self._run_started = time.perf_counter()
         self.game.reset()
         self._path_keys = [self._root_key]
-        self._frames.clear()
+        self._path_children.clear()
         try:
             yield
         finally:
