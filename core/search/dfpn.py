@@ -497,9 +497,10 @@ class DfpnSearch:
 
     def generate_children(self) -> Children:
         """Expand the cursor's position: every child evaluated, hashed and given its numbers
-        from the table or, when the table has none, by mobility (thesis §3.3.1), which are then
-        stored as a leaf entry. A child the table has is not counted again (`Game.expand`'s
-        `known`): a re-expansion costs a hash and a table probe per child."""
+        from the table or, when the table has none, by mobility (thesis §3.3.1) with the
+        knowledge df-pn adds (the mop-up estimate, the flight weight, threats, deep df-pn's bias),
+        which are then stored as a leaf entry. A child the table has is not counted again
+        (`Game.expand`'s `known`): a re-expansion costs a hash and a table probe per child."""
         return self._children(self.game, self._path_keys, True)
 
     def read_children(self, cursor: Game, path_keys: list[int]) -> Children:
