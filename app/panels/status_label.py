@@ -35,8 +35,8 @@ class StatusLabel(FittedLabel):
         self._fit()
 
     def set_line(self, text: str, *shorter: str) -> None:
-        """The state line, and `shorter` forms of it, the first that fits drawn where it does
-        not."""
+        """The state line and `shorter` forms of it, longest first: where the line does not fit,
+        the first of them that does is drawn."""
         self.line = text
         self._shorter = shorter
         self._fit()
