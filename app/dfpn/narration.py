@@ -43,8 +43,10 @@ def describe_event(search: Stepper, event: DfpnEvent) -> str:
         if event.mop_up_weight:
             told += (
                 f" New children's proof numbers: mobility + {event.mop_up_weight} × the "
-                "mop-up estimate (2 × the defending king's distance from the edge + how much "
-                "farther than two squares the kings stand apart; df-pn+)."
+                "mop-up estimate (by the material: the defending king's distance from the edge, "
+                "or from a corner of the bishop's colour with bishop and knight, and from the "
+                "attacking king; a pawn's steps to promotion first where the pieces alone cannot "
+                "mate; df-pn+)."
             )
         return told
     if event.reason in (BackUpReason.PROVED, BackUpReason.DISPROVED):
