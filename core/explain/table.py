@@ -153,7 +153,8 @@ class _Children:
     work: list[int | None]
 
 
-_NONE = _Children([], [], [], [], [])
+_NO_CHILDREN = _Children([], [], [], [], [])
+"""What a line reads below a position it does not expand (unsearched, or solved)."""
 
 
 class _Reader:
@@ -245,7 +246,9 @@ class _Reader:
                     steps.append(self._step(ply + 1, labels, is_or, numbers, thresholds, work))
                     return steps, labels, REPEATS
                 path.append(key)
-                children = self.children(path) if work and numbers[0] and numbers[1] else _NONE
+                children = (
+                    self.children(path) if work and numbers[0] and numbers[1] else _NO_CHILDREN
+                )
                 yield
         finally:
             cursor.reset()
