@@ -297,3 +297,15 @@ def test_why_not_found_on_df_pn_shows_the_searchs_own_table_and_counts(qtbot):
     qtbot.mouseClick(panel.apply_buttons[0], Qt.MouseButton.LeftButton)
     assert window.driver.search.algorithm == "pn" and panel.explanation is None
     assert window.driver.search.limits.max_nodes == pn_cap
+
+
+def test_why_not_found_on_df_pn_with_tca_says_its_line_replays_plain_df_pn(qtbot):
+    """With TCA on, the table's line is read under plain df-pn's thresholds, and the panel's
+    words say so beside it."""
+    window = _window(qtbot, params=SearchParams("dfpn", 1_000, tca=True))
+    assert window.driver.search.tca
+    window.driver.run_to_end()
+    qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
+    held = _explained(qtbot, window).held.text()
+    assert "The table's most-proving line" in held
+    assert "With TCA on, this line replays plain df-pn's thresholds and sums" in held
