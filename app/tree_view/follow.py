@@ -177,8 +177,9 @@ def snap_to_columns(
     rows (at vertical offset `y`) straddles the left or right edge of the view (the area and
     its padding), each such node shown whole or hidden, while the columns of the first of
     `needs` inside the view at `x` stay inside; where no shift clears every row (a wide tree,
-    rows out of step), the one that leaves the fewest nodes cut; `x` itself if none cuts fewer
-    (or none of `needs` is in view)."""
+    rows out of step), the one that leaves the fewest nodes cut, which the view then leaves out
+    (`TreeView._cut_at_a_side`); `x` itself if none cuts fewer (or none of `needs` is in
+    view)."""
     rows = [item for item in drawn if area.top() <= item.y * scale + y <= area.bottom()]
     spans = [drawn_span(item) for item in rows]
     edges = (area.left() - style.VIEW_PAD, area.right() + style.VIEW_PAD)
