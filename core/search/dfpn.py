@@ -263,6 +263,17 @@ def child_delta_threshold(phi_threshold: int, second_delta: int, epsilon: float)
     return min(phi_threshold, grown)
 
 
+def children_numbers(children: Children, is_or: bool, weak_delta: bool) -> tuple[int, int]:
+    """A node's (pn, dn) from its children by MID's rule: Figure 3.3's least and sum (weak δ's
+    sum with `weak_delta`), or under SNDA, once children were found to share a position, the
+    sum over their groups (`grouped_sum`)."""
+    proof, disproof = children.proof, children.disproof
+    if children.groups is None:
+        return node_numbers(proof, disproof, is_or, weak_delta)
+    phis, deltas = as_phi_delta(proof, disproof, not is_or)
+    return as_phi_delta(min(deltas), grouped_sum(phis, children.groups), is_or)
+
+
 class DfpnSearch:
     """df-pn over a `Game` cursor, memory-bounded by a transposition table of `max_nodes` entries.
 
@@ -832,13 +843,7 @@ class DfpnSearch:
     ) -> _Result:
         """The node's numbers from its children, stored in the table as the GHI rule allows."""
         proof, disproof = children.proof, children.disproof
-        if children.groups is None:
-            node_proof, node_disproof = node_numbers(proof, disproof, is_or, self.weak_delta)
-        else:
-            phis, deltas = as_phi_delta(proof, disproof, not is_or)
-            node_proof, node_disproof = as_phi_delta(
-                min(deltas), grouped_sum(phis, children.groups), is_or
-            )
+        node_proof, node_disproof = children_numbers(children, is_or, self.weak_delta)
         if depth == 1 and not self._reading_out:
             self.root_move_work[key] = self.root_move_work.get(key, 0) + work
         table = self.table

@@ -34,9 +34,9 @@ from pn_explorer.core.search.defaults import (
     DFPN_WEAK_DELTA,
     MOBILITY,
 )
-from pn_explorer.core.search.dfpn import Children, DfpnSearch, _Result
+from pn_explorer.core.search.dfpn import Children, DfpnSearch, _Result, children_numbers
 from pn_explorer.core.search.events import BackUpReason, DfpnEvent, EventKind
-from pn_explorer.core.search.numbers import INF, as_phi_delta, node_numbers
+from pn_explorer.core.search.numbers import INF, as_phi_delta
 from pn_explorer.core.search.phase_steps import always, iteration_done
 from pn_explorer.core.search.registry import Capabilities, entry
 from pn_explorer.core.search.rerun import RerunCheckpoints
@@ -81,8 +81,9 @@ class DfpnFrame:
 
     @property
     def numbers(self) -> tuple[int, int]:
-        """(pn, dn) of the node from its children, by MID's own rule (`node_numbers`)."""
-        return node_numbers(self.children.proof, self.children.disproof, self.is_or, self.weak)
+        """(pn, dn) of the node from its children, by MID's own rule (`children_numbers`: SNDA's
+        groups included)."""
+        return children_numbers(self.children, self.is_or, self.weak)
 
     @property
     def phi(self) -> int:

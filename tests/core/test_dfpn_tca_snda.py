@@ -106,6 +106,18 @@ def test_snda_counts_two_children_that_lead_into_one_position_once() -> None:
         check_cycle_free_proof(game, search.proof())
 
 
+def test_a_paused_stepper_shows_the_root_numbers_snda_searches_with() -> None:
+    """Paused once SNDA has put A and B in one group at the root, the stepper's root frame
+    (what the status bar and the path panel show) counts them once, by the larger disproof
+    number, as MID does, not by the plain sum."""
+    stepper = DfpnStepper(shared_position_dag(), Limits(max_nodes=1_000), snda=True)
+    stepper.run(max_iterations=5)
+    root = stepper.frames[0].children
+    assert stepper.outcome is None and root.groups is not None
+    assert len(set(root.groups)) == 1 and sum(root.disproof) > max(root.disproof)
+    assert stepper.root_numbers == (min(root.proof), max(root.disproof))
+
+
 def test_grouped_sum_counts_each_group_by_its_largest() -> None:
     assert grouped_sum([3, 5, 2], [0, 1, 2]) == 10
     assert grouped_sum([3, 5, 2], [0, 0, 2]) == 7
