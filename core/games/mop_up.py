@@ -27,7 +27,7 @@ term, how much farther than two squares the kings stand apart (0–5):
   no knight) is the farthest from mate there is: `MOST`.
 
 So the estimate is 0 where mates happen and at most `MOST` (24; the edge's and the corners'
-rules stay within 0–12, 0–11 for a rook or a queen as before). It is used only where the
+rules stay within 0–12, 0–11 for a rook or a queen). It is used only where the
 defender keeps at most one man besides the king, and it is not a queen (`applies`): where the
 defender keeps pawns or pieces, mates come from tactics, not from a king walk. Counting pawns
 matters: with the rule "one piece besides pawns", 38 of matetrack-dev's 110 positions used the
