@@ -690,10 +690,6 @@ class DfpnSearch:
                 f"{game.position_label()} has nothing below it in the tree file",
             )
             return _Result(1, 1, 0, 0)
-        if self.trace is not None:
-            yield self.trace.expanded(
-                depth, is_or, phi_threshold, delta_threshold, children, created_before
-            )
         proof, disproof = children.proof, children.disproof
         # The children's φ and δ (they are of the other type): the same lists, kept up to date.
         phis, deltas = as_phi_delta(proof, disproof, not is_or)
@@ -703,21 +699,24 @@ class DfpnSearch:
             self._detect_sources(children, depth)
         if self.tca:
             raising = self._raises_thresholds(key, depth, children, raising)
-        raise_now = raising
+            if raising:
+                # TCA (Kishimoto 2010): numbers read through a cycle may already be past the
+                # thresholds handed down; at least one child is searched all the same.
+                phi, delta = as_phi_delta(*children_numbers(children, is_or, weak), is_or)
+                if phi >= phi_threshold or delta >= delta_threshold:
+                    self.thresholds_raised += 1
+                phi_threshold = max(phi_threshold, min(INF, phi + 1))
+                delta_threshold = max(delta_threshold, min(INF, delta + 1))
+        if self.trace is not None:
+            yield self.trace.expanded(
+                depth, is_or, phi_threshold, delta_threshold, children, created_before
+            )
         while True:
             groups = children.groups if snda else None
             if groups is None:
                 phi, delta = phi_delta(deltas, phis, weak)
             else:
                 phi, delta = min(deltas), grouped_sum(phis, groups)
-            if raise_now:
-                # TCA (Kishimoto 2010): numbers read through a cycle may already be past the
-                # thresholds handed down; at least one child is searched all the same.
-                if phi >= phi_threshold or delta >= delta_threshold:
-                    self.thresholds_raised += 1
-                phi_threshold = max(phi_threshold, min(INF, phi + 1))
-                delta_threshold = max(delta_threshold, min(INF, delta + 1))
-                raise_now = False
             if phi >= phi_threshold or delta >= delta_threshold or self._stop is not None:
                 break
             best, best_delta, second_delta = 0, INF, INF

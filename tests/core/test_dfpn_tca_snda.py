@@ -60,6 +60,24 @@ def test_tca_searches_below_a_node_whose_old_child_put_it_past_its_thresholds() 
     assert tca.nodes_created < plain.nodes_created
 
 
+def test_the_stepper_shows_the_thresholds_tca_raised() -> None:
+    """The app's stepper, one event at a time: where C is expanded, its frame (what the path
+    panel shows) holds the thresholds C searches under. Under TCA they are raised past C's
+    numbers, which are themselves past the thresholds B handed down (plain df-pn returns at
+    once)."""
+    seen = {}
+    for name, options in (("plain", {}), ("tca", {"tca": True})):
+        game = old_child_graph()
+        stepper = DfpnStepper(game, Limits(max_nodes=1_000), **options)
+        c = game.index["C"]
+        while stepper.outcome is None and name not in seen:
+            stepper.step_event()
+            frame = stepper.frames[-1]
+            if frame.move == c and frame.backing_up is None:
+                seen[name] = frame.phi < frame.phi_threshold and frame.delta < frame.delta_threshold
+    assert seen == {"plain": False, "tca": True}
+
+
 def shared_position_dag() -> GraphGame:
     """R (attacker) chooses A or B; the defender's only move from either is to M, so R's
     disproof number, the sum over A and B, counts M's twice. M's subtree takes a few
