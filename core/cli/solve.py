@@ -34,10 +34,12 @@ from pn_explorer.core.games.suites import find_position, load_suite
 from pn_explorer.core.inputs.boards import parse_fen
 from pn_explorer.core.inputs.numbers import parse_whole
 from pn_explorer.core.inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
+from pn_explorer.core.proofs.claims import checked_disproof_text, uncertified_text
 from pn_explorer.core.runs.runner import RunRecord, describe_search
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
+from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.registry import entry, title_of
 from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.trees.catalog import load_tree
@@ -57,8 +59,11 @@ def _counts(record: RunRecord) -> str:
     return text
 
 
-def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None:
-    """The human-readable report of one solved (or not) position."""
+def print_record(
+    record: RunRecord, spec: AlgorithmSpec, limits: Limits, disproof: dict | None = None
+) -> None:
+    """The human-readable report of one solved (or not) position (`disproof`: what the replay
+    of df-pn's disproof said, `_checked_disproof`)."""
     print(f"Position   {record.id + '  ' if record.id else ''}{record.position}")
     unit = entry(spec.name).cap_unit
     cap = unit.cap_text(limits.max_nodes) if limits.max_nodes else "no node cap"
@@ -81,6 +86,8 @@ def print_record(record: RunRecord, spec: AlgorithmSpec, limits: Limits) -> None
         )
     else:
         print(f"Result     {record.reason}")
+        if disproof is not None:
+            print(f"Disproof   {disproof['text']}")
         for move, reply in record.refutation:
             print(f"           {move}: {reply}")
     print(f"Nodes      {_counts(record)}")
@@ -219,16 +226,19 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.export_tree is not None:
         _export(args.export_tree, search, game, position.id or position.fen)
     write_exports(args, search, game, record)
+    disproof = _checked_disproof(game, search, record)
     shortest = _shortest(args, game, record, limits)
     if args.json:
         data = record.to_dict()
+        if disproof is not None:
+            data["disproof"] = disproof
         if shortest is not None:
             data["shortest"] = shortest
         if explanation is not None:
             data["explain"] = explanation.to_dict()
         print_json(data)
     else:
-        print_record(record, spec, limits)
+        print_record(record, spec, limits, disproof)
         if shortest is not None:
             print(f"Shortest   {shortest['text']}")
         if explanation is not None:
@@ -240,6 +250,24 @@ def run_solve(args: argparse.Namespace) -> int:
         )
         return EXIT_VERIFICATION_FAILED
     return outcome_status(record.result)
+
+
+def _checked_disproof(game: ChessGame, search: Search, record: RunRecord) -> dict | None:
+    """A df-pn disproof of the root, read out of its table and replayed independently
+    (`core.proofs.verify_disproof`, with no bound: a strategy that never lets the attacker mate,
+    its lines ending by rule or returning to a position on them). Only an accepted replay lets
+    the record claim "no forced mate"; otherwise the claim is withdrawn and the text says why."""
+    if record.result != Result.DISPROVED.value or not isinstance(search, DfpnSearch):
+        return None
+    from pn_explorer.core.search.dfpn_shortest import check_disproof
+
+    checked, why, positions = check_disproof(game.root_board, game.attacker, search)
+    if checked:
+        text = checked_disproof_text(None, search.nodes_created, positions)
+    else:
+        text = uncertified_text(why)
+        record.claim = ""
+    return {"checked": checked, "text": text, "positions_checked": positions}
 
 
 def _shortest(

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import chess
 
+from pn_explorer.core.values import counted
+
 NO_FORCED_MATE = "no forced mate"
 """What a disproved chess root establishes: the attacker has no forced mate at any length."""
 
@@ -81,13 +83,13 @@ def nothing_shorter_text() -> str:
     return f"nothing is shorter than a {mate_text(1)}"
 
 
-def checked_disproof_text(moves: int, nodes: int, positions: int) -> str:
-    """A bounded disproof that the independent replay (`core.proofs.verify_disproof`) accepted:
-    the only way "no mate in N or fewer" is said of a length below a mate found."""
-    return (
-        f"{no_mate_text(moves)}: disproved, {nodes:,} nodes, "
-        f"certificate checked ({positions:,} positions replayed)"
-    )
+def checked_disproof_text(moves: int | None, nodes: int, positions: int) -> str:
+    """A disproof that the independent replay (`core.proofs.verify_disproof`) accepted: bounded
+    (`moves`), the only way "no mate in N or fewer" is said of a length below a mate found, or
+    unbounded (None), the only way df-pn's disproved root says "no forced mate" as certified."""
+    said = NO_FORCED_MATE if moves is None else no_mate_text(moves)
+    replayed = counted(positions, "position")
+    return f"{said}: disproved, {counted(nodes, 'node')}, certificate checked ({replayed} replayed)"
 
 
 def uncertified_text(why: str) -> str:

@@ -109,6 +109,11 @@ position's key is mixed with the plies it has left (a position with fewer plies 
 position to the table). `core.search.dfpn_shortest` asks it for shorter mates and for the
 disproof that certifies the shortest.
 
+A disproved root's disproof is read out of the table (`disproof`, `_DisproofExtraction`) with a
+bound or without: every attacker move, one defender reply, down to lines the rules end or that
+return to a position already on them. `core.proofs.verify_disproof` replays it, and only then is
+"no mate in N or fewer" (bounded) or "no forced mate" (unbounded) said as certified.
+
 `run` may stop after any expansion (limits, a slice, a cancel) and resume: the search's state is
 the table, and the next run restarts from the root and descends again through it.
 
@@ -963,17 +968,16 @@ class DfpnSearch:
             self.nodes_created, self.iterations = nodes, iterations
 
     def disproof(self) -> ProofNode:
-        """The disproof tree of a root disproved under a mate-length bound (`max_plies`; without
-        one a disproof may be as deep as the game), read out of the table
-        (`_DisproofExtraction`): every move at OR nodes, one reply that holds at AND nodes, down
-        to the positions the rules or the bound end. It is the search's word until
-        `core.proofs.verify_disproof` has replayed it; raises VerificationError where no
-        disproof can be read on these paths. The read-out is counted in `read_out_nodes`, not in
+        """The disproof tree of a disproved root, read out of the table (`_DisproofExtraction`):
+        every move at OR nodes, one reply that holds at AND nodes, down to the positions the
+        rules or the bound (`max_plies`, where there is one) end, or a position already on the
+        line (without a bound the tree is then the defender's strategy for ever: it repeats what
+        it did from there). It is the search's word until `core.proofs.verify_disproof` has
+        replayed it; raises VerificationError where no disproof can be read on these paths
+        within the search's limits. The read-out is counted in `read_out_nodes`, not in
         `nodes_created`."""
         if self.outcome is None or self.outcome.result is not Result.DISPROVED:
             raise ValueError("the search has not disproved the root")
-        if self.max_plies is None:
-            raise ValueError("only a mate-length-bounded disproof is read out")
         if self.outcome.reason is StopReason.ROOT_TERMINAL:
             return ProofNode(self._root_is_or)
         self._stop = None

@@ -209,9 +209,9 @@ def certify_shortest(
 def check_disproof(
     board: chess.Board, attacker: chess.Color, search: DfpnSearch
 ) -> tuple[bool, str, int]:
-    """Read the bounded search's disproof out of its table and replay it independently: (accepted,
-    why not, positions replayed). Only an accepted disproof certifies a length."""
-    assert search.max_plies is not None, "only a mate-length-bounded disproof is checked"
+    """Read the search's disproof out of its table and replay it independently, under the
+    search's mate-length bound or, without one, as "no forced mate": (accepted, why not,
+    positions replayed). Only an accepted disproof certifies anything."""
     try:
         tree = search.disproof()
         verified = verify_disproof(board, uci_proof(tree), attacker, search.max_plies)
