@@ -2,7 +2,8 @@
 
 A position is a graph node (its own hash); reaching a node already on the path is a draw by
 repetition, as in chess. `first_repetition_value` solves such a game by brute force along every
-path, and `check_cycle_free_proof` checks a proof against the graph: what df-pn must agree with.
+path, `check_cycle_free_proof` checks a proof against the graph and `check_defender_strategy` a
+disproof: what df-pn must agree with.
 """
 
 from __future__ import annotations
@@ -152,6 +153,28 @@ def check_cycle_free_proof(game: GraphGame, proof: ProofNode) -> None:
             check(move, child, path | {node})
 
     check(game.index["R"], proof, frozenset())
+
+
+def check_defender_strategy(game: GraphGame, disproof: ProofNode) -> int:
+    """Assert that `disproof` keeps the attacker from winning from R: every edge at an attacker
+    node, one at a defender node, and every line ending at a lost leaf or at a node already on
+    that line (found from the line itself, never from the tree). Returns the repetition leaves."""
+
+    def check(node: int, sub: ProofNode, path: tuple[int, ...]) -> int:
+        if node in path:
+            return 1
+        assert node not in game.wins, f"{game.names[node]} is won"
+        if node in game.losses:
+            return 0
+        edges = game.edges.get(node, [])
+        assert sub.children, f"{game.names[node]}: the line ends, but neither lost nor repeated"
+        if node in game.or_nodes:
+            assert set(sub.children) == set(edges), f"{game.names[node]}: a move is missing"
+        else:
+            assert len(sub.children) == 1 and set(sub.children) <= set(edges)
+        return sum(check(move, child, (*path, node)) for move, child in sub.children.items())
+
+    return check(game.index["R"], disproof, ())
 
 
 def search_random_graphs(

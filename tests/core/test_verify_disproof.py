@@ -1,6 +1,7 @@
-"""The independent check of a bounded disproof ("no mate in N or fewer"): df-pn's disproofs read
-out of its table and replayed under python-chess's rules, held against brute force for either
-attacker, and planted bad disproofs rejected."""
+"""The independent check of a bounded disproof ("no mate in N or fewer"; the unbounded one is
+`test_unbounded_disproof`): df-pn's disproofs read out of its table and replayed under
+python-chess's rules, held against brute force for either attacker, and planted bad disproofs
+rejected."""
 
 from __future__ import annotations
 
@@ -165,12 +166,12 @@ def test_an_uncertified_disproof_never_says_there_is_no_shorter_mate(monkeypatch
     assert "no mate in" not in certificate.text
 
 
-def test_only_a_bounded_disproof_is_read_out() -> None:
+def test_a_disproof_is_read_out_only_of_a_disproved_root_with_a_bound_or_without() -> None:
     proved = bounded(*position("WAC.001"), 2)
     with pytest.raises(ValueError, match="not disproved"):
         proved.disproof()
-    game = ChessGame(chess.Board("8/8/8/8/8/8/8/K1k5 w - - 0 1"))
-    unbounded = DfpnSearch(game)
+    board = chess.Board("8/8/8/8/8/8/8/K1k5 w - - 0 1")
+    unbounded = DfpnSearch(ChessGame(board))
     assert unbounded.run().result is Result.DISPROVED
-    with pytest.raises(ValueError, match="mate-length-bounded"):
-        unbounded.disproof()
+    tree = uci_proof(unbounded.disproof())
+    assert tree == {} and verify_disproof(board, tree, chess.WHITE, None).moves is None
