@@ -1120,12 +1120,13 @@ class _Extraction:
 class _DisproofExtraction:
     """Reads a disproof out of the table depth-first along the game cursor: at an OR node every
     child must be disproved, at an AND node one disproved child is followed (first a child the
-    rules end: stalemate, the bound, a repetition; then those the table calls disproved; then the
-    others by disproof number). A child the table does not call disproved (its entry replaced, or
-    its disproof rests on this path's repetitions and was never stored) is searched again where
-    it stands, and read on only if that search disproves it. A subtree is shared between the
-    paths that reach its position with the same clock only where it rests on no repetition above
-    its own node (a cycle inside it draws whatever the path); the others are read on each path."""
+    rules end: stalemate, the bound where there is one, a repetition; then those the table calls
+    disproved; then the others by disproof number). A child the table does not call disproved
+    (its entry replaced, or its disproof rests on this path's repetitions and was never stored)
+    is searched again where it stands, and read on only if that search disproves it. A subtree
+    is shared between the paths that reach its position with the same clock only where it rests
+    on no repetition above its own node (a cycle inside it draws whatever the path); the others
+    are read on each path."""
 
     def __init__(self, search: DfpnSearch) -> None:
         self.search = search
