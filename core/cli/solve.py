@@ -34,12 +34,10 @@ from pn_explorer.core.games.suites import find_position, load_suite
 from pn_explorer.core.inputs.boards import parse_fen
 from pn_explorer.core.inputs.numbers import parse_whole
 from pn_explorer.core.inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
-from pn_explorer.core.proofs.claims import checked_disproof_text, uncertified_text
 from pn_explorer.core.runs.runner import RunRecord, describe_search
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
-from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.registry import entry, title_of
 from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.trees.catalog import load_tree
@@ -226,7 +224,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if args.export_tree is not None:
         _export(args.export_tree, search, game, position.id or position.fen)
     write_exports(args, search, game, record)
-    disproof = _checked_disproof(game, search, record)
+    disproof = _checked_disproof(record)
     shortest = _shortest(args, game, record, limits)
     if args.json:
         data = record.to_dict()
@@ -252,22 +250,17 @@ def run_solve(args: argparse.Namespace) -> int:
     return outcome_status(record.result)
 
 
-def _checked_disproof(game: ChessGame, search: Search, record: RunRecord) -> dict | None:
-    """A df-pn disproof of the root, read out of its table and replayed independently
-    (`core.proofs.verify_disproof`, with no bound: a strategy that never lets the attacker mate,
-    its lines ending by rule or returning to a position on them). Only an accepted replay lets
-    the record claim "no forced mate"; otherwise the claim is withdrawn and the text says why."""
-    if record.result != Result.DISPROVED.value or not isinstance(search, DfpnSearch):
+def _checked_disproof(record: RunRecord) -> dict | None:
+    """What the independent replay of df-pn's disproof of the root said (`core.runs.runner.
+    certify_disproof`, with no bound: a strategy that never lets the attacker mate); None where
+    there was no such replay."""
+    if record.disproof_certified is None:
         return None
-    from pn_explorer.core.search.dfpn_shortest import check_disproof
-
-    checked, why, positions = check_disproof(game.root_board, game.attacker, search)
-    if checked:
-        text = checked_disproof_text(None, search.nodes_created, positions)
-    else:
-        text = uncertified_text(why)
-        record.claim = ""
-    return {"checked": checked, "text": text, "positions_checked": positions}
+    return {
+        "checked": record.disproof_certified,
+        "text": record.disproof_text,
+        "positions_checked": record.disproof_positions or 0,
+    }
 
 
 def _shortest(

@@ -108,7 +108,7 @@ def summarise(records: list[RunRecord]) -> SuiteSummary:
         positions=len(records),
         solved=len(solved),
         proved=sum(r.result == Result.PROVED.value and bool(r.verified) for r in records),
-        disproved=sum(r.result == Result.DISPROVED.value for r in records),
+        disproved=sum(r.result == Result.DISPROVED.value and r.solved for r in records),
         total_nodes=sum(r.nodes_created for r in solved),
         average_nodes=sum(r.nodes_created for r in solved) / len(solved) if solved else 0.0,
         total_seconds=sum(r.seconds for r in records),
@@ -156,6 +156,9 @@ def _row_text(record: RunRecord) -> str:
         first = f"{record.first_move:<8}{verdict}"
     elif record.rejected:
         what, first = "UNVERIFIED", ""
+    elif record.disproof_text:
+        what = "NOT CERTIFIED" if record.uncertified else record.result
+        first = record.disproof_text
     else:
         what, first = record.result, record.reason.split(": ", 1)[0]
     pn2 = (

@@ -28,6 +28,7 @@ from pn_explorer.core.runs.journal import Journal
 from pn_explorer.core.runs.runner import (
     ERROR,
     REJECTED,
+    UNCERTIFIED,
     Factory,
     Interrupted,
     Problem,
@@ -312,7 +313,19 @@ def format_rows(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
         for name in names
     )
     lines.append(f"solved — {solved}")
+    lines += _disproof_lines(rows, names)
     return "\n".join(lines)
+
+
+def _disproof_lines(rows: Sequence[ComparisonRow], names: Sequence[str]) -> list[str]:
+    """What the independent replay said of each df-pn disproof (`core.runs.runner.
+    certify_disproof`): only an accepted one claims "no forced mate"."""
+    return [
+        f"{row.id} {name}: {row.runs[name].disproof_text}"
+        for row in rows
+        for name in names
+        if row.runs[name].disproof_text
+    ]
 
 
 def _failed(limit: int | None) -> str:
@@ -474,6 +487,10 @@ def run_dict(run: RunRecord) -> dict:
         "main_line": list(run.main_line),
         "shortest_mate_in": run.shortest_mate_in,
         "shortest_certified": run.shortest_certified,
+        "claim": run.claim,
+        "disproof_certified": run.disproof_certified,
+        "disproof_positions": run.disproof_positions,
+        "disproof_error": run.disproof_error,
     }
 
 
@@ -487,7 +504,7 @@ def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord
         id=position_id,
         fen=fen,
         algorithm=data["algorithm"],
-        result=data["result"],
+        result=Result.DISPROVED.value if data["result"] == UNCERTIFIED else data["result"],
         reason=data["reason"],
         nodes_created=data["nodes"],
         nodes_in_memory=0,
@@ -504,6 +521,10 @@ def run_from_dict(data: dict, position_id: str = "", fen: str = "") -> RunRecord
         verification_error=data["reason"].removeprefix(REJECTED) if rejected else "",
         shortest_mate_in=data.get("shortest_mate_in"),
         shortest_certified=data.get("shortest_certified"),
+        claim=data.get("claim", ""),
+        disproof_certified=data.get("disproof_certified"),
+        disproof_positions=data.get("disproof_positions"),
+        disproof_error=data.get("disproof_error", ""),
     )
 
 

@@ -24,11 +24,13 @@ from pn_explorer.core.games.kinds import Source
 from pn_explorer.core.games.registry import kind_named, kind_of, load_problem
 from pn_explorer.core.inputs.boards import parse_fen
 from pn_explorer.core.inputs.positions import SuitePosition
-from pn_explorer.core.proofs.claims import verdict
+from pn_explorer.core.proofs.claims import checked_disproof_text, uncertified_text, verdict
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.runs.cluster import ClusterWorkers
 from pn_explorer.core.runs.workers import Failed, Finished, Workers
 from pn_explorer.core.search.contract import Search
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.dfpn_shortest import check_disproof
 from pn_explorer.core.search.types import Limits, Result
 
 if TYPE_CHECKING:
@@ -38,6 +40,9 @@ ERROR = "error"
 """The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
 
 REJECTED = "proof rejected by the verifier: "
+
+UNCERTIFIED = "uncertified"
+"""The verdict of df-pn's disproof that the independent replay did not accept: no claim."""
 
 CLAIMED = "claimed"
 """The verdict of an outside engine's mate (`uci:` in a comparison): it has no proof tree, so its
@@ -94,7 +99,14 @@ class RunRecord:
     claim: str = ""
     """What the verified result establishes, in words (`core.proofs.claims.verdict`: "mate in
     2", "no forced mate", "X can at least draw"): the one sentence every front end prints for a
-    solved root; '' for an unsolved search or a rejected proof."""
+    solved root; '' for an unsolved search, a rejected proof or an uncertified disproof."""
+    disproof_certified: bool | None = None
+    """For df-pn's disproved chess root (`certify_disproof`): whether the independent replay of
+    its disproof accepted it; None where no such replay applies."""
+    disproof_positions: int | None = None
+    """The positions that replay went through, where it accepted the disproof."""
+    disproof_error: str = ""
+    """Why that replay did not accept the disproof."""
 
     def __post_init__(self) -> None:
         if self.result == Result.PROVED.value and self.verified is False:
@@ -113,19 +125,38 @@ class RunRecord:
 
     @property
     def verdict(self) -> str:
-        """proved / disproved / unknown, or `error` for a rejected proof (the comparison's word)."""
-        return self.result
+        """proved / disproved / unknown, `error` for a rejected proof or `uncertified` for a
+        disproof the replay did not accept (the comparison's word)."""
+        return UNCERTIFIED if self.uncertified else self.result
 
     @property
     def verdict_reason(self) -> str:
-        return REJECTED + self.verification_error if self.rejected else self.reason
+        if self.rejected:
+            return REJECTED + self.verification_error
+        return self.disproof_text if self.uncertified else self.reason
 
     @property
     def solved(self) -> bool:
-        """Proved and verified, or disproved: what the suite and the comparison count as solved."""
-        return (
-            self.result == Result.PROVED.value and bool(self.verified)
-        ) or self.result == Result.DISPROVED.value
+        """Proved and verified, or disproved (and certified, where df-pn's disproof was
+        replayed): what the suite and the comparison count as solved."""
+        return (self.result == Result.PROVED.value and bool(self.verified)) or (
+            self.result == Result.DISPROVED.value and not self.uncertified
+        )
+
+    @property
+    def uncertified(self) -> bool:
+        """A disproof the search found and the independent replay did not accept: it claims
+        nothing."""
+        return self.disproof_certified is False
+
+    @property
+    def disproof_text(self) -> str:
+        """What the replay of df-pn's disproof said, in words; '' where there was none."""
+        if self.disproof_certified is None:
+            return ""
+        if self.disproof_certified:
+            return checked_disproof_text(None, self.nodes_created, self.disproof_positions or 0)
+        return uncertified_text(self.disproof_error)
 
     def to_dict(self) -> dict:
         """The JSON row of `solve --json` and `suite --json`."""
@@ -183,7 +214,28 @@ def describe_search(
         proved = record.result == Result.PROVED.value
         said = kind.verdict_text(game, proved)
         record.claim = verdict(proved, bool(record.verified), record.mate_in, said)
+    certify_disproof(record, game, search)
     return record
+
+
+def certify_disproof(record: RunRecord, game: Game, search: Search) -> None:
+    """Replay df-pn's disproof of a chess root independently (`core.search.dfpn_shortest.
+    check_disproof`: read out of the table, replayed by `core.proofs.verify_disproof`) and say
+    in `record` whether it was accepted. Its "no forced mate" is a claim only once accepted:
+    otherwise the claim is withdrawn and `disproof_error` says why. Every front end (solve,
+    suite, compare, the app) gets its record from `describe_search`, so all of them go through
+    this one check; it can take a while, as verifying a proof can."""
+    if record.result != Result.DISPROVED.value:
+        return
+    if not (isinstance(search, DfpnSearch) and isinstance(game, ChessGame)):
+        return
+    checked, why, positions = check_disproof(game.root_board, game.attacker, search)
+    record.disproof_certified = checked
+    if checked:
+        record.disproof_positions = positions
+    else:
+        record.disproof_error = why
+        record.claim = ""
 
 
 def _record_proof(record: RunRecord, game: Game, proof: ProofNode) -> None:
