@@ -53,6 +53,8 @@ def ours_text(record: RunRecord | Exception | None) -> str:
         return f"Ours: {record.claim}{first} (verified)."
     if record.rejected:
         return "Ours: the proof failed verification (no mate)."
+    if record.uncertified:
+        return "Ours: disproved by the search but not certified."
     if record.result == Result.DISPROVED.value:
         return f"Ours: disproved, {record.claim}."
     return "Ours: unsolved."

@@ -36,6 +36,9 @@ NOT_SOLVED = "Not solved yet: step or run the search."
 """The headline before a search has a result."""
 
 MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "unsolved", "error"
+UNCERTIFIED = "uncertified"
+"""df-pn's disproof that the independent replay did not accept (`core.runs.runner.
+certify_disproof`): nothing is claimed, and the panel says why."""
 
 
 def solution_record(search) -> RunRecord:
@@ -51,6 +54,8 @@ def result_kind(record: RunRecord) -> str:
     """Which of the panel's kinds of result `record` is."""
     if record.rejected:
         return ERROR
+    if record.uncertified:
+        return UNCERTIFIED
     if record.result == Result.PROVED.value:
         return MATE if record.mate_in is not None else TREE_PROOF
     return REFUTED if record.result == Result.DISPROVED.value else UNSOLVED
@@ -58,7 +63,8 @@ def result_kind(record: RunRecord) -> str:
 
 def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
     """The panel's headline and detail lines for `record`, a search on `game` (whose kind says
-    what a proof of it establishes). A rejected proof is an error, never a mate."""
+    what a proof of it establishes). A rejected proof is an error, never a mate; a df-pn
+    disproof is its verdict only once the independent replay accepted it."""
     kind = result_kind(record)
     words = kind_named(record.game)
     line = words.join_line(record.position, record.main_line, short_label)
@@ -78,11 +84,14 @@ def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
             f"Proof tree: {counted(record.proof_size or 0, 'node')} replayed move by move "
             "under the game's rules.",
         ]
+    if kind == UNCERTIFIED:
+        return _sentence(record.disproof_text), [record.reason]
     if kind == REFUTED:
         lines = [": ".join(short_label(part) for part in line) for line in record.refutation] or [
             record.reason
         ]
-        return words.verdict(game, False), lines
+        checked = [_sentence(record.disproof_text)] if record.disproof_text else []
+        return words.verdict(game, False), lines + checked
     return f"Unsolved: {record.reason}", []
 
 
@@ -92,6 +101,7 @@ COLOURS = {
     REFUTED: style.DISPROVED_TEXT.name(),
     UNSOLVED: "#8a5a00",
     ERROR: style.ALERT.name(),
+    UNCERTIFIED: "#8a5a00",
 }
 """The headline's colour: green proved and red disproved, as in the tree and its legend."""
 
@@ -226,3 +236,8 @@ def _link(index: int, line: str) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _sentence(text: str) -> str:
+    """`text` with its first letter upper case (the rest kept, unlike str.capitalize)."""
+    return text[:1].upper() + text[1:]
