@@ -27,6 +27,7 @@ from pn_explorer.core.inputs.positions import SuitePosition
 from pn_explorer.core.proofs.claims import checked_disproof_text, uncertified_text, verdict
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.runs.cluster import ClusterWorkers
+from pn_explorer.core.runs.replay import Replay
 from pn_explorer.core.runs.workers import Failed, Finished, Workers
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.dfpn import DfpnSearch
@@ -224,9 +225,12 @@ def certify_disproof(record: RunRecord, game: Game, search: Search) -> None:
     in `record` whether it was accepted. Its "no forced mate" is a claim only once accepted:
     otherwise the claim is withdrawn and `disproof_error` says why. Every front end (solve,
     suite, compare, the app) gets its record from `describe_search`, so all of them go through
-    this one check; it can take a while, as verifying a proof can."""
+    this one check (the app's recorded search, a `Replay`, through the search it shows); it can
+    take a while, as verifying a proof can."""
     if record.result != Result.DISPROVED.value:
         return
+    if isinstance(search, Replay):
+        search = search.live
     if not (isinstance(search, DfpnSearch) and isinstance(game, ChessGame)):
         return
     checked, why, positions = check_disproof(game.root_board, game.attacker, search)

@@ -1,0 +1,114 @@
+"""Every front end that reports df-pn's disproved chess root (suite and compare rows, their JSON)
+goes through the one replay of its disproof: "no forced mate" is claimed only when the replay
+accepted it, and a planted bad disproof withdraws the claim and says why."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pn_explorer.core.cli.main import main
+from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.runs.comparison import algorithm_factory, run_dict, run_from_dict
+from pn_explorer.core.runs.runner import UNCERTIFIED, WorkItem, run_item
+from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.types import Limits
+
+ROOK_PAWN = "7k/8/7P/6K1/8/8/8/8 w - - 0 1"
+"""A rook's-pawn draw: df-pn disproves it in about a thousand nodes."""
+
+
+@pytest.fixture
+def suite_file(tmp_path) -> str:
+    path = tmp_path / "draw.epd"
+    path.write_text(f'{ROOK_PAWN.rsplit(" ", 2)[0]} id "rook-pawn";\n', encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def planted(monkeypatch) -> None:
+    """df-pn's read-out disproof loses one of the attacker's root moves: the replay must reject
+    it (that move is not answered)."""
+    read_out = DfpnSearch.disproof
+
+    def without_a_root_move(search: DfpnSearch) -> ProofNode:
+        tree = read_out(search)
+        tree.children.pop(next(iter(tree.children)))
+        return tree
+
+    monkeypatch.setattr(DfpnSearch, "disproof", without_a_root_move)
+
+
+def _run(name: str):
+    item = WorkItem("rook-pawn", ROOK_PAWN, name, algorithm_factory(name), Limits(max_nodes=50_000))
+    return run_item(item)
+
+
+def _suite(capsys, tmp_path, suite_file: str) -> tuple[str, dict]:
+    target = tmp_path / "rows.json"
+    main(["suite", suite_file, "--algo", "dfpn", "--json", str(target)])
+    return capsys.readouterr().out, json.loads(target.read_text(encoding="utf-8"))["rows"][0]
+
+
+def _compare(capsys, tmp_path, suite_file: str) -> tuple[str, dict]:
+    target = tmp_path / "compare.json"
+    main(
+        ["compare", suite_file, "--algos", "pn,dfpn", "--max-nodes", "50000", "--json", str(target)]
+    )
+    data = json.loads(target.read_text(encoding="utf-8"))
+    return capsys.readouterr().out, data["rows"][0]["runs"]
+
+
+def test_a_suite_row_of_a_dfpn_disproof_carries_the_certified_claim(capsys, tmp_path, suite_file):
+    out, row = _suite(capsys, tmp_path, suite_file)
+    assert row["result"] == "disproved" and row["claim"] == "no forced mate"
+    assert row["disproof_certified"] is True and row["disproof_positions"] > 0
+    assert row["disproof_error"] == ""
+    replayed = f"certificate checked ({row['disproof_positions']:,} positions replayed)"
+    assert "no forced mate: disproved" in out and replayed in out
+    assert "1 of 1 solved (0 proved and verified, 1 disproved)" in out
+
+
+def test_a_planted_bad_disproof_withdraws_the_suite_rows_claim(
+    capsys, tmp_path, suite_file, planted
+):
+    out, row = _suite(capsys, tmp_path, suite_file)
+    assert row["result"] == "disproved" and row["claim"] == ""
+    assert row["disproof_certified"] is False and "not answered" in row["disproof_error"]
+    assert "NOT CERTIFIED" in out and "disproved by the search but not certified" in out
+    assert "no forced mate" not in out
+    assert "0 of 1 solved (0 proved and verified, 0 disproved)" in out
+
+
+def test_compare_rows_certify_dfpn_and_leave_pn_as_it_was(capsys, tmp_path, suite_file):
+    out, runs = _compare(capsys, tmp_path, suite_file)
+    dfpn, pn = runs["dfpn"], runs["pn"]
+    assert dfpn["result"] == "disproved" and dfpn["claim"] == "no forced mate"
+    assert dfpn["disproof_certified"] is True and dfpn["disproof_positions"] > 0
+    assert pn["result"] == "disproved" and pn["claim"] == "no forced mate"
+    assert pn["disproof_certified"] is None
+    assert "rook-pawn dfpn: no forced mate: disproved" in out and "certificate checked" in out
+    assert "rook-pawn pn:" not in out
+
+
+def test_a_planted_bad_disproof_withdraws_the_compare_rows_claim(
+    capsys, tmp_path, suite_file, planted
+):
+    out, runs = _compare(capsys, tmp_path, suite_file)
+    dfpn = runs["dfpn"]
+    assert dfpn["result"] == UNCERTIFIED and dfpn["claim"] == ""
+    assert dfpn["reason"].startswith("disproved by the search but not certified: ")
+    assert "not answered" in dfpn["reason"]
+    assert runs["pn"]["claim"] == "no forced mate"
+    assert "dfpn: 0/1" in out and "rook-pawn dfpn: disproved by the search but not certified" in out
+    again = run_from_dict(dfpn)
+    assert again.uncertified and not again.solved and again.claim == ""
+    assert run_dict(again)["result"] == UNCERTIFIED
+
+
+def test_the_runner_record_says_what_the_replay_said(planted):
+    record = _run("dfpn")
+    assert record.verdict == UNCERTIFIED and record.claim == "" and not record.solved
+    assert record.disproof_text.startswith("disproved by the search but not certified: ")
+    assert record.verdict_reason == record.disproof_text
