@@ -53,6 +53,8 @@ CSV_COLUMNS = [
     "second_level_searches",
     "known_mate_length",
     "reason",
+    "claim",
+    "disproof_certified",
 ]
 
 

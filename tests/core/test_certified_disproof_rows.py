@@ -4,6 +4,7 @@ accepted it, and a planted bad disproof withdraws the claim and says why."""
 
 from __future__ import annotations
 
+import csv
 import json
 
 import pytest
@@ -46,9 +47,17 @@ def _run(name: str):
 
 
 def _suite(capsys, tmp_path, suite_file: str) -> tuple[str, dict]:
-    target = tmp_path / "rows.json"
+    """The suite's text, and its one JSON row (checked against its CSV row)."""
+    target, table = tmp_path / "rows.json", tmp_path / "rows.csv"
     main(["suite", suite_file, "--algo", "dfpn", "--json", str(target)])
-    return capsys.readouterr().out, json.loads(target.read_text(encoding="utf-8"))["rows"][0]
+    out = capsys.readouterr().out
+    main(["suite", suite_file, "--algo", "dfpn", "--csv", str(table)])
+    row = json.loads(target.read_text(encoding="utf-8"))["rows"][0]
+    with open(table, newline="", encoding="utf-8") as handle:
+        (csv_row,) = csv.DictReader(handle)
+    assert csv_row["claim"] == row["claim"]
+    assert csv_row["disproof_certified"] == str(row["disproof_certified"])
+    return out, row
 
 
 def _compare(capsys, tmp_path, suite_file: str) -> tuple[str, dict]:
