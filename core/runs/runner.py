@@ -231,9 +231,11 @@ def certify_disproof(record: RunRecord, game: Game, search: Search) -> None:
         return
     if isinstance(search, Replay):
         search = search.live
-    if not (isinstance(search, DfpnSearch) and isinstance(game, ChessGame)):
+    if not (isinstance(search, DfpnSearch) and game.capabilities.standard_chess):
         return
-    checked, why, positions = check_disproof(game.root_board, game.attacker, search)
+    root = parse_fen(record.fen)
+    attacker = root.turn if kind_of(game).fresh(game).is_or() else not root.turn
+    checked, why, positions = check_disproof(root, attacker, search)
     record.disproof_certified = checked
     if checked:
         record.disproof_positions = positions
