@@ -10,6 +10,7 @@ from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.mnk import MnkReferee, MnkRules
 from pn_explorer.core.games.suites import find_position, load_suite
 from pn_explorer.core.proofs.claims import plies_for_mate_in
+from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.types import Limits
 from pn_explorer.core.tree import Tree
@@ -119,3 +120,16 @@ def bounded(board: chess.Board, attacker: chess.Color, moves: int) -> DfpnSearch
     search = DfpnSearch(game, Limits(max_nodes=100_000), max_plies=plies)
     search.run()
     return search
+
+
+def drop_a_root_move_from_disproofs(monkeypatch) -> None:
+    """df-pn's read-out disproof loses one of the attacker's root moves from now on (through
+    pytest's `monkeypatch`): the independent replay must reject it, that move not answered."""
+    read_out = DfpnSearch.disproof
+
+    def without_a_root_move(search: DfpnSearch) -> ProofNode:
+        tree = read_out(search)
+        tree.children.pop(next(iter(tree.children)))
+        return tree
+
+    monkeypatch.setattr(DfpnSearch, "disproof", without_a_root_move)

@@ -6,16 +6,15 @@ not certified, with the reason."""
 from __future__ import annotations
 
 import pytest
+from helpers import drop_a_root_move_from_disproofs
 
 from pn_explorer.app.panels.compare import PanelRun, row_cells
 from pn_explorer.app.panels.result import REFUTED, UNCERTIFIED
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import FEN, Source
 from pn_explorer.app.window import MainWindow
-from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.runs.comparison import algorithm_factory
 from pn_explorer.core.runs.runner import WorkItem, run_item
-from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.types import Limits
 
 ROOK_PAWN = "7k/8/7P/6K1/8/8/8/8 w - - 0 1"
@@ -24,14 +23,7 @@ ROOK_PAWN = "7k/8/7P/6K1/8/8/8/8 w - - 0 1"
 @pytest.fixture
 def planted(monkeypatch) -> None:
     """df-pn's read-out disproof loses one of the attacker's root moves: the replay rejects it."""
-    read_out = DfpnSearch.disproof
-
-    def without_a_root_move(search: DfpnSearch) -> ProofNode:
-        tree = read_out(search)
-        tree.children.pop(next(iter(tree.children)))
-        return tree
-
-    monkeypatch.setattr(DfpnSearch, "disproof", without_a_root_move)
+    drop_a_root_move_from_disproofs(monkeypatch)
 
 
 @pytest.fixture

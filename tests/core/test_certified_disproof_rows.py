@@ -10,11 +10,10 @@ import json
 import pytest
 
 from pn_explorer.core.cli.main import main
-from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.runs.comparison import algorithm_factory, run_dict, run_from_dict
 from pn_explorer.core.runs.runner import UNCERTIFIED, WorkItem, run_item
-from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.types import Limits
+from tests.helpers import drop_a_root_move_from_disproofs
 
 ROOK_PAWN = "7k/8/7P/6K1/8/8/8/8 w - - 0 1"
 """A rook's-pawn draw: df-pn disproves it in about a thousand nodes."""
@@ -29,16 +28,8 @@ def suite_file(tmp_path) -> str:
 
 @pytest.fixture
 def planted(monkeypatch) -> None:
-    """df-pn's read-out disproof loses one of the attacker's root moves: the replay must reject
-    it (that move is not answered)."""
-    read_out = DfpnSearch.disproof
-
-    def without_a_root_move(search: DfpnSearch) -> ProofNode:
-        tree = read_out(search)
-        tree.children.pop(next(iter(tree.children)))
-        return tree
-
-    monkeypatch.setattr(DfpnSearch, "disproof", without_a_root_move)
+    """df-pn's read-out disproof loses one of the attacker's root moves: the replay rejects it."""
+    drop_a_root_move_from_disproofs(monkeypatch)
 
 
 def _run(name: str):

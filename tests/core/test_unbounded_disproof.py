@@ -26,7 +26,7 @@ from tests.cyclic_graphs import (
     first_repetition_value,
     random_cyclic_graph,
 )
-from tests.helpers import forced_mate_within
+from tests.helpers import drop_a_root_move_from_disproofs, forced_mate_within
 
 FORTRESS = "4k3/1p1p1p1p/1P1P1P1P/8/8/p1p1p1p1/P1P1P1P1/4K3 w - - 0 1"
 """Locked pawns keep each king on its back rank: the kings can only walk to and fro, so every
@@ -246,14 +246,7 @@ def test_solve_certifies_no_forced_mate_only_when_the_replay_accepts(capsys, mon
     assert data["claim"] == "no forced mate" and data["disproof"]["checked"] is True
     assert data["disproof"]["positions_checked"] > 0
 
-    read_out = DfpnSearch.disproof
-
-    def planted(search: DfpnSearch) -> ProofNode:
-        tree = read_out(search)
-        tree.children.pop(next(iter(tree.children)))
-        return tree
-
-    monkeypatch.setattr(DfpnSearch, "disproof", planted)
+    drop_a_root_move_from_disproofs(monkeypatch)
     status, out = _solve(capsys, FORTRESS, "--algo", "dfpn", "--quiet")
     assert status == 10
     assert "Disproof   disproved by the search but not certified: after (root)" in out

@@ -18,7 +18,7 @@ from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_shortest import certify_shortest
 from pn_explorer.core.search.types import Result
-from tests.helpers import bounded, forced_mate_within, wac
+from tests.helpers import bounded, drop_a_root_move_from_disproofs, forced_mate_within, wac
 
 KRK = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"
 """A rook ending far from mate: its bounded disproofs end lines in repetitions."""
@@ -141,14 +141,7 @@ def test_an_uncertified_disproof_never_says_there_is_no_shorter_mate(monkeypatch
     """A planted bad disproof (one attacker move dropped from what the table gives) and a
     read-out that fails: the certificate is withheld, and the text says why."""
     board, attacker = position("WAC.097")
-    read_out = DfpnSearch.disproof
-
-    def planted(search: DfpnSearch) -> ProofNode:
-        tree = read_out(search)
-        tree.children.pop(next(iter(tree.children)))
-        return tree
-
-    monkeypatch.setattr(DfpnSearch, "disproof", planted)
+    drop_a_root_move_from_disproofs(monkeypatch)
     certificate = certify_shortest(board, attacker, 3)
     assert not certificate.certified and certificate.mate_in == 3
     last = certificate.searches[-1]
