@@ -102,8 +102,10 @@ def test_the_path_stays_on_screen_through_steps_docks_and_resizes(qtbot, open_wi
     qtbot.wait(20)
     assert path_on_screen(window)
     window.resize(1600, 1000)
-    qtbot.wait(20)
-    assert path_on_screen(window) and window.tree_view._viewport.scale == pytest.approx(scale)
+    # the splitter hands the tree its new width in a later pass of the event loop (later still
+    # on a busy machine); the zoom comes back once it has
+    qtbot.waitUntil(lambda: window.tree_view._viewport.scale == pytest.approx(scale), timeout=5000)
+    assert path_on_screen(window)
 
 
 def drawn_node(view, level, node):
