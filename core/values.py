@@ -107,3 +107,9 @@ def elided_line(moves: Sequence[str], separator: str = " → ") -> str:
         return separator.join(moves)
     left_out = f"… {len(moves) - 2 * LINE_ENDS:,} more …"
     return separator.join([*moves[:LINE_ENDS], left_out, *moves[-LINE_ENDS:]])
+
+
+def capitalised(text: str) -> str:
+    """`text` with its first letter upper case and the rest kept (`str.capitalize` would lower
+    a move or a name inside it): a phrase made to open a sentence."""
+    return text[:1].upper() + text[1:]

@@ -38,7 +38,7 @@ from pn_explorer.core.search.contract import Stepper
 from pn_explorer.core.search.registry import entry
 from pn_explorer.core.search.types import Result, StopReason
 from pn_explorer.core.tree import NO_NODE
-from pn_explorer.core.values import INF, counted
+from pn_explorer.core.values import INF, capitalised, counted
 
 STACKED_BELOW = 760
 """Narrower than this (the dock beside the board at 1280 wide) the words go under the table, so
@@ -230,14 +230,12 @@ class ExplainPanel(QWidget):
             f"{table.entries:,} of {table.capacity:,} entries, "
             f"{counted(table.replacements, 'replacement')}"
         )
-        self.details.setText(
-            f"{explanation.stopped[:1].upper()}{explanation.stopped[1:]} · {size}{shared}"
-        )
+        self.details.setText(f"{capitalised(explanation.stopped)} · {size}{shared}")
         self.details.show()
         self._set_buttons([s for s in explanation.suggestions if applicable(s)])
         rows = explanation.effort
         title = explanation.line_title
-        self.table.setHorizontalHeaderLabels([*COLUMNS[:-1], title[:1].upper() + title[1:]])
+        self.table.setHorizontalHeaderLabels([*COLUMNS[:-1], capitalised(title)])
         self.table.setRowCount(len(rows))
         for index, row in enumerate(rows):
             cells = (

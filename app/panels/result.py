@@ -30,7 +30,7 @@ from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.registry import kind_named, kind_of
 from pn_explorer.core.runs.runner import RunRecord, describe_search
 from pn_explorer.core.search.types import Result
-from pn_explorer.core.values import counted
+from pn_explorer.core.values import capitalised, counted
 
 NOT_SOLVED = "Not solved yet: step or run the search."
 """The headline before a search has a result."""
@@ -85,12 +85,12 @@ def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
             "under the game's rules.",
         ]
     if kind == UNCERTIFIED:
-        return _sentence(record.disproof_text), [record.reason]
+        return capitalised(record.disproof_text), [record.reason]
     if kind == REFUTED:
         lines = [": ".join(short_label(part) for part in line) for line in record.refutation] or [
             record.reason
         ]
-        checked = [_sentence(record.disproof_text)] if record.disproof_text else []
+        checked = [capitalised(record.disproof_text)] if record.disproof_text else []
         return words.verdict(game, False), lines + checked
     return f"Unsolved: {record.reason}", []
 
@@ -236,8 +236,3 @@ def _link(index: int, line: str) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _sentence(text: str) -> str:
-    """`text` with its first letter upper case (the rest kept, unlike str.capitalize)."""
-    return text[:1].upper() + text[1:]

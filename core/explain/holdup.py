@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pn_explorer.core.explain.lines import Lines
 from pn_explorer.core.search.dag_tree import DagTree
 from pn_explorer.core.tree import Tree
-from pn_explorer.core.values import counted
+from pn_explorer.core.values import capitalised, counted
 
 NEARLY_REFUTED = 2
 """An open attacker try with a disproof number this small needs at most this many defender
@@ -94,10 +94,6 @@ def _after(lines: Lines, node: int) -> str:
     return "at the root" if node == 0 else f"after {lines.line(node)}"
 
 
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _defence(
     tree: Tree, lines: Lines, node: int, ply: int, next_node: int, root_proof: int
 ) -> DefenceHold:
@@ -131,7 +127,7 @@ def _defence(
         tree.proof[node],
         off_path,
         dominant,
-        _capitalised(sentence + "."),
+        capitalised(sentence + "."),
     )
 
 
@@ -145,7 +141,7 @@ def _narrow(tree: Tree, lines: Lines, node: int, ply: int, next_node: int) -> Na
         return None
     best = _reply(tree, lines, next_node)
     sentence = (
-        f"{_capitalised(_after(lines, node))} {lines.attacker} has {counted(len(children), 'try')} "
+        f"{capitalised(_after(lines, node))} {lines.attacker} has {counted(len(children), 'try')} "
         f"at ply {ply + 1}: {refuted} {'is' if refuted == 1 else 'are'} refuted already and "
         f"{nearly} nearly (disproof number at most {NEARLY_REFUTED}); the best, {best.move}, "
         f"still needs at least {counted(best.proof, 'leaf')} proved (proof number {best.proof}, "
