@@ -154,8 +154,7 @@ def _games(args: argparse.Namespace, names: list[str]) -> list[Problem]:
     if engines:
         raise InvalidLimitError(f"{engines[0]} checks chess mates, not with --game")
     games = game_problems(args.game)
-    values = {key: value for name in names for key, value in parameter_values(args, name).items()}
-    check_searches_fit(names, games, values)
+    check_searches_fit(names, games, {name: parameter_values(args, name) for name in names})
     return list(games)
 
 

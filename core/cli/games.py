@@ -55,14 +55,16 @@ def game_problems(texts: Sequence[str]) -> list[GameProblem]:
 
 
 def check_searches_fit(
-    names: Sequence[str], problems: Sequence[GameProblem], values: Mapping[str, Any] | None = None
+    names: Sequence[str],
+    problems: Sequence[GameProblem],
+    values: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> None:
-    """Refuse, before anything runs, a search (with parameter `values`) that cannot run on one of
-    the games: the registry's one sentence, as `solve` says it."""
+    """Refuse, before anything runs, a search (with its own parameter values, `values[name]`)
+    that cannot run on one of the games: the registry's one sentence, as `solve` says it."""
     for problem in problems:
         game = load_problem(problem.source).game
         for name in names:
-            why = refusal(name, game, values)
+            why = refusal(name, game, (values or {}).get(name))
             if why is not None:
                 raise InvalidLimitError(f"{problem.id}: {why}")
 
