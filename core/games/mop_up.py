@@ -79,24 +79,8 @@ def applies(board: chess.Board, attacker: chess.Color) -> bool:
     return len(men) <= 1 and chess.QUEEN not in men
 
 
-def estimate(board: chess.Board, attacker: chess.Color) -> int:
-    """The estimate of `board` itself, by its material (the module's rules)."""
-    defending_king, attacking_king = board.king(not attacker), board.king(attacker)
-    if defending_king is None or attacking_king is None:
-        return 0
-    ours = board.occupied_co[attacker]
-    return _by_material(
-        attacker,
-        attacking_king,
-        defending_king,
-        (board.pawns & ours, board.knights & ours, board.bishops & ours, board.rooks & ours),
-        board.queens & ours,
-        bool(board.occupied_co[not attacker] & ~(board.pawns | board.kings)),
-    )
-
-
 def distance_after(board: chess.Board, move: chess.Move, attacker: chess.Color) -> int:
-    """`estimate` of the position after `move` from `board`, read without playing it (df-pn
+    """The estimate of the position after `move` from `board`, read without playing it (df-pn
     asks for every new node): only the men the move moves, takes or promotes change."""
     defender = not attacker
     defending_king, attacking_king = board.king(defender), board.king(attacker)
@@ -131,12 +115,12 @@ def distance_after(board: chess.Board, move: chess.Move, attacker: chess.Color) 
             target = chess.BB_SQUARES[move.to_square + (8 if defender == chess.BLACK else -8)]
         men = [bits & ~target for bits in men]
         queens &= ~target
-    return _by_material(
+    return by_material(
         attacker, attacking_king, defending_king, tuple(men), queens, bool(defender_pieces)
     )
 
 
-def _by_material(
+def by_material(
     attacker: chess.Color,
     attacking_king: chess.Square,
     defending_king: chess.Square,
@@ -145,7 +129,8 @@ def _by_material(
     defender_has_piece: bool,
 ) -> int:
     """The module's rules, on the attacker's `men` (pawns, knights, bishops, rooks), queens
-    and the kings: where the pieces alone cannot mate, a pawn must promote first."""
+    and the kings, and whether the defender keeps a piece: where the pieces alone cannot mate,
+    a pawn must promote first."""
     pawns, knights, bishops, rooks = men
     light, dark = bishops & chess.BB_LIGHT_SQUARES, bishops & chess.BB_DARK_SQUARES
     mating = queens or rooks or (bishops and knights) or (light and dark)

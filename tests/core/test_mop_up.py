@@ -18,6 +18,22 @@ from pn_explorer.core.values import Value
 KRK = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1"
 
 
+def estimate(board: chess.Board, attacker: chess.Color) -> int:
+    """The estimate of `board` itself, read from the whole board: the reference that
+    `distance_after`, which reads only the men a move changes, is checked against."""
+    defending_king, attacking_king = board.king(not attacker), board.king(attacker)
+    assert defending_king is not None and attacking_king is not None
+    ours = board.occupied_co[attacker]
+    return mop_up.by_material(
+        attacker,
+        attacking_king,
+        defending_king,
+        (board.pawns & ours, board.knights & ours, board.bishops & ours, board.rooks & ours),
+        board.queens & ours,
+        bool(board.occupied_co[not attacker] & ~(board.pawns | board.kings)),
+    )
+
+
 def test_it_applies_to_endings_with_at_most_one_defending_man_and_no_queen() -> None:
     assert mop_up.applies(parse_fen(KRK), chess.WHITE)
     assert mop_up.applies(parse_fen("5r2/8/8/1k6/6Q1/8/8/K7 w - - 0 1"), chess.WHITE)  # KQ v R
@@ -44,22 +60,22 @@ def test_a_rook_or_a_queen_mates_on_any_edge() -> None:
     # Black king a5, on the edge and three squares from the nearest corner; kings 2 apart.
     for piece in ("R", "Q"):
         board = parse_fen(f"8/8/8/k7/8/2K5/8/2{piece}5 w - - 0 1")
-        assert mop_up.estimate(board, chess.WHITE) == 0
+        assert estimate(board, chess.WHITE) == 0
     board = parse_fen("8/8/8/2k5/8/2K5/8/2R5 w - - 0 1")  # king c5: 2 from the edge
-    assert mop_up.estimate(board, chess.WHITE) == 2 * 2
+    assert estimate(board, chess.WHITE) == 2 * 2
 
 
 def test_bishop_and_knight_drive_the_king_to_a_corner_of_the_bishops_colour() -> None:
     # Kings c2 and h8 (6 apart: 4 beyond two); bishop c1 stands on a dark square, like h8.
     right = parse_fen("7k/8/8/8/8/8/2K5/2B1N3 w - - 0 1")
-    assert mop_up.estimate(right, chess.WHITE) == 0 + 4
+    assert estimate(right, chess.WHITE) == 0 + 4
     # The same king in a light corner is seven king-steps' taxicab from a1 and from h8.
     wrong = parse_fen("k7/8/8/8/8/8/2K5/2B1N3 w - - 0 1")
-    assert mop_up.estimate(wrong, chess.WHITE) == 7 + 4
+    assert estimate(wrong, chess.WHITE) == 7 + 4
     # A light-squared bishop (d1) turns it round: h8 is now the wrong corner.
-    assert mop_up.estimate(parse_fen("7k/8/8/8/8/8/2K5/3BN3 w - - 0 1"), chess.WHITE) == 7 + 4
+    assert estimate(parse_fen("7k/8/8/8/8/8/2K5/3BN3 w - - 0 1"), chess.WHITE) == 7 + 4
     # On the way: black king d4 is 3 + 3 from a1 (4 + 4 from h8); kings d4 and c2 2 apart.
-    assert mop_up.estimate(parse_fen("8/8/8/8/3k4/8/2K5/2B1N3 w - - 0 1"), chess.WHITE) == 6
+    assert estimate(parse_fen("8/8/8/8/3k4/8/2K5/2B1N3 w - - 0 1"), chess.WHITE) == 6
 
 
 def test_two_bishops_drive_the_king_to_the_edge_like_a_rook() -> None:
@@ -67,17 +83,17 @@ def test_two_bishops_drive_the_king_to_the_edge_like_a_rook() -> None:
     # dark-squared bishop (c1) count the four steps to a1, the nearest dark corner.
     for pieces in ("2BB4", "2R5"):
         board = parse_fen(f"8/8/8/k7/8/2K5/8/{pieces} w - - 0 1")
-        assert mop_up.estimate(board, chess.WHITE) == 0
+        assert estimate(board, chess.WHITE) == 0
     bishop_and_knight = parse_fen("8/8/8/k7/8/2K5/8/2B1N3 w - - 0 1")
-    assert mop_up.estimate(bishop_and_knight, chess.WHITE) == 4
+    assert estimate(bishop_and_knight, chess.WHITE) == 4
     # Black king c5, two from the edge, kings two apart: 2 · 2, for two bishops as for a rook.
-    assert mop_up.estimate(parse_fen("8/8/8/2k5/8/2K5/8/2BB4 w - - 0 1"), chess.WHITE) == 4
+    assert estimate(parse_fen("8/8/8/2k5/8/2K5/8/2BB4 w - - 0 1"), chess.WHITE) == 4
 
 
 def test_a_pawn_that_must_promote_counts_before_the_mate() -> None:
     # KBP v KB (egd.005): the pawn on d6 has two steps left; a bishop alone cannot mate.
     board = parse_fen("8/8/3P3k/8/6B1/8/3K4/7b w - - 0 1")
-    assert mop_up.estimate(board, chess.WHITE) == mop_up.MATING_MOST + 2 * 2
+    assert estimate(board, chess.WHITE) == mop_up.MATING_MOST + 2 * 2
     assert mop_up.distance_after(board, chess.Move.from_uci("d6d7"), chess.WHITE) == 12 + 2
     assert mop_up.distance_after(board, chess.Move.from_uci("d2e3"), chess.WHITE) == 12 + 4
     # Once it promotes the queen's edge rule takes over: king h7 is 0 from the edge, kings d2
@@ -86,10 +102,10 @@ def test_a_pawn_that_must_promote_counts_before_the_mate() -> None:
     promotion = chess.Move.from_uci("d7d8q")
     assert mop_up.distance_after(board, promotion, chess.WHITE) == 0 + 3
     # Without its pawn the bishop has nothing to mate with: the farthest there is.
-    assert mop_up.estimate(parse_fen("8/8/8/k7/8/2K5/8/2B5 w - - 0 1"), chess.WHITE) == 24
+    assert estimate(parse_fen("8/8/8/k7/8/2K5/8/2B5 w - - 0 1"), chess.WHITE) == 24
     # A rook mates a bare king alone: its pawn does not have to promote first.
     rook_and_pawn = parse_fen("8/8/8/k7/8/2K5/3P4/2R5 w - - 0 1")
-    assert mop_up.estimate(rook_and_pawn, chess.WHITE) == 0
+    assert estimate(rook_and_pawn, chess.WHITE) == 0
 
 
 def test_the_estimate_after_a_move_is_the_estimate_of_the_position_it_leads_to() -> None:
@@ -104,16 +120,16 @@ def test_the_estimate_after_a_move_is_the_estimate_of_the_position_it_leads_to()
             for move in board.legal_moves:
                 after = board.copy(stack=False)
                 after.push(move)
-                expected = mop_up.estimate(after, attacker)
+                expected = estimate(after, attacker)
                 assert mop_up.distance_after(board, move, attacker) == expected
 
 
 def test_the_estimate_stays_within_its_range() -> None:
     assert mop_up.MOST == 24
     pawn_far = parse_fen("8/8/8/k7/8/2K5/3P4/2N5 w - - 0 1")  # a knight cannot mate alone
-    assert mop_up.estimate(pawn_far, chess.WHITE) == mop_up.MOST
+    assert estimate(pawn_far, chess.WHITE) == mop_up.MOST
     black_pawn = parse_fen("2n5/3p4/2k5/8/8/8/8/K7 b - - 0 1")  # Black mates: d7 has 6 steps
-    assert mop_up.estimate(black_pawn, chess.BLACK) == mop_up.MOST
+    assert estimate(black_pawn, chess.BLACK) == mop_up.MOST
 
 
 def test_dfpn_adds_the_weighted_estimate_to_a_new_childs_proof_number() -> None:
