@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QMessageBox
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.app.window import MainWindow
+from tests.app.windows import shown_window
 
 
 @pytest.fixture
@@ -38,16 +39,13 @@ def no_unexpected_dialogs(monkeypatch):
 def wac096_beside_why_not_found(qtbot) -> MainWindow:
     """WAC.096 stopped by a 20,000-node cap at 1024×768 (its tree drawn without animation), then
     Why not found? opened beside it: the small window's hardest unsolved end."""
-    window = MainWindow(
-        persist=False,
+    window = shown_window(
+        qtbot,
+        (1024, 768),
+        animated=False,
         source=Source(SUITE, "wac-mates", "WAC.096"),
         params=SearchParams(max_nodes=20_000),
     )
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
-    window.tree_view.set_animated(False)
     window.run_to_end()
     qtbot.waitUntil(lambda: window.driver.outcome is not None, timeout=60_000)
     window.explain.explain_action.trigger()

@@ -29,6 +29,7 @@ from pn_explorer.core.runs.runner import WorkItem, run_item
 from pn_explorer.core.search.defaults import DAGPN, PN
 from pn_explorer.core.search.types import ITERATION, PHASE, Limits
 from pn_explorer.core.tree import ROOT
+from tests.app.windows import shown_window
 
 TIC_TAC_TOE = "tic-tac-toe(goal=draw)"
 CONNECT_FOUR = "connect-four(columns=4,rows=4,goal=draw)"
@@ -148,11 +149,7 @@ def test_the_window_s_command_line_says_id_for_a_pgn_game_and_game_for_a_board_g
 
 
 def _window(qtbot, spec: str, algo: str) -> MainWindow:
-    window = MainWindow(persist=False, source=Source(GAME, spec), params=SearchParams(algo))
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1280, 800), source=Source(GAME, spec), params=SearchParams(algo))
     return window
 
 

@@ -13,8 +13,8 @@ from pn_explorer.app.focus import PositionView
 from pn_explorer.app.panels.board import BOARD_COLOURS, BoardPainter
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
-from pn_explorer.app.window import MainWindow
 from pn_explorer.core.search.types import ITERATION
+from tests.app.windows import shown_window
 
 SIDE = 360
 POSITIONS = [
@@ -61,13 +61,9 @@ def differing_share(drawn: QImage, reference: QImage, side: int) -> float:
 
 
 def test_board_on_screen_follows_the_focus_and_repaints_fast(qtbot):
-    window = MainWindow(
-        persist=False, source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
+    window = shown_window(
+        qtbot, (1600, 1000), source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
     )
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
     window.driver.step(ITERATION)
     board = window.board_view.board
     qtbot.waitUntil(lambda: board.view is not None and board.view.fen == window.board_view.fen)

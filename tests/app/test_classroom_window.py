@@ -27,6 +27,7 @@ from pn_explorer.core.quiz.session import SELECTION
 from pn_explorer.core.search.types import PHASE, StopReason
 from pn_explorer.core.tree import ROOT
 from pn_explorer.core.trees.catalog import load_tree, tree_points
+from tests.app.windows import shown_window
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 LESSON = "lesson-mobility"
@@ -155,11 +156,7 @@ def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(
 
 
 def test_beside_pn2s_curves_at_1024_the_replay_keeps_its_legend_and_its_words(qtbot):
-    window = MainWindow(persist=False, source=WAC_001, params=CLASSROOM_PN2)
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1024, 768), source=WAC_001, params=CLASSROOM_PN2)
     for _ in range(2):
         window.step_iteration()
         settle(qtbot, window)

@@ -17,17 +17,15 @@ from pn_explorer.core.games.chess_game import decode_move
 from pn_explorer.core.search.dag_pn import DagProofNumberSearch
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.registry import Capabilities
+from tests.app.windows import shown_window
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
 
 def test_dag_pn_steps_and_shows_every_parent_of_a_shared_node(qtbot) -> None:
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams("dagpn"))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
-    window.tree_view.set_animated(False)
+    window = shown_window(
+        qtbot, (1600, 1000), animated=False, source=WAC_001, params=SearchParams("dagpn")
+    )
     search = window.driver.search
     assert isinstance(search.live, DagProofNumberSearch)
     while not search.tree.extra_parents:
@@ -70,12 +68,9 @@ def test_dag_pn_steps_and_shows_every_parent_of_a_shared_node(qtbot) -> None:
 
 def _window(qtbot, position_id: str) -> MainWindow:
     source = Source(SUITE, "wac-mates", position_id)
-    window = MainWindow(persist=False, source=source, params=SearchParams("dagpn"))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
-    window.tree_view.set_animated(False)
+    window = shown_window(
+        qtbot, (1600, 1000), animated=False, source=source, params=SearchParams("dagpn")
+    )
     return window
 
 
@@ -148,11 +143,7 @@ class UnrecordedPn(ProofNumberSearch):
 def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot, monkeypatch) -> None:
     """A stepper that declares no replay is not recorded: the timeline says so and hides its
     plot, and its back and forward actions are off; DAG PN, which replays, shows them again."""
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams("dagpn"))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1600, 1000), source=WAC_001, params=SearchParams("dagpn"))
     back, forward = window.timeline.key_actions
     assert window.timeline.replay is not None and window.timeline.plot.isVisible()
     assert forward.isEnabled() and not back.isEnabled()  # nothing before iteration 0

@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import FEN, SUITE, Source
-from pn_explorer.app.window import MainWindow
 from pn_explorer.core.games.chess_game import decode_move
 from pn_explorer.core.proofs.proof import refutation_nodes
 from pn_explorer.core.search.types import Result
+from tests.app.windows import shown_window
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 FIFTY_MOVES = Source(FEN, "7k/8/8/8/8/8/R7/K7 w - - 98 80")
@@ -20,11 +20,7 @@ refutation of 15 lines, in 55 nodes."""
 
 
 def make_window(qtbot, source=WAC_001):
-    window = MainWindow(persist=False, source=source, params=SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1600, 1000), source=source, params=SearchParams())
     return window
 
 

@@ -10,6 +10,7 @@ from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.layout import NODE
 from pn_explorer.app.window import MainWindow
 from pn_explorer.core.proofs.proof import main_line_nodes, node_after_moves
+from tests.app.windows import shown_window
 
 
 @pytest.fixture
@@ -17,14 +18,13 @@ def finished(qtbot):
     """A window of the classroom projector's size, its search run to the verified result."""
 
     def make(suite: str, problem: str) -> MainWindow:
-        window = MainWindow(
-            persist=False, source=Source(SUITE, suite, problem), params=SearchParams()
+        window = shown_window(
+            qtbot,
+            (1600, 1000),
+            animated=False,
+            source=Source(SUITE, suite, problem),
+            params=SearchParams(),
         )
-        qtbot.addWidget(window)
-        window.resize(1600, 1000)
-        window.show()
-        qtbot.waitExposed(window)
-        window.tree_view.set_animated(False)
         window.run_to_end()
         qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
         qtbot.waitUntil(lambda: bool(window.result_panel.main_line), timeout=60000)

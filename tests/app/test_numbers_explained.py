@@ -25,6 +25,7 @@ from pn_explorer.core.search.events import SecondLevelEnded
 from pn_explorer.core.search.registry import names
 from pn_explorer.core.tree import ROOT
 from pn_explorer.core.values import INF, counted, format_number
+from tests.app.windows import shown_window
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 WAC_096 = Source(SUITE, "wac-mates", "WAC.096")
@@ -32,12 +33,9 @@ FIGURE = Source(TREE, TREE_FILES["figure-3-1"])
 
 
 def make_window(qtbot, source: Source = WAC_001, params: SearchParams | None = None) -> MainWindow:
-    window = MainWindow(persist=False, source=source, params=params or SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    window.tree_view.set_animated(False)
+    window = shown_window(
+        qtbot, (1280, 800), animated=False, source=source, params=params or SearchParams()
+    )
     return window
 
 

@@ -8,21 +8,17 @@ import pytest
 from pn_explorer.app.panels import paper_runs
 from pn_explorer.app.problems.search_setup import PN2
 from pn_explorer.app.problems.sources import SUITE, Source
-from pn_explorer.app.window import MainWindow
 from pn_explorer.core.games.suites import find_position, load_suite
 from pn_explorer.core.runs.runner import run_item
 from pn_explorer.core.tree import ROOT
+from tests.app.windows import shown_window
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
 
 @pytest.fixture
 def window(qtbot):
-    window = MainWindow(persist=False, source=WAC_001)
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1600, 1000), source=WAC_001)
     yield window
     window.paper.cancel()
 

@@ -11,12 +11,12 @@ from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.app.window import MainWindow
 from pn_explorer.app.window_layout import BOARD_PANE
 from pn_explorer.core.quiz.explain import search_labeller
 from pn_explorer.core.quiz.session import NUMBERS, SELECTION
 from pn_explorer.core.search.types import Phase
 from pn_explorer.core.values import format_number
+from tests.app.windows import shown_window
 
 SMALL_PROOF = Source(TREE, TREE_FILES["small-proof"])
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
@@ -25,12 +25,9 @@ WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 @pytest.fixture
 def quiz_window(qtbot):
     def make(source, params=None):
-        window = MainWindow(persist=False, source=source, params=params or SearchParams())
-        qtbot.addWidget(window)
-        window.resize(1600, 1000)
-        window.show()
-        qtbot.waitExposed(window)
-        window.tree_view.set_animated(False)
+        window = shown_window(
+            qtbot, (1600, 1000), animated=False, source=source, params=params or SearchParams()
+        )
         window.quiz_mode.action.trigger()
         qtbot.waitUntil(lambda: window.quiz_mode.quiz.question is not None, timeout=20000)
         return window
@@ -247,14 +244,13 @@ def test_quiz_mode_on_dag_pn_explains_with_every_child_a_node_reaches(qtbot):
     """DAG PN, WAC.222 after 44 iterations: the 45th selection enters a shared node from its
     second parent. The quiz asks for it, and the why counts a node's children as the search
     does, shared ones included (`successors`), for the walk and for the new numbers."""
-    window = MainWindow(
-        persist=False, source=Source(SUITE, "wac-mates", "WAC.222"), params=SearchParams("dagpn")
+    window = shown_window(
+        qtbot,
+        (1600, 1000),
+        animated=False,
+        source=Source(SUITE, "wac-mates", "WAC.222"),
+        params=SearchParams("dagpn"),
     )
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
-    window.tree_view.set_animated(False)
     search = window.driver.search
     tree = search.tree
     while search.iterations < 44:

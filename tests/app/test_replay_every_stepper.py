@@ -12,6 +12,7 @@ from pn_explorer.app.problems.search_setup import SearchParams, build_search
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.app.tree_view.items import NODE
 from pn_explorer.app.window import MainWindow
+from tests.app.windows import shown_window
 from tests.core.test_replay_rerun import dag_state, dfpn_state
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
@@ -19,11 +20,7 @@ CASES = [("dfpn", dfpn_state), ("dagpn", dag_state)]
 
 
 def open_window(qtbot, algo: str) -> MainWindow:
-    window = MainWindow(persist=False, source=WAC_001, params=SearchParams(algo, 100_000))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1600, 1000), source=WAC_001, params=SearchParams(algo, 100_000))
     return window
 
 

@@ -12,18 +12,14 @@ from pn_explorer.app.panels.root_plot import (
 )
 from pn_explorer.app.problems.search_setup import PN2, SearchParams, build_search
 from pn_explorer.app.problems.sources import SUITE, Source
-from pn_explorer.app.window import MainWindow
 from pn_explorer.core.tree import ROOT
+from tests.app.windows import shown_window
 
 WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
 
 
 def open_window(qtbot, params=None):
-    window = MainWindow(persist=False, source=WAC_014, params=params or SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1600, 1000), source=WAC_014, params=params or SearchParams())
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow, timeout=5000)
     return window

@@ -21,16 +21,13 @@ from pn_explorer.app.window_layout import (
     TREE_ROOM,
     first_size,
 )
+from tests.app.windows import shown_window
 
 
 def test_panes_keep_their_minimum_and_restore_layout_brings_the_defaults_back(qtbot):
-    window = MainWindow(
-        persist=False, source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
+    window = shown_window(
+        qtbot, (1600, 1000), source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
     )
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
     splitter, view = window.splitter, window.tree_view
     window.resize(400, 300)
     qtbot.wait(20)
@@ -67,13 +64,9 @@ def test_panes_keep_their_minimum_and_restore_layout_brings_the_defaults_back(qt
 def test_every_dock_keeps_a_usable_height_and_restore_puts_each_back_where_it_started(qtbot):
     """Docks added after the merges (why not found, proof browser, quiz, paper runs, …) got no
     minimum height, and Restore layout moved the proof browser from the right to the bottom."""
-    window = MainWindow(
-        persist=False, source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
+    window = shown_window(
+        qtbot, (1600, 1000), source=Source(SUITE, "wac-mates", "WAC.001"), params=SearchParams()
     )
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
     docks = window.findChildren(QDockWidget)
     assert len(docks) >= 3
     started = {dock.objectName(): window.dockWidgetArea(dock) for dock in docks}
@@ -138,11 +131,7 @@ def test_a_long_message_in_the_status_bar_is_cut_with_an_ellipsis_and_the_state_
     """Paper ▸ Figure 3.1's caption at 1024 px: the message ends in "…" with the whole of it in
     the tooltip, and the search's state line (the driver's iteration and root numbers) is drawn
     whole beside it, all within the label's width; a short message is drawn whole."""
-    window = MainWindow(persist=False, params=SearchParams())
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, (1024, 768), params=SearchParams())
     window.paper.actions["3.1"].trigger()
     qtbot.wait(20)
     label = window.status

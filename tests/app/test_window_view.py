@@ -14,11 +14,11 @@ from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.layout import FOLD, MORE, NODE
 from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.app.window import MainWindow
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.types import Result
 from pn_explorer.core.values import MIN_RATE_SECONDS
+from tests.app.windows import shown_window
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 WAC_014 = Source(SUITE, "paper-figures", "WAC.014")
@@ -30,12 +30,9 @@ def open_window(qtbot):
     """A window of the size the classroom projector shows, laid out and exposed."""
 
     def make(source):
-        window = MainWindow(persist=False, source=source, params=SearchParams())
-        qtbot.addWidget(window)
-        window.resize(1600, 1000)
-        window.show()
-        qtbot.waitExposed(window)
-        window.tree_view.set_animated(False)
+        window = shown_window(
+            qtbot, (1600, 1000), animated=False, source=source, params=SearchParams()
+        )
         return window
 
     return make
