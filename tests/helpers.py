@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import chess
 
@@ -11,7 +12,10 @@ from pn_explorer.core.games.mnk import MnkReferee, MnkRules
 from pn_explorer.core.games.suites import find_position, load_suite
 from pn_explorer.core.proofs.claims import plies_for_mate_in
 from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.search.dag_pn import DagProofNumberSearch
 from pn_explorer.core.search.dfpn import DfpnSearch
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.pn2 import Pn2Search
 from pn_explorer.core.search.types import Limits
 from pn_explorer.core.tree import Tree
 
@@ -123,13 +127,17 @@ def bounded(board: chess.Board, attacker: chess.Color, moves: int) -> DfpnSearch
 
 
 def drop_a_root_move_from_disproofs(monkeypatch) -> None:
-    """df-pn's read-out disproof loses one of the attacker's root moves from now on (through
-    pytest's `monkeypatch`): the independent replay must reject it, that move not answered."""
-    read_out = DfpnSearch.disproof
+    """Every search's read-out disproof (df-pn's, PN's, Pn²'s and DAG PN's `disproof`) loses one
+    of the attacker's root moves from now on (through pytest's `monkeypatch`): the independent
+    replay must reject it, that move not answered."""
+    for search_class in (DfpnSearch, ProofNumberSearch, Pn2Search, DagProofNumberSearch):
+        monkeypatch.setattr(search_class, "disproof", _without_a_root_move(search_class.disproof))
 
-    def without_a_root_move(search: DfpnSearch) -> ProofNode:
+
+def _without_a_root_move(read_out: Callable[[Any], ProofNode]) -> Callable[[Any], ProofNode]:
+    def without_a_root_move(search: Any) -> ProofNode:
         tree = read_out(search)
         tree.children.pop(next(iter(tree.children)))
         return tree
 
-    monkeypatch.setattr(DfpnSearch, "disproof", without_a_root_move)
+    return without_a_root_move

@@ -177,8 +177,8 @@ def _seconds_text(seconds: float) -> str:
 def row_cells(run: PanelRun, disproved: str = "no forced mate") -> tuple[list[str], str, str]:
     """The cells of a finished row after the algorithm's name, the result's colour and a
     tooltip with the full reason; `disproved`: what a disproof means for the problem (a board
-    game's goal in words). A verifier's rejection is an error, never a mate, and a df-pn
-    disproof the replay did not accept is "not certified", never its goal's verdict."""
+    game's goal in words). A verifier's rejection is an error, never a mate, and a disproof the
+    replay did not accept is "not certified", never its goal's verdict."""
     record = run.record
     if record is None:
         return ["error: " + run.failure, "—", "—", "—", "—", "—"], ERROR_COLOUR, run.failure

@@ -37,8 +37,8 @@ NOT_SOLVED = "Not solved yet: step or run the search."
 
 MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "unsolved", "error"
 UNCERTIFIED = "uncertified"
-"""df-pn's disproof that the independent replay did not accept (`core.runs.runner.
-certify_disproof`): nothing is claimed, and the panel says why."""
+"""A disproof that the independent replay did not accept, or that the search could not read out
+(`core.runs.runner.certify_disproof`): nothing is claimed, and the panel says why."""
 
 
 def solution_record(search) -> RunRecord:
@@ -63,7 +63,7 @@ def result_kind(record: RunRecord) -> str:
 
 def result_text(record: RunRecord, game: Game) -> tuple[str, list[str]]:
     """The panel's headline and detail lines for `record`, a search on `game` (whose kind says
-    what a proof of it establishes). A rejected proof is an error, never a mate; a df-pn
+    what a proof of it establishes). A rejected proof is an error, never a mate; a chess root's
     disproof is its verdict only once the independent replay accepted it."""
     kind = result_kind(record)
     words = kind_named(record.game)

@@ -61,7 +61,7 @@ def print_record(
     record: RunRecord, spec: AlgorithmSpec, limits: Limits, disproof: dict | None = None
 ) -> None:
     """The human-readable report of one solved (or not) position (`disproof`: what the replay
-    of df-pn's disproof said, `_checked_disproof`)."""
+    of the search's disproof said, `_checked_disproof`)."""
     print(f"Position   {record.id + '  ' if record.id else ''}{record.position}")
     unit = entry(spec.name).cap_unit
     cap = unit.cap_text(limits.max_nodes) if limits.max_nodes else "no node cap"
@@ -251,7 +251,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def _checked_disproof(record: RunRecord) -> dict | None:
-    """What the independent replay of df-pn's disproof of the root said (`core.runs.runner.
+    """What the independent replay of the search's disproof of the root said (`core.runs.runner.
     certify_disproof`, with no bound: a strategy that never lets the attacker mate); None where
     there was no such replay."""
     if record.disproof_certified is None:

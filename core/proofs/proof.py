@@ -1,5 +1,5 @@
 """Proof trees: read a proof out of a solved search tree, the main line through it, and the
-refutation of a disproved one.
+refutation and the disproof of a disproved one.
 
 A proof tree holds, at each attacker (OR) node, the one move chosen and, at each defender (AND)
 node, every reply. It is what the independent verifier (`core.proofs.verify`) replays.
@@ -7,6 +7,10 @@ node, every reply. It is what the independent verifier (`core.proofs.verify`) re
 From a proved PN tree the attacker's move at each OR node is its *quickest* proved move (fewest
 plies to mate against the longest defence inside the proof), not merely the first proved child;
 the main line follows those moves and, at AND nodes, the defender's longest-resisting reply.
+
+A disproof tree is the other answer's certificate, in the same `ProofNode` form: at each attacker
+node every move, at each defender node one reply that holds, down to the leaves the game's rules
+ended (`disproof_tree`); `core.proofs.verify_disproof` replays it.
 """
 
 from __future__ import annotations
@@ -154,6 +158,27 @@ def proof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
             chosen = [min(proved, key=lambda child: (plies[child], child))]
         else:
             chosen = list(tree.successors(node))
+        for child in chosen:
+            sub = ProofNode(tree.is_or(child))
+            out.children[tree.move_to(node, child)] = sub
+            stack.append((child, sub))
+    return result
+
+
+def disproof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
+    """The disproof of a disproved node: every move at OR nodes, the first disproved reply at AND
+    nodes (`refuting_reply`), down to the leaves the game's rules ended. In a tree every line is
+    its own path, so a repetition leaf repeats a position of the line it ends."""
+    if tree.disproof[root] != 0:
+        raise ValueError("the node is not disproved")
+    result = ProofNode(tree.is_or(root))
+    stack = [(root, result)]
+    while stack:
+        node, out = stack.pop()
+        if not tree.is_expanded(node):
+            continue
+        reply = None if tree.is_or(node) else refuting_reply(tree, node)
+        chosen = tree.successors(node) if reply is None else [reply]
         for child in chosen:
             sub = ProofNode(tree.is_or(child))
             out.children[tree.move_to(node, child)] = sub

@@ -1,12 +1,13 @@
 """Independent check of a claimed disproof ("no mate in N or fewer", or with no bound "no forced
 mate"), replayed with python-chess.
 
-The counterpart of `core.proofs.verify` for the other answer. df-pn hands over the disproof tree
-it read out of its table (`DfpnSearch.disproof`) as nested dicts of UCI moves, under a mate-length
-bound (`core.search.dfpn_shortest`: "a mate within `max_plies` plies") or without one (`solve`'s
-disproved root: a mate at any length), and nothing from the search is trusted: the replay builds
-its own standard-chess board from the FEN, and python-chess's move generator, not the search's,
-says which moves exist. It confirms that
+The counterpart of `core.proofs.verify` for the other answer. A search hands over the disproof
+tree it read out of what it keeps (`core.search.contract.Search.disproof`: df-pn from its table,
+PN and Pn² from their trees, DAG PN from its graph along real paths) as nested dicts of UCI
+moves, under a mate-length bound (`core.search.dfpn_shortest`: "a mate within `max_plies`
+plies") or without one (a disproved root: no mate at any length), and nothing from the search is
+trusted: the replay builds its own standard-chess board from the FEN, and python-chess's move
+generator, not the search's, says which moves exist. It confirms that
 
 * at every attacker node *every* legal move is answered (each key a legal move, none missing),
 * at every defender node one legal reply is given,
@@ -38,12 +39,17 @@ the search's word.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import chess
 
 from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.proofs.claims import no_mate_within
+from pn_explorer.core.proofs.solution import uci_proof
 from pn_explorer.core.proofs.verify import MAX_PLIES, UciProof, standard_root
+
+if TYPE_CHECKING:
+    from pn_explorer.core.search.contract import Search
 
 _NOTHING_ABOVE = 1 << 30
 """What a subtree that rests on no repetition rests on: deeper than any line."""
@@ -76,6 +82,21 @@ def verify_disproof(
     checker.replay(disproof)
     moves = None if max_plies is None else no_mate_within(max_plies, board.turn == attacker)
     return VerifiedDisproof(moves, max_plies, checker.nodes)
+
+
+def check_disproof(
+    board: chess.Board, attacker: chess.Color, search: Search
+) -> tuple[bool, str, int]:
+    """Read the disproved search's disproof out of what it keeps (`Search.disproof`) and replay
+    it independently, under the search's mate-length bound or, without one, as "no forced mate":
+    (accepted, why not, positions replayed). Only an accepted disproof certifies anything; a
+    search that cannot read one out says why, and that is the reason it is not accepted."""
+    try:
+        tree = search.disproof()
+        verified = verify_disproof(board, uci_proof(tree), attacker, search.max_plies)
+    except VerificationError as error:
+        return False, str(error), 0
+    return True, "", verified.nodes
 
 
 class _Replay:

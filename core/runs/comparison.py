@@ -318,7 +318,7 @@ def format_rows(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
 
 
 def _disproof_lines(rows: Sequence[ComparisonRow], names: Sequence[str]) -> list[str]:
-    """What the independent replay said of each df-pn disproof (`core.runs.runner.
+    """What the independent replay said of each disproof of a chess root (`core.runs.runner.
     certify_disproof`): only an accepted one claims "no forced mate"."""
     return [
         f"{row.id} {name}: {row.runs[name].disproof_text}"

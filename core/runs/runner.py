@@ -26,12 +26,10 @@ from pn_explorer.core.inputs.boards import parse_fen
 from pn_explorer.core.inputs.positions import SuitePosition
 from pn_explorer.core.proofs.claims import checked_disproof_text, uncertified_text, verdict
 from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.verify_disproof import check_disproof
 from pn_explorer.core.runs.cluster import ClusterWorkers
-from pn_explorer.core.runs.replay import Replay
 from pn_explorer.core.runs.workers import Failed, Finished, Workers
 from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.search.dfpn_shortest import check_disproof
 from pn_explorer.core.search.types import Limits, Result
 
 if TYPE_CHECKING:
@@ -43,7 +41,7 @@ ERROR = "error"
 REJECTED = "proof rejected by the verifier: "
 
 UNCERTIFIED = "uncertified"
-"""The verdict of df-pn's disproof that the independent replay did not accept: no claim."""
+"""The verdict of a disproof that the independent replay did not accept: no claim."""
 
 CLAIMED = "claimed"
 """The verdict of an outside engine's mate (`uci:` in a comparison): it has no proof tree, so its
@@ -102,8 +100,8 @@ class RunRecord:
     2", "no forced mate", "X can at least draw"): the one sentence every front end prints for a
     solved root; '' for an unsolved search, a rejected proof or an uncertified disproof."""
     disproof_certified: bool | None = None
-    """For df-pn's disproved chess root (`certify_disproof`): whether the independent replay of
-    its disproof accepted it; None where no such replay applies."""
+    """For a disproved chess root (`certify_disproof`): whether the independent replay of the
+    search's disproof accepted it; None where no such replay applies (not chess)."""
     disproof_positions: int | None = None
     """The positions that replay went through, where it accepted the disproof."""
     disproof_error: str = ""
@@ -138,7 +136,7 @@ class RunRecord:
 
     @property
     def solved(self) -> bool:
-        """Proved and verified, or disproved (and certified, where df-pn's disproof was
+        """Proved and verified, or disproved (and certified, where a chess root's disproof was
         replayed): what the suite and the comparison count as solved."""
         return (self.result == Result.PROVED.value and bool(self.verified)) or (
             self.result == Result.DISPROVED.value and not self.uncertified
@@ -152,7 +150,7 @@ class RunRecord:
 
     @property
     def disproof_text(self) -> str:
-        """What the replay of df-pn's disproof said, in words; '' where there was none."""
+        """What the replay of the search's disproof said, in words; '' where there was none."""
         if self.disproof_certified is None:
             return ""
         if self.disproof_certified:
@@ -220,18 +218,15 @@ def describe_search(
 
 
 def certify_disproof(record: RunRecord, game: Game, search: Search) -> None:
-    """Replay df-pn's disproof of a chess root independently (`core.search.dfpn_shortest.
-    check_disproof`: read out of the table, replayed by `core.proofs.verify_disproof`) and say
-    in `record` whether it was accepted. Its "no forced mate" is a claim only once accepted:
-    otherwise the claim is withdrawn and `disproof_error` says why. Every front end (solve,
+    """Replay the disproof of a chess root independently (`core.proofs.verify_disproof.
+    check_disproof`: read out of what the search keeps by `Search.disproof`, replayed under
+    python-chess's rules) and say in `record` whether it was accepted. Its "no forced mate" is a
+    claim only once accepted: otherwise (a disproof the replay rejects, or one the search cannot
+    read out) the claim is withdrawn and `disproof_error` says why. Every front end (solve,
     suite, compare, the app) gets its record from `describe_search`, so all of them go through
     this one check (the app's recorded search, a `Replay`, through the search it shows); it can
     take a while, as verifying a proof can."""
-    if record.result != Result.DISPROVED.value:
-        return
-    if isinstance(search, Replay):
-        search = search.live
-    if not (isinstance(search, DfpnSearch) and game.capabilities.standard_chess):
+    if record.result != Result.DISPROVED.value or not game.capabilities.standard_chess:
         return
     root = parse_fen(record.fen)
     attacker = root.turn if kind_of(game).fresh(game).is_or() else not root.turn

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import chess
 
-from pn_explorer.core.errors import InvalidLimitError
+from pn_explorer.core.errors import InvalidLimitError, VerificationError
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.inputs.boards import parse_fen
@@ -88,6 +88,8 @@ class AlphaBetaMateSearch:
     second_level_searches = None
     transpositions = None
     table_hits = None
+    max_plies: int | None = None
+    """It disproves only where no line was cut by its depth: no mate at any length."""
 
     def __init__(
         self,
@@ -383,6 +385,16 @@ class AlphaBetaMateSearch:
         if self._proof is None:
             raise ValueError("the search has not proved a mate")
         return self._proof
+
+    def disproof(self) -> ProofNode:
+        """A terminal root's empty disproof; any other disproof cannot be read out (only the
+        current line is held), so it raises VerificationError saying so."""
+        outcome = self.outcome
+        if outcome is None or outcome.result is not Result.DISPROVED:
+            raise ValueError("the search has not disproved the root")
+        if outcome.reason is StopReason.ROOT_TERMINAL:
+            return ProofNode(self._root_is_or)
+        raise VerificationError("αβ keeps no disproof to replay (it holds only its current line)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,11 @@ Two protocols, because the αβ baseline has no search tree and no steps:
 
 * `Search` is what `create_search` returns and what the command line, batch runs and the
   comparison use: PN, Pn², αβ, DAG PN and df-pn all satisfy it. It runs to an outcome, counts its
-  work, can be cancelled and hands back its proof. `tree` is the search tree, or None for αβ
-  (which holds only its current path) and df-pn (everything lives in its table);
-  `second_level_searches` is Pn²'s count of second-level searches, None for the one-level
-  searches. Callers test these for None rather than probing for attributes.
+  work, can be cancelled and hands back its proof, or its disproof for the independent replay
+  (`disproof`, under its mate-length bound `max_plies` where it has one). `tree` is the search
+  tree, or None for αβ (which holds only its current path) and df-pn (everything lives in its
+  table); `second_level_searches` is Pn²'s count of second-level searches, None for the
+  one-level searches. Callers test these for None rather than probing for attributes.
 * `Stepper` is a `Search` the app steps and draws, one contract for every steppable search: PN
   and Pn² (`core.search.pn.TreeSearch`), DAG PN (`core.search.dag_pn`) and df-pn
   (`core.search.dfpn_steps`). It declares its `step_units` (the app's step buttons are built
@@ -50,6 +51,9 @@ class Search(Protocol):
     """How the search ended; None while it can still go on."""
     elapsed: float
     """Seconds spent searching (steps and runs)."""
+    max_plies: int | None
+    """The mate-length bound a disproof holds under (df-pn's "a mate within this many plies?"),
+    None for a search of mates at any length."""
 
     @property
     def tree(self) -> Tree | None:
@@ -92,6 +96,13 @@ class Search(Protocol):
 
     def proof(self) -> ProofNode:
         """The proof tree of a proved root."""
+
+    def disproof(self) -> ProofNode:
+        """The disproof tree of a disproved root, read out of what the search keeps: every move
+        at attacker (OR) nodes, one reply that holds at defender (AND) nodes, down to the leaves a
+        rule of the game ends (or the bound `max_plies`). It is the search's word until
+        `core.proofs.verify_disproof` has replayed it; raises VerificationError, saying why,
+        where the search cannot read one out (αβ, which keeps only its current line)."""
 
 
 @runtime_checkable

@@ -28,7 +28,12 @@ graph with cycles): a *separate node* is created instead, and the graph stays ac
   the repetition was found) shares that draw with paths it may not hold on: the draw is marked
   *shared*. Shared draws only ever help the defender, so a proof is never wrong because of them;
   but a root disproof is reported only if it holds without any shared draw (a disproof tree is
-  looked for that avoids them); otherwise the search ends unknown and says why.
+  looked for that avoids them), or if one holds when read along real paths from the root
+  (`disproof`: a repetition leaf counts only where its position stands earlier on the path
+  read, and a node whose position does is a repetition there); otherwise the search ends
+  unknown and says why. Either way the disproof is read out along real paths for the
+  independent replay (`core.runs.runner.certify_disproof`), which judges every repetition by the
+  line it replays and never by the graph's word.
 * A position reached on another path may repeat a position of *that* path without the search
   noticing (it was evaluated on the first path). That only favours the attacker, and every proof
   is verified by replaying it in chess (`core.runs.runner`), where a position may recur.
@@ -53,8 +58,10 @@ from __future__ import annotations
 import heapq
 import time
 
+from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.games.game import Expansion, Game
 from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.verify import MAX_PLIES
 from pn_explorer.core.search.dag_tree import DagTree
 from pn_explorer.core.search.defaults import DAGPN, MOBILITY
 from pn_explorer.core.search.events import Linked
@@ -104,6 +111,8 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
     """
 
     algorithm = DAGPN
+    max_plies: int | None = None
+    """No mate-length bound: a disproof says there is no forced mate at all."""
     tree: DagTree
     second_level_searches = None
     table_hits = None
@@ -350,21 +359,17 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
         if proof == 0:
             return Outcome(Result.PROVED, StopReason.SOLVED)
         if disproof == 0:
-            if self._disproof_without_shared_draws(0):
+            if self._clean_disproofs()[ROOT] or self._read_disproof() is not None:
                 return Outcome(Result.DISPROVED, StopReason.SOLVED)
-            return Outcome(
-                Result.UNKNOWN,
-                StopReason.SOLVED,
-                "disproved only through a repetition draw shared by transposed paths "
-                "(graph-history interaction): not reported as a disproof",
-            )
+            return Outcome(Result.UNKNOWN, StopReason.SOLVED, NO_DISPROOF_ON_PATHS)
         return None
 
-    def _disproof_without_shared_draws(self, root: int) -> bool:
-        """Whether the disproof of `root` holds without a shared repetition draw: at OR nodes
-        every child must, at AND nodes one disproved child."""
+    def _clean_disproofs(self) -> dict[int, bool]:
+        """For every disproved node reachable through disproved nodes from the root, whether its
+        disproof holds without a shared repetition draw: at OR nodes every child must, at AND
+        nodes one disproved child."""
         clean: dict[int, bool] = {}
-        stack: list[tuple[int, bool]] = [(root, False)]
+        stack: list[tuple[int, bool]] = [(ROOT, False)]
         flags, marks, disproof = self.tree.flags, self.tree.marks, self.tree.disproof
         while stack:
             node, children_done = stack.pop()
@@ -380,7 +385,30 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
                 clean[node] = all(clean[child] for child in children)
             else:
                 clean[node] = any(clean[child] for child in children)
-        return clean[root]
+        return clean
+
+    def _read_disproof(self) -> ProofNode | None:
+        """The root's disproof read along real paths (`_DisproofReading`), or None where none
+        holds on them or the reading ran out of its budget."""
+        try:
+            return _DisproofReading(self).read(ROOT, 0)[0]
+        except _ReadingTooLong:
+            return None
+
+    def disproof(self) -> ProofNode:
+        """The disproof tree of a disproved root, read along real paths (`_DisproofReading`), for
+        the independent replay: a node shared by transposed paths is read again on each path
+        where what it rests on (a repetition) differs. VerificationError where none can be
+        read (the search then had not reported a disproof)."""
+        if self.outcome is None or self.outcome.result is not Result.DISPROVED:
+            raise ValueError("the search has not disproved the root")
+        try:
+            read = _DisproofReading(self).read(ROOT, 0)[0]
+        except _ReadingTooLong as error:
+            raise VerificationError(f"DAG PN: {error}") from None
+        if read is None:
+            raise VerificationError(f"DAG PN: {NO_DISPROOF_ON_PATHS}")
+        return read
 
     def step_phase(self) -> StepReport:
         """Advance one phase (select → expand → update) and report what it changed."""
@@ -506,3 +534,88 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
                     stack.append(child)
                 out.children[move] = made[child]
         return made[0]
+
+
+NO_DISPROOF_ON_PATHS = (
+    "disproved only through a repetition draw shared by transposed paths (graph-history "
+    "interaction), which holds on none of the paths read out: not reported as a disproof"
+)
+
+_NOWHERE = 1 << 30
+"""Where a subtree that rests on no position of the path above it rests: deeper than any path."""
+
+
+class _ReadingTooLong(Exception):
+    """The path-by-path reading of a disproof went over its budget of nodes read."""
+
+
+class _DisproofReading:
+    """Reads a disproved node's disproof out of the graph along real paths from the root (GHI,
+    see the module docstring): at OR nodes every child, at AND nodes the first disproved child
+    that reads (those whose disproof needs no shared draw first). A repetition leaf is taken only
+    where its position stands earlier on the path being read, and a node whose position does is
+    a repetition on this path, whatever the graph holds below it. A subtree is read once where
+    it rests on no position above its node (one shared `ProofNode`), else again on each path;
+    the reading gives up after `budget` nodes read, as trying AND nodes' replies on every path
+    could take exponentially long."""
+
+    def __init__(self, search: DagProofNumberSearch) -> None:
+        self.tree = search.tree
+        self.identities = search._identity
+        self.clean = search._clean_disproofs()
+        self.on_path: dict[int, int] = {}
+        """The position hash of each node on the path being read: its depth on the path."""
+        self.done: dict[int, ProofNode] = {}
+        self.budget = 4 * len(search.tree) + 100_000
+        self.left = self.budget
+
+    def read(self, node: int, depth: int) -> tuple[ProofNode | None, int]:
+        """`node`'s disproof on the path being read (None where none holds on it) and the
+        shallowest depth of the path a repetition in it goes back to (`_NOWHERE`: none)."""
+        known = self.done.get(node)
+        if known is not None:
+            return known, _NOWHERE
+        self.left -= 1
+        if self.left < 0:
+            raise _ReadingTooLong(f"no disproof read along the paths within {self.budget:,} nodes")
+        tree = self.tree
+        key = self.identities[node] >> CLOCK_BITS
+        earlier = self.on_path.get(key)
+        if earlier is not None:
+            return ProofNode(tree.is_or(node)), earlier
+        if tree.disproof[node] != 0 or depth >= MAX_PLIES:
+            return None, _NOWHERE
+        if not tree.flags[node] & EXPANDED:
+            if tree.marks[node] & REPETITION:
+                return None, _NOWHERE
+            return ProofNode(tree.is_or(node)), _NOWHERE
+        self.on_path[key] = depth
+        try:
+            out, rests_on = self._children(node, depth)
+        finally:
+            del self.on_path[key]
+        if out is not None and rests_on >= depth:
+            self.done[node] = out
+        return out, rests_on
+
+    def _children(self, node: int, depth: int) -> tuple[ProofNode | None, int]:
+        tree = self.tree
+        out = ProofNode(tree.is_or(node))
+        rests_on = _NOWHERE
+        edges = tree.edges(node)
+        if tree.is_or(node):
+            for move, child in edges:
+                sub, below = self.read(child, depth + 1)
+                if sub is None:
+                    return None, _NOWHERE
+                out.children[move] = sub
+                rests_on = min(rests_on, below)
+            return out, rests_on
+        disproved = [(move, child) for move, child in edges if tree.disproof[child] == 0]
+        disproved.sort(key=lambda edge: not self.clean.get(edge[1], False))
+        for move, child in disproved:
+            sub, below = self.read(child, depth + 1)
+            if sub is not None:
+                out.children[move] = sub
+                return out, below
+        return None, _NOWHERE

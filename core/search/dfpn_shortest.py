@@ -37,8 +37,8 @@ from pn_explorer.core.proofs.claims import (
     uncertified_text,
     unsettled_text,
 )
-from pn_explorer.core.proofs.solution import MateSolution, mate_solution, uci_proof
-from pn_explorer.core.proofs.verify_disproof import verify_disproof
+from pn_explorer.core.proofs.solution import MateSolution, mate_solution
+from pn_explorer.core.proofs.verify_disproof import check_disproof
 from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.types import Limits, Result
@@ -204,17 +204,3 @@ def certify_shortest(
         best, solution = found.mate_in, found
     certified = best == 1 or bool(searches) and searches[-1].checked
     return ShortestMateCertificate(mate_in, best, certified, tuple(searches), solution)
-
-
-def check_disproof(
-    board: chess.Board, attacker: chess.Color, search: DfpnSearch
-) -> tuple[bool, str, int]:
-    """Read the search's disproof out of its table and replay it independently, under the
-    search's mate-length bound or, without one, as "no forced mate": (accepted, why not,
-    positions replayed). Only an accepted disproof certifies anything."""
-    try:
-        tree = search.disproof()
-        verified = verify_disproof(board, uci_proof(tree), attacker, search.max_plies)
-    except VerificationError as error:
-        return False, str(error), 0
-    return True, "", verified.nodes

@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 
 from pn_explorer.core.games.game import Expansion, Game
-from pn_explorer.core.proofs.proof import ProofNode, proof_tree
+from pn_explorer.core.proofs.proof import ProofNode, disproof_tree, proof_tree
 from pn_explorer.core.search.defaults import MOBILITY, PN
 from pn_explorer.core.search.numbers import INF, and_numbers, leaf_numbers, or_numbers
 from pn_explorer.core.search.parameters import check_values
@@ -49,6 +49,8 @@ class TreeSearch(PhaseSteps):
     """
 
     algorithm = ""
+    max_plies: int | None = None
+    """No mate-length bound: a disproof says there is no forced mate at all."""
 
     def __init__(
         self, game: Game, limits: Limits | None, initialisation: str, start_at_cursor: bool
@@ -419,3 +421,8 @@ class ProofNumberSearch(TreeSearch):
     def proof(self) -> ProofNode:
         """The proof tree of a proved root (quickest proved attacker moves, every reply)."""
         return proof_tree(self.tree)
+
+    def disproof(self) -> ProofNode:
+        """The disproof tree of a disproved root, read out of the tree (every attacker move, the
+        first reply that holds), for the independent replay."""
+        return disproof_tree(self.tree)

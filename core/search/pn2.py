@@ -28,7 +28,10 @@ search is deterministic, its sequence of expansions does not depend on its node 
 subtree below any node of a PN tree grows exactly as a PN search rooted at that node (reached by
 the same path: repetitions depend on it) would grow it. So `proof()` recovers each such leaf's
 sub-proof *after* the search by re-running PN at that node (cap N, enough for any second-level
-search) and stitches it into the first-level proof.
+search) and stitches it into the first-level proof. `disproof()` does the same for a disproved
+root: the first-level disproof, with each leaf the second level disproved filled by re-running PN
+there and reading its disproof out of that tree. Neither re-run counts in `nodes_created`: they
+read out an answer the search has already found.
 """
 
 from __future__ import annotations
@@ -37,8 +40,9 @@ import math
 import time
 from collections.abc import Callable
 
+from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.games.game import Game
-from pn_explorer.core.proofs.proof import ProofNode, proof_tree
+from pn_explorer.core.proofs.proof import ProofNode, disproof_tree, proof_tree
 from pn_explorer.core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
 from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from pn_explorer.core.search.numbers import INF
@@ -423,7 +427,18 @@ class Pn2Search(TreeSearch):
     def proof(self) -> ProofNode:
         """The proof of a proved root, with the sub-proofs of leaves the second level solved
         recovered by re-running PN at them (deterministic: the same tree, the same proof)."""
-        skeleton = proof_tree(self.tree)
+        return self._stitched(proof_tree(self.tree), Value.TRUE, self.recover_proof)
+
+    def disproof(self) -> ProofNode:
+        """The disproof of a disproved root, read out as in PN, with the sub-disproofs of leaves
+        the second level disproved recovered as proofs are (`recover_disproof`)."""
+        return self._stitched(disproof_tree(self.tree), Value.FALSE, self.recover_disproof)
+
+    def _stitched(
+        self, skeleton: ProofNode, value: Value, recover: Callable[[int], ProofNode]
+    ) -> ProofNode:
+        """`skeleton`, read out of the first level, with each leaf the game did not evaluate to
+        `value` (the second level solved it, and its tree was thrown away) filled by `recover`."""
         self._return_cursor_to_root()
         stack: list[tuple[int, ProofNode]] = [(ROOT, skeleton)]
         tree = self.tree
@@ -432,12 +447,34 @@ class Pn2Search(TreeSearch):
             if tree.is_expanded(node):
                 by_move = {tree.move[child]: child for child in tree.children(node)}
                 stack.extend((by_move[move], sub) for move, sub in out.children.items())
-            elif tree.evaluation(node) is not Value.TRUE:
-                out.children = self.recover_proof(node).children
+            elif tree.evaluation(node) is not value:
+                out.children = recover(node).children
         return skeleton
 
     def recover_proof(self, node: int) -> ProofNode:
         """Re-run the PN search that proved first-level leaf `node` and return its proof."""
+        search = self._search_again(node)
+        if search.tree.proof[ROOT] != 0:
+            raise RuntimeError(
+                f"re-running PN at first-level node {node} did not prove it "
+                f"({search.outcome}): the search is not deterministic"
+            )
+        return search.proof()
+
+    def recover_disproof(self, node: int) -> ProofNode:
+        """Re-run the PN search that disproved first-level leaf `node` and return its disproof;
+        VerificationError (the claim is then withdrawn) where the re-run does not disprove it."""
+        search = self._search_again(node)
+        if search.tree.disproof[ROOT] != 0:
+            raise VerificationError(
+                f"Pn²: re-running PN at first-level node {node} did not disprove it "
+                f"({search.outcome}), so its disproof cannot be read out"
+            )
+        return search.disproof()
+
+    def _search_again(self, node: int) -> ProofNumberSearch:
+        """The PN search rooted at first-level leaf `node` (reached by its own path: repetitions
+        depend on it) run to its end with cap N, enough for any second-level search."""
         moves = self.tree.moves_to(node)
         for move in moves:
             self.game.push(move)
@@ -448,12 +485,7 @@ class Pn2Search(TreeSearch):
         search.return_cursor_to_root()
         for _ in moves:
             self.game.pop()
-        if search.tree.proof[ROOT] != 0:
-            raise RuntimeError(
-                f"re-running PN at first-level node {node} did not prove it "
-                f"({search.outcome}): the search is not deterministic"
-            )
-        return search.proof()
+        return search
 
     def _return_cursor_to_root(self) -> None:
         """Pop the game cursor back to the first-level root (once the search has ended)."""

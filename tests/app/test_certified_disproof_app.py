@@ -1,4 +1,4 @@
-"""The app's result and comparison panels say df-pn's "no forced mate" only once the independent
+"""The app's result and comparison panels say a search's "no forced mate" only once the independent
 replay of its disproof accepted it (the replay runs where the proof's verification runs: on the
 session's worker thread, in the comparison's worker processes); a planted bad disproof is shown as
 not certified, with the reason."""
@@ -22,7 +22,8 @@ ROOK_PAWN = "7k/8/7P/6K1/8/8/8/8 w - - 0 1"
 
 @pytest.fixture
 def planted(monkeypatch) -> None:
-    """df-pn's read-out disproof loses one of the attacker's root moves: the replay rejects it."""
+    """Every search's read-out disproof loses one of the attacker's root moves: the replay
+    rejects it."""
     drop_a_root_move_from_disproofs(monkeypatch)
 
 
@@ -62,21 +63,33 @@ def test_the_result_panel_withdraws_a_disproof_the_replay_rejects(window, qtbot,
     assert "no forced mate" not in panel.headline_text + panel.body.text()
 
 
+def test_the_result_panel_shows_a_certified_pn_disproof(qtbot):
+    win = MainWindow(persist=False, params=SearchParams("pn", 100_000))
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    _solve(win, qtbot)
+    assert win.solution.disproof_certified is True and win.solution.disproof_positions > 0
+    assert win.result_panel.headline_text == "Disproved: no forced mate"
+    assert "certificate checked" in win.result_panel.body.text()
+
+
 def _row(name: str) -> tuple[list[str], str, str]:
     limits = Limits(max_nodes=50_000)
     record = run_item(WorkItem("draw", ROOK_PAWN, name, algorithm_factory(name), limits))
     return row_cells(PanelRun(name, record))
 
 
-def test_the_compare_row_of_a_certified_dfpn_disproof_says_no_forced_mate():
-    cells, _, tooltip = _row("dfpn")
+@pytest.mark.parametrize("name", ["dfpn", "pn"])
+def test_the_compare_row_of_a_certified_disproof_says_no_forced_mate(name):
+    cells, _, tooltip = _row(name)
     assert cells[0] == "disproved: no forced mate"
     assert "certificate checked" in tooltip
 
 
-def test_the_compare_row_withdraws_a_disproof_the_replay_rejects(planted):
-    cells, _, tooltip = _row("dfpn")
+@pytest.mark.parametrize("name", ["dfpn", "pn"])
+def test_the_compare_row_withdraws_a_disproof_the_replay_rejects(planted, name):
+    cells, _, tooltip = _row(name)
     assert cells[0] == "disproved, not certified"
     assert tooltip.startswith("disproved by the search but not certified: ")
     assert "not answered" in tooltip
-    assert _row("pn")[0][0] == "disproved: no forced mate"

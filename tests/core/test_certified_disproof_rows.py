@@ -1,6 +1,7 @@
-"""Every front end that reports df-pn's disproved chess root (suite and compare rows, their JSON)
-goes through the one replay of its disproof: "no forced mate" is claimed only when the replay
-accepted it, and a planted bad disproof withdraws the claim and says why."""
+"""Every front end that reports a disproved chess root (suite and compare rows, their JSON) goes
+through the one replay of the search's disproof, whichever search found it: "no forced mate" is
+claimed only when the replay accepted it, and a planted bad disproof withdraws the claim and says
+why."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ from pn_explorer.core.search.types import Limits
 from tests.helpers import drop_a_root_move_from_disproofs
 
 ROOK_PAWN = "7k/8/7P/6K1/8/8/8/8 w - - 0 1"
-"""A rook's-pawn draw: df-pn disproves it in about a thousand nodes."""
+"""A rook's-pawn draw: PN and df-pn disprove it in about a thousand nodes."""
+
+
+FORTRESS = "4k3/1p1p1p1p/1P1P1P1P/8/8/p1p1p1p1/P1P1P1P1/4K3 w - - 0 1"
+"""Locked pawns: the kings walk to and fro, every line ends in a repetition."""
 
 
 @pytest.fixture
@@ -28,7 +33,8 @@ def suite_file(tmp_path) -> str:
 
 @pytest.fixture
 def planted(monkeypatch) -> None:
-    """df-pn's read-out disproof loses one of the attacker's root moves: the replay rejects it."""
+    """Every search's read-out disproof loses one of the attacker's root moves: the replay
+    rejects it."""
     drop_a_root_move_from_disproofs(monkeypatch)
 
 
@@ -53,9 +59,8 @@ def _suite(capsys, tmp_path, suite_file: str) -> tuple[str, dict]:
 
 def _compare(capsys, tmp_path, suite_file: str) -> tuple[str, dict]:
     target = tmp_path / "compare.json"
-    main(
-        ["compare", suite_file, "--algos", "pn,dfpn", "--max-nodes", "50000", "--json", str(target)]
-    )
+    algos = "pn,pn2,dfpn"
+    main(["compare", suite_file, "--algos", algos, "--max-nodes", "50000", "--json", str(target)])
     data = json.loads(target.read_text(encoding="utf-8"))
     return capsys.readouterr().out, data["rows"][0]["runs"]
 
@@ -81,34 +86,45 @@ def test_a_planted_bad_disproof_withdraws_the_suite_rows_claim(
     assert "0 of 1 solved (0 proved and verified, 0 disproved)" in out
 
 
-def test_compare_rows_certify_dfpn_and_leave_pn_as_it_was(capsys, tmp_path, suite_file):
+def test_compare_rows_certify_every_search_that_disproves(capsys, tmp_path, suite_file):
     out, runs = _compare(capsys, tmp_path, suite_file)
-    dfpn, pn = runs["dfpn"], runs["pn"]
-    assert dfpn["result"] == "disproved" and dfpn["claim"] == "no forced mate"
-    assert dfpn["disproof_certified"] is True and dfpn["disproof_positions"] > 0
-    assert pn["result"] == "disproved" and pn["claim"] == "no forced mate"
-    assert pn["disproof_certified"] is None
-    assert "rook-pawn dfpn: no forced mate: disproved" in out and "certificate checked" in out
-    assert "rook-pawn pn:" not in out
+    for name in ("pn", "pn2", "dfpn"):
+        run = runs[name]
+        assert run["result"] == "disproved" and run["claim"] == "no forced mate", name
+        assert run["disproof_certified"] is True and run["disproof_positions"] > 0, name
+        assert f"rook-pawn {name}: no forced mate: disproved" in out
+    assert out.count("certificate checked") == 3
 
 
 def test_a_planted_bad_disproof_withdraws_the_compare_rows_claim(
     capsys, tmp_path, suite_file, planted
 ):
     out, runs = _compare(capsys, tmp_path, suite_file)
-    dfpn = runs["dfpn"]
-    assert dfpn["result"] == UNCERTIFIED and dfpn["claim"] == ""
-    assert dfpn["reason"].startswith("disproved by the search but not certified: ")
-    assert "not answered" in dfpn["reason"]
-    assert runs["pn"]["claim"] == "no forced mate"
-    assert "dfpn: 0/1" in out and "rook-pawn dfpn: disproved by the search but not certified" in out
-    again = run_from_dict(dfpn)
-    assert again.uncertified and not again.solved and again.claim == ""
-    assert run_dict(again)["result"] == UNCERTIFIED
+    for name in ("pn", "pn2", "dfpn"):
+        run = runs[name]
+        assert run["result"] == UNCERTIFIED and run["claim"] == "", name
+        assert run["reason"].startswith("disproved by the search but not certified: ")
+        assert "not answered" in run["reason"]
+        assert f"{name}: 0/1" in out
+        assert f"rook-pawn {name}: disproved by the search but not certified" in out
+        again = run_from_dict(run)
+        assert again.uncertified and not again.solved and again.claim == ""
+        assert run_dict(again)["result"] == UNCERTIFIED
 
 
-def test_the_runner_record_says_what_the_replay_said(planted):
-    record = _run("dfpn")
+@pytest.mark.parametrize("name", ["pn", "dfpn"])
+def test_a_planted_bad_disproof_withdraws_the_runner_record(planted, name):
+    record = _run(name)
     assert record.verdict == UNCERTIFIED and record.claim == "" and not record.solved
     assert record.disproof_text.startswith("disproved by the search but not certified: ")
     assert record.verdict_reason == record.disproof_text
+
+
+def test_a_search_that_cannot_read_out_its_disproof_has_its_claim_withdrawn() -> None:
+    """αβ keeps only its current line: its "no forced mate" on the fortress (every line a
+    repetition) is withdrawn, and the record says why."""
+    item = WorkItem("fortress", FORTRESS, "ab", algorithm_factory("ab"), Limits(max_nodes=50_000))
+    record = run_item(item)
+    assert record.result == "disproved" and record.uncertified and record.claim == ""
+    assert "αβ keeps no disproof to replay" in record.disproof_error
+    assert record.verdict == UNCERTIFIED and not record.solved

@@ -255,8 +255,3 @@ def test_solve_certifies_no_forced_mate_only_when_the_replay_accepts(capsys, mon
     data = json.loads(out)
     assert data["claim"] == "" and data["disproof"]["checked"] is False
     assert "not answered" in data["disproof"]["text"]
-
-
-def test_solve_by_another_search_says_what_it_said_before(capsys):
-    _, out = _solve(capsys, FORTRESS, "--algo", "pn", "--max-nodes", "2000", "--quiet")
-    assert "Disproof" not in out
