@@ -197,7 +197,13 @@ class ResultPanel(QWidget):
         self.headline.setText(f"<b style='color:{colour}'>{headline}</b>")
         if self.kind == REFUTED and not isinstance(result, Exception) and result.refutation:
             self.body.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
-            self.body.setText("<br>".join(_link(index, line) for index, line in enumerate(lines)))
+            lines_to_click = len(result.refutation)
+            self.body.setText(
+                "<br>".join(
+                    _link(index, line) if index < lines_to_click else _escape(line)
+                    for index, line in enumerate(lines)
+                )
+            )
         else:
             self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.body.setText("<br>".join(_escape(line) for line in lines))

@@ -96,6 +96,8 @@ def test_clicking_a_refutation_line_moves_the_board_and_the_tree(qtbot, index):
     lines = refutation_nodes(search.tree)
     body = window.result_panel.body
     assert body.isVisible() and body.text().count("<a href=") == len(lines) == 15
+    certificate = body.text().split("<br>")[-1]
+    assert certificate.startswith("No forced mate: disproved, 55 nodes, certificate checked")
     click_line(qtbot, body, index)
     child, reply = lines[index]
     assert window.board_view.fen == engine_fen(search, reply)
