@@ -47,10 +47,11 @@ the deterministic search to the iteration asked for (`core.search.rerun`). The g
 `core.search.dag_tree.DagTree`, which views read as a tree (each node under its first parent).
 
 Every proof is read out as a tree (`proof`: a shared node's proof is one shared `ProofNode`) and
-verified by the one verify path. The known weakness of PN on a DAG remains: a sum over children
-counts a node reached by several paths once per path, so proof and disproof numbers over-estimate
-(sums saturate below ∞ unless a child is ∞: `core.search.numbers.saturated_sum`); it is not
-corrected here.
+verified by the one verify path; every disproof is read out along real paths (`disproof`) and
+replayed by `core.proofs.verify_disproof` before a chess root's "no forced mate" is claimed.
+The known weakness of PN on a DAG remains: a sum over children counts a node reached by several
+paths once per path, so proof and disproof numbers over-estimate (sums saturate below ∞ unless a
+child is ∞: `core.search.numbers.saturated_sum`); it is not corrected here.
 """
 
 from __future__ import annotations
@@ -359,9 +360,12 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
         if proof == 0:
             return Outcome(Result.PROVED, StopReason.SOLVED)
         if disproof == 0:
-            if self._clean_disproofs()[ROOT] or self._read_disproof() is not None:
+            if self._clean_disproofs()[ROOT]:
                 return Outcome(Result.DISPROVED, StopReason.SOLVED)
-            return Outcome(Result.UNKNOWN, StopReason.SOLVED, NO_DISPROOF_ON_PATHS)
+            read = self._read_disproof()
+            if isinstance(read, str):
+                return Outcome(Result.UNKNOWN, StopReason.SOLVED, read)
+            return Outcome(Result.DISPROVED, StopReason.SOLVED)
         return None
 
     def _clean_disproofs(self) -> dict[int, bool]:
@@ -387,27 +391,25 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
                 clean[node] = any(clean[child] for child in children)
         return clean
 
-    def _read_disproof(self) -> ProofNode | None:
-        """The root's disproof read along real paths (`_DisproofReading`), or None where none
-        holds on them or the reading ran out of its budget."""
+    def _read_disproof(self) -> ProofNode | str:
+        """The root's disproof read along real paths (`_DisproofReading`), or why none could be
+        read (none holds on them, or the reading ran out of its budget)."""
         try:
-            return _DisproofReading(self).read(ROOT, 0)[0]
-        except _ReadingTooLong:
-            return None
+            read = _DisproofReading(self).read(ROOT, 0)[0]
+        except _ReadingTooLong as error:
+            return str(error)
+        return NO_DISPROOF_ON_PATHS if read is None else read
 
     def disproof(self) -> ProofNode:
         """The disproof tree of a disproved root, read along real paths (`_DisproofReading`), for
         the independent replay: a node shared by transposed paths is read again on each path
-        where what it rests on (a repetition) differs. VerificationError where none can be
-        read (the search then had not reported a disproof)."""
+        where what it rests on (a repetition) differs. VerificationError saying why where none
+        can be read."""
         if self.outcome is None or self.outcome.result is not Result.DISPROVED:
             raise ValueError("the search has not disproved the root")
-        try:
-            read = _DisproofReading(self).read(ROOT, 0)[0]
-        except _ReadingTooLong as error:
-            raise VerificationError(f"DAG PN: {error}") from None
-        if read is None:
-            raise VerificationError(f"DAG PN: {NO_DISPROOF_ON_PATHS}")
+        read = self._read_disproof()
+        if isinstance(read, str):
+            raise VerificationError(f"DAG PN: {read}")
         return read
 
     def step_phase(self) -> StepReport:
@@ -541,6 +543,10 @@ NO_DISPROOF_ON_PATHS = (
     "interaction), which holds on none of the paths read out: not reported as a disproof"
 )
 
+READING_BUDGET = 100_000
+READING_PER_NODE = 4
+"""A reading along the paths may read `READING_BUDGET` nodes and this many per graph node."""
+
 _NOWHERE = 1 << 30
 """Where a subtree that rests on no position of the path above it rests: deeper than any path."""
 
@@ -566,7 +572,7 @@ class _DisproofReading:
         self.on_path: dict[int, int] = {}
         """The position hash of each node on the path being read: its depth on the path."""
         self.done: dict[int, ProofNode] = {}
-        self.budget = 4 * len(search.tree) + 100_000
+        self.budget = READING_BUDGET + READING_PER_NODE * len(search.tree)
         self.left = self.budget
 
     def read(self, node: int, depth: int) -> tuple[ProofNode | None, int]:
@@ -577,7 +583,11 @@ class _DisproofReading:
             return known, _NOWHERE
         self.left -= 1
         if self.left < 0:
-            raise _ReadingTooLong(f"no disproof read along the paths within {self.budget:,} nodes")
+            raise _ReadingTooLong(
+                "disproved through repetition draws shared by transposed paths (graph-history "
+                f"interaction), and no disproof was read along the paths within {self.budget:,} "
+                "nodes read: not reported as a disproof"
+            )
         tree = self.tree
         key = self.identities[node] >> CLOCK_BITS
         earlier = self.on_path.get(key)

@@ -19,6 +19,7 @@ from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.proofs.solution import uci_proof
 from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.runs.runner import UNCERTIFIED, describe_search
+from pn_explorer.core.search import dag_pn
 from pn_explorer.core.search.dag_pn import DagProofNumberSearch
 from pn_explorer.core.search.defaults import ONE
 from pn_explorer.core.search.pn import ProofNumberSearch
@@ -196,6 +197,17 @@ def test_dag_pn_reads_a_shared_draw_again_on_the_paths_it_holds_on() -> None:
     assert search.shared_draws > 0 and not search._clean_disproofs()[ROOT]
     assert search.outcome.result is Result.DISPROVED
     assert describe_search(game, search, "dagpn").disproof_certified is True
+
+
+def test_a_reading_over_its_budget_reports_no_disproof(monkeypatch) -> None:
+    """The reading along the paths gives up after its budget (here ten nodes, too few for the
+    fortress's draws read on each path): the search ends unknown and says why, rather than
+    report what it could not read."""
+    monkeypatch.setattr(dag_pn, "READING_BUDGET", 10)
+    monkeypatch.setattr(dag_pn, "READING_PER_NODE", 0)
+    _, search = _searched("dagpn", FORTRESS, chess.WHITE)
+    assert search.outcome.result is Result.UNKNOWN
+    assert "no disproof was read along the paths within 10 nodes" in search.outcome.detail
 
 
 def test_random_cyclic_graphs_every_tree_disproof_is_a_defender_strategy() -> None:
