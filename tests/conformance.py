@@ -203,11 +203,8 @@ def _check_explain(search: SearchEntry, spec: AlgorithmSpec, make: Callable[[], 
 
 
 def _run_traced(search: Any) -> RootTrace:
-    """Run `search` to its end as `solve --explain` does: a tree search in slices that record
-    its root's numbers, df-pn whole."""
+    """Run `search` to its end as `solve --explain` does: recording its root's numbers (a tree
+    search in slices, df-pn from inside its run)."""
     trace = RootTrace()
-    if search.tree is not None:
-        run_traced(search, trace)
-    else:
-        search.run()
+    run_traced(search, trace)
     return trace

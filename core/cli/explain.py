@@ -7,7 +7,7 @@ import textwrap
 from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.explain.explain import Explanation, explain, explaining_searches
 from pn_explorer.core.explain.trace import RootTrace, run_traced
-from pn_explorer.core.search.contract import Search, Stepper
+from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.registry import entry, names
 from pn_explorer.core.values import INF, counted, either
 
@@ -93,9 +93,9 @@ def tree_searches() -> str:
 
 
 def run_search(search: Search, explaining: bool) -> RootTrace | None:
-    """Run the search to its end; with --explain a search that keeps its tree runs in slices
-    that record the root's numbers (the same nodes are created either way); df-pn runs whole
-    (a slice of it restarts from the root, which would add nodes), with no trace recorded."""
+    """Run the search to its end; with --explain it records the root's numbers as it goes
+    (`run_traced`: a search that keeps its tree in slices, df-pn watched from inside its run),
+    creating the same nodes either way."""
     if not explaining:
         search.run()
         return None
@@ -104,10 +104,7 @@ def run_search(search: Search, explaining: bool) -> RootTrace | None:
             f"--explain needs a search that explains itself ({explaining_searches()})"
         )
     trace = RootTrace()
-    if isinstance(search, Stepper) and search.tree is not None:
-        run_traced(search, trace)
-    else:
-        search.run()
+    run_traced(search, trace)
     return trace
 
 

@@ -1,9 +1,18 @@
 """The root's proof and disproof numbers over a run, recorded between slices of the search (against
-the tree's size, or df-pn's nodes created).
+the tree's size), or for df-pn from inside its run (against the nodes created).
 
 Recording reads the tree between `run` slices and never touches the search, so the node counts
 are those of an unsliced run. The trend of the root's proof number against the tree's size is
 what the advice extrapolates (the proof number is the fewest leaves still to be proved, §3.2).
+
+df-pn cannot be sliced so: a `run` slice ends its MID calls, and the next restarts from the root
+and descends again, creating nodes an unsliced run would not. Running it through the app's
+stepper would resume exactly, but pays for a generator pause and a frame at every expansion. So
+df-pn is watched from inside instead (`DfpnSearch.watch_root`): every `TRACE_NODES` nodes created
+at first, later every 1/`WATCH_SHARE` of the nodes created so far (a long run's checkpoints stay
+few), it reads the root's numbers as the path's MID calls would hand them up if it stopped then
+(`DfpnSearch.root_now`), the number its result would give the root, and goes on as it would
+have. Its counts are those of an unwatched run.
 """
 
 from __future__ import annotations
@@ -11,7 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pn_explorer.core.search.contract import Stepper
+from pn_explorer.core.search.contract import Search, Stepper
+from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.tree import ROOT
 from pn_explorer.core.values import INF
 
@@ -21,6 +31,13 @@ MAX_POINTS = 256
 TRACE_SLICE = 100
 """First-level iterations between two checkpoints of `run_traced` (about 2 ms of PN; a long run's
 checkpoints are thinned to `MAX_POINTS`)."""
+
+TRACE_NODES = 1_000
+"""df-pn: nodes created between two checkpoints at first (a few hundredths of a second)."""
+
+WATCH_SHARE = MAX_POINTS // 2
+"""df-pn: later a checkpoint each time the nodes created grow by this fraction of themselves, so
+the last half of a run of any length holds about `WATCH_SHARE` × ln 2 ≈ 89 of them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +112,39 @@ def _slope(xs: list[float], ys: list[float]) -> float:
     return sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread
 
 
-def run_traced(search: Stepper, trace: RootTrace, slice_iterations: int | None = None) -> None:
-    """Run a tree search to its end in slices, recording the root's numbers after each one
-    (every `TRACE_SLICE` iterations for PN, every iteration for Pn², whose first-level iteration
-    is a whole second-level search).
+def run_traced(search: Search, trace: RootTrace, slice_iterations: int | None = None) -> None:
+    """Run a search to its end, recording the root's numbers as it goes: a tree search in slices,
+    recording after each one (every `TRACE_SLICE` iterations for PN, every iteration for Pn²,
+    whose first-level iteration is a whole second-level search), df-pn watched from inside
+    (`watch_dfpn`).
 
     PN and Pn² are deterministic and their slices resume exactly where they stopped, so the
     search creates the same nodes as one `run()` (the CLI checks WAC.001/222/283)."""
+    if isinstance(search, DfpnSearch):
+        watch_dfpn(search, trace)
+        return
+    if not isinstance(search, Stepper) or search.tree is None:
+        raise ValueError(f"{search.algorithm} records no root trace")
     if slice_iterations is None:
         slice_iterations = 1 if search.capabilities.two_levels else TRACE_SLICE
     trace.record_search(search)
     while search.run(max_iterations=slice_iterations) is None:
         trace.record_search(search)
     trace.record_search(search)
+
+
+def watch_dfpn(search: DfpnSearch, trace: RootTrace) -> None:
+    """Run df-pn to its end, recording the root's numbers from inside its run (see the module
+    docstring): at its start, every so many nodes created, and at its end."""
+
+    def record(nodes: int, proof: int, disproof: int) -> int:
+        trace.record(nodes, proof, disproof)
+        return nodes + max(TRACE_NODES, nodes // WATCH_SHARE)
+
+    trace.record(search.nodes_created, *search.root_numbers)
+    search.watch_root(record)
+    try:
+        search.run()
+    finally:
+        search.watch_root(None)
+    trace.record(search.nodes_created, *search.root_numbers)

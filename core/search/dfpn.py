@@ -120,6 +120,14 @@ the table, and the next run restarts from the root and descends again through it
 MID is a generator so that the app can pause it inside the recursion (`core.search.dfpn_steps`):
 with a `trace` attached it yields after every expansion and before every return to the parent;
 without one (the command line, batch runs) it never yields and `run` drives it to its result.
+
+The root's numbers over a run (`watch_root`, for the trend `solve --explain` reads): the root's
+MID call runs under ∞ thresholds, so the root's own numbers change only when the whole run
+returns, and a run cut into slices would restart from the root and create other nodes. A watched
+search instead keeps each path node's children lists (MID's own, by reference) and, every so many
+nodes created, reads the root's numbers off them without changing anything (`root_now`). The
+search's order of work is untouched, so its counts are those of an unwatched run; unwatched, it
+costs one test per expansion.
 """
 
 from __future__ import annotations
@@ -128,9 +136,9 @@ import math
 import random
 import time
 from array import array
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from pn_explorer.core.errors import VerificationError
@@ -202,6 +210,11 @@ class Children:
 
 _NO_CHILDREN = Children([], [], [], [], [], [], [], [], [], [], [])
 """What `generate_children` returns for a position with nothing below it in a tree file."""
+
+
+RootWatch = Callable[[int, int, int], int]
+"""Told (nodes created, root pn, root dn); returns the nodes created at which to be told next
+(`DfpnSearch.watch_root`)."""
 
 
 def _ply_keys(max_plies: int | None) -> list[int]:
@@ -386,6 +399,13 @@ class DfpnSearch:
         self._path_children: dict[int, Children] = {}
         """SNDA: the children of each node on the path, by ply, whose groups a find below may
         merge."""
+        self._root_watch: RootWatch | None = None
+        """Told the root's numbers every so often (`watch_root`); None: nothing is watched."""
+        self._watch_at = 0
+        """The nodes created at which the watch is told next."""
+        self._watched_path: list[tuple[Children, bool]] = []
+        """While watched: each path node's children lists (MID's own) and whether it is an OR
+        node, root first, as far as the deepest expansion of the current run from the root."""
         game.keep_expansions(capacity // DFPN_SLOTS_PER_MEMO)
         unlimited = self.limits.max_seconds is None and self.limits.max_iterations is None
         self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
@@ -702,6 +722,8 @@ class DfpnSearch:
         if snda:
             self._path_children[depth] = children
             self._detect_sources(children, depth)
+        if self._root_watch is not None and not self._reading_out:
+            self._watch_path(depth, children, is_or)
         if self.tca:
             raising = self._raises_thresholds(key, depth, children, raising)
             if raising:
@@ -760,6 +782,64 @@ class DfpnSearch:
         if snda:
             del self._path_children[depth]
         return self._conclude(key, depth, is_or, children, self.nodes_created - created_before)
+
+    def watch_root(self, watch: RootWatch | None) -> None:
+        """Tell `watch` the root's numbers as the search goes (from the next expansion on, then
+        whenever the nodes created reach what it returned), read by `root_now`; None stops it.
+        The search does what it would do unwatched (the module docstring says why)."""
+        self._root_watch = watch
+        self._watch_at = self.nodes_created
+        self._watched_path.clear()
+
+    def _watch_path(self, depth: int, children: Children, is_or: bool) -> None:
+        """Keep the path's children lists for `root_now`, and tell the watch when it is due. A
+        MID call that did not descend from the root's (`search_at` below it) is not on a path
+        from the root: nothing is read then."""
+        path = self._watched_path
+        del path[depth:]
+        if len(path) != depth:
+            return
+        path.append((children, is_or))
+        watch = self._root_watch
+        if watch is not None and self.nodes_created >= self._watch_at:
+            self._watch_at = watch(self.nodes_created, *self.root_now())
+
+    def root_now(self) -> tuple[int, int]:
+        """The root's (pn, dn) as the MID calls on the path would hand them up if the search
+        stopped now (with a watch attached, during a run; else the last run's).
+
+        This is the number a stop would give the root, so a trend of it ends where the run's
+        result does. Each path node's numbers come from its children by MID's rule
+        (`children_numbers`), its unsolved children re-read from the table as MID does when a
+        child returns (`_refresh`; a transposition below may have moved them) and the child on
+        the path taking the numbers read below it. Neither the root's children lists alone
+        (a child still searched shows its numbers from before its call) nor their table entries
+        (stored only as a call returns) would see a proof coming closer under the root move being
+        searched. For the root it is the proof number PN's root has: the fewest leaves still to
+        prove, on the nodes df-pn's table and path hold now. Only read: no list of MID's, count
+        or table entry changes."""
+        keys = self._path_keys
+        levels = min(len(self._watched_path), len(keys))  # a call returning is off the path
+        if not levels:
+            return self._root_numbers
+        table = self.table
+        probe, table_proof, table_disproof = table.probe, table.proof, table.disproof
+        below = self._root_numbers
+        for depth in range(levels - 1, -1, -1):
+            children, is_or = self._watched_path[depth]
+            proof, disproof = list(children.proof), list(children.disproof)
+            for index, key in enumerate(children.keys):
+                if children.fixed[index]:
+                    continue
+                slot = probe(key, children.clocks[index])
+                if slot >= 0:
+                    proof[index], disproof[index] = table_proof[slot], table_disproof[slot]
+            if depth + 1 < levels:
+                chosen = children.keys.index(keys[depth + 1])
+                proof[chosen], disproof[chosen] = below
+            now = replace(children, proof=proof, disproof=disproof)
+            below = children_numbers(now, is_or, self.weak_delta)
+        return below
 
     def _raises_thresholds(self, key: int, depth: int, children: Children, inherited: bool) -> bool:
         """TCA's flag at a node (Kishimoto 2010, Figure 3): cleared at a leaf (a position never
@@ -889,6 +969,7 @@ class DfpnSearch:
             self.game.reset()
             self._path_keys = [self._root_key]
             self._path_children.clear()
+            self._watched_path.clear()
             try:
                 result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
             finally:
@@ -901,6 +982,7 @@ class DfpnSearch:
         """The root's numbers after a run from the root, and the outcome they (or a limit) give:
         a proved root only once its proof has been read out of the table."""
         self._root_numbers = (result.proof, result.disproof)
+        self._watched_path.clear()
         self._search_on = False
         if result.proof == 0:
             stop, self._stop = self._stop, None
@@ -928,6 +1010,7 @@ class DfpnSearch:
         self._stop = None
         self._run_started = time.perf_counter()
         self._path_children.clear()
+        self._watched_path.clear()
         result = finish(self.multiple_iterative_deepening(INF, INF, game.is_or()))
         game.reset()
         self._path_keys = [self._root_key]
