@@ -806,9 +806,12 @@ class DfpnSearch:
 
     def root_now(self) -> tuple[int, int]:
         """The root's (pn, dn) as the MID calls on the path would hand them up if the search
-        stopped now (with a watch attached, during a run; else the last run's).
+        stopped now: read by the watch right after an expansion (outside a watched run, the
+        last run's numbers).
 
-        This is the number a stop would give the root, so a trend of it ends where the run's
+        This is the number a limit stopping the search here would leave the root with (but for a
+        position the table no longer holds: a call stopped there hands up 1 and 1, where this
+        keeps the numbers its parent's list has for it), so a trend of it ends where the run's
         result does. Each path node's numbers come from its children by MID's rule
         (`children_numbers`), its unsolved children re-read from the table as MID does when a
         child returns (`_refresh`; a transposition below may have moved them) and the child on
@@ -816,8 +819,8 @@ class DfpnSearch:
         (a child still searched shows its numbers from before its call) nor their table entries
         (stored only as a call returns) would see a proof coming closer under the root move being
         searched. For the root it is the proof number PN's root has: the fewest leaves still to
-        prove, on the nodes df-pn's table and path hold now. Only read: no list of MID's, count
-        or table entry changes."""
+        prove, on the nodes df-pn's table and path hold now. Only read: no list of MID's, table
+        entry or search count changes (only the table's own tally of probes)."""
         keys = self._path_keys
         levels = min(len(self._watched_path), len(keys))  # a call returning is off the path
         if not levels:
