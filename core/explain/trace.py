@@ -73,9 +73,12 @@ class RootTrace:
 
     def record_search(self, search: Stepper) -> None:
         """A checkpoint of a search as it stands now: against the nodes its tree holds, or, for
-        a search that keeps none (df-pn), against the nodes it has created."""
+        df-pn, which keeps none, against the nodes it has created, with the root's numbers as a
+        stop would leave them (`DfpnSearch.root_now`, what the command line records too)."""
         tree = search.tree
-        if tree is None:
+        if isinstance(search, DfpnSearch):
+            self.record(search.nodes_created, *search.root_now())
+        elif tree is None:
             self.record(search.nodes_created, *search.root_numbers)
         else:
             self.record(len(tree), *tree.numbers(ROOT))

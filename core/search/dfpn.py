@@ -806,8 +806,8 @@ class DfpnSearch:
 
     def root_now(self) -> tuple[int, int]:
         """The root's (pn, dn) as the MID calls on the path would hand them up if the search
-        stopped now: read by the watch right after an expansion (outside a watched run, the
-        last run's numbers).
+        stopped now: read by the watch right after an expansion, or off a paused stepper's frames
+        (outside a run, the last run's numbers).
 
         This is the number a limit stopping the search here would leave the root with (but for a
         position the table no longer holds: a call stopped there hands up 1 and 1, where this
@@ -822,14 +822,15 @@ class DfpnSearch:
         prove, on the nodes df-pn's table and path hold now. Only read: no list of MID's, table
         entry or search count changes (only the table's own tally of probes)."""
         keys = self._path_keys
-        levels = min(len(self._watched_path), len(keys))  # a call returning is off the path
+        path = self._live_path()
+        levels = min(len(path), len(keys))  # a call returning is off the path
         if not levels:
             return self._root_numbers
         table = self.table
         probe, table_proof, table_disproof = table.probe, table.proof, table.disproof
         below = self._root_numbers
         for depth in range(levels - 1, -1, -1):
-            children, is_or = self._watched_path[depth]
+            children, is_or = path[depth]
             proof, disproof = list(children.proof), list(children.disproof)
             for index, key in enumerate(children.keys):
                 if children.fixed[index]:
@@ -843,6 +844,10 @@ class DfpnSearch:
             now = replace(children, proof=proof, disproof=disproof)
             below = children_numbers(now, is_or, self.weak_delta)
         return below
+
+    def _live_path(self) -> list[tuple[Children, bool]]:
+        """The path's children lists `root_now` reads, root first: the watched path."""
+        return self._watched_path
 
     def _raises_thresholds(self, key: int, depth: int, children: Children, inherited: bool) -> bool:
         """TCA's flag at a node (Kishimoto 2010, Figure 3): cleared at a leaf (a position never

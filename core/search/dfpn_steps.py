@@ -439,6 +439,13 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
         frames = self.path_trace.frames
         return frames[0].numbers if frames and self.outcome is None else self._root_numbers
 
+    def _live_path(self) -> list[tuple[Children, bool]]:
+        """What `root_now` reads while paused: the frames (a watch reads its own path, which
+        holds the node just expanded before its frame does)."""
+        if self._root_watch is not None or self.outcome is not None:
+            return super()._live_path()
+        return [(frame.children, frame.is_or) for frame in self.path_trace.frames]
+
     @property
     def selected_node(self) -> int:
         """The display tree's node MID stands at (the deepest frame)."""

@@ -96,6 +96,22 @@ def test_each_checkpoint_is_what_a_stop_there_leaves_the_root_with(options):
     assert len({point[2] for point in seen}) > 1  # the root's number moves mid-run
 
 
+def test_a_paused_stepper_reads_the_same_number_off_its_frames():
+    """The app records df-pn's trend off the paused stepper's frames (`RootTrace.record_search`):
+    the number the command line's watch reads, what a stop there leaves the root with."""
+    stepper = DfpnStepper(_game(), Limits(max_nodes=WIDE))
+    trace = RootTrace()
+    lagging = []
+    for iterations in (1, 150, 300, 450):
+        stepper.run(max_iterations=iterations - stepper.iterations)
+        trace.record_search(stepper)
+        stopped = DfpnSearch(_game(), Limits(max_nodes=WIDE, max_iterations=iterations))
+        stopped.run()
+        assert trace.points[-1] == (stopped.nodes_created, *stopped.root_numbers)
+        lagging.append(stepper.root_numbers != trace.points[-1][1:])
+    assert any(lagging)  # the root frame's own lists lag behind a root move being searched
+
+
 def test_a_stepper_watched_steps_to_the_nodes_of_a_plain_run():
     """The app's stepper is the same search, MID paused at every event: watched, paused
     mid-run and resumed, it still creates the nodes of a plain run."""
