@@ -5,14 +5,17 @@ Recording reads the tree between `run` slices and never touches the search, so t
 are those of an unsliced run. The trend of the root's proof number against the tree's size is
 what the advice extrapolates (the proof number is the fewest leaves still to be proved, §3.2).
 
-df-pn cannot be sliced so: a `run` slice ends its MID calls, and the next restarts from the root
-and descends again, creating nodes an unsliced run would not. Running it through the app's
-stepper would resume exactly, but pays for a generator pause and a frame at every expansion. So
-df-pn is watched from inside instead (`DfpnSearch.watch_root`): every `TRACE_NODES` nodes created
-at first, later every 1/`WATCH_SHARE` of the nodes created so far (a long run's checkpoints stay
-few), it reads the root's numbers as the path's MID calls would hand them up if it stopped then
-(`DfpnSearch.root_now`), the number its result would give the root, and goes on as it would
-have. Its counts are those of an unwatched run.
+df-pn cannot be sliced so: a `run` slice ends its MID calls, and the next restarts from the root and
+descends again, creating nodes an unsliced run would not. The app's stepper resumes exactly, but it
+pauses MID at every event (on WAC.096, best of 9: about 4 % more CPU than a plain run, 9 % with a
+checkpoint every 20 iterations) and the command line would have to build it in place of the search
+it runs. So df-pn is watched from inside instead (`DfpnSearch.watch_root`, within 1 % of a plain
+run): every `TRACE_NODES` nodes created at first, later every 1/`WATCH_SHARE` of the nodes created
+so far (a long run's checkpoints stay few), it reads the root's numbers as the path's MID calls
+would hand them up if it stopped then (`DfpnSearch.root_now`: the number a stop there would leave
+the root with, so the trend ends where the run's result does), and goes on as it would have. Its
+counts are those of an unwatched run. The app records the same number off the stepper's frames
+between its slices (`record_search`).
 """
 
 from __future__ import annotations

@@ -810,17 +810,17 @@ class DfpnSearch:
         (outside a run, the last run's numbers).
 
         This is the number a limit stopping the search here would leave the root with (but for a
-        position the table no longer holds: a call stopped there hands up 1 and 1, where this
-        keeps the numbers its parent's list has for it), so a trend of it ends where the run's
-        result does. Each path node's numbers come from its children by MID's rule
-        (`children_numbers`), its unsolved children re-read from the table as MID does when a
-        child returns (`_refresh`; a transposition below may have moved them) and the child on
-        the path taking the numbers read below it. Neither the root's children lists alone
-        (a child still searched shows its numbers from before its call) nor their table entries
-        (stored only as a call returns) would see a proof coming closer under the root move being
-        searched. For the root it is the proof number PN's root has: the fewest leaves still to
-        prove, on the nodes df-pn's table and path hold now. Only read: no list of MID's, table
-        entry or search count changes (only the table's own tally of probes)."""
+        position the table no longer holds: a call stopped there hands up 1 and 1, where this keeps
+        the numbers its parent's list has for it), so a trend of it ends where the run's result
+        does. Each path node's numbers come from its children by MID's rule (`children_numbers`),
+        its unsolved children re-read from the table as MID does when a child returns (`_refresh`; a
+        transposition below may have moved them) and the child on the path taking the numbers read
+        below it. Neither the root's children lists alone (a child still searched shows its numbers
+        from before its call) nor their table entries (stored only as a call returns) would see a
+        proof coming closer under the root move being searched. At the root it is what PN's root
+        proof number is (§3.2): the fewest leaves still to prove, counted over the nodes df-pn's
+        path and table hold now. Only read: no list of MID's, table entry or search count changes
+        (only the table's own tally of probes)."""
         keys = self._path_keys
         path = self._live_path()
         levels = min(len(path), len(keys))  # a call returning is off the path
