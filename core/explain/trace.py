@@ -35,8 +35,9 @@ TRACE_SLICE = 100
 """First-level iterations between two checkpoints of `run_traced` (about 2 ms of PN; a long run's
 checkpoints are thinned to `MAX_POINTS`)."""
 
-TRACE_NODES = 1_000
-"""df-pn: nodes created between two checkpoints at first (a few hundredths of a second)."""
+TRACE_NODES = 500
+"""df-pn: nodes created between two checkpoints at first (about 25 ms of chess; reading the root
+off the path costs about half a millisecond there), so a run of a few thousand nodes has a trend."""
 
 WATCH_SHARE = MAX_POINTS // 2
 """df-pn: later a checkpoint each time the nodes created grow by this fraction of themselves, so
