@@ -27,6 +27,7 @@ explained and then resumed creates the nodes it would have created anyway.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
@@ -422,7 +423,9 @@ def table_suggestions(
     found = []
     stopped_by = outcome.reason if outcome is not None else None
     if stopped_by is not StopReason.FRONTIER:
-        found.append(table_advice(trend, search.table.capacity, search.nodes_created, rate))
+        found.append(
+            table_advice(trend, search.table.capacity, search.nodes_created, rate, stopped_by)
+        )
     game = search.game
     if refusal(PN, game) is None:
         cap = min(round_up(search.nodes_created), max_nodes_that_fit())
@@ -452,10 +455,17 @@ def table_suggestions(
     return found
 
 
-def table_advice(trend: Trend | None, capacity: int, nodes: int, rate: float) -> Suggestion:
+def table_advice(
+    trend: Trend | None,
+    capacity: int,
+    nodes: int,
+    rate: float,
+    stopped_by: StopReason | None = StopReason.MEMORY,
+) -> Suggestion:
     """A larger table, from the trend of the root's proof number against the nodes created: a
     table of `DFPN_WORK_PER_ENTRY` times fewer entries than the nodes the trend says a proof
-    needs. Not offered where the trend is flat or rising, nor beyond free memory."""
+    needs, and time for that budget where time stopped the run (as `cap_advice` gives PN). Not
+    offered where the trend is flat or rising, nor beyond free memory."""
     if trend is None:
         wanted = round_up(BIGGER_CAP * capacity)
         text = (
@@ -485,16 +495,21 @@ def table_advice(trend: Trend | None, capacity: int, nodes: int, rate: float) ->
             f"near {round(end):,} nodes created: a table of {wanted:,} entries buys "
             f"{wanted * DFPN_WORK_PER_ENTRY:,}{seconds_text(wanted * DFPN_WORK_PER_ENTRY, rate)}."
         )
+    timed = ""
+    if stopped_by is StopReason.TIME and rate > 0:
+        timed = f"--time {math.ceil(SAFETY * wanted * DFPN_WORK_PER_ENTRY / rate)}"
     if wanted <= capacity:
-        return Suggestion("cap", text, "")
+        if timed:
+            text += " This table holds that budget: the time limit stopped the run."
+        return Suggestion("cap", text, timed)
     fits = available_memory_bytes() // BYTES_PER_ENTRY
     if wanted > fits:
         text += f" That is more than this machine's free memory holds (about {fits:,} entries)."
-        return Suggestion("cap", text, "")
+        return Suggestion("cap", text, timed)
     return Suggestion(
         "cap",
         text,
-        f"--max-nodes {wanted}",
+        " ".join(option for option in (f"--max-nodes {wanted}", timed) if option),
         {"max_nodes": wanted},
         f"Raise the table to {wanted:,} entries",
     )

@@ -167,6 +167,21 @@ def test_a_larger_table_is_never_offered_against_the_trend():
         assert "not offered" in flat.text
 
 
+def test_a_run_stopped_by_time_is_offered_the_time_its_budget_needs():
+    """Where time stopped df-pn, the table's budget needs time too, as PN's advice says; where
+    the table already holds the budget, only the time is offered."""
+    falling = Trend(10_000, 40, 20_000, 20, -0.002, -1.0)
+    rate = 10_000.0
+    larger = table_advice(falling, 1_000, 20_000, rate, StopReason.TIME)
+    wanted = int(larger.settings["max_nodes"])
+    seconds = math.ceil(1.25 * wanted * DFPN_WORK_PER_ENTRY / rate)
+    assert larger.options == f"--max-nodes {wanted} --time {seconds}"
+    held = table_advice(falling, 10 * wanted, 20_000, rate, StopReason.TIME)
+    assert held.options == f"--time {seconds}" and held.settings == {}
+    assert "the time limit stopped the run" in held.text
+    assert table_advice(falling, 10 * wanted, 20_000, rate, StopReason.ITERATIONS).options == ""
+
+
 def test_reading_children_gives_mids_numbers_and_leaves_the_search_as_it_was():
     """`read_children`, what the explanation reads the table with, gives the children the
     numbers `generate_children` then gives them, and stores, counts and traces nothing: with
