@@ -37,8 +37,8 @@ from pn_explorer.app.tree_view import style
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.registry import kind_of
 from pn_explorer.core.proofs.claims import mate_text, shortest_text
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution_tree import SolutionLine, refutation_tree, solution_stats
+from pn_explorer.core.proofs.proof import ProofNode, disproof_tree
+from pn_explorer.core.proofs.solution_tree import SolutionLine, solution_stats
 from pn_explorer.core.runs.runner import RunRecord
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.types import Result
@@ -61,7 +61,7 @@ def read_solution(search: Search, record: RunRecord) -> tuple[ProofNode, bool] |
     if record.result == Result.PROVED.value and record.verified:
         return search.proof(), True
     if record.result == Result.DISPROVED.value and search.tree is not None:
-        return refutation_tree(search.tree), False
+        return disproof_tree(search.tree), False
     return None
 
 

@@ -25,8 +25,7 @@ from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.registry import kind_of
 from pn_explorer.core.inputs.text import non_empty_option
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution_tree import refutation_tree
+from pn_explorer.core.proofs.proof import ProofNode, disproof_tree
 from pn_explorer.core.runs.runner import RunRecord
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.registry import title_of
@@ -123,7 +122,7 @@ def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
             raise ExportError(
                 f"{engine} keeps no tree to read a refutation from: try --algo pn or pn2"
             )
-        return refutation_tree(search.tree)
+        return disproof_tree(search.tree)
     raise ExportError(f"nothing to export as {form}: the search ended unsolved ({record.reason})")
 
 

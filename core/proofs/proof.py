@@ -15,7 +15,7 @@ ended (`disproof_tree`); `core.proofs.verify_disproof` replays it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from pn_explorer.core.tree import ROOT, Tree
@@ -147,39 +147,46 @@ def proof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
     if tree.proof[root] != 0:
         raise ValueError("the node is not proved")
     plies = _plies_to_win(tree, root)
-    result = ProofNode(tree.is_or(root))
-    stack = [(root, result)]
-    while stack:
-        node, out = stack.pop()
-        if not tree.is_expanded(node):
-            continue
-        if tree.is_or(node):
-            proved = [child for child in tree.successors(node) if tree.proof[child] == 0]
-            chosen = [min(proved, key=lambda child: (plies[child], child))]
-        else:
-            chosen = list(tree.successors(node))
-        for child in chosen:
-            sub = ProofNode(tree.is_or(child))
-            out.children[tree.move_to(node, child)] = sub
-            stack.append((child, sub))
-    return result
+
+    def chosen(node: int) -> list[int]:
+        if not tree.is_or(node):
+            return list(tree.successors(node))
+        proved = [child for child in tree.successors(node) if tree.proof[child] == 0]
+        return [min(proved, key=lambda child: (plies[child], child))]
+
+    return _read_out(tree, root, chosen)
+
+
+def refutation_children(tree: Tree, node: int) -> list[int]:
+    """`node`'s children in a disproof (the proof's mirror image, thesis §3.1): every try at an
+    OR node, the reply that holds (`refuting_reply`) at an AND node; none below a leaf."""
+    if not tree.is_expanded(node):
+        return []
+    if tree.is_or(node):
+        return list(tree.successors(node))
+    reply = refuting_reply(tree, node)
+    return [] if reply is None else [reply]
 
 
 def disproof_tree(tree: Tree, root: int = ROOT) -> ProofNode:
-    """The disproof of a disproved node: every move at OR nodes, the first disproved reply at AND
-    nodes (`refuting_reply`), down to the leaves the game's rules ended. In a tree every line is
-    its own path, so a repetition leaf repeats a position of the line it ends."""
+    """The disproof of a disproved node (`refutation_children` at every node), down to the leaves
+    the game's rules ended, or that a Pn² second level settled and discarded. In a tree every
+    line is its own path, so a repetition leaf repeats a position of the line it ends. The
+    solution browser and the PGN export read it; `core.proofs.verify_disproof` replays it."""
     if tree.disproof[root] != 0:
         raise ValueError("the node is not disproved")
+    return _read_out(tree, root, lambda node: refutation_children(tree, node))
+
+
+def _read_out(tree: Tree, root: int, chosen: Callable[[int], list[int]]) -> ProofNode:
+    """The tree of moves from `root` down the `chosen` children of each expanded node."""
     result = ProofNode(tree.is_or(root))
     stack = [(root, result)]
     while stack:
         node, out = stack.pop()
         if not tree.is_expanded(node):
             continue
-        reply = None if tree.is_or(node) else refuting_reply(tree, node)
-        chosen = tree.successors(node) if reply is None else [reply]
-        for child in chosen:
+        for child in chosen(node):
             sub = ProofNode(tree.is_or(child))
             out.children[tree.move_to(node, child)] = sub
             stack.append((child, sub))

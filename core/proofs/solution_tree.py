@@ -12,59 +12,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pn_explorer.core.proofs.proof import ProofNode, proof_tree, refuting_reply
+from pn_explorer.core.proofs.proof import (
+    ProofNode,
+    disproof_tree,
+    proof_tree,
+    refutation_children,
+)
 from pn_explorer.core.tree import ROOT, Tree
-
-
-def refutation_tree(tree: Tree, root: int = ROOT) -> ProofNode:
-    """Every attacker try at OR nodes, the reply that holds at AND nodes, down the disproof.
-
-    A node without children in it is where the disproof rests: a terminal position (stalemate,
-    repetition, the attacker mated…) or a node a Pn² second level settled and discarded."""
-    if tree.disproof[root] != 0:
-        raise ValueError("the node is not disproved")
-    result = ProofNode(tree.is_or(root))
-    stack = [(root, result)]
-    while stack:
-        node, out = stack.pop()
-        if not tree.is_expanded(node):
-            continue
-        if tree.is_or(node):
-            chosen = list(tree.successors(node))
-        else:
-            reply = refuting_reply(tree, node)
-            chosen = [] if reply is None else [reply]
-        for child in chosen:
-            sub = ProofNode(tree.is_or(child))
-            out.children[tree.move_to(node, child)] = sub
-            stack.append((child, sub))
-    return result
 
 
 def refutation_line(tree: Tree, root: int = ROOT) -> list[int]:
     """The nodes of a disproof's default line, read straight from the search tree: at OR nodes
     the try whose refutation lasts most plies (the first in move order on ties), at AND nodes the
-    reply that holds. It is `SolutionLine`'s default on `refutation_tree`, so the tree view's
+    reply that holds. It is `SolutionLine`'s default on `disproof_tree`, so the tree view's
     red line and the solution browser's first line are one rule."""
     if tree.disproof[root] != 0:
         raise ValueError("the node is not disproved")
     depth = _refutation_depths(tree, root)
     line = [root]
     node = root
-    while chosen := _refutation_children(tree, node):
+    while chosen := refutation_children(tree, node):
         node = max(chosen, key=depth.__getitem__)
         line.append(node)
     return line
-
-
-def _refutation_children(tree: Tree, node: int) -> list[int]:
-    """`node`'s children in the refutation tree (as `refutation_tree` takes them)."""
-    if not tree.is_expanded(node):
-        return []
-    if tree.is_or(node):
-        return list(tree.successors(node))
-    reply = refuting_reply(tree, node)
-    return [] if reply is None else [reply]
 
 
 def _refutation_depths(tree: Tree, root: int) -> dict[int, int]:
@@ -76,7 +46,7 @@ def _refutation_depths(tree: Tree, root: int) -> dict[int, int]:
         node, children_done = stack.pop()
         if node in depth:
             continue
-        children = _refutation_children(tree, node)
+        children = refutation_children(tree, node)
         if children and not children_done:
             stack.append((node, True))
             stack.extend((child, False) for child in children if child not in depth)
@@ -91,7 +61,7 @@ def solution_of(tree: Tree) -> tuple[ProofNode, bool] | None:
     if tree.proof[ROOT] == 0:
         return proof_tree(tree), True
     if tree.disproof[ROOT] == 0:
-        return refutation_tree(tree), False
+        return disproof_tree(tree), False
     return None
 
 

@@ -12,12 +12,11 @@ from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.exports.graphml import chess_move_labels, tree_graph, write_graphml
 from pn_explorer.core.exports.pgn import proof_pgn, refutation_pgn
 from pn_explorer.core.games.chess_game import ChessGame, decode_move
-from pn_explorer.core.proofs.proof import ProofNode
+from pn_explorer.core.proofs.proof import ProofNode, disproof_tree
 from pn_explorer.core.proofs.solution import mate_solution
 from pn_explorer.core.proofs.solution_tree import (
     SolutionLine,
     refutation_line,
-    refutation_tree,
     solution_node_ids,
 )
 from pn_explorer.core.search.pn import ProofNumberSearch
@@ -64,7 +63,7 @@ def test_the_proofs_pgn_has_the_verified_line_as_main_line_and_every_first_reply
 def test_a_disproofs_pgn_holds_every_attacker_try_and_the_reply_that_holds():
     game, search = _solved(DRAWN)
     assert search.outcome.result is Result.DISPROVED
-    pgn = _read(refutation_pgn(game, refutation_tree(search.tree), "PN search", 15))
+    pgn = _read(refutation_pgn(game, disproof_tree(search.tree), "PN search", 15))
     tries = {variation.move for variation in pgn.variations}
     assert tries == set(game.root_board.legal_moves)
     assert "no forced mate" in pgn.comment
@@ -77,7 +76,7 @@ def test_a_disproofs_pgn_holds_every_attacker_try_and_the_reply_that_holds():
 def test_the_refutation_tree_mirrors_the_proof_rule():
     game, search = _solved(DRAWN)
     tree = search.tree
-    refutation = refutation_tree(tree)
+    refutation = disproof_tree(tree)
     assert len(refutation.children) == len(tree.children(ROOT))
     for child in tree.children(ROOT):
         below = refutation.children[tree.move[child]]
@@ -93,7 +92,7 @@ def test_the_refutation_line_is_the_browsers_default_line():
 
     game, search = _solved(DRAWN)
     tree = search.tree
-    line = SolutionLine(refutation_tree(tree), lambda moves, code: str(code))
+    line = SolutionLine(disproof_tree(tree), lambda moves, code: str(code))
     nodes = refutation_line(tree)
     assert nodes[0] == ROOT and [tree.move[node] for node in nodes[1:]] == line.moves
     hand = AndOrTree.from_json_text(
@@ -109,7 +108,7 @@ def test_the_refutation_line_is_the_browsers_default_line():
     search = ProofNumberSearch(ExplicitTreeGame(hand))
     search.run()
     tree = search.tree
-    line = SolutionLine(refutation_tree(tree), lambda moves, code: hand.nodes[code].name)
+    line = SolutionLine(disproof_tree(tree), lambda moves, code: hand.nodes[code].name)
     nodes = refutation_line(tree)
     assert [tree.move[node] for node in nodes[1:]] == line.moves
     assert [hand.nodes[tree.move[node]].name for node in nodes[1:]] == ["C", "C1", "C1x"]
