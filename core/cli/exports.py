@@ -111,10 +111,13 @@ def _what(record: RunRecord) -> str:
 
 def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
     """The verified proof, or a disproved root's refutation tree, to write as `form`
-    (ExportError where there is none)."""
+    (ExportError where there is none, or where the replay did not certify the disproof: the
+    file would say "no forced mate")."""
     engine = title_of(record.algorithm)
     if record.rejected:
         raise ExportError(f"the proof failed verification: no {form} is written")
+    if record.uncertified:
+        raise ExportError(f"the disproof was not certified by the replay: no {form} is written")
     if record.result == Result.PROVED.value:
         return search.proof()
     if record.result == Result.DISPROVED.value:

@@ -5,7 +5,7 @@ import chess
 import chess.pgn
 import networkx as nx
 import pytest
-from helpers import wac
+from helpers import drop_a_root_move_from_disproofs, wac
 
 from pn_explorer.core.cli.main import main
 from pn_explorer.core.errors import VerificationError
@@ -225,3 +225,16 @@ def test_a_rejected_proof_is_never_exported():
     broken = ProofNode(True, {search.proof().main_line()[0]: ProofNode(False)})
     with pytest.raises(VerificationError, match="not mated"):
         proof_pgn(game, broken, "PN search", 1)
+
+
+@pytest.mark.parametrize("option", ["--export-pgn", "--export-moves"])
+def test_a_disproof_the_replay_did_not_certify_is_never_exported(
+    option, tmp_path, capsys, monkeypatch
+):
+    """The record withdraws its "no forced mate": no file says it either."""
+    drop_a_root_move_from_disproofs(monkeypatch)
+    path = tmp_path / "refutation"
+    assert main(["solve", DRAWN, "--quiet", option, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "the disproof was not certified by the replay" in err
+    assert len(err.strip().splitlines()) == 1 and not path.exists()
