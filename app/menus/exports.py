@@ -50,6 +50,8 @@ def write_pgn(path: str, search, record, solution) -> str:
         raise ExportError(f"this {kind_of(game).title} has no chess moves to write as PGN")
     if solution is None:
         raise ExportError("there is no verified proof or refutation to export yet")
+    if record.uncertified:
+        raise ExportError("the disproof was not certified by the replay: no PGN is written")
     tree, proved = solution
     engine = title_of(record.algorithm)
     export = proof_pgn if proved else refutation_pgn

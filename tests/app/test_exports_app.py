@@ -7,14 +7,21 @@ import xml.etree.ElementTree as ElementTree
 
 import chess.pgn
 import networkx as nx
+import pytest
 from PySide6.QtGui import QImage
 
-from pn_explorer.app.menus.exports import Exporter, export_menu
+from pn_explorer.app.menus.exports import Exporter, export_menu, write_pgn
 from pn_explorer.app.panels.solution_browser import SolutionBrowser
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.app.tree_view.layout import NODE
+from pn_explorer.core.errors import ExportError
+from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.proofs.proof import disproof_tree
+from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.search.pn import ProofNumberSearch
 from tests.app.stage import Stage
+from tests.helpers import drop_a_root_move_from_disproofs
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
 
@@ -176,3 +183,17 @@ def test_dag_pn_graphml_from_the_window_keeps_every_parent(qtbot, tmp_path):
     assert sorted(links) == sorted(
         (parent, node) for node in shared for parent in search.parents(node)[1:]
     )
+
+
+def test_a_disproof_the_replay_did_not_certify_is_never_written_as_pgn(tmp_path, monkeypatch):
+    """The refutation PGN says "no forced mate": not for a disproof the replay rejected."""
+    drop_a_root_move_from_disproofs(monkeypatch)
+    game = ChessGame(chess.Board("k7/P7/1K6/8/8/8/8/8 w - - 0 1"))
+    search = ProofNumberSearch(game)
+    search.run()
+    record = describe_search(game, search, "pn")
+    assert record.uncertified
+    path = tmp_path / "refutation.pgn"
+    with pytest.raises(ExportError, match="not certified by the replay"):
+        write_pgn(str(path), search, record, (disproof_tree(search.tree), False))
+    assert not path.exists()
