@@ -11,7 +11,7 @@ from functools import partial
 from typing import cast
 
 from pn_explorer.core.cli.options import add_count_option
-from pn_explorer.core.errors import ExportError
+from pn_explorer.core.errors import ExportError, VerificationError
 from pn_explorer.core.exports.files import write_file
 from pn_explorer.core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
@@ -25,7 +25,7 @@ from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.registry import kind_of
 from pn_explorer.core.inputs.text import non_empty_option
-from pn_explorer.core.proofs.proof import ProofNode, disproof_tree
+from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.runs.runner import RunRecord
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.registry import title_of
@@ -110,9 +110,10 @@ def _what(record: RunRecord) -> str:
 
 
 def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
-    """The verified proof, or a disproved root's refutation tree, to write as `form`
-    (ExportError where there is none, or where the replay did not certify the disproof: the
-    file would say "no forced mate")."""
+    """The verified proof, or a disproved root's refutation tree (the disproof the search reads
+    out, `Search.disproof`: on a chess root the very tree the replay certified), to write as
+    `form` (ExportError where there is none, or where the replay did not certify the disproof:
+    the file would say "no forced mate")."""
     engine = title_of(record.algorithm)
     if record.rejected:
         raise ExportError(f"the proof failed verification: no {form} is written")
@@ -121,11 +122,10 @@ def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
     if record.result == Result.PROVED.value:
         return search.proof()
     if record.result == Result.DISPROVED.value:
-        if search.tree is None:
-            raise ExportError(
-                f"{engine} keeps no tree to read a refutation from: try --algo pn or pn2"
-            )
-        return disproof_tree(search.tree)
+        try:
+            return search.disproof()
+        except VerificationError as error:
+            raise ExportError(f"{engine}: no refutation to write as {form}: {error}") from None
     raise ExportError(f"nothing to export as {form}: the search ended unsolved ({record.reason})")
 
 

@@ -19,6 +19,7 @@ from pn_explorer.core.proofs.solution_tree import (
     refutation_line,
     solution_node_ids,
 )
+from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.types import Result
 from pn_explorer.core.tree import ROOT
@@ -237,4 +238,30 @@ def test_a_disproof_the_replay_did_not_certify_is_never_exported(
     assert main(["solve", DRAWN, "--quiet", option, str(path)]) == 2
     err = capsys.readouterr().err
     assert "the disproof was not certified by the replay" in err
+    assert len(err.strip().splitlines()) == 1 and not path.exists()
+
+
+def _moves(node: chess.pgn.GameNode) -> dict:
+    """A PGN's variations as the nested UCI dicts the replay reads."""
+    return {child.move.uci(): _moves(child) for child in node.variations}
+
+
+def test_the_exported_refutation_is_the_disproof_the_replay_certified(tmp_path, capsys):
+    """Every search that reads out a disproof exports it, df-pn (which keeps no tree) included,
+    and the file's moves, replayed on their own, are a disproof; αβ, which reads none out, is
+    refused in one line."""
+    rook_pawn = "7k/8/7P/6K1/8/8/8/8 w - - 0 1"
+    for algo, fen in (("pn", rook_pawn), ("pn2", rook_pawn), ("dfpn", rook_pawn), ("dagpn", DRAWN)):
+        path = tmp_path / f"{algo}.pgn"
+        args = ["solve", fen, "--algo", algo, "--quiet", "--export-pgn", str(path)]
+        assert main(args) == 10
+        capsys.readouterr()
+        with path.open(encoding="utf-8") as handle:
+            game = chess.pgn.read_game(handle)
+        assert game is not None and "No forced mate" in game.headers["Event"]
+        verified = verify_disproof(fen, _moves(game), chess.WHITE, None)
+        assert verified.nodes > 1
+    path = tmp_path / "ab.pgn"
+    assert main(["solve", DRAWN, "--algo", "ab", "--quiet", "--export-pgn", str(path)]) == 2
+    err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and not path.exists()
