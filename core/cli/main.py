@@ -1,9 +1,10 @@
 """Headless command line: `pn-explorer solve|suite|bench|compare …`. Imports no Qt.
 
 User mistakes (bad FEN, unreadable files, unknown ids, nonsense limits) end in one line on stderr
-and exit status 2; a proof that fails verification exits 3 and is never printed as a mate. The
-exit status tells a proof, a disproof and a search a limit stopped apart (`core.cli.output`), and
-Ctrl+C stops any run at once with 130, `suite` and `compare` keeping the rows that finished.
+and exit status 2; a proof that fails verification, or a disproof the replay does not certify,
+exits 3 and is never claimed. The exit status tells a proof, a disproof and a search a limit
+stopped apart (`core.cli.output`), and Ctrl+C stops any run at once with 130, `suite` and
+`compare` keeping the rows that finished.
 """
 
 from __future__ import annotations

@@ -33,7 +33,10 @@ EXIT_INTERRUPTED = 130
 EXIT_STATUSES = (
     (EXIT_PROVED, "proved and verified (solve); ran to the end (suite, compare, bench)"),
     (EXIT_USER_ERROR, "a mistake in the input: one line on stderr says which"),
-    (EXIT_VERIFICATION_FAILED, "a proof failed verification (never printed as a mate)"),
+    (
+        EXIT_VERIFICATION_FAILED,
+        "a proof failed verification, or a disproof was not certified (neither is claimed)",
+    ),
     (EXIT_DISPROVED, "disproved: the goal cannot be forced, e.g. no forced mate (solve)"),
     (EXIT_UNKNOWN, "unknown: a node, time or iteration limit stopped the search first (solve)"),
     (EXIT_INTERRUPTED, "interrupted by Ctrl+C (suite and compare write the rows that finished)"),
@@ -47,9 +50,12 @@ _OUTCOME_STATUS = {
 }
 
 
-def outcome_status(result: str) -> int:
+def outcome_status(result: str, uncertified: bool = False) -> int:
     """The exit status of one search's verdict (`RunRecord.result`): a script tells a proof, a
-    disproof and a search a limit stopped apart without reading the output."""
+    disproof and a search a limit stopped apart without reading the output. A disproof the
+    replay did not certify (`uncertified`) claims nothing, so it does not exit as disproved."""
+    if uncertified:
+        return EXIT_VERIFICATION_FAILED
     return _OUTCOME_STATUS.get(result, EXIT_VERIFICATION_FAILED)
 
 

@@ -172,7 +172,7 @@ def _solve_without_board(
         if explanation is not None:
             data["explain"] = explanation.to_dict()
         print_json(data)
-        return outcome_status(record.result)
+        return outcome_status(record.result, record.uncertified)
     print(f"{what.capitalize():<11}{name}")
     print(f"Result     {record.reason}: {said}" if said else f"Result     {record.reason}")
     if record.verified and record.proof_size is not None:
@@ -184,7 +184,7 @@ def _solve_without_board(
     )
     if explanation is not None:
         print_explanation(explanation)
-    return outcome_status(record.result)
+    return outcome_status(record.result, record.uncertified)
 
 
 def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
@@ -247,7 +247,7 @@ def run_solve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_VERIFICATION_FAILED
-    return outcome_status(record.result)
+    return outcome_status(record.result, record.uncertified)
 
 
 def _checked_disproof(record: RunRecord) -> dict | None:

@@ -13,6 +13,7 @@ import chess
 import pytest
 
 from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED
 from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.proofs.proof import ProofNode
@@ -249,7 +250,7 @@ def test_solve_says_certified_for_pn_and_dag_pn(capsys, monkeypatch, algorithm, 
 
     drop_a_root_move_from_disproofs(monkeypatch)
     status, out = _solve(capsys, fen, "--algo", algorithm, "--quiet")
-    assert status == 10
+    assert status == EXIT_VERIFICATION_FAILED  # nothing is claimed
     assert "Disproof   disproved by the search but not certified: after (root)" in out
     assert "no forced mate" not in out
     _, out = _solve(capsys, fen, "--algo", algorithm, "--quiet", "--json")

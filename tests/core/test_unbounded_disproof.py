@@ -12,6 +12,7 @@ import chess
 import pytest
 
 from pn_explorer.core.cli.main import main
+from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED
 from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.proofs.proof import ProofNode
@@ -248,7 +249,7 @@ def test_solve_certifies_no_forced_mate_only_when_the_replay_accepts(capsys, mon
 
     drop_a_root_move_from_disproofs(monkeypatch)
     status, out = _solve(capsys, FORTRESS, "--algo", "dfpn", "--quiet")
-    assert status == 10
+    assert status == EXIT_VERIFICATION_FAILED  # nothing is claimed
     assert "Disproof   disproved by the search but not certified: after (root)" in out
     assert "no forced mate" not in out
     _, out = _solve(capsys, FORTRESS, "--algo", "dfpn", "--quiet", "--json")
