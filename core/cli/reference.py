@@ -25,9 +25,10 @@ subcommand `pn-explorer` opens the window (its options: `pn-explorer --help`, an
 
 Mistakes in the input (a bad FEN, an unreadable file, an unknown id, a limit out of range) end
 with one line on stderr and exit status 2; a proof that fails verification, or a disproof the
-independent replay does not certify, exits 3 and is never claimed. The exit status of `solve` says its outcome (below), so a script need not read
-the output. Ctrl+C stops any run within a second: `suite` and `compare` end their worker
-processes, print and save (`--csv`, `--json`) the rows that had finished, and exit 130.
+independent replay does not certify, exits 3 and is never claimed. The exit status of `solve`
+says its outcome (below), so a script need not read the output. Ctrl+C stops any run within a
+second: `suite` and `compare` end their worker processes, print and save (`--csv`, `--json`) the
+rows that had finished, and exit 130.
 
 Long work shows its progress on stderr about once a second: `solve` the nodes created, nodes per
 second and the root's proof and disproof numbers; `suite` and `compare` the runs done of all, what
