@@ -62,6 +62,12 @@ def mate_solution(game: ChessGame, proof: ProofNode) -> MateSolution:
     )
 
 
+def _unexpanded(tree: Tree, node: int) -> str:
+    """Why a leaf no rule ended stands in a refutation: a Pn² second-level search disproved it
+    (and threw its tree away), or the search never reached it."""
+    return "refuted by a second-level search" if tree.disproof[node] == 0 else "not searched"
+
+
 def refutation(game: ChessGame, tree: Tree) -> Refutation:
     """For a disproved root: each attacker move with the defender's reply that holds (or why the
     move itself fails, e.g. stalemate)."""
@@ -74,7 +80,7 @@ def refutation(game: ChessGame, tree: Tree) -> Refutation:
         san = board.san(move)
         reason = tree.reason(child)
         if reason is not Reason.NONE or not tree.is_expanded(child):
-            lines.append((san, REASON_TEXT[reason] or "not searched"))
+            lines.append((san, REASON_TEXT[reason] or _unexpanded(tree, child)))
             continue
         if reply is None:
             lines.append((san, "not refuted"))

@@ -15,9 +15,9 @@ import pytest
 from pn_explorer.core.cli.main import main
 from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED
 from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.chess_game import ChessGame, decode_move
 from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import uci_proof
+from pn_explorer.core.proofs.solution import refutation, uci_proof
 from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.runs.runner import UNCERTIFIED, describe_search
 from pn_explorer.core.search import dag_pn
@@ -269,3 +269,24 @@ def test_a_terminal_root_is_certified_by_the_rule_that_ends_it() -> None:
         record = describe_search(game, search, algorithm)
         assert record.disproof_certified is True and record.disproof_positions == 1, algorithm
     assert ChessGame(chess.Board(fen)).evaluate().reason is Reason.INSUFFICIENT_MATERIAL
+
+
+def test_pn2s_refutation_names_the_moves_its_second_level_refuted():
+    """A root move Pn²'s second level disproved has no subtree in the first-level tree: the
+    refutation says so, not "not searched", for exactly those moves of the engine's tree."""
+    game = ChessGame(chess.Board(STALEMATE_DRAW))
+    search = Pn2Search(game, Limits(max_nodes=10_000))
+    assert search.run().result is Result.DISPROVED
+    tree = search.tree
+    lines = dict(refutation(game, tree).lines)
+    board = chess.Board(STALEMATE_DRAW)
+    settled = {
+        board.san(decode_move(tree.move_to(ROOT, child)))
+        for child in tree.successors(ROOT)
+        if not tree.is_expanded(child) and tree.reason(child) is Reason.NONE
+    }
+    assert settled and all(tree.disproof[child] == 0 for child in tree.successors(ROOT))
+    assert {move for move, why in lines.items() if why == "refuted by a second-level search"} == (
+        settled
+    )
+    assert "not searched" not in lines.values()
