@@ -167,6 +167,20 @@ def search_progress(search: Search, quiet: bool = False) -> Progress:
     return Progress("pn-explorer solve", "nodes", sample, quiet=quiet)
 
 
+def checking_progress(search: Search, quiet: bool = False) -> Progress:
+    """`solve`'s progress once the search has ended, while its result is read out and replayed
+    (`describe_search`): a disproof's read-out may search again (df-pn's, from its table, up to
+    the search's own limits), so a long check is seen to be working, not hung. The count is the
+    nodes that read-out has created so far."""
+    start = search.nodes_created
+    return Progress(
+        "pn-explorer solve: checking the result",
+        "nodes read out",
+        lambda: (max(0, search.nodes_created - start), ""),
+        quiet=quiet,
+    )
+
+
 class RunsProgress:
     """`suite`'s and `compare`'s progress: runs done of `total`, what was solved so far (by
     algorithm when there are several) and an ETA; `finished` is the runner's progress hook."""

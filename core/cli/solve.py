@@ -17,7 +17,7 @@ from pn_explorer.core.cli.export import chess_labels, search_graph, write_node_l
 from pn_explorer.core.cli.exports import write_exports
 from pn_explorer.core.cli.options import spec_and_limits
 from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED, outcome_status, print_json
-from pn_explorer.core.cli.progress import search_progress
+from pn_explorer.core.cli.progress import checking_progress, search_progress
 from pn_explorer.core.errors import (
     InvalidLimitError,
     UnknownPositionIdError,
@@ -148,7 +148,8 @@ def _solve_without_board(
     with search_progress(search, args.quiet):
         trace = run_search(search, args.explain)
     explanation = explanation_of(search, trace)
-    record = describe_search(game, search, spec.name, root or named[1])
+    with checking_progress(search, args.quiet):
+        record = describe_search(game, search, spec.name, root or named[1])
     if record.rejected:
         raise VerificationError(record.verification_error)
     write_exports(args, search, game, record)
@@ -218,9 +219,10 @@ def run_solve(args: argparse.Namespace) -> int:
     with search_progress(search, args.quiet):
         trace = run_search(search, args.explain)
     explanation = explanation_of(search, trace, position.mate_length)
-    record = describe_search(
-        game, search, spec.name, position.id, position.best_moves, position.mate_length
-    )
+    with checking_progress(search, args.quiet):
+        record = describe_search(
+            game, search, spec.name, position.id, position.best_moves, position.mate_length
+        )
     if args.export_tree is not None:
         _export(args.export_tree, search, game, position.id or position.fen)
     write_exports(args, search, game, record)

@@ -180,6 +180,28 @@ def test_solve_shows_nodes_rate_and_root_numbers_every_second_when_piped():
     assert "\r" not in done.stderr and "\x1b" not in done.stderr
 
 
+def test_a_long_check_of_the_result_shows_progress(capsys, monkeypatch):
+    """Reading a disproof out and replaying it can take long after the search has ended (df-pn
+    may search again): the line says the result is being checked, not a hang."""
+    certify = pn_explorer.core.runs.runner.certify_disproof
+
+    def slow(*args, **kwargs):
+        time.sleep(1.5)
+        certify(*args, **kwargs)
+
+    monkeypatch.setattr(pn_explorer.core.runs.runner, "certify_disproof", slow)
+    assert main(["solve", "7k/8/7P/6K1/8/8/8/8 w - - 0 1", "--algo", "dfpn"]) == EXIT_DISPROVED
+    captured = capsys.readouterr()
+    checking = [
+        line for line in captured.err.splitlines() if line.startswith("pn-explorer solve: check")
+    ]
+    assert checking and all(
+        re.match(r"pn-explorer solve: checking the result: \d[\d,]* nodes read out", line)
+        for line in checking
+    ), captured.err
+    assert "certificate checked" in captured.out
+
+
 def test_quiet_shows_no_progress():
     done = _run("solve", "--epd", "wac-mates", "--id", "96", "--max-nodes", "40000", "--quiet")
     assert done.returncode == EXIT_UNKNOWN and done.stderr == ""
