@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from pn_explorer.core.runs.replay import Replay
 from pn_explorer.core.search.contract import Search, Stepper
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.tree import ROOT
@@ -78,10 +79,12 @@ class RootTrace:
     def record_search(self, search: Stepper) -> None:
         """A checkpoint of a search as it stands now: against the nodes its tree holds, or, for
         df-pn, which keeps none, against the nodes it has created, with the root's numbers as a
-        stop would leave them (`DfpnSearch.root_now`, what the command line records too)."""
+        stop would leave them (`DfpnSearch.root_now`, what the command line records too; read
+        off the live search where the window records it in a `Replay`)."""
         tree = search.tree
-        if isinstance(search, DfpnSearch):
-            self.record(search.nodes_created, *search.root_now())
+        live = search.live if isinstance(search, Replay) else search
+        if isinstance(live, DfpnSearch):
+            self.record(live.nodes_created, *live.root_now())
         elif tree is None:
             self.record(search.nodes_created, *search.root_numbers)
         else:

@@ -14,6 +14,7 @@ from pn_explorer.core.cli.output import EXIT_UNKNOWN
 from pn_explorer.core.explain.advice import SAFETY
 from pn_explorer.core.explain.trace import RootTrace, run_traced
 from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.runs.replay import Replay
 from pn_explorer.core.search.defaults import DFPN_WORK_PER_ENTRY
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_steps import DfpnStepper
@@ -96,15 +97,18 @@ def test_each_checkpoint_is_what_a_stop_there_leaves_the_root_with(options):
     assert len({point[2] for point in seen}) > 1  # the root's number moves mid-run
 
 
-def test_a_paused_stepper_reads_the_same_number_off_its_frames():
-    """The app records df-pn's trend off the paused stepper's frames (`RootTrace.record_search`):
-    the number the command line's watch reads, what a stop there leaves the root with."""
+@pytest.mark.parametrize("recorded", [False, True])
+def test_a_paused_stepper_reads_the_same_number_off_its_frames(recorded):
+    """The app records df-pn's trend off the paused stepper's frames (`RootTrace.record_search`),
+    also through the replay it steps it in: the number the command line's watch reads, what a
+    stop there leaves the root with."""
     stepper = DfpnStepper(_game(), Limits(max_nodes=WIDE))
+    search = Replay(stepper, lambda: DfpnStepper(_game(), Limits(max_nodes=WIDE)))
     trace = RootTrace()
     lagging = []
     for iterations in (1, 150, 300, 450):
         stepper.run(max_iterations=iterations - stepper.iterations)
-        trace.record_search(stepper)
+        trace.record_search(search if recorded else stepper)
         stopped = DfpnSearch(_game(), Limits(max_nodes=WIDE, max_iterations=iterations))
         stopped.run()
         assert trace.points[-1] == (stopped.nodes_created, *stopped.root_numbers)
