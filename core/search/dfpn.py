@@ -819,8 +819,8 @@ class DfpnSearch:
         from before its call) nor their table entries (stored only as a call returns) would see a
         proof coming closer under the root move being searched. At the root it is what PN's root
         proof number is (§3.2): the fewest leaves still to prove, counted over the nodes df-pn's
-        path and table hold now. Only read: no list of MID's, table entry or search count changes
-        (only the table's own tally of probes)."""
+        path and table hold now. Only read: no list of MID's, table entry or count changes (the
+        table's tally of probes and hits is put back), so a replay's checkpoints stay exact."""
         keys = self._path_keys
         path = self._live_path()
         levels = min(len(path), len(keys))  # a call returning is off the path
@@ -828,6 +828,7 @@ class DfpnSearch:
             return self._root_numbers
         table = self.table
         probe, table_proof, table_disproof = table.probe, table.proof, table.disproof
+        tally = table.probes, table.hits
         below = self._root_numbers
         for depth in range(levels - 1, -1, -1):
             children, is_or = path[depth]
@@ -843,6 +844,7 @@ class DfpnSearch:
                 proof[chosen], disproof[chosen] = below
             now = replace(children, proof=proof, disproof=disproof)
             below = children_numbers(now, is_or, self.weak_delta)
+        table.probes, table.hits = tally
         return below
 
     def _live_path(self) -> list[tuple[Children, bool]]:
