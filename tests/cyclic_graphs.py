@@ -105,15 +105,16 @@ class GraphGame:
         return self.names[self.path[-1]]
 
 
-def random_cyclic_graph(rng: random.Random, size: int) -> GraphGame:
+def random_cyclic_graph(rng: random.Random, size: int, alternate: bool = True) -> GraphGame:
     """`size` inner nodes named R, N1, N2, … , OR or AND at random, each with one to three edges
-    to inner nodes of the other type (the players alternate, as df-pn's φ/δ assume; cycles
-    everywhere) or to the won leaf W or the lost leaf L."""
+    to inner nodes of the other type (the players alternate; with `alternate` False to inner
+    nodes of either type, a player moving twice running; cycles everywhere) or to the won leaf W
+    or the lost leaf L."""
     inner = ["R", *(f"N{i}" for i in range(1, size))]
     or_nodes = {name for name in inner if rng.random() < 0.5}
     edges = {}
     for name in inner:
-        other = [n for n in inner if (n in or_nodes) != (name in or_nodes)]
+        other = [n for n in inner if not alternate or (n in or_nodes) != (name in or_nodes)]
         targets = [*other, "W", "L"]
         edges[name] = rng.sample(targets, rng.randint(1, min(3, len(targets))))
     return GraphGame(edges, or_nodes, wins={"W"}, losses={"L"})

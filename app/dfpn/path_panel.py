@@ -152,7 +152,7 @@ def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> tuple[str, 
     carry: the table keeps no threats)."""
     children = frame.children
     mates_at_once = children.proof[index] == 0 and children.distance[index] == 1
-    if children.mate_in_one[index] or (not frame.is_or and mates_at_once):
+    if children.mate_in_one[index] or (children.child_is_or[index] and mates_at_once):
         return MATE_IN_ONE_NOTE, MATE_IN_ONE_TIP
     if children.threat[index]:
         divisor = search.path_trace.threat_divisor

@@ -26,7 +26,7 @@ from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.registry import kind_of
 from pn_explorer.core.inputs.text import non_empty_option
 from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.runs.runner import RunRecord
+from pn_explorer.core.runs.runner import RunRecord, read_disproof
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.registry import title_of
 from pn_explorer.core.search.types import Result
@@ -109,7 +109,7 @@ def _what(record: RunRecord) -> str:
     return "proof" if record.result == Result.PROVED.value else "refutation"
 
 
-def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
+def _solution(search: Search, game: Game, record: RunRecord, form: str) -> ProofNode:
     """The verified proof, or a disproved root's refutation tree (the disproof the search reads
     out, `Search.disproof`: on a chess root the very tree the replay certified), to write as
     `form` (ExportError where there is none, or where the replay did not certify the disproof:
@@ -123,7 +123,7 @@ def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
         return search.proof()
     if record.result == Result.DISPROVED.value:
         try:
-            return search.disproof()
+            return read_disproof(game, search)
         except VerificationError as error:
             raise ExportError(f"{engine}: no refutation to write as {form}: {error}") from None
     raise ExportError(f"nothing to export as {form}: the search ended unsolved ({record.reason})")
@@ -132,7 +132,7 @@ def _solution(search: Search, record: RunRecord, form: str) -> ProofNode:
 def solution_pgn(search: Search, game: ChessGame, record: RunRecord) -> str:
     """The PGN of a verified proof or of a disproved root's refutation tree."""
     engine = title_of(record.algorithm)
-    solution = _solution(search, record, "PGN")
+    solution = _solution(search, game, record, "PGN")
     if record.result == Result.PROVED.value:
         return proof_pgn(game, solution, engine, record.nodes_created)
     return refutation_pgn(game, solution, engine, record.nodes_created)
@@ -141,7 +141,7 @@ def solution_pgn(search: Search, game: ChessGame, record: RunRecord) -> str:
 def solution_moves(search: Search, game: Game, record: RunRecord) -> dict:
     """The move tree (`core.exports.move_tree`) of a verified proof or of a disproved root's
     refutation tree, with what was solved and how."""
-    solution = _solution(search, record, "move tree")
+    solution = _solution(search, game, record, "move tree")
     proved = record.result == Result.PROVED.value
     how = f"{title_of(record.algorithm)}, {counted(record.nodes_created, 'node')} created; " + (
         f"the proof ({counted(record.proof_size or 0, 'node')}) was replayed under the game's "

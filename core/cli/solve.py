@@ -142,8 +142,8 @@ def _solve_without_board(
     named: tuple[str, str],
     root: str,
 ) -> int:
-    """Solve a tree file or a board game: its verdict, its proof checked under its own rules
-    (the file's data, the game's referee) and its main line."""
+    """Solve a tree file or a board game: its verdict, its proof or disproof checked under its
+    own rules (the file's data, the game's referee) and its main line."""
     search = create_search(spec, game, limits)
     with search_progress(search, args.quiet):
         trace = run_search(search, args.explain)
@@ -169,6 +169,9 @@ def _solve_without_board(
     if record.verified:
         data["proof_size"] = record.proof_size
         data["main_line"] = record.main_line
+    disproof = _checked_disproof(record)
+    if disproof is not None:
+        data["disproof"] = disproof
     if args.json:
         if explanation is not None:
             data["explain"] = explanation.to_dict()
@@ -180,6 +183,8 @@ def _solve_without_board(
         checked = "checked against the file" if root else "replayed by the game's referee"
         line = elided_line([root, *record.main_line] if root else record.main_line)
         print(f"Proof      {counted(record.proof_size, 'node')} ({checked}); main line {line}")
+    if disproof is not None:
+        print(f"Disproof   {disproof['text']}")
     print(
         f"Nodes      {record.nodes_created:,} created · {counted(record.iterations, 'iteration')}"
     )

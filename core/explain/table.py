@@ -50,6 +50,7 @@ from pn_explorer.core.search.dfpn import (
     DfpnSearch,
     child_delta_threshold,
     child_phi_threshold_of,
+    handed_down,
     weak_child_phi_threshold,
 )
 from pn_explorer.core.search.numbers import INF, as_phi_delta, node_numbers
@@ -233,16 +234,19 @@ class _Reader:
                     phi_t = weak_child_phi_threshold(thresholds[1], opened)
                 else:
                     phi_t = child_phi_threshold_of(thresholds[1], delta, phis[best])
-                thresholds = (
-                    phi_t,
-                    child_delta_threshold(thresholds[0], second, search.epsilon),
-                )
                 key, move = children.keys[best], children.moves[best]
                 work = children.work[best]
                 numbers = (children.proof[best], children.disproof[best])
                 labels.append(cursor.move_label(move))
                 cursor.push(move)
-                is_or = not is_or
+                child_is_or = cursor.is_or()
+                thresholds = handed_down(
+                    phi_t,
+                    child_delta_threshold(thresholds[0], second, search.epsilon),
+                    is_or,
+                    child_is_or,
+                )
+                is_or = child_is_or
                 if key in path:
                     steps.append(self._step(ply + 1, labels, is_or, numbers, thresholds, work))
                     return steps, labels, REPEATS

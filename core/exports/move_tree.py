@@ -81,16 +81,21 @@ def move_tree(game: Game, solution: ProofNode, about: dict[str, Any]) -> dict[st
 
 def move_tree_text(data: dict[str, Any]) -> str:
     """`move_tree`'s data as indented text: a few `#` lines saying what it is, then one move a
-    line, indented two spaces a ply, each move's followers below it."""
+    line, indented two spaces a ply, each move's followers below it; a move by the side that
+    made the move above it (a player who moves twice running) is marked."""
     lines = [
         f"# {data.get('problem') or data['start']}: {data['result']} ({data['meaning']})",
         f"# start: {data['start']}",
         f"# {data['how']}",
-        f"# the {data['to_move']} moves first; the sides alternate with each indent",
+        f"# the {data['to_move']} moves first; the sides alternate with each indent, but for a "
+        "move marked (again): the side that just moved moves again",
     ]
-    stack = [(entry, 0) for entry in reversed(data["moves"])]
+    stack = [(entry, 0, "") for entry in reversed(data["moves"])]
     while stack:
-        entry, depth = stack.pop()
-        lines.append(f"{'  ' * depth}{entry['move']}")
-        stack.extend((child, depth + 1) for child in reversed(entry.get("then", [])))
+        entry, depth, before = stack.pop()
+        again = " (again)" if entry["side"] == before else ""
+        lines.append(f"{'  ' * depth}{entry['move']}{again}")
+        stack.extend(
+            (child, depth + 1, entry["side"]) for child in reversed(entry.get("then", []))
+        )
     return "\n".join(lines) + "\n"

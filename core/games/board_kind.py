@@ -23,11 +23,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from pn_explorer.core.errors import GameSpecError
-from pn_explorer.core.games.kinds import GameKind, Loaded, Source
+from pn_explorer.core.games.kinds import GameKind, Loaded, Source, VerifiedProof
 from pn_explorer.core.proofs.claims import goal_verdict
+from pn_explorer.core.proofs.referee import Referee, verify_game_disproof, verify_game_proof
 
 if TYPE_CHECKING:
     from pn_explorer.core.games.game import Game
+    from pn_explorer.core.proofs.proof import ProofNode
 
 GAME = "game"
 """The source kind of a board game named by its spec ("tic-tac-toe", "connect-four(...)")."""
@@ -102,8 +104,9 @@ class GameSpec:
 
 class SpecKind(GameKind[G]):
     """A family of board games named by a specification (see the module docstring). A family
-    gives at least `spec_names`, `read`, `game_of`, `game_name`, `goal_of`, `fresh` and `verify`;
-    its `choices` are what the New game dialog lists."""
+    gives at least `spec_names`, `read`, `game_of`, `game_name`, `goal_of`, `fresh` and `referee`
+    (its rules written a second time, which replays every proof and disproof); its `choices` are
+    what the New game dialog lists."""
 
     title = "board game"
     sources = (GAME,)
@@ -189,6 +192,25 @@ class SpecKind(GameKind[G]):
     def goal_of(self, game: G) -> tuple[int, str]:
         """The attacker and its goal in a cursor's game."""
         raise NotImplementedError
+
+    # -- proofs --------------------------------------------------------------------------------
+
+    def referee(self, game: G) -> Referee:
+        """A fresh referee of `game`'s problem: the family's rules written a second time, at the
+        start position, knowing the attacker and its goal."""
+        raise NotImplementedError
+
+    def verify(self, game: G, proof: ProofNode) -> VerifiedProof:
+        verified = verify_game_proof(self.referee(game), proof)
+        return VerifiedProof(verified.nodes, verified.plies)
+
+    def verify_disproof(
+        self, game: G, disproof: ProofNode, max_plies: int | None = None
+    ) -> VerifiedProof:
+        verified = verify_game_disproof(self.referee(game), disproof, max_plies)
+        return VerifiedProof(verified.nodes, verified.plies)
+
+    # -- words, again ----------------------------------------------------------------------------
 
     def verdict_text(self, game: G, proved: bool) -> str:
         attacker, goal = self.goal_of(game)

@@ -18,6 +18,7 @@ from pn_explorer.core.proofs.claims import NO_FORCED_MATE, mate_text, side_names
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.proofs.solution import numbered_line, refutation, uci_proof
 from pn_explorer.core.proofs.verify import verify_mate
+from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.tree import Tree
 
 if TYPE_CHECKING:
@@ -146,6 +147,12 @@ class ChessKind(GameKind[ChessGame]):
 
     def verify(self, game: ChessGame, proof: ProofNode) -> VerifiedProof:
         verified = verify_mate(game.root_board, uci_proof(proof), game.attacker)
+        return VerifiedProof(verified.nodes, verified.plies, verified.moves)
+
+    def verify_disproof(
+        self, game: ChessGame, disproof: ProofNode, max_plies: int | None = None
+    ) -> VerifiedProof:
+        verified = verify_disproof(game.root_board, uci_proof(disproof), game.attacker, max_plies)
         return VerifiedProof(verified.nodes, verified.plies, verified.moves)
 
     def refutation(self, game: ChessGame, tree: Tree) -> Refutation:

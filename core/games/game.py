@@ -89,6 +89,11 @@ class Capabilities:
     """Positions have names worth writing inside the tree's nodes (a tree file's letters)."""
     editable: bool = False
     """The problem can be opened in the tree editor (an explicit tree)."""
+    settles_early: bool = False
+    """`expand` decides some positions before the game ends there (a lookahead rule: an m,n,k
+    game's lost-in-one and dead positions), so a strategy read out of a search has leaves where
+    the game goes on; they are played out to the end (`core.search.completion`) before the
+    game's referee replays it."""
 
 
 class Game(Protocol):

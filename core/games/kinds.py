@@ -231,6 +231,16 @@ class GameKind(Generic[G]):
         """Replay `proof` under the game's own rules (raises VerificationError where it breaks)."""
         raise NotImplementedError
 
+    def verify_disproof(
+        self, game: G, disproof: ProofNode, max_plies: int | None = None
+    ) -> VerifiedProof:
+        """Replay `disproof` under the game's own rules as the defender's strategy: every
+        attacker move answered, one defender reply, every line ending where the goal fails
+        (within `max_plies` plies where the search was bounded). Raises VerificationError where
+        it breaks, and where the kind has no independent check: a disproof is claimed only once
+        replayed."""
+        raise VerificationError(f"{self.title}: no independent check of a disproof")
+
     def refutation(self, game: G, tree: Tree) -> Refutation:
         """For a disproved root: each root move with the reply that refutes it, or why it fails."""
         lines = []
@@ -246,30 +256,35 @@ class GameKind(Generic[G]):
         return Refutation(lines)
 
 
-def replay_check(cursor: Game, proof: ProofNode) -> VerifiedProof:
-    """A proof replayed on a fresh cursor of the game's own rules: every OR node plays one of its
-    moves, every AND node answers all of them, and every leaf is won for the attacker. For a game
-    whose rules are its cursor (a small board game); chess has an independent verifier."""
+def replay_check(cursor: Game, proof: ProofNode, proving: bool = True) -> VerifiedProof:
+    """A proof (or with `proving` False a disproof) replayed on a fresh cursor of the game's own
+    rules: the side whose strategy it is plays one of its moves where it is to move, the other
+    side's every move is answered, and every leaf is won for that side. Whose move it is comes
+    from the cursor at every node (a player may move twice running). For a game whose rules are
+    its cursor (a small board game); chess has an independent verifier."""
     cursor.reset()
     size = 0
     deepest = 0
+    what = "proof" if proving else "disproof"
+    wins = Value.TRUE if proving else Value.FALSE
 
     def walk(node: ProofNode, ply: int) -> None:
         nonlocal size, deepest
         size += 1
         deepest = max(deepest, ply)
         if not node.children:
-            if cursor.evaluate().value is not Value.TRUE:
-                raise VerificationError(f"a proof leaf {ply} plies deep is not won")
+            if cursor.evaluate().value is not wins:
+                raise VerificationError(f"a {what} leaf {ply} plies deep is not won")
             return
         legal = set(cursor.ordered_moves())
         chosen = set(node.children)
         if not chosen <= legal:
             raise VerificationError(f"a move {ply} plies deep is not legal")
-        if cursor.is_or() and len(chosen) != 1:
-            raise VerificationError(f"an OR node {ply} plies deep gives {len(chosen)} moves")
-        if not cursor.is_or() and chosen != legal:
-            raise VerificationError(f"an AND node {ply} plies deep does not answer every move")
+        chooses = cursor.is_or() == proving
+        if chooses and len(chosen) != 1:
+            raise VerificationError(f"a {what} gives {len(chosen)} moves {ply} plies deep")
+        if not chooses and chosen != legal:
+            raise VerificationError(f"a {what} does not answer every move {ply} plies deep")
         for code, child in node.children.items():
             cursor.push(code)
             walk(child, ply + 1)

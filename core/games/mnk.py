@@ -156,7 +156,7 @@ class MnkGame:
     played since the empty board (the start position's included), so `pop` undoes the last."""
 
     kind = "mnk"
-    capabilities = Capabilities(has_board=True)
+    capabilities = Capabilities(has_board=True, settles_early=True)
 
     def __init__(self, rules: MnkRules, start: list[int] | tuple[int, ...] = ()) -> None:
         self.rules = rules

@@ -24,10 +24,8 @@ from pn_explorer.core.games.board_kind import (
     pairs,
     side_and_goal,
 )
-from pn_explorer.core.games.kinds import Source, VerifiedProof
+from pn_explorer.core.games.kinds import Source
 from pn_explorer.core.games.mnk import LARGEST_SIDE, PLAYER_NAMES, MnkGame, MnkReferee, MnkRules
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.referee import verify_game_proof
 
 BUILT_IN = {
     "tic-tac-toe": {"m": 3, "n": 3, "k": 3, "gravity": False},
@@ -150,9 +148,8 @@ class MnkKind(SpecKind[MnkGame]):
         """A move is named by its cell, whatever came before."""
         return game.move_label
 
-    def verify(self, game: MnkGame, proof: ProofNode) -> VerifiedProof:
-        verified = verify_game_proof(MnkReferee(game.rules, game.start), proof)
-        return VerifiedProof(verified.nodes, verified.plies)
+    def referee(self, game: MnkGame) -> MnkReferee:
+        return MnkReferee(game.rules, game.start)
 
 
 MNK = MnkKind()

@@ -20,14 +20,12 @@ from pn_explorer.core.games.board_kind import (
     pairs,
     side_and_goal,
 )
-from pn_explorer.core.games.kinds import Source, VerifiedProof
+from pn_explorer.core.games.kinds import Source
 from pn_explorer.core.games.openspiel_game import (
     OpenSpielGame,
     OpenSpielReferee,
     openspiel_actions,
 )
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.referee import verify_game_proof
 
 PREFIX = "openspiel:"
 CHOICE = GameChoice(
@@ -98,10 +96,8 @@ class OpenSpielKind(SpecKind[OpenSpielGame]):
     def goal_of(self, game: OpenSpielGame) -> tuple[int, str]:
         return game.attacker, game.goal
 
-    def verify(self, game: OpenSpielGame, proof: ProofNode) -> VerifiedProof:
-        referee = OpenSpielReferee(game.spec, game.attacker, game.goal, game.start)
-        verified = verify_game_proof(referee, proof)
-        return VerifiedProof(verified.nodes, verified.plies)
+    def referee(self, game: OpenSpielGame) -> OpenSpielReferee:
+        return OpenSpielReferee(game.spec, game.attacker, game.goal, game.start)
 
 
 OPENSPIEL = OpenSpielKind()

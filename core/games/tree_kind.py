@@ -9,7 +9,11 @@ from pathlib import Path
 from pn_explorer.core.games.explicit_tree import TREE_CAPABILITIES, AndOrTree, ExplicitTreeGame
 from pn_explorer.core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
 from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import tree_refutation, verify_tree_proof
+from pn_explorer.core.proofs.solution import (
+    tree_refutation,
+    verify_tree_disproof,
+    verify_tree_proof,
+)
 from pn_explorer.core.tree import Tree
 
 TREE = "tree"
@@ -81,6 +85,12 @@ class TreeKind(GameKind[ExplicitTreeGame]):
 
     def verify(self, game: ExplicitTreeGame, proof: ProofNode) -> VerifiedProof:
         return VerifiedProof(verify_tree_proof(game.tree, proof))
+
+    def verify_disproof(
+        self, game: ExplicitTreeGame, disproof: ProofNode, max_plies: int | None = None
+    ) -> VerifiedProof:
+        """A tree search is never bounded by plies (`max_plies` is for mates)."""
+        return VerifiedProof(verify_tree_disproof(game.tree, disproof))
 
     def refutation(self, game: ExplicitTreeGame, tree: Tree) -> Refutation:
         return tree_refutation(game, tree)

@@ -83,11 +83,11 @@ def nothing_shorter_text() -> str:
     return f"nothing is shorter than a {mate_text(1)}"
 
 
-def checked_disproof_text(moves: int | None, nodes: int, positions: int) -> str:
-    """A disproof that the independent replay (`core.proofs.verify_disproof`) accepted: bounded
-    (`moves`), the only way "no mate in N or fewer" is said of a length below a mate found, or
-    unbounded (None), the only way df-pn's disproved root says "no forced mate" as certified."""
-    said = NO_FORCED_MATE if moves is None else no_mate_text(moves)
+def checked_disproof_text(said: str, nodes: int, positions: int) -> str:
+    """A disproof that the independent replay (`GameKind.verify_disproof`) accepted, with what it
+    establishes (`said`): "no mate in N or fewer" under a bound, the only way it is said of a
+    length below a mate found; unbounded, the game's own verdict ("no forced mate", "X cannot
+    force a win"), the only way a disproved root's verdict is said as certified."""
     replayed = counted(positions, "position")
     return f"{said}: disproved, {counted(nodes, 'node')}, certificate checked ({replayed} replayed)"
 

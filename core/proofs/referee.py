@@ -51,6 +51,28 @@ def verify_game_proof(referee: Referee, proof: ProofNode) -> VerifiedGameProof:
     """Replay `proof` on `referee` from its start: at each attacker node one legal move, at each
     defender node every legal reply, every leaf a finished game where the goal holds. Raises
     VerificationError naming the line where it fails."""
+    return _replay(referee, proof, proving=True)
+
+
+def verify_game_disproof(
+    referee: Referee, disproof: ProofNode, max_plies: int | None = None
+) -> VerifiedGameProof:
+    """Replay `disproof` on `referee` from its start as the defender's strategy: at each attacker
+    node every legal move answered, at each defender node one legal reply, every leaf a finished
+    game where the goal does not hold, or under a search's bound (`max_plies`: the goal within so
+    many plies) a line that reaches the bound with the game going on. Whose move it is comes from
+    the referee at every node, never from the depth (a player may move twice running). Raises
+    VerificationError naming the line where it fails."""
+    return _replay(referee, disproof, proving=False, bound=max_plies)
+
+
+def _replay(
+    referee: Referee, tree: ProofNode, proving: bool, bound: int | None = None
+) -> VerifiedGameProof:
+    """The one replay of both: the side whose strategy `tree` is (the attacker's for a proof,
+    the defender's for a disproof) gives one move where it is to move, the other side's every
+    legal move is covered, and every line ends in a finished game that goes that side's way."""
+    what = "proof" if proving else "disproof"
     line: list[str] = []
     nodes = 0
 
@@ -62,24 +84,29 @@ def verify_game_proof(referee: Referee, proof: ProofNode) -> VerifiedGameProof:
         nonlocal nodes
         nodes += 1
         if depth > MAX_PLIES:
-            raise fail(f"proof deeper than {MAX_PLIES} plies")
+            raise fail(f"{what} deeper than {MAX_PLIES} plies")
         over = referee.goal_reached()
         if over is not None:
             if node.children:
-                raise fail("the proof goes on after the game has ended")
-            if not over:
-                raise fail("the game ends here without the goal")
+                raise fail(f"the {what} goes on after the game has ended")
+            if over is not proving:
+                raise fail(f"the game ends here {'without' if proving else 'with'} the goal")
             return 0
         if not node.children:
-            raise fail("the proof ends but the game goes on")
+            if bound is not None and depth >= bound:
+                return 0
+            raise fail(f"the {what} ends but the game goes on")
         legal = referee.legal()
-        if referee.attacker_to_move():
+        chooses = referee.attacker_to_move() == proving
+        if chooses:
             if len(node.children) != 1:
-                raise fail(f"{len(node.children)} attacker moves given, one expected")
+                mover = "attacker" if proving else "defender"
+                raise fail(f"{len(node.children)} {mover} moves given, one expected")
         else:
             missing = sorted(set(legal) - set(node.children))
             if missing:
-                raise fail(f"the defender's {referee.describe(missing[0])} is not answered")
+                mover = "defender" if proving else "attacker"
+                raise fail(f"the {mover}'s {referee.describe(missing[0])} is not answered")
         deepest = 0
         for move, child in node.children.items():
             if move not in legal:
@@ -91,5 +118,5 @@ def verify_game_proof(referee: Referee, proof: ProofNode) -> VerifiedGameProof:
             line.pop()
         return deepest
 
-    plies = replay(proof, 0)
+    plies = replay(tree, 0)
     return VerifiedGameProof(nodes, plies)

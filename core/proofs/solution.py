@@ -137,22 +137,41 @@ def verify_tree_proof(tree: AndOrTree, proof: ProofNode) -> int:
     Every OR node must choose one child that exists, every AND node must cover all its children,
     and every leaf must be a `true` leaf of the file.
     """
+    return _check_tree_strategy(tree, proof, proving=True)
+
+
+def verify_tree_disproof(tree: AndOrTree, disproof: ProofNode) -> int:
+    """Check a disproof of an explicit tree against the file's data alone; returns its size.
+
+    Every AND node must choose one child that exists, every OR node must cover all its
+    children, and every leaf must be a `false` leaf of the file.
+    """
+    return _check_tree_strategy(tree, disproof, proving=False)
+
+
+def _check_tree_strategy(tree: AndOrTree, strategy: ProofNode, proving: bool) -> int:
+    """The one check of both: the side whose strategy it is chooses one child at its own nodes
+    (OR nodes for a proof, AND nodes for a disproof) and covers every child at the other's; the
+    node types are the file's, whatever the depth."""
+    what, value = ("proof", Value.TRUE) if proving else ("disproof", Value.FALSE)
     size = 0
-    stack = [(0, proof)]
+    stack = [(0, strategy)]
     while stack:
         index, node = stack.pop()
         size += 1
         data = tree.nodes[index]
         if not node.children:
-            if data.value is not Value.TRUE:
-                raise VerificationError(f"proof leaf {data.name!r} is not a true leaf")
+            if data.value is not value:
+                word = "true" if proving else "false"
+                raise VerificationError(f"{what} leaf {data.name!r} is not a {word} leaf")
             continue
         chosen = set(node.children)
         if not chosen <= set(data.children):
-            raise VerificationError(f"proof leaves the tree below {data.name!r}")
-        if data.is_or and len(chosen) != 1:
-            raise VerificationError(f"OR node {data.name!r}: one child expected")
-        if not data.is_or and chosen != set(data.children):
-            raise VerificationError(f"AND node {data.name!r}: not every child is covered")
+            raise VerificationError(f"{what} leaves the tree below {data.name!r}")
+        kind = "OR" if data.is_or else "AND"
+        if data.is_or == proving and len(chosen) != 1:
+            raise VerificationError(f"{kind} node {data.name!r}: one child expected")
+        if data.is_or != proving and chosen != set(data.children):
+            raise VerificationError(f"{kind} node {data.name!r}: not every child is covered")
         stack.extend(node.children.items())
     return size

@@ -24,11 +24,16 @@ from pn_explorer.core.games.kinds import Source
 from pn_explorer.core.games.registry import kind_named, kind_of, load_problem
 from pn_explorer.core.inputs.boards import parse_fen
 from pn_explorer.core.inputs.positions import SuitePosition
-from pn_explorer.core.proofs.claims import checked_disproof_text, uncertified_text, verdict
+from pn_explorer.core.proofs.claims import (
+    NO_FORCED_MATE,
+    checked_disproof_text,
+    uncertified_text,
+    verdict,
+)
 from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.verify_disproof import check_disproof
 from pn_explorer.core.runs.cluster import ClusterWorkers
 from pn_explorer.core.runs.workers import Failed, Finished, Workers
+from pn_explorer.core.search.completion import completed
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.types import Limits, Result
 
@@ -154,7 +159,8 @@ class RunRecord:
         if self.disproof_certified is None:
             return ""
         if self.disproof_certified:
-            return checked_disproof_text(None, self.nodes_created, self.disproof_positions or 0)
+            said = self.claim or NO_FORCED_MATE
+            return checked_disproof_text(said, self.nodes_created, self.disproof_positions or 0)
         return uncertified_text(self.disproof_error)
 
     def to_dict(self) -> dict:
@@ -218,25 +224,36 @@ def describe_search(
 
 
 def certify_disproof(record: RunRecord, game: Game, search: Search) -> None:
-    """Replay the disproof of a chess root independently (`core.proofs.verify_disproof.
-    check_disproof`: read out of what the search keeps by `Search.disproof`, replayed under
-    python-chess's rules) and say in `record` whether it was accepted. Its "no forced mate" is a
-    claim only once accepted: otherwise (a disproof the replay rejects, or one the search cannot
-    read out) the claim is withdrawn and `disproof_error` says why. Every front end (solve,
-    suite, compare, the app) gets its record from `describe_search`, so all of them go through
-    this one check (the app's recorded search, a `Replay`, through the search it shows); it can
-    take a while, as verifying a proof can."""
-    if record.result != Result.DISPROVED.value or not game.capabilities.standard_chess:
+    """Replay the disproof of a root independently and say in `record` whether it was accepted:
+    read out of what the search keeps (`Search.disproof`), then replayed as the defender's
+    strategy under the game's own rules by its kind (`GameKind.verify_disproof`: python-chess for
+    chess, the game's referee for a board game, the file's data for a tree). Its claim ("no
+    forced mate", "X cannot force a win") stands only once accepted: otherwise (a disproof the
+    replay rejects, or one the search cannot read out) the claim is withdrawn and
+    `disproof_error` says why. Every front end (solve, suite, compare, the app) gets its record
+    from `describe_search`, so all of them go through this one check (the app's recorded search,
+    a `Replay`, through the search it shows); it can take a while, as verifying a proof can."""
+    if record.result != Result.DISPROVED.value:
         return
-    root = parse_fen(record.fen)
-    attacker = root.turn if kind_of(game).fresh(game).is_or() else not root.turn
-    checked, why, positions = check_disproof(root, attacker, search)
-    record.disproof_certified = checked
-    if checked:
-        record.disproof_positions = positions
-    else:
-        record.disproof_error = why
+    try:
+        verified = kind_of(game).verify_disproof(
+            game, read_disproof(game, search), search.max_plies
+        )
+    except VerificationError as error:
+        record.disproof_certified = False
+        record.disproof_error = str(error)
         record.claim = ""
+        return
+    record.disproof_certified = True
+    record.disproof_positions = verified.size
+
+
+def read_disproof(game: Game, search: Search) -> ProofNode:
+    """The disproof a disproved search reads out (`Search.disproof`), with the leaves where the
+    game goes on played out to its end (`core.search.completion`): the tree the game's replay
+    checks, and the one an export writes. Raises VerificationError where there is none."""
+    kind = kind_of(game)
+    return completed(kind.fresh(game), search.disproof(), False, search.max_plies)
 
 
 def _record_proof(record: RunRecord, game: Game, proof: ProofNode) -> None:

@@ -54,10 +54,12 @@ REFUTATIONS_PER_PLY = 5
 
 
 class _Frame:
-    """One position on the current path: its moves in order, the next one to try, and the proof
-    of the children already proved (all replies so far at an AND node, the mating move at OR)."""
+    """One position on the current path: its moves in order, the next one to try, the proof of
+    the children already proved (all replies so far at an AND node, the mating move at OR) and,
+    while the iteration has cut no line, the disproof of those refuted (every move so far at an
+    OR node, the escaping reply at AND)."""
 
-    __slots__ = ("is_or", "moves_left", "moves", "index", "move", "proved")
+    __slots__ = ("is_or", "moves_left", "moves", "index", "move", "proved", "refuted")
 
     def __init__(self, is_or: bool, moves_left: int, moves: list[int], move: int) -> None:
         self.is_or = is_or
@@ -66,6 +68,7 @@ class _Frame:
         self.index = 0
         self.move = move
         self.proved: dict[int, ProofNode] = {}
+        self.refuted: dict[int, ProofNode] = {}
 
 
 class AlphaBetaMateSearch:
@@ -129,6 +132,7 @@ class AlphaBetaMateSearch:
         self._depth_cut = False
         self._frontier_cut = False
         self._proof: ProofNode | None = None
+        self._disproof: ProofNode | None = None
         self._cancel_requested = False
         game.reset()
         self._root_is_or = game.is_or()
@@ -246,54 +250,77 @@ class AlphaBetaMateSearch:
         else:
             won = value is Value.TRUE
         game.pop()
-        return self.back_up(move, won, ProofNode(child_is_or) if won else None)
+        leaf = ProofNode(child_is_or) if value is not Value.UNKNOWN else None
+        return self.back_up(move, won, leaf)
 
-    def back_up(self, move: int, won: bool, proof: ProofNode | None) -> Outcome | None:
+    def back_up(self, move: int, won: bool, settled: ProofNode | None) -> Outcome | None:
         """Settle child `move`'s result (won = the attacker mates in time) at the top frame and
         at every ancestor it decides: an OR node is decided by a won child or when all its moves
-        failed, an AND node by an escaping reply or when all its replies lost."""
+        failed, an AND node by an escaping reply or when all its replies lost. `settled` is the
+        child's proof or, for a child the rules refuted, its disproof (None: a line cut short,
+        which refutes nothing for good)."""
         stack = self._stack
         while True:
             frame = stack[-1]
             if self.all_keys and len(stack) == 1 and frame.is_or:
-                return self._back_up_key(frame, move, won, proof)
-            if proof is not None:
-                frame.proved[move] = proof
+                return self._back_up_key(frame, move, won, settled)
+            self._keep(frame, move, won, settled)
             if frame.is_or == won:
                 if not won:
                     self.record_refutation(len(stack) - 1, move)
             elif frame.index < len(frame.moves):
                 return None
             stack.pop()
-            proof = ProofNode(frame.is_or, frame.proved) if won else None
+            settled = self._settled(frame, won)
             if not stack:
-                return self._iteration_done(won, proof)
+                return self._iteration_done(won, settled)
             self.game.pop()
             move = frame.move
 
+    def _keep(self, frame: _Frame, move: int, won: bool, settled: ProofNode | None) -> None:
+        """Keep a decided child's proof, or its disproof while no line of the iteration was cut
+        (a cut line refutes nothing for good, so the iteration cannot disprove the root)."""
+        if settled is None:
+            return
+        if won:
+            frame.proved[move] = settled
+        elif not self._depth_cut and not self._frontier_cut:
+            frame.refuted[move] = settled
+
+    def _settled(self, frame: _Frame, won: bool) -> ProofNode | None:
+        """A decided frame's proof, or its disproof where the iteration kept them."""
+        if won:
+            return ProofNode(frame.is_or, frame.proved)
+        if self._depth_cut or self._frontier_cut:
+            return None
+        return ProofNode(frame.is_or, frame.refuted)
+
     def _back_up_key(
-        self, root: _Frame, move: int, won: bool, proof: ProofNode | None
+        self, root: _Frame, move: int, won: bool, settled: ProofNode | None
     ) -> Outcome | None:
         """With `all_keys`, the root tries every move: record each mating move (key), keep the
         first key's proof, and decide the root only when its moves are exhausted."""
-        if proof is not None:
+        if won:
             self.keys.append(move)
             if not root.proved:
-                root.proved[move] = proof
+                self._keep(root, move, won, settled)
+        else:
+            self._keep(root, move, won, settled)
         if root.index < len(root.moves):
             return None
         self._stack = []
         won = bool(self.keys)
-        return self._iteration_done(won, ProofNode(root.is_or, root.proved) if won else None)
+        return self._iteration_done(won, self._settled(root, won))
 
-    def _iteration_done(self, won: bool, proof: ProofNode | None) -> Outcome | None:
+    def _iteration_done(self, won: bool, settled: ProofNode | None) -> Outcome | None:
         depth = self.depth_reached
         if won:
-            self._proof = proof
+            self._proof = settled
             self.mate_in = depth
             return Outcome(Result.PROVED, StopReason.SOLVED, mate_text(depth))
         self.no_mate_within = depth
         if not self._depth_cut:
+            self._disproof = settled
             if self._frontier_cut:
                 return Outcome(
                     Result.UNKNOWN,
@@ -387,14 +414,18 @@ class AlphaBetaMateSearch:
         return self._proof
 
     def disproof(self) -> ProofNode:
-        """A terminal root's empty disproof; any other disproof cannot be read out (only the
-        current line is held), so it raises VerificationError saying so."""
+        """The disproof the last iteration collected (it cut no line: every attacker move, the
+        escaping reply at each defender node, down to where the rules end each line), or a
+        terminal root's empty one. It is the search's word until the game's own replay accepts
+        it (`GameKind.verify_disproof`)."""
         outcome = self.outcome
         if outcome is None or outcome.result is not Result.DISPROVED:
             raise ValueError("the search has not disproved the root")
         if outcome.reason is StopReason.ROOT_TERMINAL:
             return ProofNode(self._root_is_or)
-        raise VerificationError("αβ keeps no disproof to replay (it holds only its current line)")
+        if self._disproof is None:
+            raise VerificationError("αβ kept no disproof of the root")
+        return self._disproof
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,7 +189,8 @@ class Children:
     this path (terminal or solved), so the table need not be read for it again; `terminal`: the
     game itself decided it (a mate, a draw), not the search; `mate_in_one`: proved as it was
     generated, by the one-move mate test (`core.games.chess_mate_in_one`); `threat`: reached by
-    a quiet move that threatens mate in one, so it started at a lower proof number; `groups`:
+    a quiet move that threatens mate in one, so it started at a lower proof number;
+    `child_is_or`: each child's type, from the game (a player may move twice running); `groups`:
     under SNDA, a label per child, equal for children found to lead into one shared position
     (None until the first is found).
     """
@@ -205,10 +206,11 @@ class Children:
     terminal: list[bool]
     mate_in_one: list[bool]
     threat: list[bool]
+    child_is_or: list[bool]
     groups: list[int] | None = None
 
 
-_NO_CHILDREN = Children([], [], [], [], [], [], [], [], [], [], [])
+_NO_CHILDREN = Children([], [], [], [], [], [], [], [], [], [], [], [])
 """What `generate_children` returns for a position with nothing below it in a tree file."""
 
 
@@ -279,6 +281,20 @@ def child_delta_threshold(phi_threshold: int, second_delta: int, epsilon: float)
         return phi_threshold
     grown = max(second_delta + 1, math.ceil(second_delta * (1.0 + epsilon)))
     return min(phi_threshold, grown)
+
+
+def handed_down(
+    summed_threshold: int, least_threshold: int, is_or: bool, child_is_or: bool
+) -> tuple[int, int]:
+    """A child's own (φ_t, δ_t) from the thresholds its parent computed for the number it sums
+    (`summed_threshold`) and the number it takes the least of (`least_threshold`). Under a
+    parent of the other type (turns alternate) those are the child's φ and δ, as Nagai writes
+    them; under a parent of its own type (the player to move moves again: a box completed in
+    Dots-and-Boxes) the parent sums the child's δ and minimises its φ, so the two swap. The
+    child's type comes from the game, never from its parent's."""
+    if child_is_or == is_or:
+        return least_threshold, summed_threshold
+    return summed_threshold, least_threshold
 
 
 def children_numbers(children: Children, is_or: bool, weak_delta: bool) -> tuple[int, int]:
@@ -657,6 +673,7 @@ class DfpnSearch:
             terminal,
             mates_in_one,
             threats,
+            child_is_or,
         )
 
     def _refresh(self, children: Children) -> None:
@@ -716,7 +733,9 @@ class DfpnSearch:
             )
             return _Result(1, 1, 0, 0)
         proof, disproof = children.proof, children.disproof
-        # The children's φ and δ (they are of the other type): the same lists, kept up to date.
+        # The children's numbers as this node reads them, kept up to date: `deltas` the ones it
+        # takes the least of, `phis` the ones it sums (each child's own φ and δ where its type
+        # is the other one; `handed_down` says how a child of this node's type reads them).
         phis, deltas = as_phi_delta(proof, disproof, not is_or)
         epsilon, weak, snda = self.epsilon, self.weak_delta, self.snda
         if snda:
@@ -764,8 +783,11 @@ class DfpnSearch:
             child_delta_threshold_ = child_delta_threshold(phi_threshold, second_delta, epsilon)
             game.push(children.moves[best])
             self._path_keys.append(children.keys[best])
+            child_is_or = game.is_or()
             result = yield from self.multiple_iterative_deepening(
-                child_phi_threshold, child_delta_threshold_, not is_or, raising
+                *handed_down(child_phi_threshold, child_delta_threshold_, is_or, child_is_or),
+                child_is_or,
+                raising,
             )
             self._path_keys.pop()
             game.pop()

@@ -32,6 +32,7 @@ from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.proofs.claims import (
     checked_disproof_text,
     mate_text,
+    no_mate_text,
     nothing_shorter_text,
     plies_for_mate_in,
     uncertified_text,
@@ -113,7 +114,9 @@ class ShortestMateCertificate:
         if self.certified:
             if last is None or last.result is not Result.DISPROVED:
                 return nothing_shorter_text()
-            return checked_disproof_text(last.moves, last.nodes_created, last.positions_checked)
+            return checked_disproof_text(
+                no_mate_text(last.moves), last.nodes_created, last.positions_checked
+            )
         if last is None:
             why = "not searched"
         elif last.result is Result.DISPROVED:

@@ -518,11 +518,14 @@ class PathTree(Tree):
         tree.path = [ROOT]
         for depth, frame in enumerate(frames):
             children = frame.children
-            child_or = not frame.is_or
             flags = [
                 pack_flags(child_or, solved_value(p, d) if t else Value.UNKNOWN, Reason.NONE)
-                for p, d, t in zip(
-                    children.proof, children.disproof, children.terminal, strict=True
+                for p, d, t, child_or in zip(
+                    children.proof,
+                    children.disproof,
+                    children.terminal,
+                    children.child_is_or,
+                    strict=True,
                 )
             ]
             proofs, disproofs = list(children.proof), list(children.disproof)

@@ -11,8 +11,11 @@ import json
 import pytest
 
 from pn_explorer.core.cli.main import main
+from pn_explorer.core.errors import VerificationError
+from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.runs.comparison import algorithm_factory, run_dict, run_from_dict
 from pn_explorer.core.runs.runner import UNCERTIFIED, WorkItem, run_item
+from pn_explorer.core.search.alphabeta import AlphaBetaMateSearch
 from pn_explorer.core.search.types import Limits
 from tests.helpers import drop_a_root_move_from_disproofs
 
@@ -120,11 +123,19 @@ def test_a_planted_bad_disproof_withdraws_the_runner_record(planted, name):
     assert record.verdict_reason == record.disproof_text
 
 
-def test_a_search_that_cannot_read_out_its_disproof_has_its_claim_withdrawn() -> None:
-    """αβ keeps only its current line: its "no forced mate" on the fortress (every line a
-    repetition) is withdrawn, and the record says why."""
+def test_a_search_that_cannot_read_out_its_disproof_has_its_claim_withdrawn(monkeypatch) -> None:
+    """αβ's "no forced mate" on the fortress (every line a repetition) is certified from the
+    refutations its last iteration kept; a search that cannot read its disproof out has the
+    claim withdrawn, and the record says why."""
     item = WorkItem("fortress", FORTRESS, "ab", algorithm_factory("ab"), Limits(max_nodes=50_000))
     record = run_item(item)
+    assert record.result == "disproved" and record.disproof_certified and record.solved
+
+    def nothing_kept(search: AlphaBetaMateSearch) -> ProofNode:
+        raise VerificationError("αβ kept no disproof of the root")
+
+    monkeypatch.setattr(AlphaBetaMateSearch, "disproof", nothing_kept)
+    record = run_item(item)
     assert record.result == "disproved" and record.uncertified and record.claim == ""
-    assert "αβ keeps no disproof to replay" in record.disproof_error
+    assert "αβ kept no disproof of the root" in record.disproof_error
     assert record.verdict == UNCERTIFIED and not record.solved
