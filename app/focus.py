@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pn_explorer.app.panels.pictures import describe_position
-from pn_explorer.app.short_text import short_label
-from pn_explorer.app.tree_view.dag_parents import parents_text
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.contract import Stepper, kept_tree
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import REASON_TEXT, Reason, format_number
+from ..core.games.game import Game
+from ..core.games.registry import kind_of
+from ..core.search.contract import Stepper, kept_tree
+from ..core.tree import ROOT, Tree
+from ..core.values import REASON_TEXT, Reason, format_number
+from .panels.pictures import describe_position
+from .short_text import short_label
+from .tree_view.dag_parents import parents_text
 
 FIRST_LEVEL, SECOND_LEVEL = 1, 2
 """Levels as the tree view numbers them: 1 = the (first-level) tree, 2 = Pn²'s second level."""

@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import QBoxLayout, QDockWidget, QWidget
 
 if TYPE_CHECKING:
-    from pn_explorer.app.window import MainWindow
+    from .window import MainWindow
 
 SHORTCUT = "Ctrl+P"
 """P for projector (F11, full screen elsewhere, steps into Pn²'s second level here)."""

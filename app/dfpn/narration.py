@@ -3,12 +3,12 @@ returns to its parent (Nagai's loop condition: φ ≥ φ_t or δ ≥ δ_t, or th
 
 from __future__ import annotations
 
-from pn_explorer.app.dfpn.path_panel import pair
-from pn_explorer.app.panels.narration_links import move_labels
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.events import BackUpReason, DfpnEvent, EventKind
-from pn_explorer.core.search.types import StepReport
-from pn_explorer.core.values import counted, format_number
+from ...core.search.contract import Stepper
+from ...core.search.events import BackUpReason, DfpnEvent, EventKind
+from ...core.search.types import StepReport
+from ...core.values import counted, format_number
+from ..panels.narration_links import move_labels
+from .path_panel import pair
 
 
 def _name(search: Stepper, event: DfpnEvent) -> str:

@@ -22,15 +22,15 @@ from typing import cast
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
-from pn_explorer.app.panels.narration_links import move_labels
-from pn_explorer.app.tree_view import style
-from pn_explorer.core.explain.numbers_text import dfpn_lines
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.claims import mate_text
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.dfpn_steps import DfpnFrame, DfpnStepper
-from pn_explorer.core.search.events import BackUpReason
-from pn_explorer.core.values import INF, format_number
+from ...core.explain.numbers_text import dfpn_lines
+from ...core.games.registry import kind_of
+from ...core.proofs.claims import mate_text
+from ...core.search.contract import Stepper
+from ...core.search.dfpn_steps import DfpnFrame, DfpnStepper
+from ...core.search.events import BackUpReason
+from ...core.values import INF, format_number
+from ..panels.narration_links import move_labels
+from ..tree_view import style
 
 COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "status", "table")
 STATUS = COLUMNS.index("status")

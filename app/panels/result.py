@@ -23,14 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.board_focus import MAIN_LINE
-from pn_explorer.app.short_text import one_line, short_label
-from pn_explorer.app.tree_view import style
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_named, kind_of
-from pn_explorer.core.runs.runner import RunRecord, describe_search
-from pn_explorer.core.search.types import Result
-from pn_explorer.core.values import capitalised, counted
+from ...core.games.game import Game
+from ...core.games.registry import kind_named, kind_of
+from ...core.runs.runner import RunRecord, describe_search
+from ...core.search.types import Result
+from ...core.values import capitalised, counted
+from ..board_focus import MAIN_LINE
+from ..short_text import one_line, short_label
+from ..tree_view import style
 
 NOT_SOLVED = "Not solved yet: step or run the search."
 """The headline before a search has a result."""

@@ -11,10 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from pn_explorer.app.short_text import short_label
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.paint import draw_shape
-from pn_explorer.core.trees.edit import ERROR, TreeDraft
+from ...core.trees.edit import ERROR, TreeDraft
+from ..short_text import short_label
+from ..tree_view import style
+from ..tree_view.paint import draw_shape
 
 SLOT = 56.0
 """Scene distance between neighbouring leaves (the preview is smaller than the search's view)."""

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.short_text import one_line
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.trees.generate import MAX_BRANCHING, MAX_DEPTH, TreeSpec, parse_spec
+from ...core.errors import PnExplorerError
+from ...core.trees.generate import MAX_BRANCHING, MAX_DEPTH, TreeSpec, parse_spec
+from ..short_text import one_line
 
 MAX_SEED = 2_000_000_000
 

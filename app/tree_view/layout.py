@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 
-from pn_explorer.app.short_text import short_label
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.proof import main_line_nodes
-from pn_explorer.core.proofs.solution_tree import refutation_line
-from pn_explorer.core.tree import NO_NODE, ROOT, Tree
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.proofs.proof import main_line_nodes
+from ...core.proofs.solution_tree import refutation_line
+from ...core.tree import NO_NODE, ROOT, Tree
+from ..short_text import short_label
 
 NODE = "node"
 """A tree node drawn with its shape and numbers."""

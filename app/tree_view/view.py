@@ -100,22 +100,27 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, QWidget
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.captions import describe_step, node_tooltip, pack_parts, wrap_text
-from pn_explorer.app.tree_view.counts import level_counts
-from pn_explorer.app.tree_view.cover import Cover
-from pn_explorer.app.tree_view.dag_links import draw_extra_links
-from pn_explorer.app.tree_view.effort_map import EffortMap
-from pn_explorer.app.tree_view.finale import (
+from ...core.search.contract import Stepper
+from ...core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
+from ...core.search.types import Outcome, StepReport
+from ...core.tree import NO_NODE
+from ...core.values import counted
+from . import style
+from .captions import describe_step, node_tooltip, pack_parts, wrap_text
+from .counts import level_counts
+from .cover import Cover
+from .dag_links import draw_extra_links
+from .effort_map import EffortMap
+from .finale import (
     draw_line_note,
     finale_options,
     is_proved_finale,
     line_note_box,
     played_index,
 )
-from pn_explorer.app.tree_view.follow import drawn_span, follow_path, follow_target, room_above
-from pn_explorer.app.tree_view.items import DisplayedNode, band_rect, displayed_node, scene_bounds
-from pn_explorer.app.tree_view.layout import (
+from .follow import drawn_span, follow_path, follow_target, room_above
+from .items import DisplayedNode, band_rect, displayed_node, scene_bounds
+from .layout import (
     FOLD,
     MORE,
     NODE,
@@ -123,15 +128,10 @@ from pn_explorer.app.tree_view.layout import (
     MoveLabels,
     layout_tree,
 )
-from pn_explorer.app.tree_view.legend import legend_pixmap
-from pn_explorer.app.tree_view.level import SYNC_WORK, TreeLevel
-from pn_explorer.app.tree_view.paint import SecondLevelGhost, TreePainter, band_title, paint_header
-from pn_explorer.app.tree_view.viewport import Viewport
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
-from pn_explorer.core.search.types import Outcome, StepReport
-from pn_explorer.core.tree import NO_NODE
-from pn_explorer.core.values import counted
+from .legend import legend_pixmap
+from .level import SYNC_WORK, TreeLevel
+from .paint import SecondLevelGhost, TreePainter, band_title, paint_header
+from .viewport import Viewport
 
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 

@@ -29,15 +29,15 @@ from typing import TypeVar, overload
 
 import chess
 
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
-from pn_explorer.core.games.chess_game import ChessGame, decode_move
-from pn_explorer.core.games.suites import find_position, load_suite
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
-from pn_explorer.core.search.defaults import PN
-from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.search.registry import CapUnit, entry
-from pn_explorer.core.search.types import Limits, check_node_cap
-from pn_explorer.core.tree import BYTES_PER_NODE, ROOT, Tree
+from ..errors import InvalidLimitError, PnExplorerError
+from ..games.chess_game import ChessGame, decode_move
+from ..games.suites import find_position, load_suite
+from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.defaults import PN
+from ..search.dfpn import DfpnSearch
+from ..search.registry import CapUnit, entry
+from ..search.types import Limits, check_node_cap
+from ..tree import BYTES_PER_NODE, ROOT, Tree
 
 THROUGHPUT_POSITIONS = ("WAC.014", "WAC.051", "WAC.096")
 MEMORY_POSITION = "WAC.096"
@@ -224,7 +224,7 @@ def run_bench(args: argparse.Namespace) -> int:
     check_node_cap(args.memory_nodes)
     spec = AlgorithmSpec(args.algo)
     if entry(spec.name).cap_unit is CapUnit.TABLE_ENTRIES:
-        from pn_explorer.core.cli.bench_dfpn import run_dfpn_bench
+        from .bench_dfpn import run_dfpn_bench
 
         return run_dfpn_bench(args)
     rows = measure_throughput(spec, args.nodes)
@@ -234,7 +234,7 @@ def run_bench(args: argparse.Namespace) -> int:
     memory = measure_memory(args.memory_nodes)
     summary = throughput_summary(spec, rows)
     if args.json:
-        from pn_explorer.core.cli.output import print_json
+        from .output import print_json
 
         memory_figures = {**asdict(memory), "bytes_per_node": memory.bytes_per_node}
         print_json({**summary, "memory": memory_figures})

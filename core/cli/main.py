@@ -17,14 +17,21 @@ from collections.abc import Callable, Iterable, Sequence
 from types import FrameType
 from typing import Any, NoReturn, TypeVar, overload
 
-from pn_explorer.core.cli.exports import add_export_options
-from pn_explorer.core.cli.games import GAME_SEARCHES, add_game_option
-from pn_explorer.core.cli.options import (
+from ..errors import InvalidLimitError, PnExplorerError, VerificationError
+from ..games.game_specs import game_spec_help
+from ..games.suites import BUILTIN_SUITES
+from ..inputs.numbers import MOST_NODES, seconds_option
+from ..inputs.text import non_empty_option
+from ..search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
+from ..search.registry import entries, names
+from .exports import add_export_options
+from .games import GAME_SEARCHES, add_game_option
+from .options import (
     add_count_option,
     add_headless_options,
     add_parameter_options,
 )
-from pn_explorer.core.cli.output import (
+from .output import (
     EXIT_INTERRUPTED,
     EXIT_USER_ERROR,
     EXIT_VERIFICATION_FAILED,
@@ -35,14 +42,7 @@ from pn_explorer.core.cli.output import (
     flush_stdout,
     wrapped,
 )
-from pn_explorer.core.cli.progress import add_quiet_option
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from pn_explorer.core.games.game_specs import game_spec_help
-from pn_explorer.core.games.suites import BUILTIN_SUITES
-from pn_explorer.core.inputs.numbers import MOST_NODES, seconds_option
-from pn_explorer.core.inputs.text import non_empty_option
-from pn_explorer.core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
-from pn_explorer.core.search.registry import entries, names
+from .progress import add_quiet_option
 
 Namespace = TypeVar("Namespace")
 
@@ -414,28 +414,28 @@ def _chess_bench_defaults(args: argparse.Namespace) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "solve":
-        from pn_explorer.core.cli.solve import run_solve
+        from .solve import run_solve
 
         return run_solve(args)
     if args.command == "suite":
-        from pn_explorer.core.cli.suite import run_suite
+        from .suite import run_suite
 
         return run_suite(args)
     if args.command == "bench" and args.game:
-        from pn_explorer.core.cli.bench_games import run_game_bench
+        from .bench_games import run_game_bench
 
         return run_game_bench(args)
     if args.command == "bench":
         _chess_bench_defaults(args)
     if args.command == "bench" and args.replay:
-        from pn_explorer.core.cli.bench_replay import run_replay_bench
+        from .bench_replay import run_replay_bench
 
         return run_replay_bench(args)
     if args.command == "bench":
-        from pn_explorer.core.cli.bench import run_bench
+        from .bench import run_bench
 
         return run_bench(args)
-    from pn_explorer.core.cli.compare import run_compare
+    from .compare import run_compare
 
     return run_compare(args)
 

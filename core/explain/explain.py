@@ -15,22 +15,22 @@ from collections.abc import Generator
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.explain.advice import Suggestion, suggestions
-from pn_explorer.core.explain.effort import MoveEffort, TreeShape, measure
-from pn_explorer.core.explain.holdup import HoldUp, hold_up
-from pn_explorer.core.explain.lines import Lines
-from pn_explorer.core.explain.trace import RootTrace, Trend
-from pn_explorer.core.explain.transpositions import Transpositions, count_transpositions
-from pn_explorer.core.generators import finish
-from pn_explorer.core.search.contract import Search, Stepper, kept_tree
-from pn_explorer.core.search.registry import entry, names
-from pn_explorer.core.search.types import Outcome, StopReason
-from pn_explorer.core.tree import ROOT
-from pn_explorer.core.values import INF, counted, either, format_number
+from ..errors import InvalidLimitError
+from ..generators import finish
+from ..search.contract import Search, Stepper, kept_tree
+from ..search.registry import entry, names
+from ..search.types import Outcome, StopReason
+from ..tree import ROOT
+from ..values import INF, counted, either, format_number
+from .advice import Suggestion, suggestions
+from .effort import MoveEffort, TreeShape, measure
+from .holdup import HoldUp, hold_up
+from .lines import Lines
+from .trace import RootTrace, Trend
+from .transpositions import Transpositions, count_transpositions
 
 if TYPE_CHECKING:
-    from pn_explorer.core.explain.table import TableReading
+    from .table import TableReading
 
 TREE_LINE_TITLE = "deepest line reached"
 """What the effort table's last column shows for a tree search."""

@@ -31,7 +31,28 @@ import math
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from pn_explorer.core.explain.advice import (
+from ..games.game import Game
+from ..games.registry import kind_of
+from ..proofs.claims import mate_text
+from ..search.defaults import AB, DFPN_WORK_PER_ENTRY, PN, PN2
+from ..search.dfpn import (
+    DfpnSearch,
+    child_delta_threshold,
+    child_phi_threshold_of,
+    weak_child_phi_threshold,
+)
+from ..search.numbers import INF, as_phi_delta, node_numbers
+from ..search.registry import entry, refusal
+from ..search.transposition import BYTES_PER_ENTRY
+from ..search.types import (
+    Outcome,
+    StopReason,
+    available_memory_bytes,
+    max_nodes_that_fit,
+)
+from ..tree import NO_NODE, ROOT
+from ..values import counted
+from .advice import (
     BIGGER_CAP,
     LEVELLING,
     SAFETY,
@@ -40,29 +61,8 @@ from pn_explorer.core.explain.advice import (
     round_up,
     seconds_text,
 )
-from pn_explorer.core.explain.explain import STOPPED_WORDS, EffortRow, Explanation
-from pn_explorer.core.explain.trace import RootTrace, Trend
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.claims import mate_text
-from pn_explorer.core.search.defaults import AB, DFPN_WORK_PER_ENTRY, PN, PN2
-from pn_explorer.core.search.dfpn import (
-    DfpnSearch,
-    child_delta_threshold,
-    child_phi_threshold_of,
-    weak_child_phi_threshold,
-)
-from pn_explorer.core.search.numbers import INF, as_phi_delta, node_numbers
-from pn_explorer.core.search.registry import entry, refusal
-from pn_explorer.core.search.transposition import BYTES_PER_ENTRY
-from pn_explorer.core.search.types import (
-    Outcome,
-    StopReason,
-    available_memory_bytes,
-    max_nodes_that_fit,
-)
-from pn_explorer.core.tree import NO_NODE, ROOT
-from pn_explorer.core.values import counted
+from .explain import STOPPED_WORDS, EffortRow, Explanation
+from .trace import RootTrace, Trend
 
 MAX_LINE_PLIES = 40
 """The longest line read out of the table (a line of a search millions of nodes deep can cycle

@@ -24,12 +24,12 @@ from pathlib import Path
 import chess
 import networkx as nx
 
-from pn_explorer.core.exports.files import write_file
-from pn_explorer.core.games.chess_game import decode_move
-from pn_explorer.core.proofs.solution_tree import solution_node_ids, solution_of
-from pn_explorer.core.search.dag_tree import DagTree
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import INF
+from ..games.chess_game import decode_move
+from ..proofs.solution_tree import solution_node_ids, solution_of
+from ..search.dag_tree import DagTree
+from ..tree import ROOT, Tree
+from ..values import INF
+from .files import write_file
 
 DEFAULT_GRAPHML_NODES = 200_000
 """Nodes exported when no size is stated: files graph tools still open quickly."""

@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from pn_explorer.core.errors import GameSpecError
-from pn_explorer.core.games.kinds import GameKind, Loaded, Source
-from pn_explorer.core.proofs.claims import goal_verdict
+from ..errors import GameSpecError
+from ..proofs.claims import goal_verdict
+from .kinds import GameKind, Loaded, Source
 
 if TYPE_CHECKING:
-    from pn_explorer.core.games.game import Game
+    from .game import Game
 
 GAME = "game"
 """The source kind of a board game named by its spec ("tic-tac-toe", "connect-four(...)")."""
@@ -161,7 +161,7 @@ class SpecKind(GameKind[G]):
 
     def load(self, source: Source) -> Loaded:
         """Any registered family's specification (its cursor names its own kind)."""
-        from pn_explorer.core.games.game_specs import parse_game_spec  # it reads the registry
+        from .game_specs import parse_game_spec  # it reads the registry
 
         spec = parse_game_spec(source.text)
         return Loaded(source, spec.title(), spec.game())

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pn_explorer.core.errors import TreeFileError
-from pn_explorer.core.games.game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
-from pn_explorer.core.inputs.files import read_text
-from pn_explorer.core.inputs.text import brief, shown
-from pn_explorer.core.inputs.tree_files import node_link_data
-from pn_explorer.core.tree import MOST_CHILDREN
-from pn_explorer.core.values import INF, Reason, Value
+from ..errors import TreeFileError
+from ..inputs.files import read_text
+from ..inputs.text import brief, shown
+from ..inputs.tree_files import node_link_data
+from ..tree import MOST_CHILDREN
+from ..values import INF, Reason, Value
+from .game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -11,9 +11,9 @@ of `LADDER`, each family's own, from tic-tac-toe to Connect-Four boards and Hex.
 
 from __future__ import annotations
 
-from pn_explorer.core.errors import GameSpecError
-from pn_explorer.core.games.board_kind import SPEC, GameSpec, names_of
-from pn_explorer.core.games.registry import spec_kinds
+from ..errors import GameSpecError
+from .board_kind import SPEC, GameSpec, names_of
+from .registry import spec_kinds
 
 LONGEST_SPEC = 1_000
 

@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import Capabilities
-from pn_explorer.core.proofs.proof import ProofNode, refutation_nodes
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import REASON_TEXT, Reason, Value, elided_line
+from ..errors import VerificationError
+from ..proofs.proof import ProofNode, refutation_nodes
+from ..tree import ROOT, Tree
+from ..values import REASON_TEXT, Reason, Value, elided_line
+from .game import Capabilities
 
 if TYPE_CHECKING:
-    from pn_explorer.core.games.explicit_tree import AndOrTree
-    from pn_explorer.core.games.game import Game
+    from .explicit_tree import AndOrTree
+    from .game import Game
 
 __all__ = ["Capabilities", "GameKind", "Loaded", "Refutation", "Source", "VerifiedProof"]
 

@@ -8,8 +8,10 @@ implementation of the game (`core.games.openspiel_game.OpenSpielReferee`).
 
 from __future__ import annotations
 
-from pn_explorer.core.errors import GameSpecError
-from pn_explorer.core.games.board_kind import (
+from ..errors import GameSpecError
+from ..proofs.proof import ProofNode
+from ..proofs.referee import verify_game_proof
+from .board_kind import (
     GAME,
     SPEC,
     GameChoice,
@@ -20,14 +22,12 @@ from pn_explorer.core.games.board_kind import (
     pairs,
     side_and_goal,
 )
-from pn_explorer.core.games.kinds import Source, VerifiedProof
-from pn_explorer.core.games.openspiel_game import (
+from .kinds import Source, VerifiedProof
+from .openspiel_game import (
     OpenSpielGame,
     OpenSpielReferee,
     openspiel_actions,
 )
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.referee import verify_game_proof
 
 PREFIX = "openspiel:"
 CHOICE = GameChoice(

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.board_kind import SpecKind
-from pn_explorer.core.games.chess_kind import CHESS
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.kinds import GameKind, Loaded, Source
-from pn_explorer.core.games.mnk_kind import MNK
-from pn_explorer.core.games.openspiel_kind import OPENSPIEL
-from pn_explorer.core.games.tree_kind import TREES
+from ..errors import PnExplorerError
+from .board_kind import SpecKind
+from .chess_kind import CHESS
+from .game import Game
+from .kinds import GameKind, Loaded, Source
+from .mnk_kind import MNK
+from .openspiel_kind import OPENSPIEL
+from .tree_kind import TREES
 
 GAME_KINDS: dict[str, GameKind[Any]] = {}
 """The registered kinds by name, in registration order."""

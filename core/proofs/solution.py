@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 import chess
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.chess_game import ChessGame, decode_move
-from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from pn_explorer.core.games.kinds import Refutation
-from pn_explorer.core.proofs.proof import ProofNode, refutation_nodes
-from pn_explorer.core.proofs.verify import UciProof, verify_mate
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import REASON_TEXT, Reason, Value
+from ..errors import VerificationError
+from ..games.chess_game import ChessGame, decode_move
+from ..games.explicit_tree import AndOrTree, ExplicitTreeGame
+from ..games.kinds import Refutation
+from ..tree import ROOT, Tree
+from ..values import REASON_TEXT, Reason, Value
+from .proof import ProofNode, refutation_nodes
+from .verify import UciProof, verify_mate
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING
 
 import chess
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.proofs.claims import no_mate_within
-from pn_explorer.core.proofs.solution import uci_proof
-from pn_explorer.core.proofs.verify import MAX_PLIES, UciProof, standard_root
+from ..errors import VerificationError
+from .claims import no_mate_within
+from .solution import uci_proof
+from .verify import MAX_PLIES, UciProof, standard_root
 
 if TYPE_CHECKING:
-    from pn_explorer.core.search.contract import Search
+    from ..search.contract import Search
 
 _NOTHING_ABOVE = 1 << 30
 """What a subtree that rests on no repetition rests on: deeper than any line."""

@@ -17,23 +17,23 @@ from contextlib import closing
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.kinds import Source
-from pn_explorer.core.games.registry import kind_named, kind_of, load_problem
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.inputs.positions import SuitePosition
-from pn_explorer.core.proofs.claims import checked_disproof_text, uncertified_text, verdict
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.verify_disproof import check_disproof
-from pn_explorer.core.runs.cluster import ClusterWorkers
-from pn_explorer.core.runs.workers import Failed, Finished, Workers
-from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.types import Limits, Result
+from ..errors import InvalidLimitError, PnExplorerError, VerificationError
+from ..games.chess_game import ChessGame
+from ..games.game import Game
+from ..games.kinds import Source
+from ..games.registry import kind_named, kind_of, load_problem
+from ..inputs.boards import parse_fen
+from ..inputs.positions import SuitePosition
+from ..proofs.claims import checked_disproof_text, uncertified_text, verdict
+from ..proofs.proof import ProofNode
+from ..proofs.verify_disproof import check_disproof
+from ..search.contract import Search
+from ..search.types import Limits, Result
+from .cluster import ClusterWorkers
+from .workers import Failed, Finished, Workers
 
 if TYPE_CHECKING:
-    from pn_explorer.core.runs.journal import Journal
+    from .journal import Journal
 
 ERROR = "error"
 """The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
@@ -345,7 +345,7 @@ def run_item(item: WorkItem) -> RunRecord:
     )
     mate_in = record.mate_in if record.verified else None
     if item.shortest is not None and game.capabilities.standard_chess and mate_in:
-        from pn_explorer.core.search.dfpn_shortest import certify_shortest
+        from ..search.dfpn_shortest import certify_shortest
 
         root = parse_fen(record.fen)
         attacker = root.turn if kind_of(game).fresh(game).is_or() else not root.turn

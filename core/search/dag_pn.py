@@ -59,18 +59,20 @@ from __future__ import annotations
 import heapq
 import time
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import Expansion, Game
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.verify import MAX_PLIES
-from pn_explorer.core.search.dag_tree import DagTree
-from pn_explorer.core.search.defaults import DAGPN, MOBILITY
-from pn_explorer.core.search.events import Linked
-from pn_explorer.core.search.numbers import INF, leaf_numbers, node_numbers
-from pn_explorer.core.search.parameters import check_values
-from pn_explorer.core.search.phase_steps import PhaseSteps
-from pn_explorer.core.search.rerun import RerunCheckpoints
-from pn_explorer.core.search.types import (
+from ..errors import VerificationError
+from ..games.game import Expansion, Game
+from ..proofs.proof import ProofNode
+from ..proofs.verify import MAX_PLIES
+from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
+from ..values import REASON_TEXT, Reason, Value
+from .dag_tree import DagTree
+from .defaults import DAGPN, MOBILITY
+from .events import Linked
+from .numbers import INF, leaf_numbers, node_numbers
+from .parameters import check_values
+from .phase_steps import PhaseSteps
+from .rerun import RerunCheckpoints
+from .types import (
     Limits,
     MemoryUse,
     NumberChange,
@@ -80,8 +82,6 @@ from pn_explorer.core.search.types import (
     StepReport,
     StopReason,
 )
-from pn_explorer.core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
-from pn_explorer.core.values import REASON_TEXT, Reason, Value
 
 PINNED = 0x01
 """A draw below rests on the path above the node: never link another path to it."""

@@ -141,11 +141,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import NOT_COUNTED, Game
-from pn_explorer.core.generators import finish
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.search.defaults import (
+from ..errors import VerificationError
+from ..games.game import NOT_COUNTED, Game
+from ..generators import finish
+from ..proofs.proof import ProofNode
+from ..values import REASON_TEXT, Reason, Value
+from .defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
     DFPN_DEEP_DEPTH,
@@ -162,7 +163,7 @@ from pn_explorer.core.search.defaults import (
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
-from pn_explorer.core.search.numbers import (
+from .numbers import (
     INF,
     LARGEST_UNSOLVED,
     as_phi_delta,
@@ -171,12 +172,11 @@ from pn_explorer.core.search.numbers import (
     node_numbers,
     phi_delta,
 )
-from pn_explorer.core.search.transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
-from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
-from pn_explorer.core.values import REASON_TEXT, Reason, Value
+from .transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
+from .types import Limits, Outcome, Result, StopReason
 
 if TYPE_CHECKING:
-    from pn_explorer.core.search.dfpn_steps import DfpnTrace
+    from .dfpn_steps import DfpnTrace
 
 
 @dataclass(slots=True, eq=False)

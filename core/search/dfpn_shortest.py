@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 import chess
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.proofs.claims import (
+from ..errors import VerificationError
+from ..games.chess_game import ChessGame
+from ..proofs.claims import (
     checked_disproof_text,
     mate_text,
     nothing_shorter_text,
@@ -37,11 +37,11 @@ from pn_explorer.core.proofs.claims import (
     uncertified_text,
     unsettled_text,
 )
-from pn_explorer.core.proofs.solution import MateSolution, mate_solution
-from pn_explorer.core.proofs.verify_disproof import check_disproof
-from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP
-from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.search.types import Limits, Result
+from ..proofs.solution import MateSolution, mate_solution
+from ..proofs.verify_disproof import check_disproof
+from .defaults import DEFAULT_NODE_CAP
+from .dfpn import DfpnSearch
+from .types import Limits, Result
 
 
 @dataclass(frozen=True, slots=True)

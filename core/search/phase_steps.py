@@ -14,8 +14,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pn_explorer.core.search.registry import Capabilities, entry
-from pn_explorer.core.search.types import (
+from ..tree import ROOT, Tree
+from .registry import Capabilities, entry
+from .types import (
     INTO,
     ITERATION,
     OVER,
@@ -26,7 +27,6 @@ from pn_explorer.core.search.types import (
     StepReport,
     StepUnit,
 )
-from pn_explorer.core.tree import ROOT, Tree
 
 PHASE_UNITS = (
     StepUnit(PHASE, "Phase", "Step one phase: select, expand or update"),

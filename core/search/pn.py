@@ -19,14 +19,16 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from pn_explorer.core.games.game import Expansion, Game
-from pn_explorer.core.proofs.proof import ProofNode, disproof_tree, proof_tree
-from pn_explorer.core.search.defaults import MOBILITY, PN
-from pn_explorer.core.search.numbers import INF, and_numbers, leaf_numbers, or_numbers
-from pn_explorer.core.search.parameters import check_values
-from pn_explorer.core.search.phase_steps import PhaseSteps
-from pn_explorer.core.search.tree_history import TreeHistory
-from pn_explorer.core.search.types import (
+from ..games.game import Expansion, Game
+from ..proofs.proof import ProofNode, disproof_tree, proof_tree
+from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
+from ..values import REASON_TEXT, Value
+from .defaults import MOBILITY, PN
+from .numbers import INF, and_numbers, leaf_numbers, or_numbers
+from .parameters import check_values
+from .phase_steps import PhaseSteps
+from .tree_history import TreeHistory
+from .types import (
     Checkpoints,
     Limits,
     MemoryUse,
@@ -37,8 +39,6 @@ from pn_explorer.core.search.types import (
     StepReport,
     StopReason,
 )
-from pn_explorer.core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from pn_explorer.core.values import REASON_TEXT, Value
 
 
 class TreeSearch(PhaseSteps):

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal, overload
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.search.contract import Search, Stepper
-from pn_explorer.core.search.defaults import (
+from ..errors import InvalidLimitError
+from ..games.game import Game
+from .contract import Search, Stepper
+from .defaults import (
     AB,
     DAGPN,
     DEFAULT_NODE_CAP,
@@ -33,8 +33,8 @@ from pn_explorer.core.search.defaults import (
     PN,
     PN2,
 )
-from pn_explorer.core.search.parameters import PARAMETERS, PIECES
-from pn_explorer.core.search.types import Limits
+from .parameters import PARAMETERS, PIECES
+from .types import Limits
 
 
 class CapUnit(Enum):
@@ -286,13 +286,13 @@ def build(
 
 
 def pn_search(game: Game, limits: Limits, initialisation: str) -> Stepper:
-    from pn_explorer.core.search.pn import ProofNumberSearch
+    from .pn import ProofNumberSearch
 
     return ProofNumberSearch(game, limits, initialisation=initialisation)
 
 
 def pn2_search(game: Game, limits: Limits, a: float, b: float, fraction: str) -> Stepper:
-    from pn_explorer.core.search.pn2 import Pn2Search
+    from .pn2 import Pn2Search
 
     return Pn2Search(game, limits, a=a, b=b, fraction=fraction)
 
@@ -300,7 +300,7 @@ def pn2_search(game: Game, limits: Limits, a: float, b: float, fraction: str) ->
 def alphabeta_search(
     game: Game, limits: Limits, depth: int | None, ordering: str, refutation: bool, all_keys: bool
 ) -> Search:
-    from pn_explorer.core.search.alphabeta import AlphaBetaMateSearch
+    from .alphabeta import AlphaBetaMateSearch
 
     return AlphaBetaMateSearch(
         game,
@@ -313,31 +313,31 @@ def alphabeta_search(
 
 
 def dag_pn_search(game: Game, limits: Limits, initialisation: str) -> Stepper:
-    from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+    from .dag_pn import DagProofNumberSearch
 
     return DagProofNumberSearch(game, limits, initialisation=initialisation)
 
 
 def dfpn_search(game: Game, limits: Limits, **values: Any) -> Search:
-    from pn_explorer.core.search.dfpn import DfpnSearch
+    from .dfpn import DfpnSearch
 
     return DfpnSearch(game, limits, **values)
 
 
 def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> Stepper:
-    from pn_explorer.core.search.dfpn_steps import DfpnStepper
+    from .dfpn_steps import DfpnStepper
 
     return DfpnStepper(game, limits, **values)
 
 
 def tree_explainer(search: Any, trace: Any, known_mate_length: int | None) -> Any:
-    from pn_explorer.core.explain.explain import tree_explanation_steps
+    from ..explain.explain import tree_explanation_steps
 
     return tree_explanation_steps(search, trace, known_mate_length)
 
 
 def table_explainer(search: Any, trace: Any, known_mate_length: int | None) -> Any:
-    from pn_explorer.core.explain.table import table_explanation_steps
+    from ..explain.table import table_explanation_steps
 
     return table_explanation_steps(search, trace, known_mate_length)
 

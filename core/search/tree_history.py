@@ -25,11 +25,11 @@ from array import array
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from pn_explorer.core.search.types import Checkpoints
-from pn_explorer.core.tree import EXPANDED, NO_NODE, Tree
+from ..tree import EXPANDED, NO_NODE, Tree
+from .types import Checkpoints
 
 if TYPE_CHECKING:
-    from pn_explorer.core.search.pn import TreeSearch
+    from .pn import TreeSearch
 
 UNDO_SLICE = 40_000
 """Undo-log entries applied between two yields of a sliced restore."""

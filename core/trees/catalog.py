@@ -11,10 +11,10 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pn_explorer.core.games.explicit_tree import AndOrTree
-from pn_explorer.core.games.suites import BUILTIN_TREES
-from pn_explorer.core.inputs.text import non_empty
-from pn_explorer.core.trees.generate import is_random_spec, random_tree
+from ..games.explicit_tree import AndOrTree
+from ..games.suites import BUILTIN_TREES
+from ..inputs.text import non_empty
+from .generate import is_random_spec, random_tree
 
 
 def load_tree(name: str | Path) -> AndOrTree:
