@@ -19,7 +19,7 @@ from ..core.proofs.proof import node_after_moves
 from ..core.search.contract import Stepper
 from ..core.tree import ROOT
 from . import focus
-from .focus import PositionView
+from .position_view import PositionView
 
 MAIN_LINE = "Main line"
 """The board's heading for the verified main line (the result panel's slider)."""

@@ -16,8 +16,8 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 
-from ..core.cli.main import OneLineParser
 from ..core.cli.options import add_count_option
+from ..core.cli.parser import OneLineParser
 from ..core.inputs.numbers import MOST_NODES, whole_option
 from .problems.search_setup import PN, PN2, SearchParams, build_search
 from .problems.sources import Source, load

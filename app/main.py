@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.cli.main import SUBCOMMANDS, OneLineParser, suite_help
+from ..core.cli.main import SUBCOMMANDS, suite_help
 from ..core.cli.main import build_parser as build_headless_parser
 from ..core.cli.options import add_count_option, add_node_cap_option, add_search_options
 from ..core.cli.output import (
@@ -26,6 +26,7 @@ from ..core.cli.output import (
     exit_status_epilog,
     wrapped,
 )
+from ..core.cli.parser import OneLineParser
 from ..core.errors import PnExplorerError
 from ..core.games.game_specs import game_spec_help
 from ..core.inputs.numbers import parse_whole

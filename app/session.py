@@ -20,12 +20,11 @@ from PySide6.QtWidgets import QDockWidget
 
 from ..core.errors import PnExplorerError
 from ..core.runs.replay import Replay
-from ..core.runs.runner import RunRecord
+from ..core.runs.runner import RunRecord, solution_record
 from ..core.search.contract import Stepper
 from ..core.search.types import Outcome
 from .driving.driver import SearchDriver
 from .jobs import Jobs
-from .panels.result import solution_record
 from .problems.search_setup import SearchParams, build_search
 from .problems.settings import Settings
 from .problems.sources import Problem, Source, load, naming_the_file

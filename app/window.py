@@ -881,6 +881,11 @@ class MainWindow(QMainWindow):
         board = self.board_view.board
         return board_room(self.board_view, board) if board.isVisible() else 0
 
+    @property
+    def main(self) -> QMainWindow:
+        """The window itself, as the features that take it as their host reach its Qt side."""
+        return self
+
     def fit_panes(self) -> None:
         """Unless the user sized the board's pane, let the board fill the height it has (also
         after projector mode put the strips under it away)."""

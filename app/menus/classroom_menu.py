@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu
 
+from ...core.games.random_trees import is_random_spec, parse_spec
 from ...core.search.contract import Stepper
-from ...core.trees.generate import is_random_spec, parse_spec
 from ..problems.classroom import LESSONS, Lesson
 from ..problems.search_setup import SearchParams
 from ..problems.sources import TREE, Problem, Source

@@ -24,7 +24,6 @@ from ...core.errors import ExportError, PnExplorerError
 from ...core.exports.files import write_file
 from ...core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
-    MoveLabels,
     nodes_graph,
     tree_graph,
     write_graphml,
@@ -32,6 +31,7 @@ from ...core.exports.graphml import (
 from ...core.exports.move_tree import move_tree_text
 from ...core.exports.pgn import proof_pgn, refutation_pgn
 from ...core.games.game import Game
+from ...core.games.move_labels import MoveLabels
 from ...core.games.registry import kind_of
 from ...core.search.registry import title_of
 from ...core.values import counted

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from ...core.games.chess_kind import CHESS
-from ..focus import PositionView
+from ..position_view import PositionView
 from .pictures import BOARD_COLOURS as BOARD_COLOURS
 from .pictures import BoardPainter as BoardPainter
 from .pictures import PictureWidget, picture_widget

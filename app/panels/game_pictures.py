@@ -32,7 +32,7 @@ from ...core.games.mnk import MnkGame, board_text
 from ...core.games.openspiel_game import OpenSpielGame
 
 if TYPE_CHECKING:
-    from ..focus import PositionView
+    from ..position_view import PositionView
 
 Drawn = tuple[str | None, str | None, int | None]
 """What a picture draws: the position, the move into it and a square to mark (as in

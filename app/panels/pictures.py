@@ -38,7 +38,7 @@ from .game_pictures import (
 )
 
 if TYPE_CHECKING:
-    from ..focus import PositionView
+    from ..position_view import PositionView
 
 BOARD_COLOURS = {"square light lastmove": "#cdd26a", "square dark lastmove": "#aaa23a"}
 SQUARE_UNITS, MARGIN_UNITS = chess.svg.SQUARE_SIZE, 15

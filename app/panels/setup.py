@@ -40,12 +40,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.errors import PnExplorerError
+from ...core.games.tree_catalog import tree_points
 from ...core.inputs.numbers import MOST_NODES
 from ...core.proofs.claims import mate_text
 from ...core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC
 from ...core.search.parameters import PARAMETERS, Kind, Parameter
 from ...core.search.registry import entries, entry
-from ...core.trees.catalog import tree_points
 from ..problems.classroom import CLASSROOM_PN2
 from ..problems.search_setup import PN, PN2, SearchParams, offered_parameters
 from ..problems.sources import (

@@ -18,6 +18,7 @@ from ...core.games.chess_kind import positions_of as positions_of
 from ...core.games.game import Game
 from ...core.games.kinds import GameKind
 from ...core.games.kinds import Source as Source
+from ...core.games.random_trees import is_random_spec
 from ...core.games.registry import (
     GAME_KINDS,
     kind_of,
@@ -26,7 +27,6 @@ from ...core.games.registry import (
 )
 from ...core.games.suites import BUILTIN_SUITES, BUILTIN_TREES
 from ...core.games.tree_kind import TREE
-from ...core.trees.generate import is_random_spec
 
 SUITE_NAMES = tuple(BUILTIN_SUITES)
 TREE_FILES = {name: str(path) for name, path in BUILTIN_TREES.items()}

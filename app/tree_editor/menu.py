@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from ...core.errors import PnExplorerError
 from ...core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from ...core.trees.catalog import load_tree, tree_points
+from ...core.games.random_trees import is_random_spec, parse_spec
+from ...core.games.tree_catalog import load_tree, tree_points
 from ...core.trees.edit import TreeDraft
-from ...core.trees.generate import is_random_spec, parse_spec
 from ...core.values import counted
 from ..problems.sources import TREE, TREE_FILES, Problem, Source
 from ..session import Session

@@ -213,7 +213,8 @@ def measure_memory(nodes: int, target: Callable[..., None] = _memory_worker) -> 
         return figures
 
 
-def run_bench(args: argparse.Namespace) -> int:
+def check_bench_options(args: argparse.Namespace) -> None:
+    """`bench`'s counts within their bounds (InvalidLimitError: one is not)."""
     if args.gui:
         raise InvalidLimitError("bench --gui runs through the app: use `pn-explorer bench --gui`")
     if args.memory_nodes < 500_000:
@@ -222,11 +223,18 @@ def run_bench(args: argparse.Namespace) -> int:
         raise InvalidLimitError("--nodes must be at least 1,000")
     check_node_cap(args.nodes)
     check_node_cap(args.memory_nodes)
-    spec = AlgorithmSpec(args.algo)
-    if entry(spec.name).cap_unit is CapUnit.TABLE_ENTRIES:
-        from .bench_dfpn import run_dfpn_bench
 
-        return run_dfpn_bench(args)
+
+def measures_a_table(args: argparse.Namespace) -> bool:
+    """Whether `bench --algo` names a search bounded by its table (df-pn: `core.cli.bench_dfpn`
+    measures it)."""
+    return entry(AlgorithmSpec(args.algo).name).cap_unit is CapUnit.TABLE_ENTRIES
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """The figures of a search that keeps its tree: throughput rows and ratio, then memory."""
+    check_bench_options(args)
+    spec = AlgorithmSpec(args.algo)
     rows = measure_throughput(spec, args.nodes)
     if not args.json:
         _print_throughput(spec, rows)

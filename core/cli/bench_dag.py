@@ -32,8 +32,8 @@ from ..search.contract import Search
 from ..search.dag_pn import DagProofNumberSearch
 from ..search.defaults import DAGPN, PN
 from ..search.types import Limits, check_node_cap
-from .main import OneLineParser
 from .options import add_count_option
+from .parser import OneLineParser
 
 
 def _game(position: SuitePosition) -> ChessGame:

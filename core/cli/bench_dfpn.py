@@ -37,8 +37,8 @@ from ..search.parameters import PARAMETERS, Kind
 from ..search.registry import entry
 from ..search.transposition import BYTES_PER_ENTRY
 from ..search.types import Limits
-from .main import OneLineParser
 from .options import add_count_option
+from .parser import OneLineParser
 
 MEMORY_POSITION = "the opening position"
 """Where White has no mate, so df-pn neither proves nor disproves it and the table fills.

@@ -25,9 +25,9 @@ from ..search.algorithms import AlgorithmSpec, create_search
 from ..search.types import Limits, check_node_cap
 from ..values import rate_text
 from .games import GAME_SEARCHES, check_searches_fit, game_problems
-from .main import OneLineParser
 from .options import add_count_option
 from .output import EXIT_VERIFICATION_FAILED, print_json
+from .parser import OneLineParser
 
 SEARCHES = GAME_SEARCHES
 GAME_NODE_CAP = 5_000_000

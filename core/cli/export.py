@@ -15,7 +15,7 @@ import chess
 import networkx as nx
 
 from ..errors import PnExplorerError
-from ..exports.graphml import chess_move_labels
+from ..games.move_labels import chess_move_labels
 from ..tree import ROOT, Tree
 from ..values import INF
 

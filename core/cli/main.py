@@ -13,9 +13,9 @@ import argparse
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import Any, NoReturn, TypeVar, overload
+from typing import Any
 
 from ..errors import InvalidLimitError, PnExplorerError, VerificationError
 from ..games.game_specs import game_spec_help
@@ -42,9 +42,8 @@ from .output import (
     flush_stdout,
     wrapped,
 )
+from .parser import OneLineParser
 from .progress import add_quiet_option
-
-Namespace = TypeVar("Namespace")
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
@@ -58,68 +57,6 @@ MOST_REPLAY_ITERATIONS = 150_000
 MOST_REWINDS = 1_000
 """`bench --replay` times at most this many rewinds (each rebuilds a state of up to ~3 million
 nodes)."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse that reports a mistake in one line instead of usage text plus a line.
-
-    Option values are read by `core.inputs` (as argparse types): their PnExplorerError becomes
-    that one line, and a value that starts with '-' (`--time -inf`) is the option's value, not
-    another option.
-    """
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-    @overload
-    def parse_known_args(
-        self, args: Iterable[str] | None = None, namespace: None = None
-    ) -> tuple[argparse.Namespace, list[str]]: ...
-
-    @overload
-    def parse_known_args(
-        self, args: Iterable[str] | None, namespace: Namespace
-    ) -> tuple[Namespace, list[str]]: ...
-
-    @overload
-    def parse_known_args(self, *, namespace: Namespace) -> tuple[Namespace, list[str]]: ...
-
-    def parse_known_args(
-        self, args: Iterable[str] | None = None, namespace: Any = None
-    ) -> tuple[Any, list[str]]:
-        args = list(sys.argv[1:] if args is None else args)
-        try:
-            return super().parse_known_args(self._joined_values(args), namespace)
-        except PnExplorerError as error:
-            self.error(str(error))
-
-    def _joined_values(self, args: list[str]) -> list[str]:
-        """`--opt -value` as `--opt=-value` for this parser's options that take one value."""
-        takes_value = {
-            option
-            for action in self._actions
-            if action.nargs is None and not isinstance(action, argparse._SubParsersAction)
-            for option in action.option_strings
-        }
-        joined: list[str] = []
-        index = 0
-        while index < len(args):
-            arg = args[index]
-            if arg == "--":
-                return joined + args[index:]
-            following = args[index + 1] if index + 1 < len(args) else None
-            if (
-                arg in takes_value
-                and following is not None
-                and following.startswith("-")
-                and following not in self._option_string_actions
-            ):
-                joined.append(f"{arg}={following}")
-                index += 2
-                continue
-            joined.append(arg)
-            index += 1
-        return joined
 
 
 def suite_help(what: str = "EPD file or built-in suite") -> str:
@@ -432,8 +369,12 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_replay_bench(args)
     if args.command == "bench":
-        from .bench import run_bench
+        from .bench import check_bench_options, measures_a_table, run_bench
+        from .bench_dfpn import run_dfpn_bench
 
+        if measures_a_table(args):
+            check_bench_options(args)
+            return run_dfpn_bench(args)
         return run_bench(args)
     from .compare import run_compare
 

@@ -20,6 +20,7 @@ from ..games.game_specs import parse_game_spec
 from ..games.kinds import Source
 from ..games.registry import kind_named, load_problem
 from ..games.suites import find_position, load_suite
+from ..games.tree_catalog import load_tree
 from ..inputs.boards import parse_fen
 from ..inputs.numbers import parse_whole
 from ..inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
@@ -29,7 +30,6 @@ from ..search.contract import Search
 from ..search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
 from ..search.registry import entry, title_of
 from ..search.types import Limits, Result
-from ..trees.catalog import load_tree
 from ..values import counted, elided_line, rate_text
 from .explain import (
     explanation_of,

@@ -13,9 +13,9 @@ import chess.pgn
 
 from ..errors import ExportError
 from ..games.chess_game import ChessGame, decode_move
+from ..games.solution import mate_solution
 from ..proofs.claims import NO_FORCED_MATE, line_end_tag, mate_text, result_tag
 from ..proofs.proof import ProofNode
-from ..proofs.solution import mate_solution
 from ..proofs.solution_tree import solution_stats
 from ..values import counted
 

@@ -13,12 +13,13 @@ from ..errors import UnknownPositionIdError
 from ..inputs.boards import parse_fen
 from ..proofs.claims import NO_FORCED_MATE, mate_text, side_names
 from ..proofs.proof import ProofNode
-from ..proofs.solution import numbered_line, refutation, uci_proof
 from ..proofs.verify import verify_mate
 from ..tree import Tree
 from .chess_codes import decode_move
 from .chess_game import CHESS_CAPABILITIES, ChessGame
 from .kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
+from .move_labels import chess_move_labels
+from .solution import numbered_line, refutation, uci_proof
 
 if TYPE_CHECKING:
     from ..inputs.positions import SuitePosition
@@ -135,10 +136,6 @@ class ChessKind(GameKind[ChessGame]):
     def tree_move_labels(
         self, game: ChessGame, tree: Tree, nodes: list[int]
     ) -> dict[int, tuple[str, str]]:
-        from ..exports.graphml import (
-            chess_move_labels,  # on demand: it imports networkx
-        )
-
         return chess_move_labels(game.root_board)(tree, nodes)
 
     def sides(self, game: ChessGame) -> tuple[str, str]:

@@ -194,7 +194,7 @@ class GameKind(Generic[G]):
     def tree_move_labels(self, game: G, tree: Tree, nodes: list[int]) -> dict[int, tuple[str, str]]:
         """The label of the move into each of `nodes` (a set connected under the root) with its
         interchange notation ("" where the game has none), walking them with one cursor: the
-        GraphML export's labels (`core.exports.graphml.MoveLabels`)."""
+        GraphML export's labels (`core.games.move_labels.MoveLabels`)."""
         cursor = self.fresh(game)
         chosen = set(nodes)
         found = {ROOT: ("", "")}

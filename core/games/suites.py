@@ -53,7 +53,7 @@ BUILTIN_TREES = {
         )
     },
 }
-"""Figure 3.1, a small complete tree, and the lesson trees (`core.trees.catalog.tree_points`
+"""Figure 3.1, a small complete tree, and the lesson trees (`core.games.tree_catalog.tree_points`
 lists the point each one makes)."""
 
 

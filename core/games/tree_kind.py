@@ -7,10 +7,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..proofs.proof import ProofNode
-from ..proofs.solution import tree_refutation, verify_tree_proof
 from ..tree import Tree
 from .explicit_tree import TREE_CAPABILITIES, AndOrTree, ExplicitTreeGame
 from .kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
+from .move_labels import named_move_labels
+from .solution import tree_refutation, verify_tree_proof
 
 TREE = "tree"
 
@@ -35,7 +36,7 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     move_noun = "child"
 
     def load(self, source: Source) -> Loaded:
-        from ..trees.catalog import (
+        from .tree_catalog import (
             load_tree,  # on demand: the search workers load no tree
         )
 
@@ -65,10 +66,6 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     def tree_move_labels(
         self, game: ExplicitTreeGame, tree: Tree, nodes: list[int]
     ) -> dict[int, tuple[str, str]]:
-        from ..exports.graphml import (
-            named_move_labels,  # on demand: it imports networkx
-        )
-
         return named_move_labels(game.node_name)(tree, nodes)
 
     def child_labels(

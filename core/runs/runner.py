@@ -15,25 +15,36 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..errors import InvalidLimitError, PnExplorerError, VerificationError
 from ..games.chess_game import ChessGame
 from ..games.game import Game
 from ..games.kinds import Source
 from ..games.registry import kind_named, kind_of, load_problem
+from ..games.solution import check_disproof
 from ..inputs.boards import parse_fen
 from ..inputs.positions import SuitePosition
 from ..proofs.claims import checked_disproof_text, uncertified_text, verdict
 from ..proofs.proof import ProofNode
-from ..proofs.verify_disproof import check_disproof
 from ..search.contract import Search
 from ..search.types import Limits, Result
 from .cluster import ClusterWorkers
 from .workers import Failed, Finished, Workers
 
-if TYPE_CHECKING:
-    from .journal import Journal
+
+class Journal(Protocol):
+    """Where a run of many searches keeps each finished record (`core.runs.journal.Journal`)."""
+
+    done: dict[str, RunRecord]
+    """The records written before, by `item_key`: handed back without running them again."""
+
+    def open(self) -> None: ...
+
+    def add(self, item: WorkItem, record: RunRecord) -> None: ...
+
+    def close(self) -> None: ...
+
 
 ERROR = "error"
 """The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
@@ -215,6 +226,15 @@ def describe_search(
         record.claim = verdict(proved, bool(record.verified), record.mate_in, said)
     certify_disproof(record, game, search)
     return record
+
+
+def solution_record(search: Search) -> RunRecord:
+    """The verified record of an ended search (reading and verifying a proof may take a while:
+    the window calls it on a worker thread). A game whose positions have names (an explicit
+    tree) names the record after its root."""
+    game = search.game
+    root = kind_of(game).root_text(game) if game.capabilities.named_nodes else ""
+    return describe_search(game, search, search.algorithm, root)
 
 
 def certify_disproof(record: RunRecord, game: Game, search: Search) -> None:

@@ -41,10 +41,10 @@ import chess
 from ..errors import InvalidLimitError, VerificationError
 from ..games.chess_game import ChessGame
 from ..games.game import Game
+from ..games.solution import MateSolution, mate_solution
 from ..inputs.boards import parse_fen
 from ..proofs.claims import mate_text, no_mate_text, shortest_text
 from ..proofs.proof import ProofNode
-from ..proofs.solution import MateSolution, mate_solution
 from ..values import REASON_TEXT, Value, counted
 from .defaults import AB, ORDERINGS, POWER
 from .types import Limits, Outcome, Result, StopReason

@@ -37,7 +37,7 @@ from .types import (
 )
 
 if TYPE_CHECKING:
-    from .registry import Capabilities
+    from .capabilities import Capabilities
 
 
 @runtime_checkable
@@ -117,7 +117,7 @@ class Stepper(Search, Protocol):
     @property
     def capabilities(self) -> Capabilities:
         """What it offers beyond stepping (two levels, replay, quiz, transpositions, a recursion
-        path), as its registry entry declares it (`core.search.registry.Capabilities`)."""
+        path), as its registry entry declares it (`core.search.capabilities.Capabilities`)."""
 
     @property
     def drawn_tree(self) -> Tree:

@@ -139,7 +139,7 @@ from array import array
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..errors import VerificationError
 from ..games.game import NOT_COUNTED, Game
@@ -175,8 +175,24 @@ from .numbers import (
 from .transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
 from .types import Limits, Outcome, Result, StopReason
 
-if TYPE_CHECKING:
-    from .dfpn_steps import DfpnTrace
+
+class MidWatcher(Protocol):
+    """What MID tells a watcher attached as `DfpnSearch.trace` (the stepped search's `DfpnTrace`,
+    `core.search.dfpn_steps`): each event it returns is yielded, so the search pauses there."""
+
+    def hit(self, key: int) -> None: ...
+
+    def expanded(
+        self,
+        depth: int,
+        is_or: bool,
+        phi_threshold: int,
+        delta_threshold: int,
+        children: Children,
+        created_before: int = 0,
+    ) -> object: ...
+
+    def backing_up(self, depth: int, phi: int, delta: int) -> object: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -307,7 +323,7 @@ class DfpnSearch:
     tree = None
     second_level_searches = None
     transpositions = None
-    trace: DfpnTrace | None = None
+    trace: MidWatcher | None = None
     """The stepping hooks (`core.search.dfpn_steps`); None: MID runs without pausing."""
 
     def __init__(

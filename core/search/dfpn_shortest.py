@@ -29,6 +29,7 @@ import chess
 
 from ..errors import VerificationError
 from ..games.chess_game import ChessGame
+from ..games.solution import MateSolution, check_disproof, mate_solution
 from ..proofs.claims import (
     checked_disproof_text,
     mate_text,
@@ -37,8 +38,6 @@ from ..proofs.claims import (
     uncertified_text,
     unsettled_text,
 )
-from ..proofs.solution import MateSolution, mate_solution
-from ..proofs.verify_disproof import check_disproof
 from .defaults import DEFAULT_NODE_CAP
 from .dfpn import DfpnSearch
 from .types import Limits, Result

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..games.game import Game
 from ..tree import ROOT, Tree, pack_flags
 from ..values import Reason, Value, solved_value
+from .capabilities import Capabilities, declared
 from .defaults import (
     DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
@@ -40,7 +41,6 @@ from .dfpn import Children, DfpnSearch, _Result, children_numbers
 from .events import BackUpReason, DfpnEvent, EventKind
 from .numbers import INF, as_phi_delta
 from .phase_steps import always, iteration_done
-from .registry import Capabilities, entry
 from .rerun import RerunCheckpoints
 from .transposition import BYTES_PER_ENTRY
 from .types import (
@@ -356,7 +356,7 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
     @property
     def capabilities(self) -> Capabilities:
         """What df-pn offers, as its registry entry declares it."""
-        return entry(self.algorithm).capabilities
+        return declared(self.algorithm)
 
     def step(self, unit: str) -> StepReport:
         """One step of a unit in `step_units`."""

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from ..tree import ROOT, Tree
-from .registry import Capabilities, entry
+from .capabilities import Capabilities, declared
 from .types import (
     INTO,
     ITERATION,
@@ -99,7 +99,7 @@ class PhaseSteps:
     @property
     def capabilities(self) -> Capabilities:
         """What this search offers, as its registry entry declares it."""
-        return entry(self.algorithm).capabilities
+        return declared(self.algorithm)
 
     def describe(self) -> str:
         """Nothing beyond its parameters (the registry words those)."""

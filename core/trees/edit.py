@@ -25,11 +25,11 @@ from typing import Any
 
 from ..errors import TreeEditError, TreeFileError
 from ..games.explicit_tree import AndOrTree
+from ..games.random_trees import node_name
 from ..inputs.files import read_text
 from ..inputs.text import shown
 from ..inputs.tree_files import LONGEST_TEXT, node_link_data
 from ..values import counted
-from .generate import node_name
 
 TYPES = ("OR", "AND")
 VALUES = ("true", "false", "unknown")

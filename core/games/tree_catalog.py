@@ -11,10 +11,10 @@ import json
 from functools import cache
 from pathlib import Path
 
-from ..games.explicit_tree import AndOrTree
-from ..games.suites import BUILTIN_TREES
 from ..inputs.text import non_empty
-from .generate import is_random_spec, random_tree
+from .explicit_tree import AndOrTree
+from .random_trees import is_random_spec, random_tree
+from .suites import BUILTIN_TREES
 
 
 def load_tree(name: str | Path) -> AndOrTree:

@@ -27,7 +27,7 @@ from ..values import Value
 if TYPE_CHECKING:
     import networkx as nx
 
-    from ..games.explicit_tree import AndOrTree
+    from .explicit_tree import AndOrTree
 
 PREFIX = "random:"
 MAX_DEPTH = 12
@@ -226,7 +226,7 @@ def random_tree(text: str) -> AndOrTree:
     """The explicit tree a `random:` spec names: the same tree `AndOrTree.from_graph` reads from
     `random_graph` (nodes in depth-first preorder), built without networkx, since the window
     opens it on the GUI thread (8,191 nodes in ~30 ms instead of ~400 ms)."""
-    from ..games.explicit_tree import AndOrTree, TreeNode
+    from .explicit_tree import AndOrTree, TreeNode
 
     spec = parse_spec(text)
     shape = _draw(spec)
