@@ -23,9 +23,9 @@ from ...core.search.events import (
 )
 from ...core.search.types import Outcome, Phase, Result, StepReport, StopReason
 from ...core.values import counted, format_number
-from ..dfpn.narration import describe_events
 from ..focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
 from .narration_children import describe_children
+from .narration_dfpn import describe_events
 from .narration_links import describe_links, move_labels, walk_labels
 
 Narrator = Callable[[Stepper, StepReport, list], list[str]]
