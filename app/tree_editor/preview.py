@@ -74,10 +74,6 @@ class DraftPreview(QWidget):
         self.draft, self.selected = draft, selected
         self.update()
 
-    def centre_of(self, key: int) -> QPointF | None:
-        """Where the node is drawn, in widget pixels (None if it is not drawn)."""
-        return self._centres.get(key)
-
     def _place(self, draft: TreeDraft) -> float:
         """Widget positions for every node; returns the scale the drawing uses."""
         layout = draft_layout(draft)

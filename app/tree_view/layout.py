@@ -171,11 +171,6 @@ class MoveLabels:
         """What the edges stand for, as a stub counts them (singular: see `core.values.counted`)."""
         return self.kind.move_noun
 
-    @property
-    def names_nodes(self) -> bool:
-        """Whether nodes have names worth drawing (explicit trees: A, B, …)."""
-        return self._named
-
     def clear(self) -> None:
         self._labels.clear()
         self._labellers.clear()

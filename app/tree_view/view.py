@@ -59,7 +59,7 @@ Methods:
     ``show_node(level: int, node: int) -> bool``: pan a drawn node into view.
     ``expand_stub(node: int, level: int = 1) -> None``: unfold all children of `node`.
     ``collapse(node: int, level: int = 1) -> None``: fold everything below `node`.
-    ``set_layout_options(options: LayoutOptions) -> None``, ``set_legend_visible(on: bool)``
+    ``set_legend_visible(on: bool)``
     ``set_verified_line(moves: list[int]) -> None``: the result's verified main line; at the
         finale only that line is drawn (the rest folded), readable, and where Pn²'s first level
         ends at a leaf its second level proved, ``line_note()`` writes the rest beside it.
@@ -559,12 +559,6 @@ class TreeView(QWidget):
         """The verified main line's moves (the result panel's): where the first level's line
         ends at a leaf Pn²'s second level proved, the rest is written beside it."""
         self._verified_moves = list(moves)
-        self.update()
-
-    def set_layout_options(self, options: LayoutOptions) -> None:
-        """Lay the tree out with these options from the next paint on."""
-        self._options = options
-        self._dirty = True
         self.update()
 
     def set_cover(self, cover: Cover) -> None:

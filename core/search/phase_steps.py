@@ -62,6 +62,40 @@ class PhaseSteps:
     _cancel_requested: bool
 
     def step_phase(self) -> StepReport:
+        """Advance one phase (select → expand → update) and report what it changed."""
+        report = StepReport()
+        if self.outcome is not None:
+            report.outcome = self.outcome
+            return report
+        started = time.perf_counter()
+        phase = self.next_phase
+        if phase is Phase.SELECT:
+            report.phases.append(phase)
+            limit = self._limit_reached()
+            if limit is not None:
+                report.outcome = self._finish(limit)
+            else:
+                report.path = self._step_select()
+                self.next_phase = Phase.EXPAND
+        elif phase is Phase.EXPAND:
+            self._step_expand(report)
+        else:
+            report.phases.append(phase)
+            report.iteration_done = True
+            self._step_update(report)
+        self.elapsed += time.perf_counter() - started
+        return report
+
+    def _step_select(self) -> list[int]:
+        """The SELECT phase: Figure 3.4 from where the search resumes; the path to the node."""
+        raise NotImplementedError
+
+    def _step_expand(self, report: StepReport) -> None:
+        """The EXPAND phase, reporting the new children (Pn²: a second-level search)."""
+        raise NotImplementedError
+
+    def _step_update(self, report: StepReport) -> None:
+        """The UPDATE phase and the end of the iteration (the root solved: the outcome)."""
         raise NotImplementedError
 
     def step_iteration(self) -> StepReport:

@@ -157,36 +157,19 @@ class TreeSearch(PhaseSteps):
             return Outcome(Result.DISPROVED, StopReason.SOLVED)
         return None
 
-    def step_phase(self) -> StepReport:
-        """Advance one phase (select → expand → update) and report what it changed."""
-        report = StepReport()
-        if self.outcome is not None:
-            report.outcome = self.outcome
-            return report
-        started = time.perf_counter()
-        phase = self.next_phase
-        if phase is Phase.SELECT:
-            report.phases.append(phase)
-            limit = self._limit_reached()
-            if limit is not None:
-                report.outcome = self._finish(limit)
-            else:
-                self._selected = self.select_most_proving_node(self._current)
-                report.path = self.tree.path_to(self._selected)
-                self.next_phase = Phase.EXPAND
-        elif phase is Phase.EXPAND:
-            self._step_expand(report)
-        else:
-            report.phases.append(phase)
-            self._current = self.update_ancestors(self._selected, report.changed)
-            self.iterations += 1
-            report.iteration_done = True
-            self.next_phase = Phase.SELECT
-            solved = self._root_outcome()
-            if solved is not None:
-                report.outcome = self._finish(solved)
-        self.elapsed += time.perf_counter() - started
-        return report
+    def _step_select(self) -> list[int]:
+        """Figure 3.4 from where the last update stopped (`resume_node`)."""
+        self._selected = self.select_most_proving_node(self._current)
+        return self.tree.path_to(self._selected)
+
+    def _step_update(self, report: StepReport) -> None:
+        """Figure 3.6 (stopping early where a number does not change), then the root's check."""
+        self._current = self.update_ancestors(self._selected, report.changed)
+        self.iterations += 1
+        self.next_phase = Phase.SELECT
+        solved = self._root_outcome()
+        if solved is not None:
+            report.outcome = self._finish(solved)
 
     def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase: immediate evaluation in PN, a second-level search in Pn²."""
