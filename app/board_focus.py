@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pn_explorer.app import focus
-from pn_explorer.app.focus import PositionView
-from pn_explorer.core.explain.numbers_text import plies_text
-from pn_explorer.core.proofs.proof import node_after_moves
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.tree import ROOT
+from ..core.explain.numbers_text import plies_text
+from ..core.proofs.proof import node_after_moves
+from ..core.search.contract import Stepper
+from ..core.tree import ROOT
+from . import focus
+from .position_view import PositionView
 
 MAIN_LINE = "Main line"
 """The board's heading for the verified main line (the result panel's slider)."""

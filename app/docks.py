@@ -22,8 +22,8 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QWidget
 from shiboken6 import isValid
 
-from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.app.window_layout import (
+from .tree_view.view import TreeView
+from .window_layout import (
     BOARD_PANE,
     DOCK_HEIGHT,
     HOME_AREA,

@@ -9,43 +9,18 @@ its game kind (`app.panels.pictures`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pn_explorer.app.panels.pictures import describe_position
-from pn_explorer.app.short_text import short_label
-from pn_explorer.app.tree_view.dag_parents import parents_text
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.contract import Stepper, kept_tree
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import REASON_TEXT, Reason, format_number
+from ..core.games.game import Game
+from ..core.games.registry import kind_of
+from ..core.search.contract import Stepper, kept_tree
+from ..core.tree import ROOT, Tree
+from ..core.values import REASON_TEXT, Reason, format_number
+from .panels.pictures import describe_position
+from .position_view import PositionView
+from .short_text import short_label
+from .tree_view.dag_parents import parents_text
 
 FIRST_LEVEL, SECOND_LEVEL = 1, 2
 """Levels as the tree view numbers them: 1 = the (first-level) tree, 2 = Pn²'s second level."""
-
-
-@dataclass(frozen=True, slots=True)
-class PositionView:
-    """Everything the board panel shows for one node. `position`, `lastmove` and `check` are
-    what the game kind's picture draws (chess: the FEN, the move into it in UCI, the square of a
-    king in check); a game without a picture has `position` None and shows its line alone."""
-
-    level: int
-    node: int
-    heading: str
-    position: str | None
-    lastmove: str | None
-    line: str
-    details: str
-    check: int | None = None
-    kind: str = ""
-    moves: tuple[int, ...] = ()
-    """The moves from the root to the position shown (game move codes)."""
-
-    @property
-    def fen(self) -> str | None:
-        """The position drawn, as a chess picture reads it (a FEN)."""
-        return self.position
 
 
 def second_level_search(search: Stepper) -> Stepper | None:

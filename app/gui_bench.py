@@ -16,11 +16,11 @@ import sys
 import time
 from dataclasses import asdict, dataclass
 
-from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams, build_search
-from pn_explorer.app.problems.sources import Source, load
-from pn_explorer.core.cli.main import OneLineParser
-from pn_explorer.core.cli.options import add_count_option
-from pn_explorer.core.inputs.numbers import MOST_NODES, whole_option
+from ..core.cli.options import add_count_option
+from ..core.cli.parser import OneLineParser
+from ..core.inputs.numbers import MOST_NODES, whole_option
+from .problems.search_setup import PN, PN2, SearchParams, build_search
+from .problems.sources import Source, load
 
 POSITION = Source("suite", "paper-figures", "WAC.213")
 """A mate in 18 that neither search solves within the caps below: every round does the same
@@ -58,7 +58,7 @@ def run_in_app(app, params: SearchParams) -> tuple[float, float, int, float]:
     how long one full redraw of the final tree takes (ms)."""
     from PySide6.QtCore import QEventLoop, QTimer
 
-    from pn_explorer.app.window import MainWindow
+    from .window import MainWindow
 
     window = MainWindow(persist=False, source=POSITION, params=params)
     window.resize(1400, 900)
@@ -122,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     """A mistake in the options is one line and exit status 2 (`OneLineParser`)."""
     options = build_parser().parse_args(argv)
-    from pn_explorer.app.screenshot import ensure_application
+    from .screenshot import ensure_application
 
     app = ensure_application()
     nodes = options.nodes or DEFAULT_NODES[options.algo]

@@ -26,8 +26,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
-from pn_explorer.app.short_text import one_line
-from pn_explorer.core.runs.workers import Failed, Finished, Started, Workers, failure_text
+from ..core.runs.workers import Failed, Finished, Started, Workers, failure_text
+from .short_text import one_line
 
 POLL_MS = 100
 """How often the timer collects what worker processes sent (and views update elapsed times)."""

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pn_explorer.app.platform_check import QtPlatformError, platform_problem
-from pn_explorer.app.problems.search_setup import SearchParams, check_problem, offered_parameters
-from pn_explorer.app.problems.sources import (
+from ..core.cli.output import EXIT_USER_ERROR
+from ..core.errors import PnExplorerError
+from .platform_check import QtPlatformError, platform_problem
+from .problems.search_setup import SearchParams, check_problem, offered_parameters
+from .problems.sources import (
     DEFAULT_SOURCE,
     EPD,
     FEN,
@@ -18,9 +20,7 @@ from pn_explorer.app.problems.sources import (
     TREE_FILES,
     Source,
 )
-from pn_explorer.app.short_text import MESSAGE_LIMIT, one_line
-from pn_explorer.core.cli.output import EXIT_USER_ERROR
-from pn_explorer.core.errors import PnExplorerError
+from .short_text import MESSAGE_LIMIT, one_line
 
 
 def source_from_options(options: argparse.Namespace) -> Source | None:
@@ -67,7 +67,7 @@ def launch(options: argparse.Namespace) -> int:
     before any window opens."""
     source = source_from_options(options)
     if options.screenshot:
-        from pn_explorer.app.screenshot import render_screenshot
+        from .screenshot import render_screenshot
 
         params = launch_params(options, SearchParams())
         try:
@@ -84,7 +84,7 @@ def launch(options: argparse.Namespace) -> int:
         return 0
     from PySide6.QtWidgets import QApplication
 
-    from pn_explorer.app.problems.settings import Settings
+    from .problems.settings import Settings
 
     settings = Settings()
     params = launch_params(options, settings.params())
@@ -92,7 +92,7 @@ def launch(options: argparse.Namespace) -> int:
         check_problem(source or DEFAULT_SOURCE, params)
     except PnExplorerError as error:
         return _user_error(str(error))
-    from pn_explorer.app.window import MainWindow
+    from .window import MainWindow
 
     app = QApplication.instance()
     if app is None:
@@ -103,7 +103,7 @@ def launch(options: argparse.Namespace) -> int:
     app.setApplicationName("PN Explorer")
     window = MainWindow(settings=settings, source=source, params=params)
     if options.steps or options.phases:
-        from pn_explorer.app.screenshot import advance
+        from .screenshot import advance
 
         advance(window, options.steps, options.phases)
     window.show()

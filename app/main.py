@@ -17,22 +17,23 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pn_explorer.app.problems.search_setup import offered_parameters
-from pn_explorer.core.cli.main import SUBCOMMANDS, OneLineParser, suite_help
-from pn_explorer.core.cli.main import build_parser as build_headless_parser
-from pn_explorer.core.cli.options import add_count_option, add_node_cap_option, add_search_options
-from pn_explorer.core.cli.output import (
+from ..core.cli.main import SUBCOMMANDS, suite_help
+from ..core.cli.main import build_parser as build_headless_parser
+from ..core.cli.options import add_count_option, add_node_cap_option, add_search_options
+from ..core.cli.output import (
     HelpFormatter,
     add_version_option,
     exit_status_epilog,
     wrapped,
 )
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.game_specs import game_spec_help
-from pn_explorer.core.inputs.numbers import parse_whole
-from pn_explorer.core.inputs.positions import MOST_GAMES
-from pn_explorer.core.inputs.text import non_empty_option
-from pn_explorer.core.search.registry import names
+from ..core.cli.parser import OneLineParser
+from ..core.errors import PnExplorerError
+from ..core.games.game_specs import game_spec_help
+from ..core.inputs.numbers import parse_whole
+from ..core.inputs.positions import MOST_GAMES
+from ..core.inputs.text import non_empty_option
+from ..core.search.registry import names
+from .problems.search_setup import offered_parameters
 
 MOST_STEPS = 100_000
 """Iterations (or phases) `--steps` and `--phases` step through the window, one at a time as a
@@ -170,17 +171,17 @@ def main(argv: list[str] | None = None) -> int:
     anything else → the window."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["bench"] and "--gui" in args:
-        from pn_explorer.app.gui_bench import main as gui_bench_main
+        from .gui_bench import main as gui_bench_main
 
         return gui_bench_main([arg for arg in args[1:] if arg != "--gui"])
     if args and args[0] in SUBCOMMANDS:
-        from pn_explorer.core.cli.main import main as cli_main
+        from ..core.cli.main import main as cli_main
 
         return cli_main(args)
     parser = build_parser()
     options = parser.parse_args(args)
     _check_problem_options(parser, options)
-    from pn_explorer.app.launch import launch
+    from .launch import launch
 
     return launch(options)
 

@@ -16,7 +16,7 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
-from pn_explorer.core.errors import PnExplorerError
+from ..core.errors import PnExplorerError
 
 
 class QtPlatformError(PnExplorerError):

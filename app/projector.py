@@ -12,14 +12,14 @@ the width of a classroom projector (1024 or 1280 pixels).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import QBoxLayout, QDockWidget, QWidget
+from PySide6.QtWidgets import QBoxLayout, QDockWidget, QLabel, QMainWindow, QSplitter, QWidget
 
-if TYPE_CHECKING:
-    from pn_explorer.app.window import MainWindow
+from .docks import DockKeeper
+from .tree_view.view import TreeView
 
 SHORTCUT = "Ctrl+P"
 """P for projector (F11, full screen elsewhere, steps into Pn²'s second level here)."""
@@ -29,19 +29,53 @@ TITLE_STYLE = "font-size: {pt}pt; font-weight: bold; padding: 2px 4px;"
 TIP = "Projector mode: the board, the tree and the narration only, in large print"
 
 
+class ProjectorHost(Protocol):
+    """The window as projector mode reads it (`app.window.MainWindow`): its main window, its
+    panes and strips, and how it fits the board's pane."""
+
+    @property
+    def main(self) -> QMainWindow: ...
+
+    @property
+    def bottom_strip(self) -> QWidget: ...
+
+    @property
+    def engine_panel(self) -> QWidget: ...
+
+    @property
+    def central_column(self) -> QBoxLayout: ...
+
+    @property
+    def splitter(self) -> QSplitter: ...
+
+    @property
+    def title(self) -> QLabel: ...
+
+    @property
+    def tree_view(self) -> TreeView: ...
+
+    @property
+    def narration(self) -> QLabel: ...
+
+    @property
+    def docks(self) -> DockKeeper: ...
+
+    def fit_panes(self) -> None: ...
+
+
 class Projector(QObject):
     """Projector mode of one window: its action and what it put away."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: ProjectorHost) -> None:
+        super().__init__(window.main)
         self.window = window
-        self.action = QAction("&Projector mode", window)
+        self.action = QAction("&Projector mode", window.main)
         self.action.setCheckable(True)
         self.action.setShortcut(QKeySequence(SHORTCUT))
         self.action.setToolTip(f"{TIP} ({SHORTCUT})")
         self.action.setWhatsThis(TIP)
         self.action.toggled.connect(self.set_on)
-        window.addAction(self.action)
+        window.main.addAction(self.action)
         self._hidden: list[QWidget] = []
         self._fonts: list[tuple[QWidget, QFont]] = []
         self._title_style = ""
@@ -56,7 +90,7 @@ class Projector(QObject):
         """What the mode hides: everything but the board, the tree, the narration, the title,
         the result under the board and the controls."""
         window = self.window
-        docks = [dock for dock in window.findChildren(QDockWidget) if dock.isVisible()]
+        docks = [dock for dock in window.main.findChildren(QDockWidget) if dock.isVisible()]
         return [window.bottom_strip, window.engine_panel, *docks]
 
     def set_on(self, on: bool) -> None:
@@ -71,7 +105,7 @@ class Projector(QObject):
             with window.docks.rearranging():
                 for widget in self._hidden:
                     widget.hide()
-            self._enlarge([window.centralWidget() or window, window.statusBar()])
+            self._enlarge([window.main.centralWidget() or window.main, window.main.statusBar()])
             self._narration_across(True)
             self._title_style = window.title.styleSheet()
             window.title.setStyleSheet(TITLE_STYLE.format(pt=round(13 * TEXT_SCALE)))
@@ -89,7 +123,7 @@ class Projector(QObject):
             self._narration_across(False)
             window.title.setStyleSheet(self._title_style)
             view.set_base_scale(1.0)
-        window.statusBar().showMessage(
+        window.main.statusBar().showMessage(
             f"Projector mode: {SHORTCUT} leaves it." if on else "Projector mode off.", 6000
         )
         QTimer.singleShot(0, window.fit_panes)

@@ -3,8 +3,8 @@ moves in the order of `core.proofs.proof.refutation_nodes`, each with the reply 
 
 from __future__ import annotations
 
-from pn_explorer.core.proofs.proof import refutation_nodes
-from pn_explorer.core.search.contract import Stepper
+from ..core.proofs.proof import refutation_nodes
+from ..core.search.contract import Stepper
 
 
 def refutation_target(search: Stepper | None, index: int) -> int | None:

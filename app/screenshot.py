@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pn_explorer.app.platform_check import QtPlatformError, platform_problem
-from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.sources import DEFAULT_SOURCE, Source
-from pn_explorer.core.search.types import INTO, ITERATION
+from ..core.search.types import INTO, ITERATION
+from .platform_check import QtPlatformError, platform_problem
+from .problems.search_setup import SearchParams
+from .problems.sources import DEFAULT_SOURCE, Source
 
 if TYPE_CHECKING:  # imported where the platform has been chosen
     from PySide6.QtWidgets import QApplication
@@ -87,12 +87,12 @@ def render_screenshot(
 
     Bad input raises the core's typed errors before any window exists.
     """
-    from pn_explorer.app.problems.search_setup import check_problem
+    from .problems.search_setup import check_problem
 
     problem_source = source or DEFAULT_SOURCE
     check_problem(problem_source, params)
     app = ensure_application()
-    from pn_explorer.app.window import MainWindow
+    from .window import MainWindow
 
     window = MainWindow(persist=False, source=problem_source, params=params)
     window.resize(*size)

@@ -18,17 +18,16 @@ from typing import Protocol, cast
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDockWidget
 
-from pn_explorer.app.driving.driver import SearchDriver
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.app.panels.result import solution_record
-from pn_explorer.app.problems.search_setup import SearchParams, build_search
-from pn_explorer.app.problems.settings import Settings
-from pn_explorer.app.problems.sources import Problem, Source, load, naming_the_file
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.runs.replay import Replay
-from pn_explorer.core.runs.runner import RunRecord
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.types import Outcome
+from ..core.errors import PnExplorerError
+from ..core.runs.replay import Replay
+from ..core.runs.runner import RunRecord, solution_record
+from ..core.search.contract import Stepper
+from ..core.search.types import Outcome
+from .driving.driver import SearchDriver
+from .jobs import Jobs
+from .problems.search_setup import SearchParams, build_search
+from .problems.settings import Settings
+from .problems.sources import Problem, Source, load, naming_the_file
 
 OPEN_ERROR = "Cannot open this"
 """The title of the error a problem that cannot be opened gives."""

@@ -33,41 +33,58 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app import focus
-from pn_explorer.app.board_focus import BoardFocus
-from pn_explorer.app.dfpn.path_panel import DOCK_TITLE as DFPN_DOCK_TITLE
-from pn_explorer.app.dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
-from pn_explorer.app.dfpn.path_panel import DfpnPathPanel
-from pn_explorer.app.docks import DockKeeper
-from pn_explorer.app.driving.driver import FULL_SPEED, SPEEDS, speed_label
-from pn_explorer.app.driving.redraw_throttle import REFRESH_MS, RedrawThrottle
-from pn_explorer.app.menus.classroom_menu import ClassroomMenu
-from pn_explorer.app.menus.explain_dock import ExplainDock
-from pn_explorer.app.menus.exports import Exporter, export_menu
-from pn_explorer.app.menus.paper import PaperMenu
-from pn_explorer.app.panels.board import BoardView
-from pn_explorer.app.panels.compare import (
+from ..core.errors import PnExplorerError
+from ..core.games.suites import APP_ICON
+from ..core.runs.runner import RunRecord
+from ..core.search.contract import Stepper
+from ..core.search.phase_steps import PHASE_UNITS
+from ..core.search.pn2 import TWO_LEVEL_UNITS
+from ..core.search.registry import entry
+from ..core.search.types import (
+    EVENT,
+    INTO,
+    ITERATION,
+    OVER,
+    PHASE,
+    Outcome,
+    StepReport,
+    StopReason,
+)
+from . import focus
+from .board_focus import BoardFocus
+from .dfpn.path_panel import DOCK_TITLE as DFPN_DOCK_TITLE
+from .dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
+from .dfpn.path_panel import DfpnPathPanel
+from .docks import DockKeeper
+from .driving.driver import FULL_SPEED, SPEEDS, speed_label
+from .driving.redraw_throttle import REFRESH_MS, RedrawThrottle
+from .menus.classroom_menu import ClassroomMenu
+from .menus.explain_dock import ExplainDock
+from .menus.exports import Exporter, export_menu
+from .menus.paper import PaperMenu
+from .panels.board import BoardView
+from .panels.compare import (
     DEFAULT_SECONDS,
     MAX_SECONDS,
     ComparePanel,
     compared,
     spoken,
 )
-from pn_explorer.app.panels.curves import CurvesWidget
-from pn_explorer.app.panels.elided_label import ElidedLabel
-from pn_explorer.app.panels.engine_check import EngineCheckPanel
-from pn_explorer.app.panels.memory_gauge import MemoryGauge, gauge_title, memory_state
-from pn_explorer.app.panels.narration_view import NarrationView
-from pn_explorer.app.panels.result import NOT_SOLVED, ResultPanel
-from pn_explorer.app.panels.solution_browser import DOCK_TITLE as SOLUTION_DOCK_TITLE
-from pn_explorer.app.panels.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
-from pn_explorer.app.panels.solution_browser import SolutionBrowser
-from pn_explorer.app.panels.status_label import StatusLabel
-from pn_explorer.app.panels.status_line import status_forms
-from pn_explorer.app.panels.timeline import Timeline
-from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.settings import Settings
-from pn_explorer.app.problems.sources import (
+from .panels.curves import CurvesWidget
+from .panels.elided_label import ElidedLabel
+from .panels.engine_check import EngineCheckPanel
+from .panels.memory_gauge import MemoryGauge, gauge_title, memory_state
+from .panels.narration_view import NarrationView
+from .panels.result import NOT_SOLVED, ResultPanel
+from .panels.solution_browser import DOCK_TITLE as SOLUTION_DOCK_TITLE
+from .panels.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
+from .panels.solution_browser import SolutionBrowser
+from .panels.status_label import StatusLabel
+from .panels.status_line import status_forms
+from .panels.timeline import Timeline
+from .problems.search_setup import SearchParams
+from .problems.settings import Settings
+from .problems.sources import (
     DEFAULT_SOURCE,
     EPD,
     FEN,
@@ -80,17 +97,17 @@ from pn_explorer.app.problems.sources import (
     naming_the_file,
     positions_of,
 )
-from pn_explorer.app.projector import Projector
-from pn_explorer.app.quiz.mode import STEP_ACTIONS, QuizMode
-from pn_explorer.app.refutation_focus import refutation_target
-from pn_explorer.app.session import OPEN_ERROR, Session
-from pn_explorer.app.short_text import one_line, short_label
-from pn_explorer.app.shortcuts import keys_of, shortcut_table
-from pn_explorer.app.step_keys import StepKeys
-from pn_explorer.app.tree_editor.menu import TreeCommands
-from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.app.user_guide import UserGuide
-from pn_explorer.app.window_layout import (
+from .projector import Projector
+from .quiz.mode import STEP_ACTIONS, QuizMode
+from .refutation_focus import refutation_target
+from .session import OPEN_ERROR, Session
+from .short_text import one_line, short_label
+from .shortcuts import keys_of, shortcut_table
+from .step_keys import StepKeys
+from .tree_editor.menu import TreeCommands
+from .tree_view.view import TreeView
+from .user_guide import UserGuide
+from .window_layout import (
     DOCK_HEIGHT,
     board_room,
     first_size,
@@ -99,23 +116,6 @@ from pn_explorer.app.window_layout import (
     hidden_right_dock,
     restore_layout,
     set_minimum_sizes,
-)
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.suites import APP_ICON
-from pn_explorer.core.runs.runner import RunRecord
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.phase_steps import PHASE_UNITS
-from pn_explorer.core.search.pn2 import TWO_LEVEL_UNITS
-from pn_explorer.core.search.registry import entry
-from pn_explorer.core.search.types import (
-    EVENT,
-    INTO,
-    ITERATION,
-    OVER,
-    PHASE,
-    Outcome,
-    StepReport,
-    StopReason,
 )
 
 ABOUT_PN = """<h3>Proof-number search in one screen</h3>
@@ -744,7 +744,7 @@ class MainWindow(QMainWindow):
         self.refresh_views()
 
     def new_search_dialog(self) -> None:
-        from pn_explorer.app.panels.setup import SetupDialog
+        from .panels.setup import SetupDialog
 
         self.driver.pause()
         dialog = SetupDialog(self.problem.source, self.params, self.open_source, self)
@@ -753,14 +753,14 @@ class MainWindow(QMainWindow):
     def new_game_dialog(self, clicked: str = "") -> None:
         """Ctrl+G: a board game, pre-filled with the one open (`app.menus.new_game`); `clicked`:
         a cell clicked on the board, added to the position shown."""
-        from pn_explorer.app.menus.new_game import open_new_game
+        from .menus.new_game import open_new_game
 
         self.driver.pause()
         self.new_game = open_new_game(self.session, self.board_view, self, clicked)
 
     def open_fen_dialog(self) -> None:
         """Ctrl+L: a FEN line pre-filled with the board's position (`app.menus.fen_dialog`)."""
-        from pn_explorer.app.menus.fen_dialog import FenDialog
+        from .menus.fen_dialog import FenDialog
 
         self.fen_dialog = FenDialog(
             self.board_view.fen, lambda text: self.open_source(Source(FEN, text)), self
@@ -880,6 +880,11 @@ class MainWindow(QMainWindow):
         """How tall the board could be (0 for a problem without a board: a tree's path)."""
         board = self.board_view.board
         return board_room(self.board_view, board) if board.isVisible() else 0
+
+    @property
+    def main(self) -> QMainWindow:
+        """The window itself, as the features that take it as their host reach its Qt side."""
+        return self
 
     def fit_panes(self) -> None:
         """Unless the user sized the board's pane, let the board fill the height it has (also

@@ -11,7 +11,7 @@ from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QToolBar, QToolButton, QWidget
 
-from pn_explorer.app.tree_view.view import TreeView
+from .tree_view.view import TreeView
 
 BOARD_PANE = 400
 """Default width of the left pane (board and result) in pixels; the tree takes the rest."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Sequence
 
-from pn_explorer.core.values import Reason, Value, solved_value
+from .values import Reason, Value, solved_value
 
 NO_NODE = -1
 ROOT = 0

@@ -29,13 +29,13 @@ from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.game_specs import parse_game_spec
 from pn_explorer.core.games.registry import kind_of
+from pn_explorer.core.games.solution import mate_solution, verify_tree_proof
+from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import mate_solution, verify_tree_proof
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from pn_explorer.core.search.defaults import SQUARE
 from pn_explorer.core.search.registry import SearchEntry, refusal
 from pn_explorer.core.search.types import Limits, Result, StopReason
-from pn_explorer.core.trees.catalog import load_tree
 
 LIMITS = Limits(max_nodes=200_000)
 CAPPED = 12

@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
@@ -50,7 +51,6 @@ def _build_wheel(work: Path) -> Path:
             shutil.copytree(
                 origin,
                 source / name,
-                symlinks=True,
                 ignore=shutil.ignore_patterns("__pycache__"),
             )
         else:
@@ -142,11 +142,43 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
         assert "pn_explorer/resources/user-guide.md" in names
         tops = {name.split("/")[0] for name in names if ".dist-info/" not in name}
         assert tops == {"pn_explorer"}
+        modules = {name for name in names if name.endswith(".py")}
+        assert modules == _package_modules()
         (metadata,) = (name for name in names if name.endswith(".dist-info/METADATA"))
         headers = contents.read(metadata).decode()
         assert "License-Expression: MIT" in headers
         (licence,) = (name for name in names if name.endswith(".dist-info/licenses/LICENSE"))
         assert contents.read(licence) == (REPOSITORY / "LICENSE").read_bytes()
+
+
+def _package_modules() -> set[str]:
+    """Every module the checkout has, named as the wheel holds it (`pn_explorer/core/tree.py`)."""
+    modules = {f"pn_explorer/{path.name}" for path in (REPOSITORY / "pn_explorer").glob("*.py")}
+    for folder in ("core", "app", "resources"):
+        for path in (REPOSITORY / folder).rglob("*.py"):
+            modules.add(f"pn_explorer/{path.relative_to(REPOSITORY).as_posix()}")
+    return modules
+
+
+def test_pyproject_lists_every_package_the_checkout_has() -> None:
+    """A folder of `core/`, `app/` or `resources/` with an `__init__.py` is a package the wheel must
+    carry: pyproject.toml lists each one, mapped from the top-level folders by `package-dir`."""
+    setuptools = tomllib.loads((REPOSITORY / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]
+    folders = {
+        ".".join(("pn_explorer", *init.parent.relative_to(REPOSITORY).parts))
+        for folder in ("core", "app", "resources")
+        for init in (REPOSITORY / folder).rglob("__init__.py")
+    }
+    assert set(setuptools["packages"]) == folders | {"pn_explorer"}
+    assert setuptools["package-dir"] == {
+        "pn_explorer": "pn_explorer",
+        "pn_explorer.core": "core",
+        "pn_explorer.app": "app",
+        "pn_explorer.resources": "resources",
+    }
+    assert not any(path.is_symlink() for path in (REPOSITORY / "pn_explorer").iterdir())
 
 
 def _version(wheel: Path) -> str:

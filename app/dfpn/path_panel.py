@@ -22,15 +22,15 @@ from typing import cast
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
-from pn_explorer.app.panels.narration_links import move_labels
-from pn_explorer.app.tree_view import style
-from pn_explorer.core.explain.numbers_text import dfpn_lines
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.claims import mate_text
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.dfpn_steps import DfpnFrame, DfpnStepper
-from pn_explorer.core.search.events import BackUpReason
-from pn_explorer.core.values import INF, format_number
+from ...core.explain.numbers_text import dfpn_lines
+from ...core.games.registry import kind_of
+from ...core.proofs.claims import mate_text
+from ...core.search.contract import Stepper
+from ...core.search.dfpn_steps import DfpnFrame, DfpnStepper
+from ...core.search.events import BackUpReason
+from ..panels.narration_dfpn import pair
+from ..panels.narration_links import move_labels
+from ..tree_view import style
 
 COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "status", "table")
 STATUS = COLUMNS.index("status")
@@ -40,22 +40,6 @@ CHILDREN_SHOWN = 40
 LABELLED_FRAMES = 2
 """The deepest frames whose children are listed at once (unfolded); the others on unfolding."""
 RUNNING_TEXT = "running at full speed: the path is listed when the search pauses"
-
-NEAR_INFINITY = 1 << 40
-"""Thresholds within this of ∞ are written ∞ − k (φ_t = δ_t − δ + φ under a root's ∞)."""
-
-
-def number(value: int) -> str:
-    """A number as the panel writes it: ∞, or ∞−k for thresholds just under ∞ (a root's ∞
-    minus a child's numbers), else `format_number`."""
-    if INF - NEAR_INFINITY < value < INF:
-        return f"∞−{INF - value:,}"
-    return format_number(value)
-
-
-def pair(first: int, second: int) -> str:
-    """Two numbers as "first / second" (pn / dn, φ / δ, φ_t / δ_t)."""
-    return f"{number(first)} / {number(second)}"
 
 
 def back_up_text(reason: BackUpReason) -> str:

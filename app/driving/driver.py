@@ -24,10 +24,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from pn_explorer.app.driving.slice_length import SliceGovernor
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.types import Outcome, StepReport
-from pn_explorer.core.values import counted
+from ...core.search.contract import Stepper
+from ...core.search.types import Outcome, StepReport
+from ...core.values import counted
+from .slice_length import SliceGovernor
 
 PHASE_SPEED_LIMIT = 30
 """Below this many iterations/s the run steps phase by phase and reports each step."""

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu
 
-from pn_explorer.app.problems.classroom import LESSONS, Lesson
-from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.sources import TREE, Problem, Source
-from pn_explorer.app.session import Session
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.trees.generate import is_random_spec, parse_spec
+from ...core.games.random_trees import is_random_spec, parse_spec
+from ...core.search.contract import Stepper
+from ..problems.classroom import LESSONS, Lesson
+from ..problems.search_setup import SearchParams
+from ..problems.sources import TREE, Problem, Source
+from ..session import Session
 
 
 @dataclass(frozen=True, slots=True)

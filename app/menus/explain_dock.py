@@ -13,14 +13,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from pn_explorer.app import focus
-from pn_explorer.app.panels.explain import ExplainPanel
-from pn_explorer.app.session import Session, Ui
-from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.core.explain.trace import RootTrace
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.parameters import PARAMETERS
-from pn_explorer.core.search.types import Outcome
+from ...core.explain.trace import RootTrace
+from ...core.search.contract import Stepper
+from ...core.search.parameters import PARAMETERS
+from ...core.search.types import Outcome
+from .. import focus
+from ..panels.explain import ExplainPanel
+from ..session import Session, Ui
+from ..tree_view.view import TreeView
 
 NO_MAP = (
     "The effort map colours a search tree by the nodes below each node; this search keeps no "

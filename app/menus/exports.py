@@ -19,28 +19,28 @@ from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.app.panels.solution_browser import SolutionBrowser
-from pn_explorer.app.problems.sources import Problem
-from pn_explorer.app.session import Session, Ui
-from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.core.cli.exports import solution_moves
-from pn_explorer.core.errors import ExportError, PnExplorerError
-from pn_explorer.core.exports.files import write_file
-from pn_explorer.core.exports.graphml import (
+from ...core.cli.exports import solution_moves
+from ...core.errors import ExportError, PnExplorerError
+from ...core.exports.files import write_file
+from ...core.exports.graphml import (
     DEFAULT_GRAPHML_NODES,
-    MoveLabels,
     nodes_graph,
     tree_graph,
     write_graphml,
 )
-from pn_explorer.core.exports.move_tree import move_tree_text
-from pn_explorer.core.exports.pgn import proof_pgn, refutation_pgn
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.registry import title_of
-from pn_explorer.core.values import counted
+from ...core.exports.move_tree import move_tree_text
+from ...core.exports.pgn import proof_pgn, refutation_pgn
+from ...core.games.game import Game
+from ...core.games.move_labels import MoveLabels
+from ...core.games.registry import kind_of
+from ...core.search.registry import title_of
+from ...core.values import counted
+from ..jobs import Jobs
+from ..panels.solution_browser import SolutionBrowser
+from ..problems.sources import Problem
+from ..session import Session, Ui
+from ..tree_view.layout import NODE
+from ..tree_view.view import TreeView
 
 
 def write_pgn(path: str, search, record, solution) -> str:

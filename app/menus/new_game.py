@@ -32,17 +32,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.focus import line_view
-from pn_explorer.app.panels.pictures import PictureWidget, picture_widget
-from pn_explorer.app.problems.sources import GAME, Source
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.board_kind import GOALS, WIN, GameChoice, GameSpec, SpecKind
-from pn_explorer.core.games.game_specs import parse_game_spec
-from pn_explorer.core.games.registry import kind_of, spec_kinds
+from ...core.errors import PnExplorerError
+from ...core.games.board_kind import GOALS, WIN, GameChoice, GameSpec, SpecKind
+from ...core.games.game_specs import parse_game_spec
+from ...core.games.registry import kind_of, spec_kinds
+from ..focus import line_view
+from ..panels.pictures import PictureWidget, picture_widget
+from ..problems.sources import GAME, Source
 
 if TYPE_CHECKING:
-    from pn_explorer.app.panels.board import BoardView
-    from pn_explorer.app.session import Session
+    from ..panels.board import BoardView
+    from ..session import Session
 
 
 def game_choices() -> dict[str, tuple[SpecKind[Any], GameChoice]]:

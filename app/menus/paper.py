@@ -14,25 +14,25 @@ from collections.abc import Generator
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from pn_explorer.app.docks import SIDE_WIDTH
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.app.panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
-from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams
-from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
-from pn_explorer.app.session import Session, Ui
-from pn_explorer.app.tree_view.occurrences import (
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.runs.paper import thesis
+from ...core.search.types import Outcome
+from ...core.tree import Tree
+from ..docks import SIDE_WIDTH
+from ..jobs import Jobs
+from ..panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
+from ..problems.search_setup import PN, PN2, SearchParams
+from ..problems.sources import SUITE, TREE, TREE_FILES, Source
+from ..session import Session, Ui
+from ..tree_view.occurrences import (
     OccurrenceOverlay,
     chosen_group,
     figure_3_12_hash,
     position_groups,
 )
-from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.app.window_layout import hidden_right_dock
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.runs.paper import thesis
-from pn_explorer.core.search.types import Outcome
-from pn_explorer.core.tree import Tree
+from ..tree_view.view import TreeView
+from ..window_layout import hidden_right_dock
 
 TRANSPOSITION_NODES = 20_000
 """WAC.213's demonstration tree: big enough for many transpositions, hashed in about a second."""

@@ -12,11 +12,11 @@ from typing import cast
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
-from pn_explorer.app.focus import PositionView
-from pn_explorer.app.panels.pictures import BOARD_COLOURS as BOARD_COLOURS
-from pn_explorer.app.panels.pictures import BoardPainter as BoardPainter
-from pn_explorer.app.panels.pictures import PictureWidget, picture_widget
-from pn_explorer.core.games.chess_kind import CHESS
+from ...core.games.chess_kind import CHESS
+from ..position_view import PositionView
+from .pictures import BOARD_COLOURS as BOARD_COLOURS
+from .pictures import BoardPainter as BoardPainter
+from .pictures import PictureWidget, picture_widget
 
 
 class BoardView(QWidget):

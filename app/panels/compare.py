@@ -36,21 +36,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.app.panels.compare_model import (
+from ...core.runs.comparison import algorithm_factory
+from ...core.runs.runner import ERROR, RunRecord, WorkItem, run_item
+from ...core.search.registry import entries, entry, refusal
+from ...core.search.types import Limits, Result
+from ...core.values import counted
+from ..jobs import Jobs
+from ..problems.search_setup import SearchParams
+from ..problems.sources import GAME, Problem, Source
+from ..session import Session
+from ..tree_view import style
+from .compare_model import (
     RESULT_COLUMN,
     CompareModel,
     Row,
 )
-from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.sources import GAME, Problem, Source
-from pn_explorer.app.session import Session
-from pn_explorer.app.tree_view import style
-from pn_explorer.core.runs.comparison import algorithm_factory
-from pn_explorer.core.runs.runner import ERROR, RunRecord, WorkItem, run_item
-from pn_explorer.core.search.registry import entries, entry, refusal
-from pn_explorer.core.search.types import Limits, Result
-from pn_explorer.core.values import counted
 
 DEFAULT_SECONDS = 60
 MAX_SECONDS = 3600

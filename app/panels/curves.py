@@ -15,8 +15,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from pn_explorer.core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC, ONE
-from pn_explorer.core.search.pn2 import second_level_budget, second_level_fraction
+from ...core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC, ONE
+from ...core.search.pn2 import second_level_budget, second_level_fraction
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,16 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.app.problems.settings import Settings
-from pn_explorer.app.session import Session
-from pn_explorer.app.short_text import one_line
-from pn_explorer.core.engines.uci import DEFAULT_SECONDS, CrossCheck, EngineClaim, find_engine
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.proofs.claims import mate_text
-from pn_explorer.core.runs.runner import RunRecord
-from pn_explorer.core.search.types import Result
-from pn_explorer.core.values import counted
+from ...core.engines.uci import DEFAULT_SECONDS, CrossCheck, EngineClaim, find_engine
+from ...core.errors import PnExplorerError
+from ...core.proofs.claims import mate_text
+from ...core.runs.runner import RunRecord
+from ...core.search.types import Result
+from ...core.values import counted
+from ..jobs import Jobs
+from ..problems.settings import Settings
+from ..session import Session
+from ..short_text import one_line
 
 MAX_SECONDS = 600
 QUIET = "color: #6b6b6b;"

@@ -30,15 +30,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.core.explain.advice import Suggestion
-from pn_explorer.core.explain.explain import Explanation, explanation_steps
-from pn_explorer.core.explain.trace import RootTrace
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.registry import entry
-from pn_explorer.core.search.types import Result, StopReason
-from pn_explorer.core.tree import NO_NODE
-from pn_explorer.core.values import INF, capitalised, counted
+from ...core.explain.advice import Suggestion
+from ...core.explain.explain import Explanation, explanation_steps
+from ...core.explain.trace import RootTrace
+from ...core.search.contract import Stepper
+from ...core.search.registry import entry
+from ...core.search.types import Result, StopReason
+from ...core.tree import NO_NODE
+from ...core.values import INF, capitalised, counted
+from ..jobs import Jobs
 
 STACKED_BELOW = 760
 """Narrower than this (the dock beside the board at 1280 wide) the words go under the table, so

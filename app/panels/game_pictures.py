@@ -28,11 +28,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from pn_explorer.core.games.mnk import MnkGame, board_text
-from pn_explorer.core.games.openspiel_game import OpenSpielGame
+from ...core.games.mnk import MnkGame, board_text
+from ...core.games.openspiel_game import OpenSpielGame
 
 if TYPE_CHECKING:
-    from pn_explorer.app.focus import PositionView
+    from ..position_view import PositionView
 
 Drawn = tuple[str | None, str | None, int | None]
 """What a picture draws: the position, the move into it and a square to mark (as in

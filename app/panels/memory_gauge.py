@@ -13,10 +13,10 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.tree import BYTES_PER_NODE
-from pn_explorer.core.values import counted
+from ...core.search.contract import Stepper
+from ...core.tree import BYTES_PER_NODE
+from ...core.values import counted
+from ..tree_view import style
 
 WARN_FRACTION = 0.9
 

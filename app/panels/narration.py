@@ -10,23 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pn_explorer.app.dfpn.narration import describe_events
-from pn_explorer.app.focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
-from pn_explorer.app.panels.narration_children import describe_children
-from pn_explorer.app.panels.narration_links import describe_links, move_labels, walk_labels
-from pn_explorer.core.explain.numbers_text import shared_sum_text, unchanged_text
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.events import (
+from ...core.explain.numbers_text import shared_sum_text, unchanged_text
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.search.contract import Stepper
+from ...core.search.events import (
     DfpnEvent,
     Linked,
     SecondLevelEnded,
     SecondLevelStarted,
     SecondLevelStepped,
 )
-from pn_explorer.core.search.types import Outcome, Phase, Result, StepReport, StopReason
-from pn_explorer.core.values import counted, format_number
+from ...core.search.types import Outcome, Phase, Result, StepReport, StopReason
+from ...core.values import counted, format_number
+from ..focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
+from .narration_children import describe_children
+from .narration_dfpn import describe_events
+from .narration_links import describe_links, move_labels, walk_labels
 
 Narrator = Callable[[Stepper, StepReport, list], list[str]]
 """Sentences for the events of one type in a report (all of them, in order)."""

@@ -7,12 +7,12 @@ their move, tree-file children by their name.
 
 from __future__ import annotations
 
-from pn_explorer.app.focus import FIRST_LEVEL, second_level_search, tree_at
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.defaults import UNIT
-from pn_explorer.core.tree import Tree
-from pn_explorer.core.values import INF, REASON_TEXT, Reason, Value, counted, format_number
+from ...core.games.registry import kind_of
+from ...core.search.contract import Stepper
+from ...core.search.defaults import UNIT
+from ...core.tree import Tree
+from ...core.values import INF, REASON_TEXT, Reason, Value, counted, format_number
+from ..focus import FIRST_LEVEL, second_level_search, tree_at
 
 NAMED_CHILDREN = 5
 """Children named one by one; the rest are counted ("… and 31 more")."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from pn_explorer.app.short_text import short_label
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.contract import Stepper, kept_tree
+from ...core.games.registry import kind_of
+from ...core.search.contract import Stepper, kept_tree
+from ..short_text import short_label
 
 NAMED_LINKS = 3
 """Linked children told one by one; the rest are counted ("… and 4 more linked")."""

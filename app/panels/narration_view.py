@@ -9,12 +9,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from pn_explorer.app.driving.driver import FULL_SPEED, SearchDriver
-from pn_explorer.app.panels.narration import describe_outcome, describe_step
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.registry import entry
-from pn_explorer.core.search.types import Outcome, StepReport
-from pn_explorer.core.values import format_number
+from ...core.search.contract import Stepper
+from ...core.search.registry import entry
+from ...core.search.types import Outcome, StepReport
+from ...core.values import format_number
+from ..driving.driver import FULL_SPEED, SearchDriver
+from .narration import describe_outcome, describe_step
 
 FULL_SPEED_TEXT = (
     "Running at full speed: the views redraw about 15 times a second. Pause (F5) to look closely."

@@ -20,13 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.core.games.suites import load_suite
-from pn_explorer.core.runs.comparison import algorithm_factory
-from pn_explorer.core.runs.paper import chapter_4_lines, table_3_1_lines
-from pn_explorer.core.runs.runner import RunRecord, WorkItem, run_item
-from pn_explorer.core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, PN, PN2
-from pn_explorer.core.search.types import Limits
+from ...core.games.suites import load_suite
+from ...core.runs.comparison import algorithm_factory
+from ...core.runs.paper import chapter_4_lines, table_3_1_lines
+from ...core.runs.runner import RunRecord, WorkItem, run_item
+from ...core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, PN, PN2
+from ...core.search.types import Limits
+from ..jobs import Jobs
 
 PN_CAP = 1_000_000
 """The thesis's budget for PN (§3.5)."""

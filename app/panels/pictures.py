@@ -24,21 +24,21 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap, QRadialGradien
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from pn_explorer.app.panels.game_pictures import (
+from ...core.games.chess_codes import decode_move
+from ...core.games.chess_game import ChessGame
+from ...core.games.game import Game
+from ...core.games.mnk import MnkGame
+from ...core.games.openspiel_game import OpenSpielGame
+from ...core.games.registry import kind_of
+from .game_pictures import (
     MnkBoard,
     TextBoard,
     describe_mnk,
     describe_openspiel,
 )
-from pn_explorer.core.games.chess_codes import decode_move
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.mnk import MnkGame
-from pn_explorer.core.games.openspiel_game import OpenSpielGame
-from pn_explorer.core.games.registry import kind_of
 
 if TYPE_CHECKING:
-    from pn_explorer.app.focus import PositionView
+    from ..position_view import PositionView
 
 BOARD_COLOURS = {"square light lastmove": "#cdd26a", "square dark lastmove": "#aaa23a"}
 SQUARE_UNITS, MARGIN_UNITS = chess.svg.SQUARE_SIZE, 15

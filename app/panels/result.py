@@ -2,11 +2,11 @@
 or why an unsolved search stopped; the main line can be played through on the board.
 
 Reading the proof out of a big tree and replaying it through the independent verifier can take
-longer than a frame (Pn² even re-runs PN at the leaves its second level solved), so the window
-calls `solution_record` on a worker thread (`app.jobs`); the search has ended by then, so nothing
-else touches its tree. It
-takes the command line's path (`core.runs.runner.describe_search`): a proof the verifier rejects
-is shown as an error, never as a mate.
+longer than a frame (Pn² even re-runs PN at the leaves its second level solved), so the session
+calls `core.runs.runner.solution_record` on a worker thread (`app.jobs`); the search has ended by
+then, so nothing else touches its tree. It takes the command line's path
+(`core.runs.runner.describe_search`): a proof the verifier rejects is shown as an error, never as
+a mate.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.board_focus import MAIN_LINE
-from pn_explorer.app.short_text import one_line, short_label
-from pn_explorer.app.tree_view import style
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_named, kind_of
-from pn_explorer.core.runs.runner import RunRecord, describe_search
-from pn_explorer.core.search.types import Result
-from pn_explorer.core.values import capitalised, counted
+from ...core.games.game import Game
+from ...core.games.registry import kind_named
+from ...core.runs.runner import RunRecord
+from ...core.search.types import Result
+from ...core.values import capitalised, counted
+from ..board_focus import MAIN_LINE
+from ..short_text import one_line, short_label
+from ..tree_view import style
 
 NOT_SOLVED = "Not solved yet: step or run the search."
 """The headline before a search has a result."""
@@ -39,15 +39,6 @@ MATE, TREE_PROOF, REFUTED, UNSOLVED, ERROR = "mate", "tree-proof", "refuted", "u
 UNCERTIFIED = "uncertified"
 """A disproof that the independent replay did not accept, or that the search could not read out
 (`core.runs.runner.certify_disproof`): nothing is claimed, and the panel says why."""
-
-
-def solution_record(search) -> RunRecord:
-    """The verified record of an ended search (reading and verifying a proof may take a while:
-    call it on a worker thread). A game whose positions have names (an explicit tree) names the
-    record after its root."""
-    game = search.game
-    root = kind_of(game).root_text(game) if game.capabilities.named_nodes else ""
-    return describe_search(game, search, search.algorithm, root)
 
 
 def result_kind(record: RunRecord) -> str:

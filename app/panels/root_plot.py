@@ -22,9 +22,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from pn_explorer.app.tree_view.style import DISPROVED_TEXT, PATH, PROVED_TEXT
-from pn_explorer.core.runs.replay import IterationLog
-from pn_explorer.core.values import INF
+from ...core.runs.replay import IterationLog
+from ...core.values import INF
+from ..tree_view.style import DISPROVED_TEXT, PATH, PROVED_TEXT
 
 PLOT_HEIGHT = 84
 """Pixels: the plot shares the bottom row with the memory gauge (and Pn²'s 150-pixel curves)."""

@@ -39,10 +39,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.panels.curves import CurvesWidget, short_count
-from pn_explorer.app.problems.classroom import CLASSROOM_PN2
-from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams, offered_parameters
-from pn_explorer.app.problems.sources import (
+from ...core.errors import PnExplorerError
+from ...core.games.tree_catalog import tree_points
+from ...core.inputs.numbers import MOST_NODES
+from ...core.proofs.claims import mate_text
+from ...core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC
+from ...core.search.parameters import PARAMETERS, Kind, Parameter
+from ...core.search.registry import entries, entry
+from ..problems.classroom import CLASSROOM_PN2
+from ..problems.search_setup import PN, PN2, SearchParams, offered_parameters
+from ..problems.sources import (
     FEN,
     PGN,
     SUITE,
@@ -55,14 +61,8 @@ from pn_explorer.app.problems.sources import (
     naming_the_file,
     positions_of,
 )
-from pn_explorer.app.short_text import one_line
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.inputs.numbers import MOST_NODES
-from pn_explorer.core.proofs.claims import mate_text
-from pn_explorer.core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC
-from pn_explorer.core.search.parameters import PARAMETERS, Kind, Parameter
-from pn_explorer.core.search.registry import entries, entry
-from pn_explorer.core.trees.catalog import tree_points
+from ..short_text import one_line
+from .curves import CurvesWidget, short_count
 
 MAX_SPIN = 2_000_000_000
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP
-from pn_explorer.core.search.dfpn_shortest import certify_shortest
-from pn_explorer.core.search.types import Limits
+from ...core.inputs.boards import parse_fen
+from ...core.search.defaults import DEFAULT_NODE_CAP
+from ...core.search.dfpn_shortest import certify_shortest
+from ...core.search.types import Limits
+from ..jobs import Jobs
 
 SECONDS = 60.0
 """The certificate's time limit: a few seconds settle most of the 82 WAC mates."""

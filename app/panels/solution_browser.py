@@ -29,20 +29,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.board_focus import MAIN_LINE
-from pn_explorer.app.jobs import Jobs
-from pn_explorer.app.panels.shortest_check import ShortestCheck
-from pn_explorer.app.short_text import short_label
-from pn_explorer.app.tree_view import style
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.claims import mate_text, shortest_text
-from pn_explorer.core.proofs.proof import ProofNode, disproof_tree
-from pn_explorer.core.proofs.solution_tree import SolutionLine, solution_stats
-from pn_explorer.core.runs.runner import RunRecord
-from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.types import Result
-from pn_explorer.core.values import counted
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.proofs.claims import mate_text, shortest_text
+from ...core.proofs.proof import ProofNode, disproof_tree
+from ...core.proofs.solution_tree import SolutionLine, solution_stats
+from ...core.runs.runner import RunRecord
+from ...core.search.contract import Search
+from ...core.search.types import Result
+from ...core.values import counted
+from ..board_focus import MAIN_LINE
+from ..jobs import Jobs
+from ..short_text import short_label
+from ..tree_view import style
+from .shortest_check import ShortestCheck
 
 DOCK_TITLE = "Proof / refutation tree"
 DOCK_WIDTH = 320

@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QWidget
 
-from pn_explorer.app.panels.elided_label import FittedLabel
+from .elided_label import FittedLabel
 
 SEPARATOR = "  ·  "
 MESSAGE_SHARE = 0.4

@@ -3,9 +3,9 @@ and its shorter forms for a narrow bar."""
 
 from __future__ import annotations
 
-from pn_explorer.app.driving.driver import SearchDriver
-from pn_explorer.core.search.contract import kept_tree
-from pn_explorer.core.values import counted, format_number, rate_text
+from ...core.search.contract import kept_tree
+from ...core.values import counted, format_number, rate_text
+from ..driving.driver import SearchDriver
 
 
 def status_forms(

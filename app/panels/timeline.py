@@ -28,16 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.driving.driver import SearchDriver
-from pn_explorer.app.focus import FIRST_LEVEL
-from pn_explorer.app.panels.narration import node_label
-from pn_explorer.app.panels.result import NOT_SOLVED
-from pn_explorer.app.panels.root_plot import RootPlot
-from pn_explorer.core.runs.replay import Replay
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.registry import entry
-from pn_explorer.core.search.types import ITERATION
-from pn_explorer.core.values import counted, format_number
+from ...core.runs.replay import Replay
+from ...core.search.contract import Stepper
+from ...core.search.registry import entry
+from ...core.search.types import ITERATION
+from ...core.values import counted, format_number
+from ..driving.driver import SearchDriver
+from ..focus import FIRST_LEVEL
+from .narration import node_label
+from .result import NOT_SOLVED
+from .root_plot import RootPlot
 
 SLICE_SECONDS = 0.02
 """Longest piece of rewinding done in one go on the GUI thread."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.sources import GAME, SUITE, Source
-from pn_explorer.core.search.defaults import DAGPN, DEFAULT_PN2_CAP, PN, PN2
+from ...core.search.defaults import DAGPN, DEFAULT_PN2_CAP, PN, PN2
+from .search_setup import SearchParams
+from .sources import GAME, SUITE, Source
 
 CLASSROOM_PN2 = SearchParams(PN2, 5_000, a=30.0, b=10.0)
 """Small N, a and b: from the second iteration on, each second-level search gets about as many

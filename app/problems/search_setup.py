@@ -13,22 +13,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pn_explorer.app.problems.sources import Problem, Source, load
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.games.tree_kind import is_snapshot as is_snapshot
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.defaults import (
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.games.tree_kind import is_snapshot as is_snapshot
+from ...core.search.algorithms import AlgorithmSpec, create_stepper
+from ...core.search.contract import Stepper
+from ...core.search.defaults import (
     DEFAULT_ALGORITHM,
     DEFAULT_NODE_CAP,
     PN,
     PN2,
 )
-from pn_explorer.core.search.parameters import PARAMETERS
-from pn_explorer.core.search.registry import check_runs_on, entries, entry
-from pn_explorer.core.search.snapshot import snapshot_search
-from pn_explorer.core.search.types import Limits, check_node_cap
+from ...core.search.parameters import PARAMETERS
+from ...core.search.registry import check_runs_on, entries, entry
+from ...core.search.snapshot import snapshot_search
+from ...core.search.types import Limits, check_node_cap
+from .sources import Problem, Source, load
 
 __all__ = ["PN", "PN2", "SearchParams", "build_search", "check_problem", "offered_parameters"]
 

@@ -16,14 +16,14 @@ from typing import TypeGuard
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from pn_explorer.app.driving.driver import FULL_SPEED, SPEEDS
-from pn_explorer.app.problems.search_setup import SearchParams, offered_parameters
-from pn_explorer.app.problems.sources import DEFAULT_SOURCE, Source, source_kinds
-from pn_explorer.app.short_text import one_line, short_label
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.inputs.numbers import MOST_NODES, parse_positive, parse_whole
-from pn_explorer.core.search.parameters import PARAMETERS, Kind
-from pn_explorer.core.search.registry import names
+from ...core.errors import InvalidLimitError
+from ...core.inputs.numbers import MOST_NODES, parse_positive, parse_whole
+from ...core.search.parameters import PARAMETERS, Kind
+from ...core.search.registry import names
+from ..driving.driver import FULL_SPEED, SPEEDS
+from ..short_text import one_line, short_label
+from .search_setup import SearchParams, offered_parameters
+from .sources import DEFAULT_SOURCE, Source, source_kinds
 
 ORGANISATION = "pn-explorer"
 APPLICATION = "PN Explorer"

@@ -11,22 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pn_explorer.core.games.board_kind import GAME as GAME
-from pn_explorer.core.games.chess_kind import EPD, PGN, SUITE
-from pn_explorer.core.games.chess_kind import FEN as FEN
-from pn_explorer.core.games.chess_kind import positions_of as positions_of
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.kinds import GameKind
-from pn_explorer.core.games.kinds import Source as Source
-from pn_explorer.core.games.registry import (
+from ...core.games.board_kind import GAME as GAME
+from ...core.games.chess_kind import EPD, PGN, SUITE
+from ...core.games.chess_kind import FEN as FEN
+from ...core.games.chess_kind import positions_of as positions_of
+from ...core.games.game import Game
+from ...core.games.kinds import GameKind
+from ...core.games.kinds import Source as Source
+from ...core.games.random_trees import is_random_spec
+from ...core.games.registry import (
     GAME_KINDS,
     kind_of,
     load_problem,
     source_kind_for_suffix,
 )
-from pn_explorer.core.games.suites import BUILTIN_SUITES, BUILTIN_TREES
-from pn_explorer.core.games.tree_kind import TREE
-from pn_explorer.core.trees.generate import is_random_spec
+from ...core.games.suites import BUILTIN_SUITES, BUILTIN_TREES
+from ...core.games.tree_kind import TREE
 
 SUITE_NAMES = tuple(BUILTIN_SUITES)
 TREE_FILES = {name: str(path) for name, path in BUILTIN_TREES.items()}

@@ -16,20 +16,20 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from pn_explorer.app.board_focus import BoardFocus
-from pn_explorer.app.panels.narration import describe_outcome
-from pn_explorer.app.panels.narration_view import opening_text, quiz_opening_text
-from pn_explorer.app.panels.status_line import status_forms
-from pn_explorer.app.quiz.panel import QuizPanel
-from pn_explorer.app.session import Session, Ui
-from pn_explorer.app.tree_view.cover import Cover
-from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.core.errors import InvalidAnswerError
-from pn_explorer.core.inputs.answers import parse_number_answer
-from pn_explorer.core.quiz.session import NUMBERS, SELECTION, Quiz
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.types import PHASE, StepReport
-from pn_explorer.core.tree import ROOT
+from ...core.errors import InvalidAnswerError
+from ...core.inputs.answers import parse_number_answer
+from ...core.quiz.session import NUMBERS, SELECTION, Quiz
+from ...core.search.contract import Stepper
+from ...core.search.types import PHASE, StepReport
+from ...core.tree import ROOT
+from ..board_focus import BoardFocus
+from ..panels.narration import describe_outcome
+from ..panels.narration_view import opening_text, quiz_opening_text
+from ..panels.status_line import status_forms
+from ..session import Session, Ui
+from ..tree_view.cover import Cover
+from ..tree_view.view import TreeView
+from .panel import QuizPanel
 
 QUIZ_WIDTH = 300
 """The quiz dock's width: its question and verdict wrap in it, and the tree keeps the rest (the

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.core.quiz.session import Grade, Score
+from ...core.quiz.session import Grade, Score
 
 RIGHT_STYLE = "color: #1b5e20; font-weight: bold;"
 WRONG_STYLE = "color: #b71c1c; font-weight: bold;"

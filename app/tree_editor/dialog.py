@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.short_text import one_line
-from pn_explorer.app.tree_editor.preview import DraftPreview
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.explicit_tree import AndOrTree
-from pn_explorer.core.trees.edit import ERROR, TYPES, VALUES, WARNING, TreeDraft
-from pn_explorer.core.values import counted
+from ...core.errors import PnExplorerError
+from ...core.games.explicit_tree import AndOrTree
+from ...core.trees.edit import ERROR, TYPES, VALUES, WARNING, TreeDraft
+from ...core.values import counted
+from ..short_text import one_line
+from .preview import DraftPreview
 
 EDITABLE_NODES = 2_000
 """Larger trees are not edited by hand (the node list would no longer fit a lesson either)."""

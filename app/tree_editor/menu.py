@@ -14,16 +14,16 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
-from pn_explorer.app.problems.sources import TREE, TREE_FILES, Problem, Source
-from pn_explorer.app.session import Session
-from pn_explorer.app.tree_editor.dialog import EDITABLE_NODES, TreeEditorDialog
-from pn_explorer.app.tree_editor.random_dialog import STARTING_SPEC, RandomTreeDialog
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from pn_explorer.core.trees.catalog import load_tree, tree_points
-from pn_explorer.core.trees.edit import TreeDraft
-from pn_explorer.core.trees.generate import is_random_spec, parse_spec
-from pn_explorer.core.values import counted
+from ...core.errors import PnExplorerError
+from ...core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from ...core.games.random_trees import is_random_spec, parse_spec
+from ...core.games.tree_catalog import load_tree, tree_points
+from ...core.trees.edit import TreeDraft
+from ...core.values import counted
+from ..problems.sources import TREE, TREE_FILES, Problem, Source
+from ..session import Session
+from .dialog import EDITABLE_NODES, TreeEditorDialog
+from .random_dialog import STARTING_SPEC, RandomTreeDialog
 
 
 def lesson_name(path: str, name: str) -> str:

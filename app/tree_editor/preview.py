@@ -11,10 +11,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from pn_explorer.app.short_text import short_label
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.paint import draw_shape
-from pn_explorer.core.trees.edit import ERROR, TreeDraft
+from ...core.trees.edit import ERROR, TreeDraft
+from ..short_text import short_label
+from ..tree_view import style
+from ..tree_view.paint import draw_shape
 
 SLOT = 56.0
 """Scene distance between neighbouring leaves (the preview is smaller than the search's view)."""
@@ -73,10 +73,6 @@ class DraftPreview(QWidget):
     def show_draft(self, draft: TreeDraft, selected: int | None) -> None:
         self.draft, self.selected = draft, selected
         self.update()
-
-    def centre_of(self, key: int) -> QPointF | None:
-        """Where the node is drawn, in widget pixels (None if it is not drawn)."""
-        return self._centres.get(key)
 
     def _place(self, draft: TreeDraft) -> float:
         """Widget positions for every node; returns the scale the drawing uses."""

@@ -1,7 +1,7 @@
 """The "Random tree…" dialog: the generator's parameters as a teacher sets them, the spec they
 make (the same `random:…` text `pn-explorer --tree` takes), and search it or edit it.
 
-The spec is checked by the generator itself as the values change (`core.trees.generate`): a tree
+The spec is checked by the generator itself as the values change (`core.games.random_trees`): a tree
 too large to draw says so under the values, and the buttons wait until it is fixed.
 """
 
@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pn_explorer.app.short_text import one_line
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.trees.generate import MAX_BRANCHING, MAX_DEPTH, TreeSpec, parse_spec
+from ...core.errors import PnExplorerError
+from ...core.games.random_trees import MAX_BRANCHING, MAX_DEPTH, TreeSpec, parse_spec
+from ..short_text import one_line
 
 MAX_SEED = 2_000_000_000
 

@@ -10,20 +10,20 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.layout import FOLD, MORE, NODE
-from pn_explorer.app.tree_view.level import TreeLevel
-from pn_explorer.core.explain.numbers_text import mover_text, numbers_lines
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.events import (
+from ...core.explain.numbers_text import mover_text, numbers_lines
+from ...core.games.registry import kind_of
+from ...core.search.events import (
     Linked,
     SecondLevelEnded,
     SecondLevelStarted,
     SecondLevelStepped,
 )
-from pn_explorer.core.search.types import Phase, StepReport
-from pn_explorer.core.values import counted, plural
+from ...core.search.types import Phase, StepReport
+from ...core.values import counted, plural
+from . import style
+from .items import DisplayedNode
+from .layout import FOLD, MORE, NODE
+from .level import TreeLevel
 
 
 def wrap_text(text: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:

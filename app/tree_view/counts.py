@@ -6,10 +6,10 @@ adding them up gave "showing 2 of 1 nodes"), and each count says which level it 
 
 from __future__ import annotations
 
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.app.tree_view.level import TreeLevel
-from pn_explorer.core.values import counted
+from ...core.values import counted
+from .items import DisplayedNode
+from .layout import NODE
+from .level import TreeLevel
 
 
 def shown_of(items: list[DisplayedNode], level: int, total: int) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.level import TreeLevel
+from . import style
+from .items import DisplayedNode
+from .level import TreeLevel
 
 
 @dataclass(frozen=True, slots=True)

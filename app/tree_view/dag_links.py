@@ -14,11 +14,11 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QPainter, QPen
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.dag_parents import parents_marker
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.core.tree import Tree
+from ...core.tree import Tree
+from . import style
+from .dag_parents import parents_marker
+from .items import DisplayedNode
+from .layout import NODE
 
 
 def extra_links(

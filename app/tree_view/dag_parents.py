@@ -7,10 +7,10 @@ the node's details beside the board.
 
 from __future__ import annotations
 
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.dag_tree import DagTree
-from pn_explorer.core.tree import Tree
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.search.dag_tree import DagTree
+from ...core.tree import Tree
 
 
 def parents_marker(tree: Tree, node: int) -> str:

@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QColor
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.level import TreeLevel
+from . import style
+from .items import DisplayedNode
+from .level import TreeLevel
 
 
 def effort_level(size: int, total: int) -> float:

@@ -16,14 +16,14 @@ from dataclasses import replace
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.layout import NODE, LayoutOptions
-from pn_explorer.app.tree_view.level import TreeLevel
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import Value
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.tree import ROOT, Tree
+from ...core.values import Value
+from . import style
+from .items import DisplayedNode
+from .layout import NODE, LayoutOptions
+from .level import TreeLevel
 
 
 def finale_options(options: LayoutOptions) -> LayoutOptions:

@@ -11,11 +11,11 @@ import math
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFontMetricsF
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.app.tree_view.level import TreeLevel
-from pn_explorer.core.tree import ROOT
+from ...core.tree import ROOT
+from . import style
+from .items import DisplayedNode
+from .layout import NODE
+from .level import TreeLevel
 
 
 def follow_path(

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.layout import NODE, PlacedNode
-from pn_explorer.app.tree_view.level import TreeLevel
-from pn_explorer.core.values import Reason
+from ...core.values import Reason
+from . import style
+from .layout import NODE, PlacedNode
+from .level import TreeLevel
 
 
 @dataclass(slots=True)

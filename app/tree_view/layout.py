@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 
-from pn_explorer.app.short_text import short_label
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.proof import main_line_nodes
-from pn_explorer.core.proofs.solution_tree import refutation_line
-from pn_explorer.core.tree import NO_NODE, ROOT, Tree
+from ...core.games.game import Game
+from ...core.games.registry import kind_of
+from ...core.proofs.proof import main_line_nodes
+from ...core.proofs.solution_tree import refutation_line
+from ...core.tree import NO_NODE, ROOT, Tree
+from ..short_text import short_label
 
 NODE = "node"
 """A tree node drawn with its shape and numbers."""
@@ -170,11 +170,6 @@ class MoveLabels:
     def unit(self) -> str:
         """What the edges stand for, as a stub counts them (singular: see `core.values.counted`)."""
         return self.kind.move_noun
-
-    @property
-    def names_nodes(self) -> bool:
-        """Whether nodes have names worth drawing (explicit trees: A, B, …)."""
-        return self._named
 
     def clear(self) -> None:
         self._labels.clear()

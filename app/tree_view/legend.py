@@ -8,8 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QPainter, QPen, QPixmap
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.paint import ALIGN_CENTER, ALIGN_LEFT, ALIGN_RIGHT
+from . import style
+from .paint import ALIGN_CENTER, ALIGN_LEFT, ALIGN_RIGHT
 
 _SYMBOL_ROOM = {
     "numbers": 50.0,

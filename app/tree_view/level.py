@@ -6,12 +6,12 @@ from the widget, so a second-level tree is just a second `TreeLevel`.
 
 from __future__ import annotations
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.layout import LevelInput, MoveLabels, SubtreeSizes, solution_line
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.events import Linked, SecondLevelEnded
-from pn_explorer.core.search.types import NumberChange, StepReport
-from pn_explorer.core.tree import NO_NODE, ROOT, Tree
+from ...core.search.contract import Stepper
+from ...core.search.events import Linked, SecondLevelEnded
+from ...core.search.types import NumberChange, StepReport
+from ...core.tree import NO_NODE, ROOT, Tree
+from . import style
+from .layout import LevelInput, MoveLabels, SubtreeSizes, solution_line
 
 SYNC_WORK = 50_000
 """Largest tree whose subtree sizes a refresh computes from scratch while the tree grows (about

@@ -17,11 +17,11 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.items import NODE
-from pn_explorer.app.tree_view.view import TreeView
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.tree import ROOT, Tree
+from ...core.games.game import Game
+from ...core.tree import ROOT, Tree
+from . import style
+from .items import NODE
+from .view import TreeView
 
 FIGURE_3_12_LINE = "Rxh7+ Kxh7 Qh5+ Kg8 Rxg7+ Kxg7 Bh6+ Kh7 Bg5+ Kg7 Qh6+ Kf7 Qf6+ Kg8 Qg6+ Kh8"
 """The thesis's main line of WAC.213 to the position of Figure 3.12 (§3.6.2)."""

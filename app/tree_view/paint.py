@@ -12,11 +12,11 @@ from collections.abc import Callable
 from PySide6.QtCore import QElapsedTimer, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.captions import stub_words
-from pn_explorer.app.tree_view.items import DisplayedNode
-from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.core.values import counted
+from ...core.values import counted
+from . import style
+from .captions import stub_words
+from .items import DisplayedNode
+from .layout import NODE
 
 ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter

@@ -10,7 +10,7 @@ import functools
 
 from PySide6.QtGui import QColor, QFont
 
-from pn_explorer.core.values import INF
+from ...core.values import INF
 
 # -- geometry (scene pixels at zoom 1) -----------------------------------------------------------
 SLOT = 100.0

@@ -59,7 +59,7 @@ Methods:
     ``show_node(level: int, node: int) -> bool``: pan a drawn node into view.
     ``expand_stub(node: int, level: int = 1) -> None``: unfold all children of `node`.
     ``collapse(node: int, level: int = 1) -> None``: fold everything below `node`.
-    ``set_layout_options(options: LayoutOptions) -> None``, ``set_legend_visible(on: bool)``
+    ``set_legend_visible(on: bool)``
     ``set_verified_line(moves: list[int]) -> None``: the result's verified main line; at the
         finale only that line is drawn (the rest folded), readable, and where Pn²'s first level
         ends at a leaf its second level proved, ``line_note()`` writes the rest beside it.
@@ -100,22 +100,27 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, QWidget
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.captions import describe_step, node_tooltip, pack_parts, wrap_text
-from pn_explorer.app.tree_view.counts import level_counts
-from pn_explorer.app.tree_view.cover import Cover
-from pn_explorer.app.tree_view.dag_links import draw_extra_links
-from pn_explorer.app.tree_view.effort_map import EffortMap
-from pn_explorer.app.tree_view.finale import (
+from ...core.search.contract import Stepper
+from ...core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
+from ...core.search.types import Outcome, StepReport
+from ...core.tree import NO_NODE
+from ...core.values import counted
+from . import style
+from .captions import describe_step, node_tooltip, pack_parts, wrap_text
+from .counts import level_counts
+from .cover import Cover
+from .dag_links import draw_extra_links
+from .effort_map import EffortMap
+from .finale import (
     draw_line_note,
     finale_options,
     is_proved_finale,
     line_note_box,
     played_index,
 )
-from pn_explorer.app.tree_view.follow import drawn_span, follow_path, follow_target, room_above
-from pn_explorer.app.tree_view.items import DisplayedNode, band_rect, displayed_node, scene_bounds
-from pn_explorer.app.tree_view.layout import (
+from .follow import drawn_span, follow_path, follow_target, room_above
+from .items import DisplayedNode, band_rect, displayed_node, scene_bounds
+from .layout import (
     FOLD,
     MORE,
     NODE,
@@ -123,15 +128,10 @@ from pn_explorer.app.tree_view.layout import (
     MoveLabels,
     layout_tree,
 )
-from pn_explorer.app.tree_view.legend import legend_pixmap
-from pn_explorer.app.tree_view.level import SYNC_WORK, TreeLevel
-from pn_explorer.app.tree_view.paint import SecondLevelGhost, TreePainter, band_title, paint_header
-from pn_explorer.app.tree_view.viewport import Viewport
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
-from pn_explorer.core.search.types import Outcome, StepReport
-from pn_explorer.core.tree import NO_NODE
-from pn_explorer.core.values import counted
+from .legend import legend_pixmap
+from .level import SYNC_WORK, TreeLevel
+from .paint import SecondLevelGhost, TreePainter, band_title, paint_header
+from .viewport import Viewport
 
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 
@@ -559,12 +559,6 @@ class TreeView(QWidget):
         """The verified main line's moves (the result panel's): where the first level's line
         ends at a leaf Pn²'s second level proved, the rest is written beside it."""
         self._verified_moves = list(moves)
-        self.update()
-
-    def set_layout_options(self, options: LayoutOptions) -> None:
-        """Lay the tree out with these options from the next paint on."""
-        self._options = options
-        self._dirty = True
         self.update()
 
     def set_cover(self, cover: Cover) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF
 
-from pn_explorer.app.tree_view import style
-from pn_explorer.app.tree_view.follow import centred_x
+from . import style
+from .follow import centred_x
 
 
 class Viewport:

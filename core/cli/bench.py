@@ -29,15 +29,15 @@ from typing import TypeVar, overload
 
 import chess
 
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
-from pn_explorer.core.games.chess_game import ChessGame, decode_move
-from pn_explorer.core.games.suites import find_position, load_suite
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
-from pn_explorer.core.search.defaults import PN
-from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.search.registry import CapUnit, entry
-from pn_explorer.core.search.types import Limits, check_node_cap
-from pn_explorer.core.tree import BYTES_PER_NODE, ROOT, Tree
+from ..errors import InvalidLimitError, PnExplorerError
+from ..games.chess_game import ChessGame, decode_move
+from ..games.suites import find_position, load_suite
+from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.defaults import PN
+from ..search.dfpn import DfpnSearch
+from ..search.registry import CapUnit, entry
+from ..search.types import Limits, check_node_cap
+from ..tree import BYTES_PER_NODE, ROOT, Tree
 
 THROUGHPUT_POSITIONS = ("WAC.014", "WAC.051", "WAC.096")
 MEMORY_POSITION = "WAC.096"
@@ -213,7 +213,8 @@ def measure_memory(nodes: int, target: Callable[..., None] = _memory_worker) -> 
         return figures
 
 
-def run_bench(args: argparse.Namespace) -> int:
+def check_bench_options(args: argparse.Namespace) -> None:
+    """`bench`'s counts within their bounds (InvalidLimitError: one is not)."""
     if args.gui:
         raise InvalidLimitError("bench --gui runs through the app: use `pn-explorer bench --gui`")
     if args.memory_nodes < 500_000:
@@ -222,11 +223,18 @@ def run_bench(args: argparse.Namespace) -> int:
         raise InvalidLimitError("--nodes must be at least 1,000")
     check_node_cap(args.nodes)
     check_node_cap(args.memory_nodes)
-    spec = AlgorithmSpec(args.algo)
-    if entry(spec.name).cap_unit is CapUnit.TABLE_ENTRIES:
-        from pn_explorer.core.cli.bench_dfpn import run_dfpn_bench
 
-        return run_dfpn_bench(args)
+
+def measures_a_table(args: argparse.Namespace) -> bool:
+    """Whether `bench --algo` names a search bounded by its table (df-pn: `core.cli.bench_dfpn`
+    measures it)."""
+    return entry(AlgorithmSpec(args.algo).name).cap_unit is CapUnit.TABLE_ENTRIES
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """The figures of a search that keeps its tree: throughput rows and ratio, then memory."""
+    check_bench_options(args)
+    spec = AlgorithmSpec(args.algo)
     rows = measure_throughput(spec, args.nodes)
     if not args.json:
         _print_throughput(spec, rows)
@@ -234,7 +242,7 @@ def run_bench(args: argparse.Namespace) -> int:
     memory = measure_memory(args.memory_nodes)
     summary = throughput_summary(spec, rows)
     if args.json:
-        from pn_explorer.core.cli.output import print_json
+        from .output import print_json
 
         memory_figures = {**asdict(memory), "bytes_per_node": memory.bytes_per_node}
         print_json({**summary, "memory": memory_figures})

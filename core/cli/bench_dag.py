@@ -14,26 +14,26 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from pn_explorer.core.cli.main import OneLineParser
-from pn_explorer.core.cli.options import add_count_option
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.explain.transpositions import (
+from ..errors import PnExplorerError
+from ..explain.transpositions import (
     Transpositions,
     count_transpositions,
     position_and_clock_key,
     position_key,
 )
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.suites import SuitePosition, find_position, load_suite
-from pn_explorer.core.generators import finish
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.inputs.numbers import MOST_NODES
-from pn_explorer.core.runs.runner import RunRecord, describe_search
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
-from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.dag_pn import DagProofNumberSearch
-from pn_explorer.core.search.defaults import DAGPN, PN
-from pn_explorer.core.search.types import Limits, check_node_cap
+from ..games.chess_game import ChessGame
+from ..games.suites import SuitePosition, find_position, load_suite
+from ..generators import finish
+from ..inputs.boards import parse_fen
+from ..inputs.numbers import MOST_NODES
+from ..runs.runner import RunRecord, describe_search
+from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.contract import Search
+from ..search.dag_pn import DagProofNumberSearch
+from ..search.defaults import DAGPN, PN
+from ..search.types import Limits, check_node_cap
+from .options import add_count_option
+from .parser import OneLineParser
 
 
 def _game(position: SuitePosition) -> ChessGame:

@@ -20,25 +20,25 @@ from dataclasses import asdict, dataclass
 
 import chess
 
-from pn_explorer.core.cli.main import OneLineParser
-from pn_explorer.core.cli.options import add_count_option
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.suites import load_suite, select_positions
-from pn_explorer.core.inputs.numbers import LONGEST_MATE, MOST_NODES
-from pn_explorer.core.runs.runner import RunRecord, describe_search
-from pn_explorer.core.search.defaults import (
+from ..errors import PnExplorerError
+from ..games.chess_game import ChessGame
+from ..games.suites import load_suite, select_positions
+from ..inputs.numbers import LONGEST_MATE, MOST_NODES
+from ..runs.runner import RunRecord, describe_search
+from ..search.defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
     DFPN_EPSILON,
     DFPN_THREAT_DEPTH,
     DFPN_THREAT_DIVISOR,
 )
-from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.search.parameters import PARAMETERS, Kind
-from pn_explorer.core.search.registry import entry
-from pn_explorer.core.search.transposition import BYTES_PER_ENTRY
-from pn_explorer.core.search.types import Limits
+from ..search.dfpn import DfpnSearch
+from ..search.parameters import PARAMETERS, Kind
+from ..search.registry import entry
+from ..search.transposition import BYTES_PER_ENTRY
+from ..search.types import Limits
+from .options import add_count_option
+from .parser import OneLineParser
 
 MEMORY_POSITION = "the opening position"
 """Where White has no mate, so df-pn neither proves nor disproves it and the table fills.
@@ -64,7 +64,7 @@ class TableMemory:
 
 
 def _table_worker(capacity: int, queue: multiprocessing.Queue[TableMemory]) -> None:
-    from pn_explorer.core.cli.bench import _rss_bytes
+    from .bench import _rss_bytes
 
     board = chess.Board()
     gc.collect()
@@ -87,20 +87,20 @@ def _table_worker(capacity: int, queue: multiprocessing.Queue[TableMemory]) -> N
 
 def measure_table_memory(capacity: int) -> TableMemory:
     """Bytes per table entry of a df-pn search with a table of `capacity`, in a fresh process."""
-    from pn_explorer.core.cli.bench import measure_memory
+    from .bench import measure_memory
 
     return measure_memory(capacity, target=_table_worker)
 
 
 def run_dfpn_bench(args: argparse.Namespace) -> int:
     """The df-pn figures: throughput rows and ratio, then bytes per table entry."""
-    from pn_explorer.core.cli.bench import (
+    from ..search.algorithms import AlgorithmSpec
+    from .bench import (
         _print_throughput,
         measure_throughput,
         print_overall,
         throughput_summary,
     )
-    from pn_explorer.core.search.algorithms import AlgorithmSpec
 
     spec = AlgorithmSpec(DFPN)
     rows = measure_throughput(spec, args.nodes)
@@ -113,7 +113,7 @@ def run_dfpn_bench(args: argparse.Namespace) -> int:
     memory = measure_table_memory(args.memory_nodes)
     summary = throughput_summary(spec, rows)
     if args.json:
-        from pn_explorer.core.cli.output import print_json
+        from .output import print_json
 
         table_figures = {**asdict(memory), "bytes_per_entry": memory.bytes_per_entry}
         print_json({**summary, "table_memory": table_figures})

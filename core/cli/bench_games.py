@@ -17,17 +17,17 @@ import sys
 import time
 from collections.abc import Sequence
 
-from pn_explorer.core.cli.games import GAME_SEARCHES, check_searches_fit, game_problems
-from pn_explorer.core.cli.main import OneLineParser
-from pn_explorer.core.cli.options import add_count_option
-from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED, print_json
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
-from pn_explorer.core.games.game_specs import LADDER, parse_game_spec
-from pn_explorer.core.inputs.numbers import MOST_NODES, seconds_option
-from pn_explorer.core.runs.runner import ERROR, describe_search
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
-from pn_explorer.core.search.types import Limits, check_node_cap
-from pn_explorer.core.values import rate_text
+from ..errors import InvalidLimitError, PnExplorerError
+from ..games.game_specs import LADDER, parse_game_spec
+from ..inputs.numbers import MOST_NODES, seconds_option
+from ..runs.runner import ERROR, describe_search
+from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.types import Limits, check_node_cap
+from ..values import rate_text
+from .games import GAME_SEARCHES, check_searches_fit, game_problems
+from .options import add_count_option
+from .output import EXIT_VERIFICATION_FAILED, print_json
+from .parser import OneLineParser
 
 SEARCHES = GAME_SEARCHES
 GAME_NODE_CAP = 5_000_000

@@ -9,13 +9,13 @@ import statistics
 import time
 from dataclasses import asdict, dataclass
 
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.suites import find_position, load_suite
-from pn_explorer.core.runs.replay import Replay
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_stepper
-from pn_explorer.core.search.contract import kept_tree
-from pn_explorer.core.search.defaults import PN
-from pn_explorer.core.search.types import Limits
+from ..games.chess_game import ChessGame
+from ..games.suites import find_position, load_suite
+from ..runs.replay import Replay
+from ..search.algorithms import AlgorithmSpec, create_stepper
+from ..search.contract import kept_tree
+from ..search.defaults import PN
+from ..search.types import Limits
 
 REPLAY_POSITION = "WAC.096"
 """Not solved by PN (as in the thesis): the search goes on for as many iterations as asked."""
@@ -95,7 +95,7 @@ def run_replay_bench(args: argparse.Namespace) -> int:
         )
     figures = measure_replay(args.replay_iterations, args.rewinds)
     if args.json:
-        from pn_explorer.core.cli.output import print_json
+        from .output import print_json
 
         print_json({**asdict(figures), "log_bytes_per_iteration": figures.log_bytes_per_iteration})
         return 0

@@ -8,18 +8,9 @@ import json
 import sys
 from dataclasses import asdict
 
-from pn_explorer.core.cli.games import (
-    GAME_SEARCHES,
-    check_searches_fit,
-    game_problems,
-    refuse_with_games,
-)
-from pn_explorer.core.cli.options import parameter_values
-from pn_explorer.core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED
-from pn_explorer.core.cli.progress import RunsProgress
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
-from pn_explorer.core.games.suites import SuitePosition, load_suite, select_positions
-from pn_explorer.core.runs.comparison import (
+from ..errors import InvalidLimitError, PnExplorerError
+from ..games.suites import SuitePosition, load_suite, select_positions
+from ..runs.comparison import (
     ComparisonRow,
     OrderingReport,
     algorithm_factory,
@@ -36,19 +27,28 @@ from pn_explorer.core.runs.comparison import (
     summarize,
     summarize_all,
 )
-from pn_explorer.core.runs.engine_column import (
+from ..runs.engine_column import (
     engine_factory,
     engine_limits,
     format_mate_lengths,
     is_engine_column,
 )
-from pn_explorer.core.runs.journal import Journal
-from pn_explorer.core.runs.runner import Interrupted, Problem
-from pn_explorer.core.search import registry
-from pn_explorer.core.search.defaults import AB, PN
-from pn_explorer.core.search.registry import SearchEntry, entry
-from pn_explorer.core.search.types import Limits, check_node_cap
-from pn_explorer.core.values import counted
+from ..runs.journal import Journal
+from ..runs.runner import Interrupted, Problem
+from ..search import registry
+from ..search.defaults import AB, PN
+from ..search.registry import SearchEntry, entry
+from ..search.types import Limits, check_node_cap
+from ..values import counted
+from .games import (
+    GAME_SEARCHES,
+    check_searches_fit,
+    game_problems,
+    refuse_with_games,
+)
+from .options import parameter_values
+from .output import EXIT_INTERRUPTED, EXIT_PROVED
+from .progress import RunsProgress
 
 
 def _names(text: str) -> list[str]:

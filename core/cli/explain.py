@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import textwrap
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.explain.explain import Explanation, explain, explaining_searches
-from pn_explorer.core.explain.trace import RootTrace, run_traced
-from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.registry import entry, names
-from pn_explorer.core.values import INF, counted, either
+from ..errors import InvalidLimitError
+from ..explain.explain import Explanation, explain, explaining_searches
+from ..explain.trace import RootTrace, run_traced
+from ..search.contract import Search
+from ..search.registry import entry, names
+from ..values import INF, counted, either
 
 WIDTH = 100
 SHOWN_MOVES = 10

@@ -14,10 +14,10 @@ from pathlib import Path
 import chess
 import networkx as nx
 
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.exports.graphml import chess_move_labels
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import INF
+from ..errors import PnExplorerError
+from ..games.move_labels import chess_move_labels
+from ..tree import ROOT, Tree
+from ..values import INF
 
 MAX_EXPORT_NODES = 200_000
 """Larger trees make files nobody can read and graphs networkx builds slowly: refused."""

@@ -10,27 +10,27 @@ import sys
 from functools import partial
 from typing import cast
 
-from pn_explorer.core.cli.options import add_count_option
-from pn_explorer.core.errors import ExportError, VerificationError
-from pn_explorer.core.exports.files import write_file
-from pn_explorer.core.exports.graphml import (
+from ..errors import ExportError, VerificationError
+from ..exports.files import write_file
+from ..exports.graphml import (
     DEFAULT_GRAPHML_NODES,
     MAX_GRAPHML_NODES,
     tree_graph,
     write_graphml,
 )
-from pn_explorer.core.exports.move_tree import move_tree, move_tree_text
-from pn_explorer.core.exports.pgn import proof_pgn, refutation_pgn
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.inputs.text import non_empty_option
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.runs.runner import RunRecord, read_disproof
-from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.registry import title_of
-from pn_explorer.core.search.types import Result
-from pn_explorer.core.values import counted
+from ..exports.move_tree import move_tree, move_tree_text
+from ..exports.pgn import proof_pgn, refutation_pgn
+from ..games.chess_game import ChessGame
+from ..games.game import Game
+from ..games.registry import kind_of
+from ..inputs.text import non_empty_option
+from ..proofs.proof import ProofNode
+from ..runs.runner import RunRecord, read_disproof
+from ..search.contract import Search
+from ..search.registry import title_of
+from ..search.types import Result
+from ..values import counted
+from .options import add_count_option
 
 
 def add_export_options(parser: argparse.ArgumentParser) -> None:

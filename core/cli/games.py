@@ -12,17 +12,17 @@ import argparse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.games.board_kind import GAME
-from pn_explorer.core.games.game_specs import LADDER, LADDER_NAME, parse_game_list
-from pn_explorer.core.games.kinds import Source
-from pn_explorer.core.games.registry import load_problem
-from pn_explorer.core.inputs.text import non_empty_option
-from pn_explorer.core.runs.runner import GameProblem, RunRecord
-from pn_explorer.core.search.defaults import DFPN, PN
-from pn_explorer.core.search.registry import refusal
-from pn_explorer.core.search.types import Result
-from pn_explorer.core.values import counted
+from ..errors import InvalidLimitError
+from ..games.board_kind import GAME
+from ..games.game_specs import LADDER, LADDER_NAME, parse_game_list
+from ..games.kinds import Source
+from ..games.registry import load_problem
+from ..inputs.text import non_empty_option
+from ..runs.runner import GameProblem, RunRecord
+from ..search.defaults import DFPN, PN
+from ..search.registry import refusal
+from ..search.types import Result
+from ..values import counted
 
 GAME_SEARCHES = (PN, "dagpn", DFPN)
 """The searches a list of games is compared and measured with by default: PN beside the two that

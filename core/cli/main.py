@@ -13,18 +13,25 @@ import argparse
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import Any, NoReturn, TypeVar, overload
+from typing import Any
 
-from pn_explorer.core.cli.exports import add_export_options
-from pn_explorer.core.cli.games import GAME_SEARCHES, add_game_option
-from pn_explorer.core.cli.options import (
+from ..errors import InvalidLimitError, PnExplorerError, VerificationError
+from ..games.game_specs import game_spec_help
+from ..games.suites import BUILTIN_SUITES
+from ..inputs.numbers import MOST_NODES, seconds_option
+from ..inputs.text import non_empty_option
+from ..search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
+from ..search.registry import entries, names
+from .exports import add_export_options
+from .games import GAME_SEARCHES, add_game_option
+from .options import (
     add_count_option,
     add_headless_options,
     add_parameter_options,
 )
-from pn_explorer.core.cli.output import (
+from .output import (
     EXIT_INTERRUPTED,
     EXIT_USER_ERROR,
     EXIT_VERIFICATION_FAILED,
@@ -35,16 +42,8 @@ from pn_explorer.core.cli.output import (
     flush_stdout,
     wrapped,
 )
-from pn_explorer.core.cli.progress import add_quiet_option
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from pn_explorer.core.games.game_specs import game_spec_help
-from pn_explorer.core.games.suites import BUILTIN_SUITES
-from pn_explorer.core.inputs.numbers import MOST_NODES, seconds_option
-from pn_explorer.core.inputs.text import non_empty_option
-from pn_explorer.core.search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
-from pn_explorer.core.search.registry import entries, names
-
-Namespace = TypeVar("Namespace")
+from .parser import OneLineParser
+from .progress import add_quiet_option
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
@@ -58,68 +57,6 @@ MOST_REPLAY_ITERATIONS = 150_000
 MOST_REWINDS = 1_000
 """`bench --replay` times at most this many rewinds (each rebuilds a state of up to ~3 million
 nodes)."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse that reports a mistake in one line instead of usage text plus a line.
-
-    Option values are read by `core.inputs` (as argparse types): their PnExplorerError becomes
-    that one line, and a value that starts with '-' (`--time -inf`) is the option's value, not
-    another option.
-    """
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-    @overload
-    def parse_known_args(
-        self, args: Iterable[str] | None = None, namespace: None = None
-    ) -> tuple[argparse.Namespace, list[str]]: ...
-
-    @overload
-    def parse_known_args(
-        self, args: Iterable[str] | None, namespace: Namespace
-    ) -> tuple[Namespace, list[str]]: ...
-
-    @overload
-    def parse_known_args(self, *, namespace: Namespace) -> tuple[Namespace, list[str]]: ...
-
-    def parse_known_args(
-        self, args: Iterable[str] | None = None, namespace: Any = None
-    ) -> tuple[Any, list[str]]:
-        args = list(sys.argv[1:] if args is None else args)
-        try:
-            return super().parse_known_args(self._joined_values(args), namespace)
-        except PnExplorerError as error:
-            self.error(str(error))
-
-    def _joined_values(self, args: list[str]) -> list[str]:
-        """`--opt -value` as `--opt=-value` for this parser's options that take one value."""
-        takes_value = {
-            option
-            for action in self._actions
-            if action.nargs is None and not isinstance(action, argparse._SubParsersAction)
-            for option in action.option_strings
-        }
-        joined: list[str] = []
-        index = 0
-        while index < len(args):
-            arg = args[index]
-            if arg == "--":
-                return joined + args[index:]
-            following = args[index + 1] if index + 1 < len(args) else None
-            if (
-                arg in takes_value
-                and following is not None
-                and following.startswith("-")
-                and following not in self._option_string_actions
-            ):
-                joined.append(f"{arg}={following}")
-                index += 2
-                continue
-            joined.append(arg)
-            index += 1
-        return joined
 
 
 def suite_help(what: str = "EPD file or built-in suite") -> str:
@@ -414,28 +351,32 @@ def _chess_bench_defaults(args: argparse.Namespace) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "solve":
-        from pn_explorer.core.cli.solve import run_solve
+        from .solve import run_solve
 
         return run_solve(args)
     if args.command == "suite":
-        from pn_explorer.core.cli.suite import run_suite
+        from .suite import run_suite
 
         return run_suite(args)
     if args.command == "bench" and args.game:
-        from pn_explorer.core.cli.bench_games import run_game_bench
+        from .bench_games import run_game_bench
 
         return run_game_bench(args)
     if args.command == "bench":
         _chess_bench_defaults(args)
     if args.command == "bench" and args.replay:
-        from pn_explorer.core.cli.bench_replay import run_replay_bench
+        from .bench_replay import run_replay_bench
 
         return run_replay_bench(args)
     if args.command == "bench":
-        from pn_explorer.core.cli.bench import run_bench
+        from .bench import check_bench_options, measures_a_table, run_bench
+        from .bench_dfpn import run_dfpn_bench
 
+        if measures_a_table(args):
+            check_bench_options(args)
+            return run_dfpn_bench(args)
         return run_bench(args)
-    from pn_explorer.core.cli.compare import run_compare
+    from .compare import run_compare
 
     return run_compare(args)
 

@@ -13,18 +13,18 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from pn_explorer.core.inputs.numbers import (
+from ..inputs.numbers import (
     MOST_NODES,
     positive_option,
     seconds_option,
     whole_option,
 )
-from pn_explorer.core.search.algorithms import AlgorithmSpec
-from pn_explorer.core.search.defaults import DEFAULT_ALGORITHM
-from pn_explorer.core.search.parameters import PARAMETERS, Kind, Parameter
-from pn_explorer.core.search.registry import CapUnit, SearchEntry, entries, entry
-from pn_explorer.core.search.types import Limits, check_node_cap
-from pn_explorer.core.values import either
+from ..search.algorithms import AlgorithmSpec
+from ..search.defaults import DEFAULT_ALGORITHM
+from ..search.parameters import PARAMETERS, Kind, Parameter
+from ..search.registry import CapUnit, SearchEntry, entries, entry
+from ..search.types import Limits, check_node_cap
+from ..values import either
 
 
 def add_count_option(

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, NoReturn
 
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.search.types import Result
+from ..errors import PnExplorerError
+from ..search.types import Result
 
 DISTRIBUTION = "pn-explorer"
 """The name the package is installed under: its metadata holds the version."""

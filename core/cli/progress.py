@@ -21,9 +21,9 @@ from typing import TextIO
 
 from tqdm import tqdm
 
-from pn_explorer.core.runs.runner import RunRecord, WorkItem
-from pn_explorer.core.search.contract import Search, Stepper
-from pn_explorer.core.values import INF
+from ..runs.runner import RunRecord, WorkItem
+from ..search.contract import Search, Stepper
+from ..values import INF
 
 REFRESH_SECONDS = 1.0
 """How often the display is brought up to date."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pn_explorer.core.cli.main import build_parser
-from pn_explorer.core.cli.output import EXIT_STATUSES
-from pn_explorer.core.cli.progress import QUIET_SECONDS
+from .main import build_parser
+from .output import EXIT_STATUSES
+from .progress import QUIET_SECONDS
 
 WIDTH = 100
 INTRO = f"""\

@@ -7,41 +7,41 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from pn_explorer.core.cli.explain import (
+from ..errors import (
+    InvalidLimitError,
+    UnknownPositionIdError,
+    VerificationError,
+)
+from ..games.board_kind import GAME
+from ..games.chess_game import ChessGame
+from ..games.explicit_tree import ExplicitTreeGame
+from ..games.game import Game
+from ..games.game_specs import parse_game_spec
+from ..games.kinds import Source
+from ..games.registry import kind_named, load_problem
+from ..games.suites import find_position, load_suite
+from ..games.tree_catalog import load_tree
+from ..inputs.boards import parse_fen
+from ..inputs.numbers import parse_whole
+from ..inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
+from ..runs.runner import RunRecord, describe_search
+from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.contract import Search
+from ..search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
+from ..search.registry import entry, title_of
+from ..search.types import Limits, Result
+from ..values import counted, elided_line, rate_text
+from .explain import (
     explanation_of,
     print_explanation,
     run_search,
     tree_searches,
 )
-from pn_explorer.core.cli.export import chess_labels, search_graph, write_node_link
-from pn_explorer.core.cli.exports import write_exports
-from pn_explorer.core.cli.options import spec_and_limits
-from pn_explorer.core.cli.output import EXIT_VERIFICATION_FAILED, outcome_status, print_json
-from pn_explorer.core.cli.progress import checking_progress, search_progress
-from pn_explorer.core.errors import (
-    InvalidLimitError,
-    UnknownPositionIdError,
-    VerificationError,
-)
-from pn_explorer.core.games.board_kind import GAME
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.game_specs import parse_game_spec
-from pn_explorer.core.games.kinds import Source
-from pn_explorer.core.games.registry import kind_named, load_problem
-from pn_explorer.core.games.suites import find_position, load_suite
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.inputs.numbers import parse_whole
-from pn_explorer.core.inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
-from pn_explorer.core.runs.runner import RunRecord, describe_search
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
-from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
-from pn_explorer.core.search.registry import entry, title_of
-from pn_explorer.core.search.types import Limits, Result
-from pn_explorer.core.trees.catalog import load_tree
-from pn_explorer.core.values import counted, elided_line, rate_text
+from .export import chess_labels, search_graph, write_node_link
+from .exports import write_exports
+from .options import spec_and_limits
+from .output import EXIT_VERIFICATION_FAILED, outcome_status, print_json
+from .progress import checking_progress, search_progress
 
 
 def _counts(record: RunRecord) -> str:
@@ -279,7 +279,7 @@ def _shortest(
         return None
     if not (record.result == Result.PROVED.value and record.verified and record.mate_in):
         return {"text": "no verified mate to shorten", "mate_in": None, "certified": False}
-    from pn_explorer.core.search.dfpn_shortest import certify_shortest
+    from ..search.dfpn_shortest import certify_shortest
 
     found = certify_shortest(
         game.root_board,

@@ -12,21 +12,11 @@ from contextlib import closing
 from dataclasses import asdict, dataclass
 from functools import partial
 
-from pn_explorer.core.cli.games import (
-    check_searches_fit,
-    game_header,
-    game_problems,
-    game_row_text,
-    refuse_with_games,
-)
-from pn_explorer.core.cli.options import spec_and_limits
-from pn_explorer.core.cli.output import EXIT_INTERRUPTED, EXIT_PROVED, EXIT_VERIFICATION_FAILED
-from pn_explorer.core.cli.progress import RunsProgress
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError
-from pn_explorer.core.games.suites import load_suite, select_positions
-from pn_explorer.core.proofs.claims import solved_text
-from pn_explorer.core.runs.journal import Journal
-from pn_explorer.core.runs.runner import (
+from ..errors import InvalidLimitError, PnExplorerError
+from ..games.suites import load_suite, select_positions
+from ..proofs.claims import solved_text
+from ..runs.journal import Journal
+from ..runs.runner import (
     GameProblem,
     Problem,
     RunRecord,
@@ -34,10 +24,20 @@ from pn_explorer.core.runs.runner import (
     run_each,
     work_item,
 )
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
-from pn_explorer.core.search.registry import entry
-from pn_explorer.core.search.types import Limits, Result
-from pn_explorer.core.values import counted
+from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.registry import entry
+from ..search.types import Limits, Result
+from ..values import counted
+from .games import (
+    check_searches_fit,
+    game_header,
+    game_problems,
+    game_row_text,
+    refuse_with_games,
+)
+from .options import spec_and_limits
+from .output import EXIT_INTERRUPTED, EXIT_PROVED, EXIT_VERIFICATION_FAILED
+from .progress import RunsProgress
 
 CSV_COLUMNS = [
     "id",

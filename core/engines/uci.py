@@ -27,9 +27,9 @@ from pathlib import Path
 import chess
 import chess.engine
 
-from pn_explorer.core.errors import EngineError, EngineNotFoundError, EngineTimeoutError
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.proofs.claims import mate_text
+from ..errors import EngineError, EngineNotFoundError, EngineTimeoutError
+from ..inputs.boards import parse_fen
+from ..proofs.claims import mate_text
 
 for _logger in ("chess.engine", "asyncio"):
     logging.getLogger(_logger).addHandler(logging.NullHandler())

@@ -7,15 +7,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pn_explorer.core.explain.effort import TreeShape
-from pn_explorer.core.explain.trace import Trend
-from pn_explorer.core.explain.transpositions import Transpositions
-from pn_explorer.core.proofs.claims import mate_length, mate_text, no_mate_text, no_mate_within
-from pn_explorer.core.search.defaults import AB, DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, DFPN, PN2
-from pn_explorer.core.search.parameters import PARAMETERS
-from pn_explorer.core.search.registry import entry, memory_alternative
-from pn_explorer.core.search.types import Outcome, StopReason, max_nodes_that_fit
-from pn_explorer.core.values import counted
+from ..proofs.claims import mate_length, mate_text, no_mate_text, no_mate_within
+from ..search.defaults import AB, DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, DFPN, PN2
+from ..search.parameters import PARAMETERS
+from ..search.registry import entry, memory_alternative
+from ..search.types import Outcome, StopReason, max_nodes_that_fit
+from ..values import counted
+from .effort import TreeShape
+from .trace import Trend
+from .transpositions import Transpositions
 
 LEVELLING = 0.5
 """A root proof number growing slower than √nodes (×2^0.5 per doubling) is levelling off."""

@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from pn_explorer.core.tree import EXPANDED, NO_NODE, ROOT, Tree
+from ..tree import EXPANDED, NO_NODE, ROOT, Tree
 
 CHUNK = 5_000
 """Nodes per slice of the pass (about 10 ms)."""

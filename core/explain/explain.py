@@ -1,9 +1,10 @@
 """The whole explanation of a search as it stands, for `solve --explain` and the window's "Why not
 found?" panel: effort per root move, what holds the root's proof number up, and what to try.
 
-Each search's registry entry names its explainer (`SearchEntry.explainer`): the searches that
-keep a tree (PN, Pn²'s first level, DAG PN) are explained from it here (`tree_explanation_steps`),
-df-pn from its transposition table and its own counts (`core.explain.table`).
+Each search's registry entry names its explanation (`SearchEntry.explainer`), and `EXPLAINERS`
+holds them by name: the searches that keep a tree (PN, Pn²'s first level, DAG PN) are explained
+from it here (`tree_explanation_steps`), df-pn from its transposition table and its own counts
+(`core.explain.table`).
 `explanation_steps` is a generator that yields the share of work done between slices of a few
 tens of milliseconds, so the window can compute it on the GUI thread without blocking; the
 command line drives it to the end with `explain`.
@@ -11,86 +12,23 @@ command line drives it to the end with `explain`.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Generator
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.explain.advice import Suggestion, suggestions
-from pn_explorer.core.explain.effort import MoveEffort, TreeShape, measure
-from pn_explorer.core.explain.holdup import HoldUp, hold_up
-from pn_explorer.core.explain.lines import Lines
-from pn_explorer.core.explain.trace import RootTrace, Trend
-from pn_explorer.core.explain.transpositions import Transpositions, count_transpositions
-from pn_explorer.core.generators import finish
-from pn_explorer.core.search.contract import Search, Stepper, kept_tree
-from pn_explorer.core.search.registry import entry, names
-from pn_explorer.core.search.types import Outcome, StopReason
-from pn_explorer.core.tree import ROOT
-from pn_explorer.core.values import INF, counted, either, format_number
-
-if TYPE_CHECKING:
-    from pn_explorer.core.explain.table import TableReading
-
-TREE_LINE_TITLE = "deepest line reached"
-"""What the effort table's last column shows for a tree search."""
-
-
-@dataclass(frozen=True, slots=True)
-class EffortRow:
-    """One root move as the table shows it: its node in the drawn tree (`NO_NODE` where there is
-    none), its nodes (df-pn: nodes created under it) and their share, its numbers, and a line
-    under it (`Explanation.line_title` says which) with its length in plies."""
-
-    node: int
-    move: str
-    nodes: int
-    share: float
-    proof: int
-    disproof: int
-    deepest_ply: int
-    deepest_line: str
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """What `solve --explain` prints and the panel shows."""
-
-    algorithm: str
-    result: str
-    stopped: str
-    sentence: str
-    """The whole story in one plain sentence, for the top of the panel."""
-    nodes: int
-    max_ply: int
-    effort: list[EffortRow]
-    hold_up: HoldUp | None
-    """What holds the root's proof number up in a kept tree (None: the search keeps none)."""
-    trend: Trend | None
-    transpositions: Transpositions | None
-    suggestions: list[Suggestion]
-    line_title: str = TREE_LINE_TITLE
-    """What the effort rows' line is: the deepest reached, or (df-pn) the table's."""
-    table: TableReading | None = None
-    """df-pn's table as the explanation read it (None for a tree search)."""
-
-    def to_dict(self) -> dict[str, object]:
-        """The "explain" object of `solve --json` (∞ as "inf", as tree files write it)."""
-        data = asdict(self)
-        if self.transpositions is not None:
-            data["transpositions"]["repeated"] = self.transpositions.repeated
-        return {key: _finite(item) for key, item in data.items()}
-
-
-def _finite(value: object) -> object:
-    """`value` with every ∞ proof or disproof number written "inf"."""
-    if isinstance(value, dict):
-        return {key: _finite(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_finite(item) for item in value]
-    if isinstance(value, int) and not isinstance(value, bool) and value >= INF:
-        return "inf"
-    return value
+from ..errors import InvalidLimitError
+from ..generators import finish
+from ..search.contract import Search, Stepper, kept_tree
+from ..search.registry import TABLE_EXPLAINER, TREE_EXPLAINER, entry, names
+from ..search.types import Outcome, StopReason
+from ..tree import ROOT
+from ..values import INF, counted, either, format_number
+from .advice import suggestions
+from .effort import MoveEffort, TreeShape, measure
+from .explanation import STOPPED_WORDS, EffortRow, Explanation
+from .holdup import HoldUp, hold_up
+from .lines import Lines
+from .table import table_explanation_steps
+from .trace import RootTrace
+from .transpositions import Transpositions, count_transpositions
 
 
 def _row(effort: MoveEffort, total: int, lines: Lines) -> EffortRow:
@@ -104,17 +42,6 @@ def _row(effort: MoveEffort, total: int, lines: Lines) -> EffortRow:
         effort.deepest_ply,
         lines.line(effort.deepest),
     )
-
-
-STOPPED_WORDS = {
-    StopReason.MEMORY: "ran out of room",
-    StopReason.BUDGET: "ran out of its node budget",
-    StopReason.TIME: "ran out of time",
-    StopReason.ITERATIONS: "reached its iteration limit",
-    StopReason.FRONTIER: "reached the edge of the tree file",
-    StopReason.CANCELLED: "was stopped",
-}
-"""How an unsolved search ended, in the plain sentence."""
 
 
 def plain_sentence(
@@ -153,13 +80,11 @@ def explanation_steps(
     """Explain `search` as it is now (it must not step meanwhile) by its registry entry's
     explainer; yields progress 0..1. InvalidLimitError for a search that has none (αβ)."""
     found = entry(search.algorithm)
-    explainer = found.explains_with
-    if explainer is None:
+    if found.explains_with is None:
         raise InvalidLimitError(
             f"{found.title} has no explanation: explained are {explaining_searches()}"
         )
-    steps: Generator[float, None, Explanation] = explainer(search, trace, known_mate_length)
-    return steps
+    return EXPLAINERS[found.explains_with](search, trace, known_mate_length)
 
 
 def explaining_searches() -> str:
@@ -236,6 +161,17 @@ def tree_explanation_steps(
         transpositions,
         found,
     )
+
+
+Explainer = Callable[..., Generator[float, None, Explanation]]
+"""`explainer(search, trace, known_mate_length)`: a generator of progress that returns the
+explanation."""
+
+EXPLAINERS: dict[str, Explainer] = {
+    TREE_EXPLAINER: tree_explanation_steps,
+    TABLE_EXPLAINER: table_explanation_steps,
+}
+"""The explainers by the name a search's registry entry gives (`SearchEntry.explainer`)."""
 
 
 def explain(

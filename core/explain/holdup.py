@@ -14,10 +14,10 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from pn_explorer.core.explain.lines import Lines
-from pn_explorer.core.search.dag_tree import DagTree
-from pn_explorer.core.tree import Tree
-from pn_explorer.core.values import capitalised, counted
+from ..search.dag_tree import DagTree
+from ..tree import Tree
+from ..values import capitalised, counted
+from .lines import Lines
 
 NEARLY_REFUTED = 2
 """An open attacker try with a disproof number this small needs at most this many defender

@@ -4,9 +4,9 @@ game cursor."""
 
 from __future__ import annotations
 
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.tree import Tree
+from ..games.game import Game
+from ..games.registry import kind_of
+from ..tree import Tree
 
 
 class Lines:

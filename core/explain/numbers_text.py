@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pn_explorer.core.search.numbers import saturated_sum
-from pn_explorer.core.tree import Tree
-from pn_explorer.core.values import INF, REASON_TEXT, format_number
+from ..search.numbers import saturated_sum
+from ..tree import Tree
+from ..values import INF, REASON_TEXT, format_number
 
 Labeller = Callable[[int], str]
 """A node's name in sentences: the move into it (SAN) or the tree file's name."""

@@ -29,9 +29,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from pn_explorer.core.explain.advice import (
+from ..games.game import Game
+from ..games.registry import kind_of
+from ..proofs.claims import mate_text
+from ..search.defaults import AB, DFPN_WORK_PER_ENTRY, PN, PN2
+from ..search.dfpn import (
+    DfpnSearch,
+    child_delta_threshold,
+    child_phi_threshold_of,
+    handed_down,
+    weak_child_phi_threshold,
+)
+from ..search.numbers import INF, as_phi_delta, node_numbers
+from ..search.registry import entry, refusal
+from ..search.transposition import BYTES_PER_ENTRY
+from ..search.types import (
+    Outcome,
+    StopReason,
+    available_memory_bytes,
+    max_nodes_that_fit,
+)
+from ..tree import NO_NODE, ROOT
+from ..values import counted
+from .advice import (
     BIGGER_CAP,
     LEVELLING,
     SAFETY,
@@ -40,30 +62,8 @@ from pn_explorer.core.explain.advice import (
     round_up,
     seconds_text,
 )
-from pn_explorer.core.explain.explain import STOPPED_WORDS, EffortRow, Explanation
-from pn_explorer.core.explain.trace import RootTrace, Trend
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.claims import mate_text
-from pn_explorer.core.search.defaults import AB, DFPN_WORK_PER_ENTRY, PN, PN2
-from pn_explorer.core.search.dfpn import (
-    DfpnSearch,
-    child_delta_threshold,
-    child_phi_threshold_of,
-    handed_down,
-    weak_child_phi_threshold,
-)
-from pn_explorer.core.search.numbers import INF, as_phi_delta, node_numbers
-from pn_explorer.core.search.registry import entry, refusal
-from pn_explorer.core.search.transposition import BYTES_PER_ENTRY
-from pn_explorer.core.search.types import (
-    Outcome,
-    StopReason,
-    available_memory_bytes,
-    max_nodes_that_fit,
-)
-from pn_explorer.core.tree import NO_NODE, ROOT
-from pn_explorer.core.values import counted
+from .explanation import STOPPED_WORDS, EffortRow, Explanation, TableReading, TableStep
+from .trace import RootTrace, Trend
 
 MAX_LINE_PLIES = 40
 """The longest line read out of the table (a line of a search millions of nodes deep can cycle
@@ -89,53 +89,6 @@ ENDS = (
 )
 """Why a line read from the table ends, as its summary says it."""
 PROVED, DISPROVED, CUT, NO_ENTRY, NOT_EXPANDED, NOTHING_BELOW, REPEATS = range(len(ENDS))
-
-
-@dataclass(frozen=True, slots=True)
-class TableStep:
-    """One position on a line read from the table: the move into it, its numbers (pn/dn, and
-    φ/δ from the player to move), the thresholds MID would search it under along this line,
-    its children, and the work the table records below it (None: no entry)."""
-
-    ply: int
-    move: str
-    is_or: bool
-    proof: int
-    disproof: int
-    phi: int
-    delta: int
-    phi_threshold: int
-    delta_threshold: int
-    children: int
-    open_children: int
-    off_line_proof: int
-    """At a node where the defender moves: what its replies besides the line's carry of its
-    proof number (0 elsewhere)."""
-    work: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class TableReading:
-    """df-pn's state as the explanation reads it: the table's fill, the stop, the most-proving
-    line in the table (`steps`, root first) and why it ends, and the sentences that say so."""
-
-    capacity: int
-    entries: int
-    peak: int
-    replacements: int
-    refused: int
-    table_hits: int
-    budget: int | None
-    deepest_expansion: int
-    steps: list[TableStep]
-    line: str
-    end: str
-    """Why the line ends, in words."""
-    stopped: str
-    """Why the search stopped and how full the table is, in sentences."""
-    summary: str
-    """The line in sentences."""
-    step_sentences: list[str] = field(default_factory=list)
 
 
 Line = tuple[list[TableStep], list[str], int]

@@ -23,11 +23,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pn_explorer.core.runs.replay import Replay
-from pn_explorer.core.search.contract import Search, Stepper
-from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.tree import ROOT
-from pn_explorer.core.values import INF
+from ..runs.replay import Replay
+from ..search.contract import Search, Stepper
+from ..search.dfpn import DfpnSearch
+from ..tree import ROOT
+from ..values import INF
 
 MAX_POINTS = 256
 """Checkpoints kept; beyond this every other one is dropped, so a long run costs no memory."""

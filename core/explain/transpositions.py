@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.dag_pn import identity
-from pn_explorer.core.tree import ROOT, Tree
+from ..games.game import Game
+from ..games.registry import kind_of
+from ..search.dag_pn import identity
+from ..tree import ROOT, Tree
 
 SAMPLE = 60_000
 """Nodes looked at (about a second of pushes and hashes, in slices)."""

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from pn_explorer.core.errors import ExportError
+from ..errors import ExportError
 
 
 def write_file(path: str | Path, write: Callable[[BinaryIO], object]) -> None:

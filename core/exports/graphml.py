@@ -18,27 +18,22 @@ search reaches, shared ones included.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 
-import chess
 import networkx as nx
 
-from pn_explorer.core.exports.files import write_file
-from pn_explorer.core.games.chess_game import decode_move
-from pn_explorer.core.proofs.solution_tree import solution_node_ids, solution_of
-from pn_explorer.core.search.dag_tree import DagTree
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import INF
+from ..games.move_labels import MoveLabels
+from ..proofs.solution_tree import solution_node_ids, solution_of
+from ..search.dag_tree import DagTree
+from ..tree import ROOT, Tree
+from ..values import INF
+from .files import write_file
 
 DEFAULT_GRAPHML_NODES = 200_000
 """Nodes exported when no size is stated: files graph tools still open quickly."""
 
 MAX_GRAPHML_NODES = 2_000_000
 """The most `--export-max-nodes` accepts: networkx holds every node as a dict while writing."""
-
-MoveLabels = Callable[[Tree, list[int]], dict[int, tuple[str, str]]]
-"""Names the move into each of the given nodes: node -> (label, uci)."""
 
 
 def breadth_first(tree: Tree, max_nodes: int) -> list[int]:
@@ -53,35 +48,6 @@ def breadth_first(tree: Tree, max_nodes: int) -> list[int]:
             order.append(child)
             queue.append(child)
     return order
-
-
-def chess_move_labels(root_board: chess.Board) -> MoveLabels:
-    """SAN and UCI of the move into each node, walking the chosen nodes with one board."""
-
-    def labels(tree: Tree, nodes: list[int]) -> dict[int, tuple[str, str]]:
-        chosen = set(nodes)
-        found = {ROOT: ("", "")}
-        board = root_board.copy(stack=False)
-        stack: list[tuple[int, bool]] = [(ROOT, False)]
-        while stack:
-            node, leaving = stack.pop()
-            if leaving:
-                board.pop()
-                continue
-            if node != ROOT:
-                move = decode_move(tree.move[node])
-                found[node] = (board.san(move), move.uci())
-                board.push(move)
-                stack.append((node, True))
-            stack.extend((child, False) for child in tree.children(node) if child in chosen)
-        return found
-
-    return labels
-
-
-def named_move_labels(name: Callable[[int], str]) -> MoveLabels:
-    """A tree file's node names as the moves (they have no UCI)."""
-    return lambda tree, nodes: {node: (name(tree.move[node]), "") for node in nodes}
 
 
 def tree_graph(

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pn_explorer.core.errors import ExportError
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.proofs.proof import ProofNode
+from ..errors import ExportError
+from ..games.game import Game
+from ..games.registry import kind_of
+from ..proofs.proof import ProofNode
 
 MAX_MOVE_TREE_MOVES = 200_000
 """Moves written at most: beyond, the file is refused rather than written too large to read."""
@@ -95,7 +95,5 @@ def move_tree_text(data: dict[str, Any]) -> str:
         entry, depth, before = stack.pop()
         again = " (again)" if entry["side"] == before else ""
         lines.append(f"{'  ' * depth}{entry['move']}{again}")
-        stack.extend(
-            (child, depth + 1, entry["side"]) for child in reversed(entry.get("then", []))
-        )
+        stack.extend((child, depth + 1, entry["side"]) for child in reversed(entry.get("then", [])))
     return "\n".join(lines) + "\n"

@@ -11,13 +11,13 @@ from __future__ import annotations
 import chess
 import chess.pgn
 
-from pn_explorer.core.errors import ExportError
-from pn_explorer.core.games.chess_game import ChessGame, decode_move
-from pn_explorer.core.proofs.claims import NO_FORCED_MATE, line_end_tag, mate_text, result_tag
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import mate_solution
-from pn_explorer.core.proofs.solution_tree import solution_stats
-from pn_explorer.core.values import counted
+from ..errors import ExportError
+from ..games.chess_game import ChessGame, decode_move
+from ..games.solution import mate_solution
+from ..proofs.claims import NO_FORCED_MATE, line_end_tag, mate_text, result_tag
+from ..proofs.proof import ProofNode
+from ..proofs.solution_tree import solution_stats
+from ..values import counted
 
 MAX_PGN_MOVES = 200_000
 """A PGN writes a subtree shared by transpositions once per line reaching it: larger ones are

@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from pn_explorer.core.errors import GameSpecError
-from pn_explorer.core.games.kinds import GameKind, Loaded, Source, VerifiedProof
-from pn_explorer.core.proofs.claims import goal_verdict
-from pn_explorer.core.proofs.referee import Referee, verify_game_disproof, verify_game_proof
+from ..errors import GameSpecError
+from ..proofs.claims import goal_verdict
+from ..proofs.referee import Referee, verify_game_disproof, verify_game_proof
+from .kinds import GameKind, Loaded, Source, VerifiedProof
 
 if TYPE_CHECKING:
-    from pn_explorer.core.games.game import Game
-    from pn_explorer.core.proofs.proof import ProofNode
+    from ..proofs.proof import ProofNode
+    from .game import Game
 
 GAME = "game"
 """The source kind of a board game named by its spec ("tic-tac-toe", "connect-four(...)")."""
@@ -164,8 +164,6 @@ class SpecKind(GameKind[G]):
 
     def load(self, source: Source) -> Loaded:
         """Any registered family's specification (its cursor names its own kind)."""
-        from pn_explorer.core.games.game_specs import parse_game_spec  # it reads the registry
-
         spec = parse_game_spec(source.text)
         return Loaded(source, spec.title(), spec.game())
 
@@ -251,3 +249,37 @@ def move_names(text: str) -> list[str]:
 def names_of(kinds: Sequence[SpecKind[Any]]) -> list[str]:
     """Every name the families' specifications start with (`openspiel:NAME` for a prefix)."""
     return [f"{name}NAME" if name.endswith(":") else name for k in kinds for name in k.spec_names]
+
+
+FAMILIES: list[SpecKind[Any]] = []
+"""The registered families, in registration order (`core.games.registry.register` adds each):
+the ones a specification is read by."""
+
+LONGEST_SPEC = 1_000
+
+LADDER_NAME = "ladder"
+"""`--game ladder`: the graded exercises of every family (`core.games.game_specs.LADDER`)."""
+
+
+def parse_game_spec(text: str) -> GameSpec:
+    """The game `text` names, read by the family that claims it and its start position checked:
+    a GameSpecError otherwise."""
+    if len(text) > LONGEST_SPEC:
+        raise GameSpecError(f"a game specification is at most {LONGEST_SPEC} characters")
+    if text.strip().lower() == LADDER_NAME:
+        raise GameSpecError(
+            f"{LADDER_NAME!r} is a list of games: give it to suite, compare or bench, not solve"
+        )
+    families = FAMILIES
+    for family in families:
+        if family.claims(text):
+            spec = family.read(text)
+            spec.game()
+            return spec
+    names = names_of(families)
+    matched = SPEC.match(text)
+    if matched is None:
+        raise GameSpecError(f"{text!r} is not a game: write e.g. {' or '.join(names[:2])}")
+    name = matched.group(1).lower()
+    choose = f"{', '.join(names[:-1])}, or {names[-1]}" if len(names) > 1 else names[0]
+    raise GameSpecError(f"unknown game {name!r}: choose {choose}")

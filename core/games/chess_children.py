@@ -24,12 +24,12 @@ from typing import Literal, Protocol
 
 import chess
 
-from pn_explorer.core.games.chess_codes import decode_move
-from pn_explorer.core.games.chess_make import Saved, make, unmake
-from pn_explorer.core.games.chess_mate_in_one import mating_move, threatens_mate
-from pn_explorer.core.games.chess_zobrist import TURN_TERM, pieces_hash_after, rest_hash
-from pn_explorer.core.games.game import NOT_COUNTED, Expansion, Known
-from pn_explorer.core.values import Reason, Value
+from ..values import Reason, Value
+from .chess_codes import decode_move
+from .chess_make import Saved, make, unmake
+from .chess_mate_in_one import mating_move, threatens_mate
+from .chess_zobrist import TURN_TERM, pieces_hash_after, rest_hash
+from .game import NOT_COUNTED, Expansion, Known
 
 
 class Cursor(Protocol):

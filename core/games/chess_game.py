@@ -14,19 +14,19 @@ from dataclasses import replace
 import chess
 import chess.polyglot
 
-from pn_explorer.core.games import chess_flights, mop_up
-from pn_explorer.core.games.chess_children import ChildrenMemo
-from pn_explorer.core.games.chess_codes import (
+from ..inputs.boards import check_board, parse_fen
+from ..values import Reason, Value
+from . import chess_flights, mop_up
+from .chess_children import ChildrenMemo
+from .chess_codes import (
     decode_move as decode_move,  # re-exported: the game's move codes
 )
-from pn_explorer.core.games.chess_codes import ordered_legal_moves
-from pn_explorer.core.games.chess_make import make, unmake
-from pn_explorer.core.games.chess_mate_in_one import mating_move, threatens_mate
-from pn_explorer.core.games.chess_movecount import count_legal_moves_and_check
-from pn_explorer.core.games.chess_zobrist import HASHER, pieces_hash_after, rest_hash
-from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
-from pn_explorer.core.inputs.boards import check_board, parse_fen
-from pn_explorer.core.values import Reason, Value
+from .chess_codes import ordered_legal_moves
+from .chess_make import make, unmake
+from .chess_mate_in_one import mating_move, threatens_mate
+from .chess_movecount import count_legal_moves_and_check
+from .chess_zobrist import HASHER, pieces_hash_after, rest_hash
+from .game import Capabilities, Evaluation, Expansion, Known
 
 Counter = Callable[[chess.Board], tuple[int, bool]]
 

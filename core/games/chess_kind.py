@@ -9,20 +9,21 @@ from typing import TYPE_CHECKING
 
 import chess
 
-from pn_explorer.core.errors import UnknownPositionIdError
-from pn_explorer.core.games.chess_codes import decode_move
-from pn_explorer.core.games.chess_game import CHESS_CAPABILITIES, ChessGame
-from pn_explorer.core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.proofs.claims import NO_FORCED_MATE, mate_text, side_names
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import numbered_line, refutation, uci_proof
-from pn_explorer.core.proofs.verify import verify_mate
-from pn_explorer.core.proofs.verify_disproof import verify_disproof
-from pn_explorer.core.tree import Tree
+from ..errors import UnknownPositionIdError
+from ..inputs.boards import parse_fen
+from ..proofs.claims import NO_FORCED_MATE, mate_text, side_names
+from ..proofs.proof import ProofNode
+from ..proofs.verify import verify_mate
+from ..proofs.verify_disproof import verify_disproof
+from ..tree import Tree
+from .chess_codes import decode_move
+from .chess_game import CHESS_CAPABILITIES, ChessGame
+from .kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
+from .move_labels import chess_move_labels
+from .solution import numbered_line, refutation, uci_proof
 
 if TYPE_CHECKING:
-    from pn_explorer.core.inputs.positions import SuitePosition
+    from ..inputs.positions import SuitePosition
 
 FEN, SUITE, EPD, PGN = "fen", "suite", "epd", "pgn"
 
@@ -31,8 +32,8 @@ def positions_of(source: Source) -> list[SuitePosition]:
     """Every position a suite, EPD or PGN source offers (to pick one from)."""
     # Loaders are imported on demand (here and in `load`): a search worker imports this module
     # through the registry and never reads a file.
-    from pn_explorer.core.games.suites import load_suite
-    from pn_explorer.core.inputs.positions import load_pgn_positions
+    from ..inputs.positions import load_pgn_positions
+    from .suites import load_suite
 
     if source.kind in (SUITE, EPD):
         return load_suite(source.text)
@@ -63,7 +64,7 @@ class ChessKind(GameKind[ChessGame]):
         if source.kind == FEN:
             board = parse_fen(source.text)
             return Loaded(source, board.fen(), ChessGame(board))
-        from pn_explorer.core.games.suites import find_position
+        from .suites import find_position
 
         positions = positions_of(source)
         if source.kind == PGN:
@@ -136,10 +137,6 @@ class ChessKind(GameKind[ChessGame]):
     def tree_move_labels(
         self, game: ChessGame, tree: Tree, nodes: list[int]
     ) -> dict[int, tuple[str, str]]:
-        from pn_explorer.core.exports.graphml import (
-            chess_move_labels,  # on demand: it imports networkx
-        )
-
         return chess_move_labels(game.root_board)(tree, nodes)
 
     def sides(self, game: ChessGame) -> tuple[str, str]:

@@ -30,8 +30,8 @@ from chess import (
     BB_RANK_MASKS,
 )
 
-from pn_explorer.core.games.chess_make import make, unmake
-from pn_explorer.core.games.chess_movecount import (
+from .chess_make import make, unmake
+from .chess_movecount import (
     BETWEEN,
     DIAG_REACH,
     ORTHO_REACH,

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pn_explorer.core.errors import TreeFileError
-from pn_explorer.core.games.game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
-from pn_explorer.core.inputs.files import read_text
-from pn_explorer.core.inputs.text import brief, shown
-from pn_explorer.core.inputs.tree_files import node_link_data
-from pn_explorer.core.tree import MOST_CHILDREN
-from pn_explorer.core.values import INF, Reason, Value
+from ..errors import TreeFileError
+from ..inputs.files import read_text
+from ..inputs.text import brief, shown
+from ..inputs.tree_files import node_link_data
+from ..tree import MOST_CHILDREN
+from ..values import INF, Reason, Value
+from .game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -179,12 +179,6 @@ class AndOrTree:
                 graph.add_edge(node.name, self.nodes[child].name)
         return graph
 
-    def index_of(self, name: str) -> int:
-        for i, node in enumerate(self.nodes):
-            if node.name == name:
-                return i
-        raise TreeFileError(f"no node named {name!r} in the tree")
-
 
 TREE_CAPABILITIES = Capabilities(named_nodes=True, editable=True)
 """A tree file has no pieces, estimates, threats or repetitions: its nodes have names, it may be
@@ -258,11 +252,6 @@ class ExplicitTreeGame:
             list(children),
             [0] * len(children),
         )
-
-    def is_frontier(self) -> bool:
-        """A leaf of a snapshot: unknown, with nothing below it in the file."""
-        node = self.tree.nodes[self._path[-1]]
-        return not node.children and node.value is Value.UNKNOWN
 
     def position_hash(self) -> int:
         """The node's index: a tree file has no transpositions, every node is its own position."""

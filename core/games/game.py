@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from pn_explorer.core.values import Reason, Value
+from ..values import Reason, Value
 
 
 @dataclass(frozen=True, slots=True)

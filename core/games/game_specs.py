@@ -11,42 +11,14 @@ of `LADDER`, each family's own, from tic-tac-toe to Connect-Four boards and Hex.
 
 from __future__ import annotations
 
-from pn_explorer.core.errors import GameSpecError
-from pn_explorer.core.games.board_kind import SPEC, GameSpec, names_of
-from pn_explorer.core.games.registry import spec_kinds
+from .board_kind import LADDER_NAME, GameSpec, parse_game_spec
+from .registry import spec_kinds
 
-LONGEST_SPEC = 1_000
-
-LADDER_NAME = "ladder"
 LADDER = tuple(spec for family in spec_kinds() for spec in family.ladder)
 """The exercises a teacher can set, easiest first (`--game ladder`); Connect-Four 5×5 and 6×5
 are given by name."""
 
 __all__ = ["LADDER", "LADDER_NAME", "GameSpec", "game_spec_help", "parse_game_spec"]
-
-
-def parse_game_spec(text: str) -> GameSpec:
-    """The game `text` names, read by the family that claims it and its start position checked:
-    a GameSpecError otherwise."""
-    if len(text) > LONGEST_SPEC:
-        raise GameSpecError(f"a game specification is at most {LONGEST_SPEC} characters")
-    if text.strip().lower() == LADDER_NAME:
-        raise GameSpecError(
-            f"{LADDER_NAME!r} is a list of games: give it to suite, compare or bench, not solve"
-        )
-    families = spec_kinds()
-    for family in families:
-        if family.claims(text):
-            spec = family.read(text)
-            spec.game()
-            return spec
-    names = names_of(families)
-    matched = SPEC.match(text)
-    if matched is None:
-        raise GameSpecError(f"{text!r} is not a game: write e.g. {' or '.join(names[:2])}")
-    name = matched.group(1).lower()
-    choose = f"{', '.join(names[:-1])}, or {names[-1]}" if len(names) > 1 else names[0]
-    raise GameSpecError(f"unknown game {name!r}: choose {choose}")
 
 
 def parse_game_list(texts: list[str]) -> list[GameSpec]:

@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import Capabilities
-from pn_explorer.core.proofs.proof import ProofNode, refutation_nodes
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import REASON_TEXT, Reason, Value, elided_line
+from ..errors import VerificationError
+from ..proofs.proof import ProofNode, refutation_nodes
+from ..tree import ROOT, Tree
+from ..values import REASON_TEXT, Reason, Value, elided_line
+from .game import Capabilities
 
 if TYPE_CHECKING:
-    from pn_explorer.core.games.explicit_tree import AndOrTree
-    from pn_explorer.core.games.game import Game
+    from .explicit_tree import AndOrTree
+    from .game import Game
 
 __all__ = ["Capabilities", "GameKind", "Loaded", "Refutation", "Source", "VerifiedProof"]
 
@@ -194,7 +194,7 @@ class GameKind(Generic[G]):
     def tree_move_labels(self, game: G, tree: Tree, nodes: list[int]) -> dict[int, tuple[str, str]]:
         """The label of the move into each of `nodes` (a set connected under the root) with its
         interchange notation ("" where the game has none), walking them with one cursor: the
-        GraphML export's labels (`core.exports.graphml.MoveLabels`)."""
+        GraphML export's labels (`core.games.move_labels.MoveLabels`)."""
         cursor = self.fresh(game)
         chosen = set(nodes)
         found = {ROOT: ("", "")}

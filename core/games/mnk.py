@@ -28,10 +28,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pn_explorer.core.errors import GameSpecError, InvalidPositionError
-from pn_explorer.core.games.board_kind import DRAW, FIRST, GOALS, SECOND, WIN
-from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
-from pn_explorer.core.values import Reason, Value
+from ..errors import GameSpecError, InvalidPositionError
+from ..values import Reason, Value
+from .board_kind import DRAW, FIRST, GOALS, SECOND, WIN
+from .game import Capabilities, Evaluation, Expansion, Known
 
 PLAYER_NAMES = ("X", "O")
 """The two players, first (`FIRST`) and second (`SECOND`)."""

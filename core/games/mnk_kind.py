@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from pn_explorer.core.errors import GameSpecError, InvalidPositionError
-from pn_explorer.core.games.board_kind import (
+from ..errors import GameSpecError, InvalidPositionError
+from .board_kind import (
     GAME,
     SPEC,
     GameChoice,
@@ -24,8 +24,8 @@ from pn_explorer.core.games.board_kind import (
     pairs,
     side_and_goal,
 )
-from pn_explorer.core.games.kinds import Source
-from pn_explorer.core.games.mnk import LARGEST_SIDE, PLAYER_NAMES, MnkGame, MnkReferee, MnkRules
+from .kinds import Source
+from .mnk import LARGEST_SIDE, PLAYER_NAMES, MnkGame, MnkReferee, MnkRules
 
 BUILT_IN = {
     "tic-tac-toe": {"m": 3, "n": 3, "k": 3, "gravity": False},

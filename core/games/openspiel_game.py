@@ -24,9 +24,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from pn_explorer.core.errors import GameSpecError, InvalidPositionError
-from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
-from pn_explorer.core.values import Reason, Value, counted
+from ..errors import GameSpecError, InvalidPositionError
+from ..values import Reason, Value, counted
+from .game import Capabilities, Evaluation, Expansion, Known
 
 WIN, DRAW = "win", "draw"
 

@@ -8,8 +8,8 @@ implementation of the game (`core.games.openspiel_game.OpenSpielReferee`).
 
 from __future__ import annotations
 
-from pn_explorer.core.errors import GameSpecError
-from pn_explorer.core.games.board_kind import (
+from ..errors import GameSpecError
+from .board_kind import (
     GAME,
     SPEC,
     GameChoice,
@@ -20,8 +20,8 @@ from pn_explorer.core.games.board_kind import (
     pairs,
     side_and_goal,
 )
-from pn_explorer.core.games.kinds import Source
-from pn_explorer.core.games.openspiel_game import (
+from .kinds import Source
+from .openspiel_game import (
     OpenSpielGame,
     OpenSpielReferee,
     openspiel_actions,

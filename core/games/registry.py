@@ -11,28 +11,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.games.board_kind import SpecKind
-from pn_explorer.core.games.chess_kind import CHESS
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.kinds import GameKind, Loaded, Source
-from pn_explorer.core.games.mnk_kind import MNK
-from pn_explorer.core.games.openspiel_kind import OPENSPIEL
-from pn_explorer.core.games.tree_kind import TREES
+from ..errors import PnExplorerError
+from .board_kind import FAMILIES, SpecKind
+from .chess_kind import CHESS
+from .game import Game
+from .kinds import GameKind, Loaded, Source
+from .mnk_kind import MNK
+from .openspiel_kind import OPENSPIEL
+from .tree_kind import TREES
 
 GAME_KINDS: dict[str, GameKind[Any]] = {}
 """The registered kinds by name, in registration order."""
 
 
 def register(kind: GameKind[Any]) -> GameKind[Any]:
-    """Add `kind` (replacing a kind of the same name) and return it."""
+    """Add `kind` and return it (ValueError: a kind of that name is registered already)."""
+    if kind.name in GAME_KINDS:
+        raise ValueError(f"a game kind named {kind.name!r} is registered already")
     GAME_KINDS[kind.name] = kind
+    if isinstance(kind, SpecKind):
+        FAMILIES.append(kind)
     return kind
 
 
 def unregister(name: str) -> None:
     """Forget the kind `name` (a kind registered for a while, as tests do)."""
-    GAME_KINDS.pop(name, None)
+    kind = GAME_KINDS.pop(name, None)
+    if kind in FAMILIES:
+        FAMILIES.remove(kind)
 
 
 def kind_named(name: str) -> GameKind[Any]:
@@ -52,7 +58,7 @@ def kind_of(game: Game) -> GameKind[Any]:
 def spec_kinds() -> list[SpecKind[Any]]:
     """The families of board games named by a specification (`core.games.board_kind`), in
     registration order: what `--game`, the ladder and the New game dialog offer."""
-    return [kind for kind in GAME_KINDS.values() if isinstance(kind, SpecKind)]
+    return list(FAMILIES)
 
 
 def source_kind_owner(source_kind: str) -> GameKind[Any]:

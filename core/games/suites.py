@@ -11,12 +11,12 @@ import re
 from importlib.resources import files
 from pathlib import Path
 
-from pn_explorer.core.errors import UnknownPositionIdError, UnknownSuiteError
-from pn_explorer.core.inputs.positions import (
+from ..errors import UnknownPositionIdError, UnknownSuiteError
+from ..inputs.positions import (
     SuitePosition as SuitePosition,  # re-exported: a suite's entries
 )
-from pn_explorer.core.inputs.positions import load_epd_file
-from pn_explorer.core.inputs.text import shown
+from ..inputs.positions import load_epd_file
+from ..inputs.text import shown
 
 
 def _resource_folder() -> Path:
@@ -53,7 +53,7 @@ BUILTIN_TREES = {
         )
     },
 }
-"""Figure 3.1, a small complete tree, and the lesson trees (`core.trees.catalog.tree_points`
+"""Figure 3.1, a small complete tree, and the lesson trees (`core.games.tree_catalog.tree_points`
 lists the point each one makes)."""
 
 

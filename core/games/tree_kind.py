@@ -6,15 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from pn_explorer.core.games.explicit_tree import TREE_CAPABILITIES, AndOrTree, ExplicitTreeGame
-from pn_explorer.core.games.kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import (
-    tree_refutation,
-    verify_tree_disproof,
-    verify_tree_proof,
-)
-from pn_explorer.core.tree import Tree
+from ..proofs.proof import ProofNode
+from ..tree import Tree
+from .explicit_tree import TREE_CAPABILITIES, AndOrTree, ExplicitTreeGame
+from .kinds import GameKind, Loaded, Refutation, Source, VerifiedProof
+from .move_labels import named_move_labels
+from .solution import tree_refutation, verify_tree_disproof, verify_tree_proof
 
 TREE = "tree"
 
@@ -39,7 +36,7 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     move_noun = "child"
 
     def load(self, source: Source) -> Loaded:
-        from pn_explorer.core.trees.catalog import (
+        from .tree_catalog import (
             load_tree,  # on demand: the search workers load no tree
         )
 
@@ -69,10 +66,6 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     def tree_move_labels(
         self, game: ExplicitTreeGame, tree: Tree, nodes: list[int]
     ) -> dict[int, tuple[str, str]]:
-        from pn_explorer.core.exports.graphml import (
-            named_move_labels,  # on demand: it imports networkx
-        )
-
         return named_move_labels(game.node_name)(tree, nodes)
 
     def child_labels(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pn_explorer.core.errors import InvalidAnswerError
-from pn_explorer.core.inputs.text import shown
-from pn_explorer.core.values import INF
+from ..errors import InvalidAnswerError
+from ..values import INF
+from .text import shown
 
 INFINITY_SPELLINGS = frozenset({"∞", "inf", "infinity", "oo"})
 """How ∞ may be typed: the sign itself, or words a keyboard has."""

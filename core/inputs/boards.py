@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import chess
 
-from pn_explorer.core.errors import InvalidPositionError
-from pn_explorer.core.inputs.text import brief, shown
+from ..errors import InvalidPositionError
+from .text import brief, shown
 
 _STATUS_TEXT = [
     (chess.STATUS_NO_WHITE_KING, "White has no king"),

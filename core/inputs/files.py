@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.inputs.text import shown
+from ..errors import PnExplorerError
+from .text import shown
 
 LARGEST_FILE = 256 * 2**20
 """Larger files are refused rather than read whole (a 200,000-node exported tree is ~40 MiB)."""

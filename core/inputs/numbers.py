@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.inputs.text import shown
+from ..errors import InvalidLimitError
+from .text import shown
 
 LARGEST_WHOLE = 10**15
 """The largest whole number read at all (a seed); every count option has a bound of its own."""

@@ -16,11 +16,11 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from pn_explorer.core.errors import InvalidEpdError, InvalidPositionError, UnsupportedProblemError
-from pn_explorer.core.inputs.boards import check_board
-from pn_explorer.core.inputs.files import read_text
-from pn_explorer.core.inputs.numbers import LONGEST_MATE
-from pn_explorer.core.inputs.text import brief, shown
+from ..errors import InvalidEpdError, InvalidPositionError, UnsupportedProblemError
+from .boards import check_board
+from .files import read_text
+from .numbers import LONGEST_MATE
+from .text import brief, shown
 
 STANDARD_VARIANTS = ("standard", "chess", "normal", "from position")
 MOST_GAMES = 100_000_000

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pn_explorer.core.errors import InvalidOptionError
+from ..errors import InvalidOptionError
 
 LONG = 100
 """Text longer than this is cut in messages …"""

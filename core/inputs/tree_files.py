@@ -14,8 +14,8 @@ import sys
 from itertools import accumulate
 from typing import Any
 
-from pn_explorer.core.errors import TreeFileError
-from pn_explorer.core.inputs.text import shown
+from ..errors import TreeFileError
+from .text import shown
 
 DEEPEST = 200
 """JSON nested deeper than this is refused before it is parsed (a tree file needs 4 levels)."""

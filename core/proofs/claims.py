@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import chess
 
-from pn_explorer.core.values import counted
+from ..values import counted
 
 NO_FORCED_MATE = "no forced mate"
 """What a disproved chess root establishes: the attacker has no forced mate at any length."""

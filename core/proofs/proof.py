@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from pn_explorer.core.tree import ROOT, Tree
+from ..tree import ROOT, Tree
 
 
 @dataclass(slots=True)

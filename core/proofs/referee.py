@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.proofs.proof import ProofNode
+from ..errors import VerificationError
+from .proof import ProofNode
 
 MAX_PLIES = 800
 """Deeper proofs are refused rather than risk the interpreter's recursion limit."""

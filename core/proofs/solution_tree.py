@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pn_explorer.core.proofs.proof import (
+from ..tree import ROOT, Tree
+from .proof import (
     ProofNode,
     disproof_tree,
     proof_tree,
     refutation_children,
 )
-from pn_explorer.core.tree import ROOT, Tree
 
 
 def refutation_line(tree: Tree, root: int = ROOT) -> list[int]:

@@ -17,8 +17,8 @@ from typing import Any
 
 import chess
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.proofs.claims import mate_length
+from ..errors import VerificationError
+from .claims import mate_length
 
 UciProof = dict[str, Any]
 """A proof tree as nested dicts: UCI move -> the proof after it ({} at a mated leaf)."""

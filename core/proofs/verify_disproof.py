@@ -39,17 +39,12 @@ the search's word.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import chess
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.proofs.claims import no_mate_within
-from pn_explorer.core.proofs.solution import uci_proof
-from pn_explorer.core.proofs.verify import MAX_PLIES, UciProof, standard_root
-
-if TYPE_CHECKING:
-    from pn_explorer.core.search.contract import Search
+from ..errors import VerificationError
+from .claims import no_mate_within
+from .verify import MAX_PLIES, UciProof, standard_root
 
 _NOTHING_ABOVE = 1 << 30
 """What a subtree that rests on no repetition rests on: deeper than any line."""
@@ -82,21 +77,6 @@ def verify_disproof(
     checker.replay(disproof)
     moves = None if max_plies is None else no_mate_within(max_plies, board.turn == attacker)
     return VerifiedDisproof(moves, max_plies, checker.nodes)
-
-
-def check_disproof(
-    board: chess.Board, attacker: chess.Color, search: Search
-) -> tuple[bool, str, int]:
-    """Read the disproved search's disproof out of what it keeps (`Search.disproof`) and replay
-    it independently, under the search's mate-length bound or, without one, as "no forced mate":
-    (accepted, why not, positions replayed). Only an accepted disproof certifies anything; a
-    search that cannot read one out says why, and that is the reason it is not accepted."""
-    try:
-        tree = search.disproof()
-        verified = verify_disproof(board, uci_proof(tree), attacker, search.max_plies)
-    except VerificationError as error:
-        return False, str(error), 0
-    return True, "", verified.nodes
 
 
 class _Replay:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.search.contract import Stepper, kept_tree
-from pn_explorer.core.search.numbers import saturated_sum
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import format_number
+from ..games.registry import kind_of
+from ..search.contract import Stepper, kept_tree
+from ..search.numbers import saturated_sum
+from ..tree import ROOT, Tree
+from ..values import format_number
 
 Labeller = Callable[[int], str]
 """A first-level node's name in sentences: the move into it (SAN) or the tree file's name."""

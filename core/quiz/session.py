@@ -15,17 +15,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from pn_explorer.core.quiz.explain import (
+from ..search.contract import Stepper, kept_tree
+from ..search.types import PHASE, StepReport
+from ..tree import Tree
+from ..values import format_number
+from .explain import (
     Labeller,
     mistake,
     numbers_why,
     search_labeller,
     selection_why,
 )
-from pn_explorer.core.search.contract import Stepper, kept_tree
-from pn_explorer.core.search.types import PHASE, StepReport
-from pn_explorer.core.tree import Tree
-from pn_explorer.core.values import format_number
 
 SELECTION, NUMBERS = "selection", "numbers"
 """The two kinds of question."""

@@ -19,8 +19,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.runs.workers import Event, Failed, Finished, Started, failure_text
+from ..errors import PnExplorerError
+from .workers import Event, Failed, Finished, Started, failure_text
 
 RETRIES = 1
 """How many times an item whose worker died is run again before it is reported failed."""

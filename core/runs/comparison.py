@@ -21,11 +21,14 @@ from functools import partial
 from itertools import combinations
 from typing import Any, TypedDict
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.inputs.positions import SuitePosition
-from pn_explorer.core.runs.engine_column import found_mate, is_engine_column, mate_lengths
-from pn_explorer.core.runs.journal import Journal
-from pn_explorer.core.runs.runner import (
+from ..errors import InvalidLimitError
+from ..inputs.positions import SuitePosition
+from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.defaults import AB, POWER, SQUARE
+from ..search.types import Limits, Result
+from .engine_column import found_mate, is_engine_column, mate_lengths
+from .journal import Journal
+from .runner import (
     ERROR,
     REJECTED,
     UNCERTIFIED,
@@ -38,9 +41,6 @@ from pn_explorer.core.runs.runner import (
     run_items,
     work_item,
 )
-from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
-from pn_explorer.core.search.defaults import AB, POWER, SQUARE
-from pn_explorer.core.search.types import Limits, Result
 
 # -- factories -------------------------------------------------------------------------------------
 

@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from pn_explorer.core.engines.uci import DEFAULT_SECONDS, CrossCheck, find_engine, probe_engine
-from pn_explorer.core.errors import EngineError
-from pn_explorer.core.runs.runner import CLAIMED, RunRecord, WorkItem
-from pn_explorer.core.search.types import Limits, Result
+from ..engines.uci import DEFAULT_SECONDS, CrossCheck, find_engine, probe_engine
+from ..errors import EngineError
+from ..search.types import Limits, Result
+from .runner import CLAIMED, RunRecord, WorkItem
 
 ENGINE_PREFIX = "uci"
 """`uci` (the `--engine` path, or Stockfish) or `uci:NAME_OR_PATH` names an engine column."""

@@ -18,8 +18,8 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import IO, Any
 
-from pn_explorer.core.errors import PnExplorerError
-from pn_explorer.core.runs.runner import RunRecord, WorkItem, item_key
+from ..errors import PnExplorerError
+from .runner import RunRecord, WorkItem, item_key
 
 SUFFIX = ".rows"
 """What the journal's name adds to the output file's."""

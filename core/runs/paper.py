@@ -7,8 +7,8 @@ import json
 from collections.abc import Sequence
 from functools import cache
 
-from pn_explorer.core.games.suites import RESOURCES
-from pn_explorer.core.runs.runner import RunRecord
+from ..games.suites import RESOURCES
+from .runner import RunRecord
 
 THESIS_FILE = RESOURCES / "paper" / "thesis.json"
 

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.types import Checkpoints, Outcome, StepReport
-from pn_explorer.core.tree import Tree
+from ..search.contract import Stepper
+from ..search.types import Checkpoints, Outcome, StepReport
+from ..tree import Tree
 
 
 class IterationLog:

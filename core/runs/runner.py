@@ -15,30 +15,36 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, VerificationError
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.games.kinds import Source
-from pn_explorer.core.games.registry import kind_named, kind_of, load_problem
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.inputs.positions import SuitePosition
-from pn_explorer.core.proofs.claims import (
-    NO_FORCED_MATE,
-    checked_disproof_text,
-    uncertified_text,
-    verdict,
-)
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.runs.cluster import ClusterWorkers
-from pn_explorer.core.runs.workers import Failed, Finished, Workers
-from pn_explorer.core.search.completion import completed
-from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.types import Limits, Result
+from ..errors import InvalidLimitError, PnExplorerError, VerificationError
+from ..games.chess_game import ChessGame
+from ..games.game import Game
+from ..games.kinds import Source
+from ..games.registry import kind_named, kind_of, load_problem
+from ..inputs.boards import parse_fen
+from ..inputs.positions import SuitePosition
+from ..proofs.claims import NO_FORCED_MATE, checked_disproof_text, uncertified_text, verdict
+from ..proofs.proof import ProofNode
+from ..search.completion import completed
+from ..search.contract import Search
+from ..search.types import Limits, Result
+from .cluster import ClusterWorkers
+from .workers import Failed, Finished, Workers
 
-if TYPE_CHECKING:
-    from pn_explorer.core.runs.journal import Journal
+
+class Journal(Protocol):
+    """Where a run of many searches keeps each finished record (`core.runs.journal.Journal`)."""
+
+    done: dict[str, RunRecord]
+    """The records written before, by `item_key`: handed back without running them again."""
+
+    def open(self) -> None: ...
+
+    def add(self, item: WorkItem, record: RunRecord) -> None: ...
+
+    def close(self) -> None: ...
+
 
 ERROR = "error"
 """The verdict of a run whose claimed proof the verifier rejected (a bug, never a mate)."""
@@ -223,6 +229,15 @@ def describe_search(
     return record
 
 
+def solution_record(search: Search) -> RunRecord:
+    """The verified record of an ended search (reading and verifying a proof may take a while:
+    the window calls it on a worker thread). A game whose positions have names (an explicit
+    tree) names the record after its root."""
+    game = search.game
+    root = kind_of(game).root_text(game) if game.capabilities.named_nodes else ""
+    return describe_search(game, search, search.algorithm, root)
+
+
 def certify_disproof(record: RunRecord, game: Game, search: Search) -> None:
     """Replay the disproof of a root independently and say in `record` whether it was accepted:
     read out of what the search keeps (`Search.disproof`), then replayed as the defender's
@@ -362,7 +377,7 @@ def run_item(item: WorkItem) -> RunRecord:
     )
     mate_in = record.mate_in if record.verified else None
     if item.shortest is not None and game.capabilities.standard_chess and mate_in:
-        from pn_explorer.core.search.dfpn_shortest import certify_shortest
+        from ..search.dfpn_shortest import certify_shortest
 
         root = parse_fen(record.fen)
         attacker = root.turn if kind_of(game).fresh(game).is_or() else not root.turn

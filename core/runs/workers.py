@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from pn_explorer.core.errors import PnExplorerError
+from ..errors import PnExplorerError
 
 REAP_SECONDS = 1.0
 """How long `cancel` waits for a killed process to be gone (a SIGKILL takes milliseconds)."""

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.search.contract import Search, Stepper
-from pn_explorer.core.search.defaults import PN
-from pn_explorer.core.search.parameters import PARAMETERS, check_values
-from pn_explorer.core.search.registry import build, entry
-from pn_explorer.core.search.types import Limits
+from ..games.game import Game
+from .contract import Search, Stepper
+from .defaults import PN
+from .parameters import PARAMETERS, check_values
+from .registry import build, entry
+from .types import Limits
 
 
 class AlgorithmSpec:

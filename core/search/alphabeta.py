@@ -38,16 +38,16 @@ from dataclasses import dataclass
 
 import chess
 
-from pn_explorer.core.errors import InvalidLimitError, VerificationError
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.inputs.boards import parse_fen
-from pn_explorer.core.proofs.claims import mate_text, no_mate_text, shortest_text
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import MateSolution, mate_solution
-from pn_explorer.core.search.defaults import AB, ORDERINGS, POWER
-from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
-from pn_explorer.core.values import REASON_TEXT, Value, counted
+from ..errors import InvalidLimitError, VerificationError
+from ..games.chess_game import ChessGame
+from ..games.game import Game
+from ..games.solution import MateSolution, mate_solution
+from ..inputs.boards import parse_fen
+from ..proofs.claims import mate_text, no_mate_text, shortest_text
+from ..proofs.proof import ProofNode
+from ..values import REASON_TEXT, Value, counted
+from .defaults import AB, ORDERINGS, POWER
+from .types import Limits, Outcome, Result, StopReason
 
 REFUTATIONS_PER_PLY = 5
 """Length of each ply's list of recent refutations (Proskurowski kept about ten)."""

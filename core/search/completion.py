@@ -15,10 +15,10 @@ nothing: a wrong completion is refused like any other wrong disproof.
 
 from __future__ import annotations
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.values import Value, counted
+from ..errors import VerificationError
+from ..games.game import Game
+from ..proofs.proof import ProofNode
+from ..values import Value, counted
 
 COMPLETION_BUDGET = 2_000_000
 """Positions the play-out of one strategy's leaves may visit before it gives up (the strategy

@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.search.types import (
+from ..games.game import Game
+from ..proofs.proof import ProofNode
+from ..tree import Tree
+from .types import (
     Checkpoints,
     Limits,
     MemoryUse,
@@ -34,10 +35,9 @@ from pn_explorer.core.search.types import (
     StepReport,
     StepUnit,
 )
-from pn_explorer.core.tree import Tree
 
 if TYPE_CHECKING:
-    from pn_explorer.core.search.registry import Capabilities
+    from .capabilities import Capabilities
 
 
 @runtime_checkable
@@ -117,7 +117,7 @@ class Stepper(Search, Protocol):
     @property
     def capabilities(self) -> Capabilities:
         """What it offers beyond stepping (two levels, replay, quiz, transpositions, a recursion
-        path), as its registry entry declares it (`core.search.registry.Capabilities`)."""
+        path), as its registry entry declares it (`core.search.capabilities.Capabilities`)."""
 
     @property
     def drawn_tree(self) -> Tree:

@@ -59,18 +59,20 @@ from __future__ import annotations
 import heapq
 import time
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import Expansion, Game
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.verify import MAX_PLIES
-from pn_explorer.core.search.dag_tree import DagTree
-from pn_explorer.core.search.defaults import DAGPN, MOBILITY
-from pn_explorer.core.search.events import Linked
-from pn_explorer.core.search.numbers import INF, leaf_numbers, node_numbers
-from pn_explorer.core.search.parameters import check_values
-from pn_explorer.core.search.phase_steps import PhaseSteps
-from pn_explorer.core.search.rerun import RerunCheckpoints
-from pn_explorer.core.search.types import (
+from ..errors import VerificationError
+from ..games.game import Expansion, Game
+from ..proofs.proof import ProofNode
+from ..proofs.verify import MAX_PLIES
+from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
+from ..values import REASON_TEXT, Reason, Value
+from .dag_tree import DagTree
+from .defaults import DAGPN, MOBILITY
+from .events import Linked
+from .numbers import INF, leaf_numbers, node_numbers
+from .parameters import check_values
+from .phase_steps import PhaseSteps
+from .rerun import RerunCheckpoints
+from .types import (
     Limits,
     MemoryUse,
     NumberChange,
@@ -80,8 +82,6 @@ from pn_explorer.core.search.types import (
     StepReport,
     StopReason,
 )
-from pn_explorer.core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
-from pn_explorer.core.values import REASON_TEXT, Reason, Value
 
 PINNED = 0x01
 """A draw below rests on the path above the node: never link another path to it."""
@@ -412,45 +412,33 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
             raise VerificationError(f"DAG PN: {read}")
         return read
 
-    def step_phase(self) -> StepReport:
-        """Advance one phase (select → expand → update) and report what it changed."""
-        report = StepReport()
+    def _step_select(self) -> list[int]:
+        """Figure 3.4 from the root, along the path it keeps (a node may have several parents)."""
+        self._selected = self.select_most_proving_node()
+        return list(self._path)
+
+    def _step_expand(self, report: StepReport) -> None:
+        """Figure 3.5, reporting the new children and the children found in the graph already."""
+        report.phases.append(Phase.EXPAND)
+        first = len(self.tree)
+        stopped = self.expand_node(self._selected)
+        if stopped is not None:
+            report.outcome = self._finish(stopped)
+            return
+        tree = self.tree
+        report.new_children = [
+            (child, tree.proof[child], tree.disproof[child]) for child in range(first, len(tree))
+        ]
+        linked = tuple(child for child in tree.successors(self._selected) if child < first)
+        if linked:
+            report.add(Linked(self._selected, linked))
+        self.next_phase = Phase.UPDATE
+
+    def _step_update(self, report: StepReport) -> None:
+        """Figure 3.6 over every parent, then the root's check."""
+        self._end_iteration(report.changed)
         if self.outcome is not None:
             report.outcome = self.outcome
-            return report
-        started = time.perf_counter()
-        phase = self.next_phase
-        report.phases.append(phase)
-        if phase is Phase.SELECT:
-            limit = self._limit_reached()
-            if limit is not None:
-                report.outcome = self._finish(limit)
-            else:
-                self._selected = self.select_most_proving_node()
-                report.path = list(self._path)
-                self.next_phase = Phase.EXPAND
-        elif phase is Phase.EXPAND:
-            first = len(self.tree)
-            stopped = self.expand_node(self._selected)
-            if stopped is not None:
-                report.outcome = self._finish(stopped)
-            else:
-                tree = self.tree
-                report.new_children = [
-                    (child, tree.proof[child], tree.disproof[child])
-                    for child in range(first, len(tree))
-                ]
-                linked = tuple(child for child in tree.successors(self._selected) if child < first)
-                if linked:
-                    report.add(Linked(self._selected, linked))
-                self.next_phase = Phase.UPDATE
-        else:
-            self._end_iteration(report.changed)
-            report.iteration_done = True
-            if self.outcome is not None:
-                report.outcome = self.outcome
-        self.elapsed += time.perf_counter() - started
-        return report
 
     def _end_iteration(self, changes: list[NumberChange] | None) -> None:
         """The UPDATE phase and the end of the iteration: Figure 3.6, then the root's check."""

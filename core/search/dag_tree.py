@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from array import array
 
-from pn_explorer.core.tree import EXPANDED, NO_NODE, OR_NODE, Tree
-from pn_explorer.core.values import Reason, Value
+from ..tree import EXPANDED, NO_NODE, OR_NODE, Tree
+from ..values import Reason, Value
 
 
 class DagTree(Tree):

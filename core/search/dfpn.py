@@ -139,13 +139,14 @@ from array import array
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import NOT_COUNTED, Game
-from pn_explorer.core.generators import finish
-from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.search.defaults import (
+from ..errors import VerificationError
+from ..games.game import NOT_COUNTED, Game
+from ..generators import finish
+from ..proofs.proof import ProofNode
+from ..values import REASON_TEXT, Reason, Value
+from .defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
     DFPN_DEEP_DEPTH,
@@ -162,7 +163,7 @@ from pn_explorer.core.search.defaults import (
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
-from pn_explorer.core.search.numbers import (
+from .numbers import (
     INF,
     LARGEST_UNSOLVED,
     as_phi_delta,
@@ -171,12 +172,27 @@ from pn_explorer.core.search.numbers import (
     node_numbers,
     phi_delta,
 )
-from pn_explorer.core.search.transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
-from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
-from pn_explorer.core.values import REASON_TEXT, Reason, Value
+from .transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
+from .types import Limits, Outcome, Result, StopReason
 
-if TYPE_CHECKING:
-    from pn_explorer.core.search.dfpn_steps import DfpnTrace
+
+class MidWatcher(Protocol):
+    """What MID tells a watcher attached as `DfpnSearch.trace` (the stepped search's `DfpnTrace`,
+    `core.search.dfpn_steps`): each event it returns is yielded, so the search pauses there."""
+
+    def hit(self, key: int) -> None: ...
+
+    def expanded(
+        self,
+        depth: int,
+        is_or: bool,
+        phi_threshold: int,
+        delta_threshold: int,
+        children: Children,
+        created_before: int = 0,
+    ) -> object: ...
+
+    def backing_up(self, depth: int, phi: int, delta: int) -> object: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -323,7 +339,7 @@ class DfpnSearch:
     tree = None
     second_level_searches = None
     transpositions = None
-    trace: DfpnTrace | None = None
+    trace: MidWatcher | None = None
     """The stepping hooks (`core.search.dfpn_steps`); None: MID runs without pausing."""
 
     def __init__(

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 
 import chess
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.proofs.claims import (
+from ..errors import VerificationError
+from ..games.chess_game import ChessGame
+from ..games.solution import MateSolution, check_disproof, mate_solution
+from ..proofs.claims import (
     checked_disproof_text,
     mate_text,
     no_mate_text,
@@ -38,11 +39,9 @@ from pn_explorer.core.proofs.claims import (
     uncertified_text,
     unsettled_text,
 )
-from pn_explorer.core.proofs.solution import MateSolution, mate_solution
-from pn_explorer.core.proofs.verify_disproof import check_disproof
-from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP
-from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.search.types import Limits, Result
+from .defaults import DEFAULT_NODE_CAP
+from .dfpn import DfpnSearch
+from .types import Limits, Result
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,11 @@ from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.search.defaults import (
+from ..games.game import Game
+from ..tree import ROOT, Tree, pack_flags
+from ..values import Reason, Value, solved_value
+from .capabilities import Capabilities, declared
+from .defaults import (
     DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
     DFPN_FLIGHT_WEIGHT,
@@ -34,14 +37,13 @@ from pn_explorer.core.search.defaults import (
     DFPN_WEAK_DELTA,
     MOBILITY,
 )
-from pn_explorer.core.search.dfpn import Children, DfpnSearch, _Result, children_numbers
-from pn_explorer.core.search.events import BackUpReason, DfpnEvent, EventKind
-from pn_explorer.core.search.numbers import INF, as_phi_delta
-from pn_explorer.core.search.phase_steps import always, iteration_done
-from pn_explorer.core.search.registry import Capabilities, entry
-from pn_explorer.core.search.rerun import RerunCheckpoints
-from pn_explorer.core.search.transposition import BYTES_PER_ENTRY
-from pn_explorer.core.search.types import (
+from .dfpn import Children, DfpnSearch, _Result, children_numbers
+from .events import BackUpReason, DfpnEvent, EventKind
+from .numbers import INF, as_phi_delta
+from .phase_steps import always, iteration_done
+from .rerun import RerunCheckpoints
+from .transposition import BYTES_PER_ENTRY
+from .types import (
     EVENT,
     ITERATION,
     Limits,
@@ -50,8 +52,6 @@ from pn_explorer.core.search.types import (
     StepReport,
     StepUnit,
 )
-from pn_explorer.core.tree import ROOT, Tree, pack_flags
-from pn_explorer.core.values import Reason, Value, solved_value
 
 TRACE_FLOOR = 4096
 """Positions the trace may hold beyond twice what its frames show before it forgets the rest."""
@@ -356,7 +356,7 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
     @property
     def capabilities(self) -> Capabilities:
         """What df-pn offers, as its registry entry declares it."""
-        return entry(self.algorithm).capabilities
+        return declared(self.algorithm)
 
     def step(self, unit: str) -> StepReport:
         """One step of a unit in `step_units`."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import ClassVar
 
-from pn_explorer.core.search.types import Outcome, StepEvent, StepReport
+from .types import Outcome, StepEvent, StepReport
 
 
 @dataclass(frozen=True, slots=True)

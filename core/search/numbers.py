@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from pn_explorer.core.search.defaults import UNIT
-from pn_explorer.core.values import INF, Value
+from ..values import INF, Value
+from .defaults import UNIT
 
 __all__ = [
     "INF",

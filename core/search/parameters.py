@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.inputs.numbers import LARGEST_WHOLE, LONGEST_MATE
-from pn_explorer.core.inputs.text import shown
-from pn_explorer.core.search.defaults import (
+from ..errors import InvalidLimitError
+from ..inputs.numbers import LARGEST_WHOLE, LONGEST_MATE
+from ..inputs.text import shown
+from ..values import either
+from .defaults import (
     DEFAULT_A,
     DEFAULT_B,
     DEFAULT_DEPTH,
@@ -35,7 +36,6 @@ from pn_explorer.core.search.defaults import (
     ORDERINGS,
     POWER,
 )
-from pn_explorer.core.values import either
 
 
 class Kind(Enum):

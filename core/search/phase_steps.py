@@ -14,8 +14,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from pn_explorer.core.search.registry import Capabilities, entry
-from pn_explorer.core.search.types import (
+from ..tree import ROOT, Tree
+from .capabilities import Capabilities, declared
+from .types import (
     INTO,
     ITERATION,
     OVER,
@@ -26,7 +27,6 @@ from pn_explorer.core.search.types import (
     StepReport,
     StepUnit,
 )
-from pn_explorer.core.tree import ROOT, Tree
 
 PHASE_UNITS = (
     StepUnit(PHASE, "Phase", "Step one phase: select, expand or update"),
@@ -62,6 +62,40 @@ class PhaseSteps:
     _cancel_requested: bool
 
     def step_phase(self) -> StepReport:
+        """Advance one phase (select → expand → update) and report what it changed."""
+        report = StepReport()
+        if self.outcome is not None:
+            report.outcome = self.outcome
+            return report
+        started = time.perf_counter()
+        phase = self.next_phase
+        if phase is Phase.SELECT:
+            report.phases.append(phase)
+            limit = self._limit_reached()
+            if limit is not None:
+                report.outcome = self._finish(limit)
+            else:
+                report.path = self._step_select()
+                self.next_phase = Phase.EXPAND
+        elif phase is Phase.EXPAND:
+            self._step_expand(report)
+        else:
+            report.phases.append(phase)
+            report.iteration_done = True
+            self._step_update(report)
+        self.elapsed += time.perf_counter() - started
+        return report
+
+    def _step_select(self) -> list[int]:
+        """The SELECT phase: Figure 3.4 from where the search resumes; the path to the node."""
+        raise NotImplementedError
+
+    def _step_expand(self, report: StepReport) -> None:
+        """The EXPAND phase, reporting the new children (Pn²: a second-level search)."""
+        raise NotImplementedError
+
+    def _step_update(self, report: StepReport) -> None:
+        """The UPDATE phase and the end of the iteration (the root solved: the outcome)."""
         raise NotImplementedError
 
     def step_iteration(self) -> StepReport:
@@ -99,7 +133,7 @@ class PhaseSteps:
     @property
     def capabilities(self) -> Capabilities:
         """What this search offers, as its registry entry declares it."""
-        return entry(self.algorithm).capabilities
+        return declared(self.algorithm)
 
     def describe(self) -> str:
         """Nothing beyond its parameters (the registry words those)."""

@@ -19,14 +19,16 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from pn_explorer.core.games.game import Expansion, Game
-from pn_explorer.core.proofs.proof import ProofNode, disproof_tree, proof_tree
-from pn_explorer.core.search.defaults import MOBILITY, PN
-from pn_explorer.core.search.numbers import INF, and_numbers, leaf_numbers, or_numbers
-from pn_explorer.core.search.parameters import check_values
-from pn_explorer.core.search.phase_steps import PhaseSteps
-from pn_explorer.core.search.tree_history import TreeHistory
-from pn_explorer.core.search.types import (
+from ..games.game import Expansion, Game
+from ..proofs.proof import ProofNode, disproof_tree, proof_tree
+from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
+from ..values import REASON_TEXT, Value
+from .defaults import MOBILITY, PN
+from .numbers import INF, and_numbers, leaf_numbers, or_numbers
+from .parameters import check_values
+from .phase_steps import PhaseSteps
+from .tree_history import TreeHistory
+from .types import (
     Checkpoints,
     Limits,
     MemoryUse,
@@ -37,8 +39,6 @@ from pn_explorer.core.search.types import (
     StepReport,
     StopReason,
 )
-from pn_explorer.core.tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from pn_explorer.core.values import REASON_TEXT, Value
 
 
 class TreeSearch(PhaseSteps):
@@ -157,36 +157,19 @@ class TreeSearch(PhaseSteps):
             return Outcome(Result.DISPROVED, StopReason.SOLVED)
         return None
 
-    def step_phase(self) -> StepReport:
-        """Advance one phase (select → expand → update) and report what it changed."""
-        report = StepReport()
-        if self.outcome is not None:
-            report.outcome = self.outcome
-            return report
-        started = time.perf_counter()
-        phase = self.next_phase
-        if phase is Phase.SELECT:
-            report.phases.append(phase)
-            limit = self._limit_reached()
-            if limit is not None:
-                report.outcome = self._finish(limit)
-            else:
-                self._selected = self.select_most_proving_node(self._current)
-                report.path = self.tree.path_to(self._selected)
-                self.next_phase = Phase.EXPAND
-        elif phase is Phase.EXPAND:
-            self._step_expand(report)
-        else:
-            report.phases.append(phase)
-            self._current = self.update_ancestors(self._selected, report.changed)
-            self.iterations += 1
-            report.iteration_done = True
-            self.next_phase = Phase.SELECT
-            solved = self._root_outcome()
-            if solved is not None:
-                report.outcome = self._finish(solved)
-        self.elapsed += time.perf_counter() - started
-        return report
+    def _step_select(self) -> list[int]:
+        """Figure 3.4 from where the last update stopped (`resume_node`)."""
+        self._selected = self.select_most_proving_node(self._current)
+        return self.tree.path_to(self._selected)
+
+    def _step_update(self, report: StepReport) -> None:
+        """Figure 3.6 (stopping early where a number does not change), then the root's check."""
+        self._current = self.update_ancestors(self._selected, report.changed)
+        self.iterations += 1
+        self.next_phase = Phase.SELECT
+        solved = self._root_outcome()
+        if solved is not None:
+            report.outcome = self._finish(solved)
 
     def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase: immediate evaluation in PN, a second-level search in Pn²."""

@@ -40,16 +40,18 @@ import math
 import time
 from collections.abc import Callable
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.proofs.proof import ProofNode, disproof_tree, proof_tree
-from pn_explorer.core.search.defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
-from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
-from pn_explorer.core.search.numbers import INF
-from pn_explorer.core.search.parameters import check_values
-from pn_explorer.core.search.phase_steps import PHASE_UNITS, always, iteration_done
-from pn_explorer.core.search.pn import ProofNumberSearch, TreeSearch
-from pn_explorer.core.search.types import (
+from ..errors import VerificationError
+from ..games.game import Game
+from ..proofs.proof import ProofNode, disproof_tree, proof_tree
+from ..tree import EXPANDED, ROOT
+from ..values import Value
+from .defaults import DEFAULT_A, DEFAULT_B, LOGISTIC, MOBILITY, ONE, PN2
+from .events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
+from .numbers import INF
+from .parameters import check_values
+from .phase_steps import PHASE_UNITS, always, iteration_done
+from .pn import ProofNumberSearch, TreeSearch
+from .types import (
     INTO,
     ITERATION,
     OVER,
@@ -62,8 +64,6 @@ from pn_explorer.core.search.types import (
     StepUnit,
     StopReason,
 )
-from pn_explorer.core.tree import EXPANDED, ROOT
-from pn_explorer.core.values import Value
 
 
 def fraction_logistic(x: float, a: float, b: float) -> float:

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal, overload
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.games.game import Game
-from pn_explorer.core.search.contract import Search, Stepper
-from pn_explorer.core.search.defaults import (
+from ..errors import InvalidLimitError
+from ..games.game import Game
+from .capabilities import Capabilities, declare, forget
+from .contract import Search, Stepper
+from .defaults import (
     AB,
     DAGPN,
     DEFAULT_NODE_CAP,
@@ -33,8 +34,8 @@ from pn_explorer.core.search.defaults import (
     PN,
     PN2,
 )
-from pn_explorer.core.search.parameters import PARAMETERS, PIECES
-from pn_explorer.core.search.types import Limits
+from .parameters import PARAMETERS, PIECES
+from .types import Limits
 
 
 class CapUnit(Enum):
@@ -59,45 +60,24 @@ class CapUnit(Enum):
         return f"{cap:,} {self.value}"
 
 
-@dataclass(frozen=True, slots=True)
-class Capabilities:
-    """What a search can do, for the front ends to ask instead of its name.
-
-    `thesis`: one of Breuker's searches (the command line's default comparison). `compared`: a
-    row of the window's comparison. `two_levels`: a second-level search to step into (Pn²).
-    `event_steps`: stepped event by event along a recursion path, not phase by phase (df-pn).
-    `replayable`: the timeline can rewind it. `quizzable`: the quiz can ask about its phases.
-    `transpositions`: a position reached by several paths is stored once (a graph or a table).
-    `keeps_tree`: its whole tree stays in memory, to explain and export. `disproves`: it can
-    show that there is no mate (αβ only finds none within its depth). `opens_snapshots`: a tree
-    file drawing a figure's search in progress opens as this search. `tuned_cap`: the cap is one
-    of the algorithm's parameters (Pn²'s N), so a comparison keeps it apart from the others'."""
-
-    thesis: bool = False
-    compared: bool = True
-    two_levels: bool = False
-    event_steps: bool = False
-    replayable: bool = False
-    quizzable: bool = False
-    transpositions: bool = False
-    keeps_tree: bool = False
-    disproves: bool = True
-    opens_snapshots: bool = False
-    tuned_cap: bool = False
-
-
 Factory = Callable[..., Any]
 """`factory(game, limits, **values)`: values for the entry's parameters, by name."""
+
+TREE_EXPLAINER = "tree"
+"""The explanation of a search that keeps its tree: effort per root move, read from the tree."""
+
+TABLE_EXPLAINER = "table"
+"""The explanation of df-pn: its transposition table's most-proving line and its own counts."""
 
 
 @dataclass(frozen=True, slots=True)
 class SearchEntry:
     """One search (see the module docstring). `settings(values)`: its parameters in a few words
     for a title ("init mobility", "a = 600,000, b = 80,000"); `choice`: its label in the set-up
-    dialog; `needs`: game traits it cannot run without; `explainer(search, trace,
-    known_mate_length)`: the generator that explains why it has not solved a root ("Why not
-    found?", `core.explain.explain.explanation_steps`); None: a search that keeps its tree is
-    explained from it (`tree_explainer`), any other has no explanation."""
+    dialog; `needs`: game traits it cannot run without; `explainer`: the name of the explanation
+    that says why it has not solved a root ("Why not found?": `TABLE_EXPLAINER`, read from a
+    transposition table; `core.explain.explain.EXPLAINERS` holds them by name); None: a search
+    that keeps its tree is explained from it (`TREE_EXPLAINER`), any other has no explanation."""
 
     name: str
     title: str
@@ -112,18 +92,19 @@ class SearchEntry:
     settings: Callable[[Mapping[str, Any]], str]
     choice: str = ""
     needs: frozenset[str] = frozenset()
-    explainer: Factory | None = None
+    explainer: str | None = None
 
     @property
     def steppable(self) -> bool:
         return self.step is not None
 
     @property
-    def explains_with(self) -> Factory | None:
-        """Its explainer, the tree's where it keeps one and names none (None: no explanation)."""
+    def explains_with(self) -> str | None:
+        """Its explanation's name, the tree's where it keeps one and names none (None: no
+        explanation)."""
         if self.explainer is not None:
             return self.explainer
-        return tree_explainer if self.capabilities.keeps_tree else None
+        return TREE_EXPLAINER if self.capabilities.keeps_tree else None
 
     @property
     def explains(self) -> bool:
@@ -148,12 +129,14 @@ def register(search: SearchEntry) -> SearchEntry:
     if unknown:
         raise ValueError(f"{search.name}: undeclared parameters {', '.join(unknown)}")
     _ENTRIES[search.name] = search
+    declare(search.name, search.capabilities)
     return search
 
 
 def unregister(name: str) -> None:
     """Remove a search registered for a while (a test's probe)."""
     del _ENTRIES[name]
+    forget(name)
 
 
 def entries(**capabilities: bool) -> tuple[SearchEntry, ...]:
@@ -270,7 +253,8 @@ def build(
     name: str, game: Game, limits: Limits, values: Mapping[str, Any], stepped: bool = False
 ) -> Search | Stepper:
     """Search `name` on `game` with its parameters taken from `values` (defaults for the rest),
-    for a run or (`stepped`) for the window to step."""
+    for a run or (`stepped`) for the window to step. The search is named after its entry
+    (`algorithm`), whatever class the factory made, so it reads that entry's capabilities."""
     found = entry(name)
     factory = found.step if stepped else found.run
     if factory is None:
@@ -279,6 +263,7 @@ def build(
     check_runs_on(name, game, values)
     chosen = {key: values.get(key, PARAMETERS[key].default) for key in found.parameters}
     search: Search | Stepper = factory(game, limits, **chosen)
+    search.algorithm = found.name
     return search
 
 
@@ -286,13 +271,13 @@ def build(
 
 
 def pn_search(game: Game, limits: Limits, initialisation: str) -> Stepper:
-    from pn_explorer.core.search.pn import ProofNumberSearch
+    from .pn import ProofNumberSearch
 
     return ProofNumberSearch(game, limits, initialisation=initialisation)
 
 
 def pn2_search(game: Game, limits: Limits, a: float, b: float, fraction: str) -> Stepper:
-    from pn_explorer.core.search.pn2 import Pn2Search
+    from .pn2 import Pn2Search
 
     return Pn2Search(game, limits, a=a, b=b, fraction=fraction)
 
@@ -300,7 +285,7 @@ def pn2_search(game: Game, limits: Limits, a: float, b: float, fraction: str) ->
 def alphabeta_search(
     game: Game, limits: Limits, depth: int | None, ordering: str, refutation: bool, all_keys: bool
 ) -> Search:
-    from pn_explorer.core.search.alphabeta import AlphaBetaMateSearch
+    from .alphabeta import AlphaBetaMateSearch
 
     return AlphaBetaMateSearch(
         game,
@@ -313,33 +298,21 @@ def alphabeta_search(
 
 
 def dag_pn_search(game: Game, limits: Limits, initialisation: str) -> Stepper:
-    from pn_explorer.core.search.dag_pn import DagProofNumberSearch
+    from .dag_pn import DagProofNumberSearch
 
     return DagProofNumberSearch(game, limits, initialisation=initialisation)
 
 
 def dfpn_search(game: Game, limits: Limits, **values: Any) -> Search:
-    from pn_explorer.core.search.dfpn import DfpnSearch
+    from .dfpn import DfpnSearch
 
     return DfpnSearch(game, limits, **values)
 
 
 def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> Stepper:
-    from pn_explorer.core.search.dfpn_steps import DfpnStepper
+    from .dfpn_steps import DfpnStepper
 
     return DfpnStepper(game, limits, **values)
-
-
-def tree_explainer(search: Any, trace: Any, known_mate_length: int | None) -> Any:
-    from pn_explorer.core.explain.explain import tree_explanation_steps
-
-    return tree_explanation_steps(search, trace, known_mate_length)
-
-
-def table_explainer(search: Any, trace: Any, known_mate_length: int | None) -> Any:
-    from pn_explorer.core.explain.table import table_explanation_steps
-
-    return table_explanation_steps(search, trace, known_mate_length)
 
 
 def initialisation_text(values: Mapping[str, Any]) -> str:
@@ -452,7 +425,7 @@ for _entry in (
         Capabilities(event_steps=True, replayable=True, transpositions=True),
         no_text,
         "df-pn (Nagai; transposition table)",
-        explainer=table_explainer,
+        explainer=TABLE_EXPLAINER,
     ),
 ):
     register(_entry)

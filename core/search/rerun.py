@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from pn_explorer.core.search.types import Checkpoints, Outcome
+from .types import Checkpoints, Outcome
 
 RESTORE_SLICE_SECONDS = 0.01
 """The longest piece of a re-run between two yields of `restore`."""

@@ -10,11 +10,11 @@ the search from the snapshot.
 
 from __future__ import annotations
 
-from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from pn_explorer.core.search.defaults import UNIT
-from pn_explorer.core.search.pn import ProofNumberSearch
-from pn_explorer.core.search.types import Limits, Outcome, Result, StopReason
-from pn_explorer.core.tree import ROOT
+from ..games.explicit_tree import AndOrTree, ExplicitTreeGame
+from ..tree import ROOT
+from .defaults import UNIT
+from .pn import ProofNumberSearch
+from .types import Limits, Outcome, Result, StopReason
 
 
 def snapshot_search(

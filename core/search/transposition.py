@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from array import array
 
-from pn_explorer.core.values import INF
+from ..values import INF
 
 BUCKET = 4
 """Slots per bucket: a key's entry lives in one of the 4 slots of its bucket."""

@@ -23,13 +23,28 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from pn_explorer.core.search.types import Checkpoints
-from pn_explorer.core.tree import EXPANDED, NO_NODE, Tree
+from ..tree import EXPANDED, NO_NODE, Tree
+from .types import Checkpoints
 
-if TYPE_CHECKING:
-    from pn_explorer.core.search.pn import TreeSearch
+
+class TreeSearch(Protocol):
+    """What the history reads of the search it records (`core.search.pn.TreeSearch`)."""
+
+    tree: Tree
+    elapsed: float
+    number_log: list[int] | None
+    """Where the search's updates append (node, old proof, old disproof); None: not logged."""
+
+    @property
+    def selected_node(self) -> int: ...
+
+    @property
+    def resume_node(self) -> int: ...
+
+    def checkpoint_values(self) -> tuple[int, ...]: ...
+
 
 UNDO_SLICE = 40_000
 """Undo-log entries applied between two yields of a sliced restore."""

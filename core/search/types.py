@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
-from pn_explorer.core.errors import InvalidLimitError
-from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP
-from pn_explorer.core.values import counted
+from ..errors import InvalidLimitError
+from ..values import counted
+from .defaults import DEFAULT_NODE_CAP
 
 BYTES_PER_NODE_BOUND = 120
 """Generous process bytes per node (about 4 × the measured `core.tree.BYTES_PER_NODE`): sizes the

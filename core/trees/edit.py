@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pn_explorer.core.errors import TreeEditError, TreeFileError
-from pn_explorer.core.games.explicit_tree import AndOrTree
-from pn_explorer.core.inputs.files import read_text
-from pn_explorer.core.inputs.text import shown
-from pn_explorer.core.inputs.tree_files import LONGEST_TEXT, node_link_data
-from pn_explorer.core.trees.generate import node_name
-from pn_explorer.core.values import counted
+from ..errors import TreeEditError, TreeFileError
+from ..games.explicit_tree import AndOrTree
+from ..games.random_trees import node_name
+from ..inputs.files import read_text
+from ..inputs.text import shown
+from ..inputs.tree_files import LONGEST_TEXT, node_link_data
+from ..values import counted
 
 TYPES = ("OR", "AND")
 VALUES = ("true", "false", "unknown")

@@ -9,8 +9,8 @@ from PySide6.QtCore import QByteArray, QRectF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-from pn_explorer.app.focus import PositionView
 from pn_explorer.app.panels.board import BOARD_COLOURS, BoardPainter
+from pn_explorer.app.position_view import PositionView
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.core.search.types import ITERATION

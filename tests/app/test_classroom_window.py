@@ -23,10 +23,10 @@ from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.view import PAUSED_NOTE
 from pn_explorer.app.window import MainWindow
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
+from pn_explorer.core.games.tree_catalog import load_tree, tree_points
 from pn_explorer.core.quiz.session import SELECTION
 from pn_explorer.core.search.types import PHASE, StopReason
 from pn_explorer.core.tree import ROOT
-from pn_explorer.core.trees.catalog import load_tree, tree_points
 from tests.app.windows import shown_window
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")

@@ -15,11 +15,11 @@ from conformance import GameCase, check_search
 from probe_family import KIND, TAKE_AWAY, TakeAwayKind
 from PySide6.QtWidgets import QLabel, QWidget
 
-from pn_explorer.app.focus import PositionView
 from pn_explorer.app.menus.new_game import NewGameDialog
 from pn_explorer.app.panels import pictures
 from pn_explorer.app.panels.game_pictures import TextBoard
 from pn_explorer.app.panels.pictures import Picture
+from pn_explorer.app.position_view import PositionView
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import GAME, Source
 from pn_explorer.app.window import MainWindow

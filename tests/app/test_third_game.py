@@ -18,7 +18,6 @@ from pn_explorer.app.panels.result import (
     TREE_PROOF,
     result_kind,
     result_text,
-    solution_record,
 )
 from pn_explorer.app.problems.search_setup import SearchParams, build_search, fresh_game
 from pn_explorer.app.problems.sources import Source, load
@@ -30,7 +29,7 @@ from pn_explorer.core.games.game import Capabilities
 from pn_explorer.core.games.kinds import GameKind, Loaded, VerifiedProof, replay_check
 from pn_explorer.core.games.registry import kind_of, register, unregister
 from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.runs.runner import describe_search
+from pn_explorer.core.runs.runner import describe_search, solution_record
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.tree import ROOT

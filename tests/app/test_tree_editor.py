@@ -13,9 +13,9 @@ from pn_explorer.app.main import main
 from pn_explorer.app.problems.sources import TREE, TREE_FILES, Source, kind_of_file
 from pn_explorer.app.tree_editor.dialog import PROBLEM, TreeEditorDialog
 from pn_explorer.app.tree_editor.menu import TreeCommands
+from pn_explorer.core.games.tree_catalog import load_tree, tree_points
 from pn_explorer.core.search.types import Result
 from pn_explorer.core.tree import ROOT
-from pn_explorer.core.trees.catalog import load_tree, tree_points
 from tests.app.stage import Stage
 
 

@@ -279,8 +279,8 @@ def test_a_proved_roots_line_is_the_verified_main_line():
     from helpers import wac
 
     from pn_explorer.core.games.chess_game import ChessGame
+    from pn_explorer.core.games.solution import mate_solution
     from pn_explorer.core.proofs.proof import main_line_nodes
-    from pn_explorer.core.proofs.solution import mate_solution
     from pn_explorer.core.search.pn import ProofNumberSearch
 
     game = ChessGame(wac("WAC.001").board)

@@ -7,8 +7,8 @@ from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.chess_codes import decode_move, encode_move
 from pn_explorer.core.games.chess_game import ChessGame, power_ordered_moves
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.solution import mate_solution, verify_tree_proof
 from pn_explorer.core.games.suites import RESOURCES, load_suite
-from pn_explorer.core.proofs.solution import mate_solution, verify_tree_proof
 from pn_explorer.core.search.alphabeta import (
     REFUTATIONS_PER_PLY,
     AlphaBetaMateSearch,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pn_explorer.core.cli.main import main
 from pn_explorer.core.games.chess_flights import flights_after
 from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.proofs.solution import mate_solution
+from pn_explorer.core.games.solution import mate_solution
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_steps import DfpnStepper
 from pn_explorer.core.search.types import Limits, Result

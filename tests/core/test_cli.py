@@ -30,9 +30,10 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 
 def test_solve_reports_a_verified_mate_without_importing_qt():
     code = (
-        "import sys, app.main as m; rc = m.main(['solve', '--epd', 'wac-mates', '--id', "
-        "'WAC.004']); print('QT' if any(k.startswith('PySide6') for k in sys.modules) "
-        "else 'NOQT'); sys.exit(rc)"
+        "import sys, pn_explorer.app.main as m; "
+        "rc = m.main(['solve', '--epd', 'wac-mates', '--id', 'WAC.004']); "
+        "print('QT' if any(k.startswith('PySide6') for k in sys.modules) else 'NOQT'); "
+        "sys.exit(rc)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120

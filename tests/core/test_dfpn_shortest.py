@@ -10,8 +10,8 @@ import pytest
 
 from pn_explorer.core.cli.main import main
 from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.solution import mate_solution
 from pn_explorer.core.proofs.claims import mate_length, plies_for_mate_in
-from pn_explorer.core.proofs.solution import mate_solution
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_shortest import certify_shortest
 from pn_explorer.core.search.types import Limits, Result

@@ -20,11 +20,11 @@ from pn_explorer.core.explain.trace import RootTrace, Trend
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.games.registry import kind_of
+from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.defaults import DFPN_EPSILON, DFPN_WORK_PER_ENTRY
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_steps import DfpnStepper
 from pn_explorer.core.search.types import Limits, StopReason
-from pn_explorer.core.trees.catalog import load_tree
 from pn_explorer.core.values import INF
 
 TABLE = 1_000

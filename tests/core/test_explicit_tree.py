@@ -6,8 +6,8 @@ import pytest
 
 from pn_explorer.core.errors import TreeFileError
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.solution import verify_tree_proof
 from pn_explorer.core.games.suites import BUILTIN_TREES
-from pn_explorer.core.proofs.solution import verify_tree_proof
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.types import Result
 

@@ -9,11 +9,12 @@ from helpers import drop_a_root_move_from_disproofs, wac
 
 from pn_explorer.core.cli.main import main
 from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.exports.graphml import chess_move_labels, tree_graph, write_graphml
+from pn_explorer.core.exports.graphml import tree_graph, write_graphml
 from pn_explorer.core.exports.pgn import proof_pgn, refutation_pgn
 from pn_explorer.core.games.chess_game import ChessGame, decode_move
+from pn_explorer.core.games.move_labels import chess_move_labels
+from pn_explorer.core.games.solution import mate_solution
 from pn_explorer.core.proofs.proof import ProofNode, disproof_tree
-from pn_explorer.core.proofs.solution import mate_solution
 from pn_explorer.core.proofs.solution_tree import (
     SolutionLine,
     refutation_line,

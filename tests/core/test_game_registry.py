@@ -12,7 +12,9 @@ from pn_explorer.core.games.registry import (
     kind_named,
     kind_of,
     load_problem,
+    register,
     source_kind_owner,
+    spec_kinds,
 )
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.runs.runner import describe_search
@@ -90,3 +92,12 @@ def test_the_chess_record_keeps_its_fen_and_a_tree_record_has_none():
         record = describe_search(game, search, "pn")
         expected = record.position if game.capabilities.standard_chess else ""
         assert record.fen == expected and record.to_dict()["fen"] == expected
+
+
+def test_a_kind_registered_twice_is_refused():
+    """A second kind under a taken name raises, as a second search does: none replaces another."""
+    for kind in list(GAME_KINDS.values()):
+        with pytest.raises(ValueError, match="registered already"):
+            register(kind)
+    assert list(GAME_KINDS.values()) == [GAME_KINDS[name] for name in GAME_KINDS]
+    assert len(spec_kinds()) == len(set(map(id, spec_kinds())))

@@ -187,7 +187,7 @@ def test_json_to_a_full_disk_is_one_line():
     import sys
 
     fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
-    code = f"import sys, app.main as m; sys.exit(m.main(['solve', {fen!r}, '--json']))"
+    code = f"import sys, pn_explorer.app.main as m; sys.exit(m.main(['solve', {fen!r}, '--json']))"
     with open("/dev/full", "w") as full:
         result = subprocess.run(
             [sys.executable, "-c", code],

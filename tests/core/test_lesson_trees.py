@@ -4,11 +4,11 @@ import pytest
 
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.games.tree_catalog import load_tree, tree_points
 from pn_explorer.core.search.defaults import MOBILITY, UNIT
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.types import Result
 from pn_explorer.core.tree import ROOT
-from pn_explorer.core.trees.catalog import load_tree, tree_points
 from pn_explorer.core.values import INF
 
 LESSONS = [name for name in BUILTIN_TREES if name.startswith("lesson-")]

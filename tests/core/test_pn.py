@@ -7,8 +7,8 @@ from helpers import tree_columns, wac
 from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.chess_game import ChessGame, plain_count
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.solution import mate_solution, refutation
 from pn_explorer.core.games.suites import BUILTIN_TREES
-from pn_explorer.core.proofs.solution import mate_solution, refutation
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.types import Limits, Phase, Result, StopReason
 from pn_explorer.core.tree import ROOT

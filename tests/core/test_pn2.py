@@ -12,9 +12,9 @@ import pytest
 from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.solution import mate_solution
 from pn_explorer.core.games.suites import RESOURCES
 from pn_explorer.core.proofs.proof import proof_tree
-from pn_explorer.core.proofs.solution import mate_solution
 from pn_explorer.core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.pn2 import Pn2Search, fraction_logistic, second_level_budget

@@ -4,9 +4,9 @@ refutation (every attacker move with the reply that holds)."""
 import json
 
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
+from pn_explorer.core.games.solution import tree_refutation
 from pn_explorer.core.games.suites import BUILTIN_TREES
 from pn_explorer.core.proofs.proof import main_line_nodes, node_after_moves, refutation_nodes
-from pn_explorer.core.proofs.solution import tree_refutation
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.types import Result
 from pn_explorer.core.tree import ROOT

@@ -9,6 +9,7 @@ from pn_explorer.core.errors import InvalidAnswerError
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from pn_explorer.core.games.suites import BUILTIN_TREES, load_suite
+from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.inputs.answers import parse_number_answer
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller, selection_why
 from pn_explorer.core.quiz.session import NUMBERS, SELECTION, Quiz, Score
@@ -17,7 +18,6 @@ from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.pn2 import Pn2Search
 from pn_explorer.core.search.snapshot import snapshot_search
 from pn_explorer.core.search.types import Limits, Phase, Result
-from pn_explorer.core.trees.catalog import load_tree
 from pn_explorer.core.values import INF
 
 WAC = {position.id: position for position in load_suite("wac-mates")}

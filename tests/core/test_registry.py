@@ -11,6 +11,7 @@ from pn_explorer.app.problems.sources import TREE, TREE_FILES, Source, load
 from pn_explorer.core.cli.main import build_parser, main
 from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
+from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from pn_explorer.core.search.defaults import AB, DAGPN, DFPN, PN, PN2, SQUARE
 from pn_explorer.core.search.parameters import PARAMETERS, Kind
@@ -23,7 +24,6 @@ from pn_explorer.core.search.registry import (
     register,
 )
 from pn_explorer.core.search.types import Limits
-from pn_explorer.core.trees.catalog import load_tree
 
 
 def test_every_entry_declares_its_parameters_and_a_cap_and_the_names_are_unique():

@@ -6,7 +6,7 @@ from deep_trees import chain, write
 
 from pn_explorer.core.cli.main import main
 from pn_explorer.core.cli.output import EXIT_UNKNOWN, EXIT_USER_ERROR, outcome_status
-from pn_explorer.core.trees.catalog import tree_points
+from pn_explorer.core.games.tree_catalog import tree_points
 
 SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
 

@@ -8,9 +8,9 @@ import pytest
 from pn_explorer.core.errors import TreeEditError, TreeFileError
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from pn_explorer.core.games.suites import BUILTIN_TREES
+from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.pn import ProofNumberSearch
 from pn_explorer.core.search.types import Result
-from pn_explorer.core.trees.catalog import load_tree
 from pn_explorer.core.trees.edit import ERROR, WARNING, TreeDraft
 
 

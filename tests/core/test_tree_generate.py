@@ -10,15 +10,15 @@ import pytest
 
 from pn_explorer.core.errors import InvalidLimitError, PnExplorerError, TreeSpecError
 from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from pn_explorer.core.search.pn import ProofNumberSearch
-from pn_explorer.core.search.types import Result
-from pn_explorer.core.trees.generate import (
+from pn_explorer.core.games.random_trees import (
     node_name,
     node_names,
     parse_spec,
     random_graph,
     random_tree,
 )
+from pn_explorer.core.search.pn import ProofNumberSearch
+from pn_explorer.core.search.types import Result
 
 SPEC = "random:depth=5,branching=2-4,true=0.3,seed=7"
 
@@ -35,7 +35,7 @@ def test_the_same_seed_gives_the_same_tree_and_another_seed_another():
 def test_the_same_tree_in_two_other_processes():
     code = (
         "import json, networkx as nx;"
-        "from pn_explorer.core.trees.generate import parse_spec, random_graph;"
+        "from pn_explorer.core.games.random_trees import parse_spec, random_graph;"
         f"print(json.dumps(nx.node_link_data(random_graph(parse_spec({SPEC!r})), edges='edges')))"
     )
     outputs = [

@@ -8,7 +8,7 @@ from helpers import wac
 
 from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.proofs.solution import uci_proof
+from pn_explorer.core.games.solution import uci_proof
 from pn_explorer.core.proofs.verify import verify_mate
 from pn_explorer.core.search.pn import ProofNumberSearch
 

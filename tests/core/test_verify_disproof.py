@@ -10,9 +10,9 @@ import pytest
 
 from pn_explorer.core.errors import VerificationError
 from pn_explorer.core.games.chess_game import ChessGame
+from pn_explorer.core.games.solution import uci_proof
 from pn_explorer.core.proofs.claims import plies_for_mate_in
 from pn_explorer.core.proofs.proof import ProofNode
-from pn_explorer.core.proofs.solution import uci_proof
 from pn_explorer.core.proofs.verify import UciProof
 from pn_explorer.core.proofs.verify_disproof import verify_disproof
 from pn_explorer.core.search.dfpn import DfpnSearch

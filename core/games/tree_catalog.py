@@ -11,10 +11,10 @@ import json
 from functools import cache
 from pathlib import Path
 
-from pn_explorer.core.games.explicit_tree import AndOrTree
-from pn_explorer.core.games.suites import BUILTIN_TREES
-from pn_explorer.core.inputs.text import non_empty
-from pn_explorer.core.trees.generate import is_random_spec, random_tree
+from ..inputs.text import non_empty
+from .explicit_tree import AndOrTree
+from .random_trees import is_random_spec, random_tree
+from .suites import BUILTIN_TREES
 
 
 def load_tree(name: str | Path) -> AndOrTree:

@@ -7,17 +7,19 @@ the replay rejects raises VerificationError, never a mate.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import chess
 
-from pn_explorer.core.errors import VerificationError
-from pn_explorer.core.games.chess_game import ChessGame, decode_move
-from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
-from pn_explorer.core.games.kinds import Refutation
-from pn_explorer.core.proofs.proof import ProofNode, refutation_nodes
-from pn_explorer.core.proofs.verify import UciProof, verify_mate
-from pn_explorer.core.tree import ROOT, Tree
-from pn_explorer.core.values import REASON_TEXT, Reason, Value
+from ..errors import VerificationError
+from ..proofs.proof import ProofNode, refutation_nodes
+from ..proofs.verify import UciProof, verify_mate
+from ..proofs.verify_disproof import verify_disproof
+from ..tree import ROOT, Tree
+from ..values import REASON_TEXT, Reason, Value
+from .chess_game import ChessGame, decode_move
+from .explicit_tree import AndOrTree, ExplicitTreeGame
+from .kinds import Refutation
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +177,26 @@ def _check_tree_strategy(tree: AndOrTree, strategy: ProofNode, proving: bool) ->
             raise VerificationError(f"{kind} node {data.name!r}: not every child is covered")
         stack.extend(node.children.items())
     return size
+
+
+class DisprovedSearch(Protocol):
+    """What `check_disproof` reads of a search (`core.search.contract.Search` has both)."""
+
+    max_plies: int | None
+
+    def disproof(self) -> ProofNode: ...
+
+
+def check_disproof(
+    board: chess.Board, attacker: chess.Color, search: DisprovedSearch
+) -> tuple[bool, str, int]:
+    """Read the disproved search's disproof out of what it keeps (`Search.disproof`) and replay
+    it independently, under the search's mate-length bound or, without one, as "no forced mate":
+    (accepted, why not, positions replayed). Only an accepted disproof certifies anything; a
+    search that cannot read one out says why, and that is the reason it is not accepted."""
+    try:
+        tree = search.disproof()
+        verified = verify_disproof(board, uci_proof(tree), attacker, search.max_plies)
+    except VerificationError as error:
+        return False, str(error), 0
+    return True, "", verified.nodes

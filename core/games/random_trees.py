@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import TYPE_CHECKING
 
-from pn_explorer.core.errors import TreeSpecError
-from pn_explorer.core.inputs.numbers import parse_whole
-from pn_explorer.core.inputs.text import shown
-from pn_explorer.core.values import Value
+from ..errors import TreeSpecError
+from ..inputs.numbers import parse_whole
+from ..inputs.text import shown
+from ..values import Value
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from pn_explorer.core.games.explicit_tree import AndOrTree
+    from .explicit_tree import AndOrTree
 
 PREFIX = "random:"
 MAX_DEPTH = 12
@@ -226,7 +226,7 @@ def random_tree(text: str) -> AndOrTree:
     """The explicit tree a `random:` spec names: the same tree `AndOrTree.from_graph` reads from
     `random_graph` (nodes in depth-first preorder), built without networkx, since the window
     opens it on the GUI thread (8,191 nodes in ~30 ms instead of ~400 ms)."""
-    from pn_explorer.core.games.explicit_tree import AndOrTree, TreeNode
+    from .explicit_tree import AndOrTree, TreeNode
 
     spec = parse_spec(text)
     shape = _draw(spec)

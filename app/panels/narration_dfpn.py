@@ -3,12 +3,27 @@ returns to its parent (Nagai's loop condition: φ ≥ φ_t or δ ≥ δ_t, or th
 
 from __future__ import annotations
 
-from pn_explorer.app.dfpn.path_panel import pair
-from pn_explorer.app.panels.narration_links import move_labels
-from pn_explorer.core.search.contract import Stepper
-from pn_explorer.core.search.events import BackUpReason, DfpnEvent, EventKind
-from pn_explorer.core.search.types import StepReport
-from pn_explorer.core.values import counted, format_number
+from ...core.search.contract import Stepper
+from ...core.search.events import BackUpReason, DfpnEvent, EventKind
+from ...core.search.types import StepReport
+from ...core.values import INF, counted, format_number
+from .narration_links import move_labels
+
+NEAR_INFINITY = 1 << 40
+"""Thresholds within this of ∞ are written ∞ − k (φ_t = δ_t − δ + φ under a root's ∞)."""
+
+
+def number(value: int) -> str:
+    """A number as the panel writes it: ∞, or ∞−k for thresholds just under ∞ (a root's ∞
+    minus a child's numbers), else `format_number`."""
+    if INF - NEAR_INFINITY < value < INF:
+        return f"∞−{INF - value:,}"
+    return format_number(value)
+
+
+def pair(first: int, second: int) -> str:
+    """Two numbers as "first / second" (pn / dn, φ / δ, φ_t / δ_t)."""
+    return f"{number(first)} / {number(second)}"
 
 
 def _name(search: Stepper, event: DfpnEvent) -> str:
