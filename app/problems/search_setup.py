@@ -88,8 +88,10 @@ class SearchParams:
         return SearchParams(self.algo, cap, **{**dict(self.chosen), **values})
 
     def spec(self) -> AlgorithmSpec:
-        """The search with the values of the parameters it takes."""
-        return AlgorithmSpec(self.algo, **self.values())
+        """The search with the values given for the parameters it takes (the rest take the
+        defaults for the game it is built on: `Parameter.default_for`)."""
+        taken = entry(self.algo).parameters
+        return AlgorithmSpec(self.algo, **{name: v for name, v in self.chosen if name in taken})
 
     def values(self) -> dict[str, object]:
         """The value of every parameter the chosen search takes, by name."""

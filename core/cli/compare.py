@@ -46,7 +46,7 @@ from .games import (
     game_problems,
     refuse_with_games,
 )
-from .options import parameter_values
+from .options import parameter_values, seconds
 from .output import EXIT_INTERRUPTED, EXIT_PROVED
 from .progress import RunsProgress
 
@@ -181,7 +181,7 @@ def _run_comparison(
     limits = {
         name: engine_limits(args.time)
         if is_engine_column(name)
-        else Limits(max_nodes=_cap(args, entry(name)), max_seconds=args.time)
+        else Limits(max_nodes=_cap(args, entry(name)), max_seconds=seconds(args))
         for name in names
     }
     total = len(positions) * len(names)

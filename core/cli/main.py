@@ -22,7 +22,7 @@ from ..games.game_specs import game_spec_help
 from ..games.suites import BUILTIN_SUITES
 from ..inputs.numbers import MOST_NODES, seconds_option
 from ..inputs.text import non_empty_option
-from ..search.defaults import ATTACKERS, DEFAULT_NODE_CAP, DFPN, PN, PN2
+from ..search.defaults import ATTACKERS, DEFAULT_GAME_SECONDS, DEFAULT_NODE_CAP, DFPN, PN, PN2
 from ..search.registry import entries, names
 from .exports import add_export_options
 from .games import GAME_SEARCHES, add_game_option
@@ -253,7 +253,10 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_NODE_CAP,
     )
     compare.add_argument(
-        "--time", type=seconds_option("--time"), default=None, help="time limit per search"
+        "--time",
+        type=seconds_option("--time"),
+        default=None,
+        help=f"time limit per search (default for a --game: {DEFAULT_GAME_SECONDS:g})",
     )
     add_count_option(compare, "--jobs", "parallel processes", MOST_JOBS, default=1)
     tuned = ", ".join(search.short_title for search in entries(tuned_cap=True))

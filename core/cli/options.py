@@ -20,7 +20,7 @@ from ..inputs.numbers import (
     whole_option,
 )
 from ..search.algorithms import AlgorithmSpec
-from ..search.defaults import DEFAULT_ALGORITHM
+from ..search.defaults import DEFAULT_ALGORITHM, DEFAULT_GAME_SECONDS
 from ..search.parameters import PARAMETERS, Kind, Parameter
 from ..search.registry import CapUnit, SearchEntry, entries, entry
 from ..search.types import Limits, check_node_cap
@@ -94,9 +94,13 @@ def add_parameter_option(
         help_text += f" ({parameter.minimum:,} to {parameter.maximum:,}{default})"
     elif parameter.kind is Kind.POSITIVE and with_defaults:
         help_text += f" (default {parameter.default:g})"
+    by_game = parameter.kind is Kind.CHOICE and bool(parameter.needs)
+    if by_game and with_defaults:
+        others = [choice for choice in parameter.choices if choice not in parameter.needs]
+        help_text += f" (default {parameter.default} where the game has it, else {others[0]})"
     group.add_argument(
         parameter.flag,
-        default=parameter.default if with_defaults else None,
+        default=parameter.default if with_defaults and not by_game else None,
         help=help_text,
         **options,
     )
@@ -179,7 +183,10 @@ def add_headless_options(parser: argparse.ArgumentParser) -> None:
     limits = parser.add_argument_group("limits")
     add_node_cap_option(limits)
     limits.add_argument(
-        "--time", type=seconds_option("--time"), default=None, help="search time limit, seconds"
+        "--time",
+        type=seconds_option("--time"),
+        default=None,
+        help=f"search time limit, seconds (default for a --game: {DEFAULT_GAME_SECONDS:g})",
     )
     add_count_option(limits, "--iterations", "iteration limit", MOST_NODES)
 
@@ -192,5 +199,13 @@ def spec_and_limits(args: argparse.Namespace) -> tuple[AlgorithmSpec, Limits]:
     spec = AlgorithmSpec(args.algo, **values)
     max_nodes = args.max_nodes if args.max_nodes is not None else entry(args.algo).cap
     check_node_cap(max_nodes)
-    limits = Limits(max_nodes=max_nodes, max_iterations=args.iterations, max_seconds=args.time)
+    limits = Limits(max_nodes=max_nodes, max_iterations=args.iterations, max_seconds=seconds(args))
     return spec, limits
+
+
+def seconds(args: argparse.Namespace) -> float | None:
+    """The time limit of each search: `--time` where given, else `DEFAULT_GAME_SECONDS` on board
+    games (`--game`), else None (the node cap bounds the search)."""
+    if args.time is not None:
+        return float(args.time)
+    return DEFAULT_GAME_SECONDS if getattr(args, "game", None) else None

@@ -147,7 +147,7 @@ def _problems(args: argparse.Namespace, spec: AlgorithmSpec) -> list[Problem]:
         raise InvalidLimitError("give either a suite or --game, not both")
     refuse_with_games(args, {"ids": "--ids"})
     games = game_problems(args.game)
-    check_searches_fit([spec.name], games, {spec.name: spec.values})
+    check_searches_fit([spec.name], games, {spec.name: spec.given})
     return list(games)
 
 

@@ -84,6 +84,7 @@ def load_openspiel_game(spec: str) -> Any:
         text = str(error).strip().splitlines()
         first = text[0].split(". Available", 1)[0] if text else "not a game specification"
         raise GameSpecError(f"OpenSpiel cannot load {spec!r}: {first}") from None
+    _check_sizes(pyspiel, name, game)
     kind = game.get_type()
     refusals = []
     if game.num_players() != 2:
@@ -100,6 +101,23 @@ def load_openspiel_game(spec: str) -> Any:
             f"deterministic game of perfect information, and {'; '.join(refusals)}"
         )
     return game
+
+
+def _check_sizes(pyspiel: Any, name: str, game: Any) -> None:
+    """Refuse a negative whole-number setting: OpenSpiel loads `hex(board_size=-3)`, whose
+    positions then run out of moves without ending, which the search would call a frontier, not
+    a bad setting. (A setting of 0 that leaves a position without moves is caught when the
+    position is evaluated.)"""
+    defaults = pyspiel.load_game(name).get_parameters()
+    for key, value in game.get_parameters().items():
+        default = defaults.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or not isinstance(default, int):
+            continue
+        if value < 0:
+            raise GameSpecError(
+                f"OpenSpiel's {name}: {key} must be 0 or more, not {value} "
+                f"(its default is {default})"
+            )
 
 
 def openspiel_actions(spec: str, names: list[str]) -> tuple[int, ...]:
@@ -186,7 +204,13 @@ class OpenSpielGame:
         if state.is_terminal():
             reached = goal_holds(state, self.attacker, self.goal)
             return Evaluation(Value.TRUE if reached else Value.FALSE, 0, GAME_OVER)
-        return Evaluation(Value.UNKNOWN, len(state.legal_actions()))
+        moves = len(state.legal_actions())
+        if not moves:
+            raise GameSpecError(
+                f"OpenSpiel's {self.spec} reached a position that is not over and has no move: "
+                "its settings are outside what the game supports"
+            )
+        return Evaluation(Value.UNKNOWN, moves)
 
     def evaluate(self) -> Evaluation:
         return self._evaluate(self.state)

@@ -8,10 +8,11 @@ implementation of the game (`core.games.openspiel_game.OpenSpielReferee`).
 
 from __future__ import annotations
 
+import re
+
 from ..errors import GameSpecError
 from .board_kind import (
     GAME,
-    SPEC,
     GameChoice,
     GameSpec,
     SpecField,
@@ -28,6 +29,8 @@ from .openspiel_game import (
 )
 
 PREFIX = "openspiel:"
+OPENSPIEL_SPEC = re.compile(r"^\s*([a-z0-9][a-z0-9_-]*)\s*(?:\((.*)\))?\s*$", re.IGNORECASE)
+"""An OpenSpiel game's name (which may start with a digit: 2048) and its settings in brackets."""
 CHOICE = GameChoice(
     "openspiel",
     "OpenSpiel game (needs pn-explorer[openspiel])",
@@ -56,7 +59,7 @@ class OpenSpielKind(SpecKind[OpenSpielGame]):
 
     def read(self, text: str) -> GameSpec:
         rest = text.strip()[len(PREFIX) :].strip()
-        matched = SPEC.match(rest)
+        matched = OPENSPIEL_SPEC.match(rest)
         if matched is None:
             raise GameSpecError(f"{text!r} is not an OpenSpiel game: write e.g. openspiel:hex")
         options = pairs(matched.group(2) or "", text)

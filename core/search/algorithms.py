@@ -67,6 +67,13 @@ class AlgorithmSpec:
         return {key: getattr(self, key) for key in entry(self.name).parameters}
 
     @property
+    def given(self) -> dict[str, Any]:
+        """The values given for parameters the search takes: a search built from them fills in
+        the rest with the defaults for its game (`Parameter.default_for`)."""
+        taken = entry(self.name).parameters
+        return {key: value for key, value in self._values if key in taken}
+
+    @property
     def title(self) -> str:
         return entry(self.name).title
 
@@ -78,9 +85,9 @@ def _spec(name: str, values: tuple[tuple[str, Any], ...]) -> AlgorithmSpec:
 def create_stepper(spec: AlgorithmSpec, game: Game, limits: Limits) -> Stepper:
     """A search for `spec` on `game` that the app can step (InvalidLimitError for a search
     without a stepper, or one that cannot run on `game`)."""
-    return build(spec.name, game, limits, spec.values, stepped=True)
+    return build(spec.name, game, limits, spec.given, stepped=True)
 
 
 def create_search(spec: AlgorithmSpec, game: Game, limits: Limits) -> Search:
     """The search `spec` names, on `game` within `limits` (see `core.search.contract.Search`)."""
-    return build(spec.name, game, limits, spec.values)
+    return build(spec.name, game, limits, spec.given)

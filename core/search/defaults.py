@@ -37,6 +37,11 @@ DEFAULT_NODE_CAP = 1_000_000
 """The thesis's budget per position (Table 3.1): nodes in memory for PN, nodes created for αβ,
 table entries for df-pn."""
 
+DEFAULT_GAME_SECONDS = 120.0
+"""The time limit of a search on a board game when none is given: a node cap alone bounds memory,
+not time, and a node of an OpenSpiel game (quoridor) costs far more than a chess node, so df-pn's
+default budget of nodes created could run for hours there."""
+
 DEFAULT_PN2_CAP = 300_000
 """Pn²'s N, the node cap it was tuned for (§4.4)."""
 

@@ -72,6 +72,17 @@ class Parameter:
     optional: bool = False
     needs: Mapping[str, str] = field(default_factory=dict)
 
+    def default_for(self, traits: frozenset[str]) -> object:
+        """The default on a game with `traits`: a choice that needs a trait the game lacks gives
+        way to the first choice that needs none it lacks (αβ's power order on a board game,
+        which has no pieces: the square order), so a search left at its defaults always runs."""
+        trait = self.needs.get(str(self.default))
+        if trait is None or trait in traits:
+            return self.default
+        return next(
+            choice for choice in self.choices if self.needs.get(choice, "") in {"", *traits}
+        )
+
     @property
     def dest(self) -> str:
         """The attribute argparse stores the option under."""
@@ -164,8 +175,7 @@ PARAMETERS: dict[str, Parameter] = {
             "ordering",
             Kind.CHOICE,
             POWER,
-            "static move order: pieces by power (Proskurowski, default) or the PN chapter's "
-            "square order",
+            "static move order: pieces by power (Proskurowski) or the PN chapter's square order",
             "--ordering",
             "Move order",
             choices=ORDERINGS,

@@ -213,7 +213,7 @@ def refusal(
         return f"{found.title} needs {TRAIT_WORDS.get(missing[0], missing[0])}"
     values = values or {}
     for parameter in found.parameters:
-        value = values.get(parameter, PARAMETERS[parameter].default)
+        value = values.get(parameter, PARAMETERS[parameter].default_for(traits))
         trait = PARAMETERS[parameter].needs.get(value)
         if trait is not None and trait not in traits:
             return (
@@ -261,7 +261,8 @@ def build(
         steppers = ", ".join(names(steppable=True))
         raise InvalidLimitError(f"{found.title} cannot be stepped: choose {steppers}")
     check_runs_on(name, game, values)
-    chosen = {key: values.get(key, PARAMETERS[key].default) for key in found.parameters}
+    traits = game_traits(game)
+    chosen = {key: values.get(key, PARAMETERS[key].default_for(traits)) for key in found.parameters}
     search: Search | Stepper = factory(game, limits, **chosen)
     search.algorithm = found.name
     return search

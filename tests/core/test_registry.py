@@ -13,7 +13,7 @@ from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
-from pn_explorer.core.search.defaults import AB, DAGPN, DFPN, PN, PN2, SQUARE
+from pn_explorer.core.search.defaults import AB, DAGPN, DFPN, PN, PN2, POWER, SQUARE
 from pn_explorer.core.search.parameters import PARAMETERS, Kind
 from pn_explorer.core.search.registry import (
     entries,
@@ -70,16 +70,17 @@ def test_a_spec_takes_defaults_pickles_and_gives_a_search_only_its_own_parameter
 
 def test_one_rule_refuses_a_search_on_a_game_in_the_same_words_everywhere(capsys):
     tree = ExplicitTreeGame(load_tree("small-proof"))
-    why = refusal(AB, tree)
+    why = refusal(AB, tree, {"ordering": POWER})
     assert why == (
         "αβ mate search's ordering 'power' needs a game with pieces of different power "
         "(a chess position): choose another ordering"
     )
+    assert refusal(AB, tree) is None  # left at its default, the order is the square one here
     assert refusal(AB, tree, {"ordering": SQUARE}) is None
     assert all(refusal(name, tree) is None for name in names(steppable=True))
     with pytest.raises(InvalidLimitError, match="choose another ordering"):
-        create_search(AlgorithmSpec(AB), tree, Limits())
-    assert main(["solve", "--tree", "small-proof", "--algo", AB]) == 2
+        create_search(AlgorithmSpec(AB, ordering=POWER), tree, Limits())
+    assert main(["solve", "--tree", "small-proof", "--algo", AB, "--ordering", POWER]) == 2
     assert why in capsys.readouterr().err
     figure = load(Source(TREE, TREE_FILES["figure-3-1"])).game
     snapshot = refusal(PN2, figure, snapshot=True)
@@ -109,7 +110,9 @@ def test_the_command_line_has_an_option_for_every_declared_parameter_a_search_ta
             parameter = PARAMETERS[name]
             action = options[parameter.dest]
             assert parameter.flag in action.option_strings
-            assert action.default == parameter.default
+            # A choice that needs a game trait has its default chosen per game (None here).
+            by_game = parameter.kind is Kind.CHOICE and bool(parameter.needs)
+            assert action.default == (None if by_game else parameter.default)
             assert search.short_title in action.help
             if parameter.kind is Kind.CHOICE:
                 assert tuple(action.choices) == parameter.choices
