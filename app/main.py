@@ -29,7 +29,7 @@ from ..core.cli.output import (
 from ..core.cli.parser import OneLineParser
 from ..core.errors import PnExplorerError
 from ..core.games.game_specs import game_spec_help
-from ..core.inputs.numbers import parse_whole
+from ..core.inputs.numbers import is_whole, parse_whole
 from ..core.inputs.positions import MOST_GAMES
 from ..core.inputs.text import non_empty_option
 from ..core.search.registry import names
@@ -150,7 +150,7 @@ def _check_problem_options(parser: argparse.ArgumentParser, options: argparse.Na
     and no other problem with it (one line and exit 2, as `solve` says it)."""
     chess_or_tree = [options.fen, options.epd, options.suite, options.pgn, options.tree]
     if options.game is not None:
-        if options.game.strip().isdigit():
+        if is_whole(options.game.strip()):
             parser.error(
                 f"--game names a board game (e.g. tic-tac-toe); for game {options.game.strip()} "
                 f"of a PGN file write --pgn FILE --id {options.game.strip()}"

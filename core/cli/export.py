@@ -15,7 +15,9 @@ import chess
 import networkx as nx
 
 from ..errors import PnExplorerError
+from ..games.game import Game
 from ..games.move_labels import chess_move_labels
+from ..games.registry import kind_of
 from ..tree import ROOT, Tree
 from ..values import INF
 
@@ -63,4 +65,11 @@ def write_node_link(graph: nx.DiGraph, path: str | Path) -> None:
 def chess_labels(tree: Tree, root_board: chess.Board) -> list[str]:
     """SAN of the move into every node (the GraphML export's walk, over the whole tree)."""
     found = chess_move_labels(root_board)(tree, list(range(len(tree))))
+    return [found[node][0] for node in range(len(tree))]
+
+
+def move_labels(game: Game, tree: Tree) -> list[str]:
+    """The move into every node in the game's own notation (SAN for chess, cells, OpenSpiel's
+    action names, a tree file's move labels), walking the whole tree with one cursor."""
+    found = kind_of(game).tree_move_labels(game, tree, list(range(len(tree))))
     return [found[node][0] for node in range(len(tree))]

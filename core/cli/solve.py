@@ -37,7 +37,7 @@ from .explain import (
     run_search,
     tree_searches,
 )
-from .export import chess_labels, search_graph, write_node_link
+from .export import move_labels, search_graph, write_node_link
 from .exports import write_exports
 from .options import spec_and_limits
 from .output import EXIT_VERIFICATION_FAILED, outcome_status, print_json
@@ -152,6 +152,8 @@ def _solve_without_board(
         record = describe_search(game, search, spec.name, root or named[1])
     if record.rejected:
         raise VerificationError(record.verification_error)
+    if args.export_tree is not None:
+        _export(args.export_tree, search, game, root or named[1])
     write_exports(args, search, game, record)
     what, name = named
     data = {
@@ -193,15 +195,16 @@ def _solve_without_board(
     return outcome_status(record.result, record.uncertified)
 
 
-def _export(path: str, search: Search, game: ChessGame, name: str) -> None:
-    """--export-tree: the final tree as a node-link JSON tree file."""
+def _export(path: str, search: Search, game: Game, name: str) -> None:
+    """--export-tree: the final tree as a node-link JSON tree file, its nodes named by the moves
+    into them in the game's notation (SAN for chess)."""
     tree = search.tree
     if tree is None:
         raise InvalidLimitError(
             f"--export-tree needs a tree search ({tree_searches()}): the "
             f"{title_of(search.algorithm)} keeps no tree"
         )
-    write_node_link(search_graph(tree, chess_labels(tree, game.root_board), name), path)
+    write_node_link(search_graph(tree, move_labels(game, tree), name), path)
     print(f"Exported   {counted(len(tree), 'node')} to {path}", file=sys.stderr)
 
 
@@ -210,6 +213,15 @@ def run_solve(args: argparse.Namespace) -> int:
     chess_given = args.fen is not None or args.epd is not None or args.pgn is not None
     if args.tree is not None and args.game is not None:
         raise InvalidLimitError("give either --tree or --game, not both")
+    if args.attacker is not None and args.game is not None:
+        raise InvalidLimitError(
+            "--attacker is for chess positions: a board game's side is its spec's player "
+            "(e.g. tic-tac-toe(player=o))"
+        )
+    if args.attacker is not None and args.tree is not None:
+        raise InvalidLimitError(
+            "--attacker is for chess positions: a tree file gives its root's type"
+        )
     if args.tree is not None:
         if chess_given:
             raise InvalidLimitError("give either --tree or a chess position, not both")

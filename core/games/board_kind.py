@@ -226,7 +226,10 @@ def pairs(body: str, spec: str) -> dict[str, str]:
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise GameSpecError(f"{spec!r}: {part!r} is not key=value")
-        found[key.strip().lower()] = value.strip()
+        name = key.strip().lower()
+        if name in found:
+            raise GameSpecError(f"{name} is given twice: give each setting once")
+        found[name] = value.strip()
     return found
 
 

@@ -11,6 +11,7 @@ import chess
 
 from ..errors import UnknownPositionIdError
 from ..inputs.boards import parse_fen
+from ..inputs.numbers import is_whole
 from ..proofs.claims import NO_FORCED_MATE, mate_text, side_names
 from ..proofs.proof import ProofNode
 from ..proofs.verify import verify_mate
@@ -68,7 +69,7 @@ class ChessKind(GameKind[ChessGame]):
 
         positions = positions_of(source)
         if source.kind == PGN:
-            index = int(source.item) if source.item.strip().isdigit() else 1
+            index = int(source.item) if is_whole(source.item.strip()) else 1
             if not 1 <= index <= len(positions):
                 raise UnknownPositionIdError(
                     f"{Path(source.text).name} has no game {index} (it has {len(positions)})"

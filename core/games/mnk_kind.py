@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from ..errors import GameSpecError, InvalidPositionError
+from ..inputs.text import shown
 from .board_kind import (
     GAME,
     SPEC,
@@ -60,8 +61,11 @@ def _choice(name: str) -> GameChoice:
 
 
 def _whole(key: str, value: str) -> int:
-    if not re.fullmatch(r"\d{1,4}", value):
-        raise GameSpecError(f"{key} must be a whole number from 1 to {LARGEST_SIDE}, not {value!r}")
+    if not re.fullmatch(r"[0-9]{1,4}", value):
+        raise GameSpecError(
+            f"{key} must be a whole number from 1 to {LARGEST_SIDE} in the digits 0-9, "
+            f"not {shown(value)}"
+        )
     return int(value)
 
 
@@ -69,7 +73,7 @@ def _cells(rules: MnkRules, text: str) -> tuple[int, ...]:
     """Cells like `a1.b2` (column letter, row from the bottom) as the game's move codes."""
     cells = []
     for name in move_names(text.lower()):
-        matched = re.fullmatch(r"([a-s])(\d{1,2})", name)
+        matched = re.fullmatch(r"([a-s])([0-9]{1,2})", name)
         column = ord(matched.group(1)) - ord("a") if matched else -1
         row = int(matched.group(2)) - 1 if matched else -1
         if not (0 <= column < rules.width and 0 <= row < rules.height):

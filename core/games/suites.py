@@ -73,7 +73,7 @@ def load_suite(name_or_path: str | Path) -> list[SuitePosition]:
 
 
 def _id_number(position_id: str) -> int | None:
-    match = re.search(r"(\d+)\s*$", position_id)
+    match = re.search(r"([0-9]+)\s*$", position_id)
     return int(match.group(1)) if match and len(match.group(1)) <= 18 else None
 
 

@@ -116,7 +116,7 @@ def fen_problem(fields: list[str]) -> str | None:
             "or 6, such as e3"
         )
     for index, name in ((4, "halfmove clock"), (5, "move number")):
-        if len(fields) > index and not fields[index].isdigit():
+        if len(fields) > index and not (fields[index].isascii() and fields[index].isdigit()):
             return f"the {name} is {shown(fields[index])}; it must be a whole number"
     return None
 

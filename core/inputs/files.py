@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import PnExplorerError
-from .text import shown
+from .text import article, shown
 
 LARGEST_FILE = 256 * 2**20
 """Larger files are refused rather than read whole (a 200,000-node exported tree is ~40 MiB)."""
@@ -26,7 +26,9 @@ def read_text(path: str | Path, error: type[PnExplorerError], what: str = "file"
     except FileNotFoundError:
         raise error(f"cannot read {shown(path)}: no such {what}") from None
     except IsADirectoryError:
-        raise error(f"cannot read {shown(path)}: it is a folder, not a {what}") from None
+        raise error(
+            f"cannot read {shown(path)}: it is a folder, not {article(what)} {what}"
+        ) from None
     except PermissionError:
         raise error(f"cannot read {shown(path)}: permission denied") from None
     except OSError as problem:

@@ -31,10 +31,27 @@ _GROUPED = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?")
 """Thousands separated by commas (1,000,000); any other comma is a mistake (1,5)."""
 
 
+DIGITS = "numbers are written with the digits 0-9"
+"""The one rule for every number the project reads (options, game specs, EPD fields, settings):
+other scripts' digits (٣, ３), which Python's int() would take, are refused with it."""
+
+
+def is_whole(text: str) -> bool:
+    """Whether `text` is a whole number written with the digits 0-9 (`DIGITS`)."""
+    return text.isascii() and text.isdigit()
+
+
+def _hint(text: str | int | float) -> str:
+    """The rule, where `text` broke it by writing digits of another script."""
+    return "" if str(text).isascii() else f" ({DIGITS})"
+
+
 def _cleaned(text: str | int | float) -> str:
     if isinstance(text, bool):
         return "not a number"
     cleaned = str(text).strip()
+    if not cleaned.isascii():
+        return "not a number"
     if "," in cleaned:
         cleaned = cleaned.replace(",", "") if _GROUPED.fullmatch(cleaned) else "not a number"
     return cleaned
@@ -60,7 +77,9 @@ def parse_whole(
     except ValueError:
         number = _real(cleaned)
         if number is None or not (math.isinf(number) or number.is_integer()):
-            raise InvalidLimitError(f"{option} must be a whole number, not {shown(text)}") from None
+            raise InvalidLimitError(
+                f"{option} must be a whole number, not {shown(text)}{_hint(text)}"
+            ) from None
         value = number if math.isinf(number) else int(number)
     if value < minimum:
         least = "positive" if minimum == 1 else f"at least {minimum:,}"
@@ -74,7 +93,9 @@ def parse_positive(text: str | int | float, option: str) -> float:
     """A positive finite real, such as Pn²'s a and b."""
     value = _real(text)
     if value is None or not 0 < value < math.inf:
-        raise InvalidLimitError(f"{option} must be a positive number, not {shown(text)}")
+        raise InvalidLimitError(
+            f"{option} must be a positive number, not {shown(text)}{_hint(text)}"
+        )
     return value
 
 
@@ -82,7 +103,9 @@ def parse_seconds(text: str | int | float, option: str) -> float:
     """A time limit: a positive finite number of seconds."""
     value = _real(text)
     if value is None or not 0 < value < math.inf:
-        raise InvalidLimitError(f"{option} must be a positive number of seconds, not {shown(text)}")
+        raise InvalidLimitError(
+            f"{option} must be a positive number of seconds, not {shown(text)}{_hint(text)}"
+        )
     return value
 
 

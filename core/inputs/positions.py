@@ -60,7 +60,7 @@ class SuitePosition:
         return self.board.turn if self.attacker_to_move else not self.board.turn
 
 
-_CLOCK = re.compile(r"\d{1,6}")
+_CLOCK = re.compile(r"[0-9]{1,6}")
 
 
 def _split_operations(text: str) -> list[str]:
@@ -81,7 +81,7 @@ def _split_operations(text: str) -> list[str]:
 
 
 def _mate_length(operand: str, where: str, opcode: str) -> int:
-    if not re.fullmatch(r"\d+", operand) or not operand.strip("0"):
+    if not re.fullmatch(r"[0-9]+", operand) or not operand.strip("0"):
         raise InvalidEpdError(
             f"{where}: {opcode} must be a positive whole number, not {shown(operand)}"
         )

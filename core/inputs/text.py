@@ -46,3 +46,8 @@ def non_empty_option(option: str) -> Callable[[str], str]:
         return non_empty(text, option)
 
     return check
+
+
+def article(noun: str) -> str:
+    """ "a" or "an" before `noun` as it is read aloud: an EPD file, a PGN file, an OR node."""
+    return "an" if noun[:1].upper() in "AEIOU" else "a"

@@ -37,7 +37,7 @@ def _too_many_digits(text: str, source: str) -> str:
     `sys.get_int_max_str_digits()` digits (4,300), an id or an expected number like any other."""
     limit = sys.get_int_max_str_digits()
     outside_strings = _STRING.sub('""', text)
-    found = re.search(rf"\d{{{limit + 1},}}", outside_strings)
+    found = re.search(rf"[0-9]{{{limit + 1},}}", outside_strings)
     if found is None:
         return f"{source}: not valid JSON: a number it cannot read"
     line = outside_strings.count("\n", 0, found.start()) + 1

@@ -265,7 +265,7 @@ PAPER_WAC_NEITHER = (96, 201)
 
 def paper_category(position_id: str) -> str | None:
     """How the thesis classed a WAC position (`both`, `pn only`, `ab only`, `neither`)."""
-    match = re.search(r"(\d+)\s*$", position_id)
+    match = re.search(r"([0-9]+)\s*$", position_id)
     if match is None:
         return None
     number = int(match.group(1))
