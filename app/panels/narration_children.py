@@ -7,11 +7,13 @@ their move, tree-file children by their name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.games.registry import kind_of
 from ...core.search.contract import Stepper
 from ...core.search.defaults import UNIT
 from ...core.tree import Tree
-from ...core.values import INF, REASON_TEXT, Reason, Value, counted, format_number
+from ...core.values import INF, Reason, Value, counted, format_number
 from ..focus import FIRST_LEVEL, second_level_search, tree_at
 
 NAMED_CHILDREN = 5
@@ -22,11 +24,13 @@ def _numbers(proof: int, disproof: int) -> str:
     return f"{format_number(proof)}/{format_number(disproof)}"
 
 
-def _child_text(label: str, tree: Tree, child: int, proof: int, disproof: int) -> str:
+def _child_text(
+    label: str, tree: Tree, child: int, proof: int, disproof: int, why: Callable[[Reason], str]
+) -> str:
     text = f"{label} {_numbers(proof, disproof)}"
     reason = tree.reason(child)
     if reason is not Reason.NONE and reason is not Reason.TREE_VALUE:
-        text += f" ({REASON_TEXT[reason]})"
+        text += f" ({why(reason)})"
     elif tree.value(child) is not Value.UNKNOWN:
         text += f" ({tree.value(child).name.lower()} leaf)"
     return text
@@ -100,7 +104,8 @@ def describe_children(
         return text + "."
     shown = _next_in_line(tree, new_children)[:NAMED_CHILDREN]
     names = {child: label(level, child) for child, _, _ in shown}
-    parts = [_child_text(names[c], tree, c, p, d) for c, p, d in shown]
+    why = kind_of(search.game).reason_text
+    parts = [_child_text(names[c], tree, c, p, d, why) for c, p, d in shown]
     if count > len(shown):
         parts.append(f"… and {count - len(shown)} more")
     text += f"{order}: " + ", ".join(parts) + "."

@@ -89,6 +89,9 @@ class GameKind(Generic[G]):
     """What a verified proof establishes, in a headline."""
     disproved = "the root is false"
     """What a disproof establishes, in a headline."""
+    reason_texts: ClassVar[dict[Reason, str]] = REASON_TEXT
+    """Why a position is over, in the game's own words (a line made, a full board), by the codes
+    a tree node's flags hold (`core.values.Reason`, chess's by default)."""
     capabilities = Capabilities()
     """What its games offer (`Game.capabilities`), as the kind declares it before a problem is
     open; a cursor's own record may offer less where the problem decides (chess's mop-up)."""
@@ -221,6 +224,10 @@ class GameKind(Generic[G]):
         words = self.verdict_text(game, proved)
         return f"Proved: {words}" if proved else f"Disproved: {words}"
 
+    def reason_text(self, reason: Reason) -> str:
+        """Why a position is solved, in the game's words ("checkmate", "a line of k stones")."""
+        return self.reason_texts.get(reason, REASON_TEXT[reason])
+
     def sides(self, game: G) -> tuple[str, str]:
         """The attacker's and the defender's names in sentences."""
         return "the attacker", "the defender"
@@ -248,7 +255,7 @@ class GameKind(Generic[G]):
             line = tree.moves_to(child)
             reason = tree.reason(child)
             if reply is None:
-                text = REASON_TEXT[reason] if reason is not Reason.NONE else "disproved"
+                text = self.reason_text(reason) if reason is not Reason.NONE else "disproved"
             else:
                 moves = [*line, tree.move_to(child, reply)]
                 text = f"refuted by {self.move_labels(game, moves)[-1]}"

@@ -26,7 +26,7 @@ from .board_kind import (
     side_and_goal,
 )
 from .kinds import Source
-from .mnk import LARGEST_SIDE, PLAYER_NAMES, MnkGame, MnkReferee, MnkRules
+from .mnk import LARGEST_SIDE, PLAYER_NAMES, REASON_TEXTS, MnkGame, MnkReferee, MnkRules
 
 BUILT_IN = {
     "tic-tac-toe": {"m": 3, "n": 3, "k": 3, "gravity": False},
@@ -90,6 +90,7 @@ class MnkKind(SpecKind[MnkGame]):
     name = MnkGame.kind
     capabilities = MnkGame.capabilities
     example = Source(GAME, "tic-tac-toe(goal=draw)")
+    reason_texts = REASON_TEXTS
     players = (PLAYER_NAMES[0], PLAYER_NAMES[1])
     spec_names = tuple(BUILT_IN)
     spec_help = (

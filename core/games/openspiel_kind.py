@@ -23,6 +23,7 @@ from .board_kind import (
 )
 from .kinds import Source
 from .openspiel_game import (
+    REASON_TEXTS,
     OpenSpielGame,
     OpenSpielReferee,
     openspiel_actions,
@@ -43,6 +44,7 @@ class OpenSpielKind(SpecKind[OpenSpielGame]):
     """Any two-player perfect-information OpenSpiel game."""
 
     name = OpenSpielGame.kind
+    reason_texts = REASON_TEXTS
     title = "OpenSpiel game"
     capabilities = OpenSpielGame.capabilities
     example = Source(GAME, "openspiel:tic_tac_toe(goal=draw,moves=4.0.8)")

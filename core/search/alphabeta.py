@@ -41,11 +41,12 @@ import chess
 from ..errors import InvalidLimitError, VerificationError
 from ..games.chess_game import ChessGame
 from ..games.game import Game
+from ..games.registry import kind_of
 from ..games.solution import MateSolution, mate_solution
 from ..inputs.boards import parse_fen
 from ..proofs.claims import mate_text, no_mate_text, shortest_text
 from ..proofs.proof import ProofNode
-from ..values import REASON_TEXT, Value, counted
+from ..values import Value, counted
 from .defaults import AB, ORDERINGS, POWER
 from .types import Limits, Outcome, Result, StopReason
 
@@ -145,7 +146,7 @@ class AlphaBetaMateSearch:
             self.outcome = Outcome(
                 Result.PROVED if proved else Result.DISPROVED,
                 StopReason.ROOT_TERMINAL,
-                REASON_TEXT[evaluation.reason],
+                kind_of(game).reason_text(evaluation.reason),
             )
         else:
             self.outcome = self.start_iteration(1)
@@ -317,7 +318,7 @@ class AlphaBetaMateSearch:
         if won:
             self._proof = settled
             self.mate_in = depth
-            return Outcome(Result.PROVED, StopReason.SOLVED, mate_text(depth))
+            return Outcome(Result.PROVED, StopReason.SOLVED, self._won_text(depth))
         self.no_mate_within = depth
         if not self._depth_cut:
             self._disproof = settled
@@ -334,7 +335,9 @@ class AlphaBetaMateSearch:
             )
         if self.max_depth is not None and depth >= self.max_depth:
             return Outcome(
-                Result.UNKNOWN, StopReason.DEPTH, f"{no_mate_text(depth)} moves (depth limit)"
+                Result.UNKNOWN,
+                StopReason.DEPTH,
+                f"{self._unwon_text(depth)}{self._moves_word} (depth limit)",
             )
         return self.start_iteration(depth + 1)
 
@@ -366,7 +369,27 @@ class AlphaBetaMateSearch:
         return None
 
     def _refuted_text(self) -> str:
-        return no_mate_text(self.no_mate_within) if self.no_mate_within else "no depth completed"
+        if not self.no_mate_within:
+            return "no depth completed"
+        return self._unwon_text(self.no_mate_within)
+
+    @property
+    def _moves_word(self) -> str:
+        """ " moves" after chess's "no mate in N or fewer" (a game's words already count them)."""
+        return " moves" if self.game.capabilities.standard_chess else ""
+
+    def _won_text(self, moves: int) -> str:
+        """A win found within `moves` of the attacker's moves, in the game's words: a mate in
+        chess, a win elsewhere."""
+        if self.game.capabilities.standard_chess:
+            return mate_text(moves)
+        return f"a win within {counted(moves, 'attacker move')}"
+
+    def _unwon_text(self, moves: int) -> str:
+        """No win within `moves` of the attacker's moves, in the game's words."""
+        if self.game.capabilities.standard_chess:
+            return no_mate_text(moves)
+        return f"no win within {counted(moves, 'attacker move')}"
 
     def run(
         self, max_iterations: int | None = None, max_seconds: float | None = None

@@ -61,10 +61,11 @@ import time
 
 from ..errors import VerificationError
 from ..games.game import Expansion, Game
+from ..games.registry import kind_of
 from ..proofs.proof import ProofNode
 from ..proofs.verify import MAX_PLIES
 from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
-from ..values import REASON_TEXT, Reason, Value
+from ..values import Reason, Value
 from .dag_tree import DagTree
 from .defaults import DAGPN, MOBILITY
 from .events import Linked
@@ -155,7 +156,7 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
             self.outcome = Outcome(
                 Result.PROVED if proof == 0 else Result.DISPROVED,
                 StopReason.ROOT_TERMINAL,
-                REASON_TEXT[evaluation.reason],
+                kind_of(game).reason_text(evaluation.reason),
             )
 
     # -- the graph ------------------------------------------------------------------------------

@@ -143,9 +143,10 @@ from typing import Protocol
 
 from ..errors import VerificationError
 from ..games.game import NOT_COUNTED, Game
+from ..games.registry import kind_of
 from ..generators import finish
 from ..proofs.proof import ProofNode
-from ..values import REASON_TEXT, Reason, Value
+from ..values import Reason, Value
 from .defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
@@ -483,7 +484,7 @@ class DfpnSearch:
             self.outcome = Outcome(
                 Result.PROVED if evaluation.value is Value.TRUE else Result.DISPROVED,
                 StopReason.ROOT_TERMINAL,
-                REASON_TEXT[evaluation.reason],
+                kind_of(game).reason_text(evaluation.reason),
             )
 
     def _ply_key(self, ply: int) -> int:

@@ -20,9 +20,10 @@ import time
 from collections.abc import Iterator
 
 from ..games.game import Expansion, Game
+from ..games.registry import kind_of
 from ..proofs.proof import ProofNode, disproof_tree, proof_tree
 from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from ..values import REASON_TEXT, Value
+from ..values import Value
 from .defaults import MOBILITY, PN
 from .numbers import INF, and_numbers, leaf_numbers, or_numbers
 from .parameters import check_values
@@ -89,7 +90,7 @@ class TreeSearch(PhaseSteps):
             self.outcome = Outcome(
                 Result.PROVED if proof == 0 else Result.DISPROVED,
                 StopReason.ROOT_TERMINAL,
-                REASON_TEXT[evaluation.reason],
+                kind_of(game).reason_text(evaluation.reason),
             )
 
     def select_most_proving_node(self, node: int) -> int:
