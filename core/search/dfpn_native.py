@@ -198,6 +198,8 @@ class NativeDfpnSearch:
         )
         self.capacity = capacity
         self.outcome: Outcome | None = None
+        self.elapsed = 0.0
+        """Seconds searched (the native search's own clock, read after each run)."""
         evaluation = game.evaluate()
         self._root_numbers = leaf_numbers(
             evaluation.value, evaluation.mobility, self._root_is_or, MOBILITY
@@ -230,10 +232,6 @@ class NativeDfpnSearch:
     @property
     def table_hits(self) -> int:
         return int(self._native.table_hits)
-
-    @property
-    def elapsed(self) -> float:
-        return float(self._native.elapsed)
 
     @property
     def read_out_nodes(self) -> int:
@@ -291,7 +289,10 @@ class NativeDfpnSearch:
         for a slice (then None: call again, the table carries on)."""
         if self.outcome is not None:
             return self.outcome
-        ended = self._native.run(max_iterations, max_seconds)
+        try:
+            ended = self._native.run(max_iterations, max_seconds)
+        finally:
+            self.elapsed = float(self._native.elapsed)
         if ended is None:
             return None
         result, stop = ended
@@ -348,5 +349,7 @@ class NativeDfpnSearch:
         read, stop = self._native.disproof()
         if read is None:
             why = f" ({stop})" if stop is not None else ""
-            raise VerificationError(f"native df-pn: no disproof could be read out of the table{why}")
+            raise VerificationError(
+                f"native df-pn: no disproof could be read out of the table{why}"
+            )
         return _tree(read)
