@@ -38,6 +38,7 @@ from pn_explorer.core.runs.runner import RunRecord, describe_search
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
 from pn_explorer.core.search.contract import Search
 from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
+from pn_explorer.core.search.dfpn_native import engine_hint
 from pn_explorer.core.search.registry import entry, title_of
 from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.trees.catalog import load_tree
@@ -65,7 +66,7 @@ def print_record(
     print(f"Position   {record.id + '  ' if record.id else ''}{record.position}")
     unit = entry(spec.name).cap_unit
     cap = unit.cap_text(limits.max_nodes) if limits.max_nodes else "no node cap"
-    print(f"Search     {spec.title}, {cap}")
+    print(f"Search     {spec.title}, {cap}{engine_hint(spec.name)}")
     depth = record.proof_depth
     if record.result == Result.PROVED.value and record.verified and depth is not None:
         print(

@@ -33,6 +33,7 @@ from pn_explorer.core.games.game import Game
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.search.defaults import (
     DEFAULT_NODE_CAP,
+    DFPN,
     DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
     DFPN_FLIGHT_WEIGHT,
@@ -78,6 +79,18 @@ def engine_note() -> str:
     if module is None:
         return "df-pn engine: Python only (" + NOT_BUILT.split(": ", 1)[1] + ")"
     return f"df-pn engines: Python and native {module.version()} (--algo dfpn-native)"
+
+
+def engine_hint(algorithm: str) -> str:
+    """For `solve`'s report: which df-pn engine ran and how to get the other ("" for the other
+    searches)."""
+    if algorithm == DFPN_NATIVE:
+        return " (native engine; the Python one: --algo dfpn)"
+    if algorithm != DFPN:
+        return ""
+    if native_available():
+        return " (Python engine; the native one: --algo dfpn-native)"
+    return " (Python engine; the native one is not built: see the README's Install)"
 
 
 _STOPS = {

@@ -73,6 +73,22 @@ pub struct Options {
     pub work_budget: Option<u64>,
 }
 
+/// A child as the game's expansion evaluated it, before its numbers are read or initialised:
+/// its table slot (`probe`), value and what ended it, its move count (None: the table knew it,
+/// so it was not counted), the mop-up estimate's part of its proof number, whether the
+/// attacker mates in one there, whether the move to it threatens mate, and its type.
+#[derive(Clone, Copy)]
+struct Evaluated {
+    slot: i64,
+    value: Value,
+    reason: Reason,
+    mobility: Option<u64>,
+    mop_up: u64,
+    mates: bool,
+    threat: bool,
+    child_is_or: bool,
+}
+
 /// What MID hands back to its parent (`_Result`).
 #[derive(Clone, Copy)]
 struct Outcome {
@@ -365,9 +381,7 @@ impl Search {
             fixed: vec![false; count],
             terminal: vec![false; count],
         };
-        // The game's expansion: (slot, value, reason, mobility or None, mate in one, threat).
-        let mut evaluated: Vec<(i64, Value, Reason, Option<u64>, bool, bool, bool)> =
-            Vec::with_capacity(count);
+        let mut evaluated: Vec<Evaluated> = Vec::with_capacity(count);
         for (code, m) in ordered {
             let mut child = parent.clone();
             child.play_unchecked(m);
@@ -384,7 +398,16 @@ impl Search {
             if slot >= 0 {
                 // Searched or generated before, so it has moves: only the path rules end it.
                 let (value, reason) = self.path_rules(hash, clock, child_ply);
-                evaluated.push((slot, value, reason, None, false, false, child_is_or));
+                evaluated.push(Evaluated {
+                    slot,
+                    value,
+                    reason,
+                    mobility: None,
+                    mop_up: 0,
+                    mates: false,
+                    threat: false,
+                    child_is_or,
+                });
                 continue;
             }
             let moves = child.legal_moves().len() as u64;
@@ -392,7 +415,11 @@ impl Search {
             let material_changed = rules::men(&child) != men_before;
             let (mut value, mut reason) = if moves == 0 {
                 if check {
-                    let value = if child_is_or { Value::False } else { Value::True };
+                    let value = if child_is_or {
+                        Value::False
+                    } else {
+                        Value::True
+                    };
                     (value, Reason::Other)
                 } else {
                     (Value::False, Reason::Other)
@@ -410,28 +437,42 @@ impl Search {
                 }
             }
             let quiet = !(check || material_changed || rules::is_promotion(&m));
-            let threat = test_threats
-                && value == Value::Unknown
-                && quiet
-                && rules::threatens_mate(&child);
-            let mates =
-                test_one_move && value == Value::Unknown && rules::mates_in_one(&child);
+            let threat =
+                test_threats && value == Value::Unknown && quiet && rules::threatens_mate(&child);
+            let mates = test_one_move && value == Value::Unknown && rules::mates_in_one(&child);
             let mobility = if value == Value::Unknown { moves } else { 0 };
             let mop_up = if self.options.mop_up_weight > 0 && value == Value::Unknown {
                 self.options.mop_up_weight * rules::mop_up_distance(&child, self.attacker)
             } else {
                 0
             };
-            evaluated.push((slot, value, reason, Some(mobility + (mop_up << 32)), mates, threat, child_is_or));
+            evaluated.push(Evaluated {
+                slot,
+                value,
+                reason,
+                mobility: Some(mobility),
+                mop_up,
+                mates,
+                threat,
+                child_is_or,
+            });
         }
         let bound_reached = self
             .options
             .max_plies
             .is_some_and(|max_plies| child_ply >= max_plies);
         let mut hits = 0;
-        for (index, &(slot, value, reason, counted, mates, threat, child_is_or)) in
-            evaluated.iter().enumerate()
-        {
+        for (index, child) in evaluated.iter().enumerate() {
+            let Evaluated {
+                slot,
+                value,
+                reason,
+                mobility,
+                mop_up,
+                mates,
+                threat,
+                child_is_or,
+            } = *child;
             let key = children.keys[index];
             children.terminal[index] = value != Value::Unknown;
             children.fixed[index] = children.terminal[index];
@@ -458,7 +499,7 @@ impl Search {
                     Reason::FiftyMoves => children.rests_on[index] = 0,
                     Reason::Other => {}
                 }
-            } else if slot >= 0 || counted.is_none() {
+            } else if slot >= 0 || mobility.is_none() {
                 hits += 1;
                 let entry = *self.table.entry(slot);
                 children.proof[index] = entry.proof;
@@ -466,8 +507,7 @@ impl Search {
                 children.fixed[index] = entry.proof == 0 || entry.disproof == 0;
                 children.distance[index] = entry.distance as u64;
             } else {
-                let packed = counted.expect("counted");
-                let (mobility, mop_up) = (packed & 0xFFFF_FFFF, packed >> 32);
+                let mobility = mobility.expect("counted");
                 let (mut proof, disproof) = if child_is_or {
                     (1, mobility)
                 } else {
@@ -494,7 +534,9 @@ impl Search {
             if children.fixed[index] {
                 continue;
             }
-            let slot = self.table.probe(children.keys[index], children.clocks[index]);
+            let slot = self
+                .table
+                .probe(children.keys[index], children.clocks[index]);
             if slot < 0 {
                 continue;
             }
@@ -615,7 +657,12 @@ impl Search {
             *self.root_move_work.entry(key).or_insert(0) += work;
         }
         let slot = self.table.find(key);
-        let work = work + if slot >= 0 { self.table.entry(slot).work as u64 } else { 0 };
+        let work = work
+            + if slot >= 0 {
+                self.table.entry(slot).work as u64
+            } else {
+                0
+            };
         if proof == 0 {
             let proved = children
                 .proof
@@ -668,7 +715,11 @@ impl Search {
 
     /// Search from the root until it is solved or a limit stops it; with `max_iterations` /
     /// `max_seconds` only for a slice (then None: call again).
-    pub fn run(&mut self, max_iterations: Option<u64>, max_seconds: Option<f64>) -> Option<Verdict> {
+    pub fn run(
+        &mut self,
+        max_iterations: Option<u64>,
+        max_seconds: Option<f64>,
+    ) -> Option<Verdict> {
         if self.verdict.is_some() {
             return self.verdict;
         }
@@ -792,7 +843,7 @@ impl Extraction {
                 return None;
             }
             let mut children = search.generate_children();
-            if let Some(proof) = self.from_children(search, is_or, &mut children) {
+            if let Some(proof) = self.read_children(search, is_or, &mut children) {
                 self.done.insert(key, proof);
                 return Some(proof);
             }
@@ -811,7 +862,7 @@ impl Extraction {
         None
     }
 
-    fn from_children(
+    fn read_children(
         &mut self,
         search: &mut Search,
         is_or: bool,
@@ -966,9 +1017,7 @@ impl DisproofExtraction {
         let child_is_or = search.is_or();
         let read = if children.terminal[index] {
             Some((self.arena.leaf(child_is_or), children.rests_on[index]))
-        } else if children.disproof[index] != 0
-            && search.mid(INF, INF, child_is_or).disproof != 0
-        {
+        } else if children.disproof[index] != 0 && search.mid(INF, INF, child_is_or).disproof != 0 {
             None
         } else {
             self.node(search, child_is_or)

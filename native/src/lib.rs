@@ -26,10 +26,17 @@ fn version() -> &'static str {
 fn parse(fen: &str) -> PyResult<Chess> {
     let setup = Fen::from_ascii(fen.as_bytes())
         .map_err(|error| PyValueError::new_err(format!("{fen}: {error}")))?;
-    setup
-        .into_position::<Chess>(CastlingMode::Standard)
-        .or_else(|error| error.ignore_invalid_castling_rights())
-        .or_else(|error| error.ignore_invalid_ep_square())
+    // Castling rights or an en passant square python-chess would tidy away are dropped.
+    let error = match setup.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(position) => return Ok(position),
+        Err(error) => error,
+    };
+    let error = match error.ignore_invalid_castling_rights() {
+        Ok(position) => return Ok(position),
+        Err(error) => error,
+    };
+    error
+        .ignore_invalid_ep_square()
         .map_err(|error| PyValueError::new_err(format!("{fen}: {error}")))
 }
 
@@ -146,7 +153,9 @@ impl NativeDfpn {
         stop_flag: &StopFlag,
     ) -> PyResult<NativeDfpn> {
         if max_plies.is_some_and(|plies| ply_keys.len() != plies + 1) {
-            return Err(PyValueError::new_err("one ply key per number of plies left"));
+            return Err(PyValueError::new_err(
+                "one ply key per number of plies left",
+            ));
         }
         if threat_divisor < 1 {
             return Err(PyValueError::new_err("threat_divisor must be at least 1"));

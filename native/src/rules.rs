@@ -33,7 +33,7 @@ pub fn ordered_moves(position: &Chess) -> Vec<(u16, Move)> {
         .into_iter()
         .map(|m| (encode(&m, turn), m))
         .collect();
-    moves.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    moves.sort_unstable_by_key(|(code, _)| std::cmp::Reverse(*code));
     moves
 }
 
@@ -94,8 +94,7 @@ pub fn mop_up_distance(position: &Chess, attacker: Color) -> u64 {
     let bishops = board.bishops() & ours;
     let rooks = board.rooks() & ours;
     let queens = board.queens() & ours;
-    let defender_has_piece =
-        (board.by_color(!attacker) & !(board.pawns() | board.kings())).any();
+    let defender_has_piece = (board.by_color(!attacker) & !(board.pawns() | board.kings())).any();
     let light = (bishops & Bitboard::LIGHT_SQUARES).any();
     let dark = (bishops & Bitboard::DARK_SQUARES).any();
     let mating = queens.any() || rooks.any() || (bishops.any() && knights.any()) || (light && dark);
