@@ -37,7 +37,7 @@ from pn_explorer.core.inputs.positions import MOST_GAMES, SuitePosition, load_pg
 from pn_explorer.core.runs.runner import RunRecord, describe_search
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
 from pn_explorer.core.search.contract import Search
-from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
+from pn_explorer.core.search.defaults import DEFAULT_NODE_CAP, DFPN_NATIVE, SIDE_TO_MOVE
 from pn_explorer.core.search.dfpn_native import engine_hint
 from pn_explorer.core.search.registry import entry, title_of
 from pn_explorer.core.search.types import Limits, Result
@@ -282,5 +282,7 @@ def _shortest(
         game.attacker,
         record.mate_in,
         Limits(max_nodes=limits.max_nodes or DEFAULT_NODE_CAP, max_seconds=limits.max_seconds),
+        # The bounded searches run on the df-pn engine that found the mate.
+        **({"search_type": entry(DFPN_NATIVE).run} if args.algo == DFPN_NATIVE else {}),
     )
     return found.to_dict()
