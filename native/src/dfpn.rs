@@ -6,7 +6,7 @@
 //! is this module's: names here are its names.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -127,7 +127,16 @@ impl ProofArena {
     }
 }
 
+/// The counts another thread may read while the search runs (`publish`).
+#[derive(Default)]
+pub struct Live {
+    pub nodes_created: AtomicU64,
+    pub iterations: AtomicU64,
+    pub entries: AtomicU64,
+}
+
 pub struct Search {
+    pub live: Arc<Live>,
     attacker: Color,
     options: Options,
     pub table: Table,
@@ -170,6 +179,7 @@ impl Search {
         let root_hash = rules::hash(&root);
         let root_is_or = root.turn() == attacker;
         let mut search = Search {
+            live: Arc::new(Live::default()),
             attacker,
             table,
             root_key: 0,
@@ -201,7 +211,18 @@ impl Search {
         };
         search.root_key = root_hash ^ search.ply_key(0);
         search.path_keys.push(search.root_key);
+        search.publish();
         search
+    }
+
+    /// Make the counts readable by other threads (a progress display) while the search runs.
+    pub fn publish(&self) {
+        let live = &self.live;
+        live.nodes_created
+            .store(self.nodes_created, Ordering::Relaxed);
+        live.iterations.store(self.iterations, Ordering::Relaxed);
+        live.entries
+            .store(self.table.entries as u64, Ordering::Relaxed);
     }
 
     /// A check for interrupts (Ctrl+C) to call every so often while searching.
@@ -580,6 +601,9 @@ impl Search {
         self.deepest_expansion = self.deepest_expansion.max(depth);
         let created_before = self.nodes_created;
         let mut children = self.generate_children();
+        if !self.reading_out {
+            self.publish();
+        }
         if children.moves.is_empty() {
             // A position the rules did not end always has moves: never reached in chess.
             self.stop = Some(Stop::Cancelled);
@@ -734,7 +758,9 @@ impl Search {
             let is_or = self.root_is_or;
             let result = self.mid(INF, INF, is_or);
             self.elapsed += self.run_started.elapsed().as_secs_f64();
-            if self.settle(result).is_some() || !self.search_on {
+            let settled = self.settle(result).is_some() || !self.search_on;
+            self.publish();
+            if settled {
                 return self.verdict;
             }
             self.run_started = Instant::now();
@@ -772,6 +798,7 @@ impl Search {
         let is_or = self.is_or();
         let result = self.mid(INF, INF, is_or);
         self.reset();
+        self.publish();
         Ok((result.proof, result.disproof))
     }
 
@@ -787,6 +814,7 @@ impl Search {
         self.reset();
         self.read_out_nodes += self.nodes_created - saved.0;
         (self.nodes_created, self.iterations) = saved;
+        self.publish();
     }
 
     /// Read the proved root's proof out of the table (`_read_out`); forget what failed.

@@ -8,14 +8,14 @@ mod rules;
 mod table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
-use dfpn::{Options, ProofArena, Search, Stop, Verdict};
+use dfpn::{Live, Options, ProofArena, Search, Stop, Verdict};
 
 /// The crate's version.
 #[pyfunction]
@@ -122,10 +122,21 @@ fn tree((arena, root): (ProofArena, usize)) -> Tree {
     (root, arena.nodes)
 }
 
-/// The native df-pn (`core.search.dfpn_native` wraps it in the `Search` contract).
-#[pyclass]
+/// The native df-pn (`core.search.dfpn_native` wraps it in the `Search` contract). Its counts
+/// can be read from another thread while it runs (a progress display); anything else waits
+/// for the run to end.
+#[pyclass(frozen)]
 struct NativeDfpn {
-    search: Search,
+    search: Mutex<Search>,
+    live: Arc<Live>,
+}
+
+impl NativeDfpn {
+    fn lock(&self) -> PyResult<MutexGuard<'_, Search>> {
+        self.search
+            .try_lock()
+            .map_err(|_| PyRuntimeError::new_err("the native df-pn is running"))
+    }
 }
 
 #[pymethods]
@@ -178,26 +189,31 @@ impl NativeDfpn {
         let attacker = Color::from_white(attacker_white);
         let mut search = Search::new(root, attacker, options, stop_flag.flag.clone());
         search.set_signals(interrupted);
-        Ok(NativeDfpn { search })
+        let live = search.live.clone();
+        Ok(NativeDfpn {
+            search: Mutex::new(search),
+            live,
+        })
     }
 
     /// Search until solved or stopped (("proved" | "disproved" | "unknown", stop)), or for a
     /// slice (None). The GIL is released while it runs; Ctrl+C raises KeyboardInterrupt.
     #[pyo3(signature = (max_iterations=None, max_seconds=None))]
     fn run(
-        &mut self,
+        &self,
         py: Python<'_>,
         max_iterations: Option<u64>,
         max_seconds: Option<f64>,
     ) -> PyResult<Option<(&'static str, &'static str)>> {
-        let search = &mut self.search;
+        let mut guard = self.lock()?;
+        let search: &mut Search = &mut guard;
         let verdict = py.detach(|| search.run(max_iterations, max_seconds));
         Ok(match verdict {
             None => None,
             Some(Verdict::Proved) => Some(("proved", "solved")),
             Some(Verdict::Disproved) => Some(("disproved", "solved")),
             Some(Verdict::Unknown(Stop::Interrupted)) => {
-                self.search.verdict = None;
+                search.verdict = None;
                 return Err(PyKeyboardInterrupt::new_err("native df-pn interrupted"));
             }
             Some(Verdict::Unknown(stop)) => Some(("unknown", stop_name(stop))),
@@ -205,110 +221,125 @@ impl NativeDfpn {
     }
 
     /// The proof read out when the root was proved: (root index, [(is_or, [(code, child)])]).
-    fn proof(&self) -> Option<Tree> {
-        self.search
+    fn proof(&self) -> PyResult<Option<Tree>> {
+        Ok(self
+            .lock()?
             .proof
             .as_ref()
-            .map(|(arena, root)| (*root, arena.nodes.clone()))
+            .map(|(arena, root)| (*root, arena.nodes.clone())))
     }
 
     /// The disproof of a disproved root read out of the table, and where none could be read,
     /// the stop that prevented it: (tree or None, stop or None).
-    fn disproof(&mut self, py: Python<'_>) -> (Option<Tree>, Option<&'static str>) {
-        let search = &mut self.search;
-        match py.detach(|| search.disproof()) {
+    fn disproof(&self, py: Python<'_>) -> PyResult<(Option<Tree>, Option<&'static str>)> {
+        let mut guard = self.lock()?;
+        let search: &mut Search = &mut guard;
+        Ok(match py.detach(|| search.disproof()) {
             Ok(read) => (Some(tree(read)), None),
             Err(stop) => (None, stop.map(stop_name)),
-        }
+        })
     }
 
     /// Search the position after `codes` to the end with the table as it is: (pn, dn).
-    fn search_at(&mut self, py: Python<'_>, codes: Vec<u16>) -> PyResult<(u64, u64)> {
-        let search = &mut self.search;
+    fn search_at(&self, py: Python<'_>, codes: Vec<u16>) -> PyResult<(u64, u64)> {
+        let mut guard = self.lock()?;
+        let search: &mut Search = &mut guard;
         py.detach(|| search.search_at(&codes))
             .map_err(PyValueError::new_err)
     }
 
     /// The table's entry for `key` usable at `clock`: (proof, disproof, work, distance), or
     /// None.
-    fn probe(&mut self, key: u64, clock: u32) -> Option<(u64, u64, u64, u64)> {
-        let slot = self.search.table.probe(key, clock);
+    fn probe(&self, key: u64, clock: u32) -> PyResult<Option<(u64, u64, u64, u64)>> {
+        let mut search = self.lock()?;
+        let slot = search.table.probe(key, clock);
         if slot < 0 {
-            return None;
+            return Ok(None);
         }
-        let entry = self.search.table.entry(slot);
-        Some((
+        let entry = search.table.entry(slot);
+        Ok(Some((
             entry.proof,
             entry.disproof,
             entry.work as u64,
             entry.distance as u64,
-        ))
+        )))
     }
 
     #[getter]
     fn nodes_created(&self) -> u64 {
-        self.search.nodes_created
+        self.live.nodes_created.load(Ordering::Relaxed)
     }
     #[getter]
     fn iterations(&self) -> u64 {
-        self.search.iterations
+        self.live.iterations.load(Ordering::Relaxed)
     }
     #[getter]
-    fn table_hits(&self) -> u64 {
-        self.search.table_hits
+    fn table_hits(&self) -> PyResult<u64> {
+        let search = self.lock()?;
+        Ok(search.table_hits)
     }
     #[getter]
-    fn nodes_in_memory(&self) -> usize {
-        self.search.table.entries
+    fn nodes_in_memory(&self) -> u64 {
+        self.live.entries.load(Ordering::Relaxed)
     }
     #[getter]
-    fn peak_nodes_in_memory(&self) -> usize {
-        self.search.table.peak.max(1)
+    fn peak_nodes_in_memory(&self) -> PyResult<usize> {
+        let search = self.lock()?;
+        Ok(search.table.peak.max(1))
     }
     #[getter]
-    fn read_out_nodes(&self) -> u64 {
-        self.search.read_out_nodes
+    fn read_out_nodes(&self) -> PyResult<u64> {
+        let search = self.lock()?;
+        Ok(search.read_out_nodes)
     }
     #[getter]
-    fn read_outs_failed(&self) -> u64 {
-        self.search.read_outs_failed
+    fn read_outs_failed(&self) -> PyResult<u64> {
+        let search = self.lock()?;
+        Ok(search.read_outs_failed)
     }
     #[getter]
-    fn deepest_expansion(&self) -> usize {
-        self.search.deepest_expansion
+    fn deepest_expansion(&self) -> PyResult<usize> {
+        let search = self.lock()?;
+        Ok(search.deepest_expansion)
     }
     #[getter]
-    fn root_numbers(&self) -> (u64, u64) {
-        self.search.root_numbers
+    fn root_numbers(&self) -> PyResult<(u64, u64)> {
+        let search = self.lock()?;
+        Ok(search.root_numbers)
     }
     #[getter]
-    fn elapsed(&self) -> f64 {
-        self.search.elapsed
+    fn elapsed(&self) -> PyResult<f64> {
+        let search = self.lock()?;
+        Ok(search.elapsed)
     }
     #[getter]
-    fn root_key(&self) -> u64 {
-        self.search.root_key()
+    fn root_key(&self) -> PyResult<u64> {
+        let search = self.lock()?;
+        Ok(search.root_key())
     }
     #[getter]
-    fn root_move_work(&self) -> std::collections::HashMap<u64, u64> {
-        self.search.root_move_work.clone()
+    fn root_move_work(&self) -> PyResult<std::collections::HashMap<u64, u64>> {
+        let search = self.lock()?;
+        Ok(search.root_move_work.clone())
     }
     /// (probes, hits, stores, replacements, refused) of the table.
     #[getter]
-    fn table_counts(&self) -> (u64, u64, u64, u64, u64) {
-        let table = &self.search.table;
-        (
+    fn table_counts(&self) -> PyResult<(u64, u64, u64, u64, u64)> {
+        let search = self.lock()?;
+        let table = &search.table;
+        Ok((
             table.probes,
             table.hits,
             table.stores,
             table.replacements,
             table.refused,
-        )
+        ))
     }
     /// The table's bytes: slots × bytes per slot.
     #[getter]
-    fn table_bytes(&self) -> usize {
-        self.search.table.slots.len() * table::BYTES_PER_ENTRY
+    fn table_bytes(&self) -> PyResult<usize> {
+        let search = self.lock()?;
+        Ok(search.table.slots.len() * table::BYTES_PER_ENTRY)
     }
 }
 

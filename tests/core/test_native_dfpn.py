@@ -203,9 +203,20 @@ def test_limits_cancel_and_slices_stop_it_as_the_python_engine() -> None:
         counts.append((sliced.outcome, slices, sliced.nodes_created, sliced.iterations))
     assert counts[0] == counts[1]
     cancelled = NativeDfpnSearch(game, Limits(max_nodes=1_000_000, max_seconds=30.0))
-    threading.Timer(0.2, cancelled.cancel).start()
-    outcome = cancelled.run()  # the GIL is released: the timer's thread runs meanwhile
+    seen: list[int] = []
+
+    def watch_then_cancel() -> None:  # a progress display's thread reads the counts meanwhile
+        for _ in range(4):
+            time.sleep(0.05)
+            seen.append(cancelled.nodes_created)
+        cancelled.cancel()
+
+    watcher = threading.Thread(target=watch_then_cancel)
+    watcher.start()
+    outcome = cancelled.run()  # the GIL is released: the watcher runs meanwhile
+    watcher.join()
     assert outcome is not None and outcome.reason is StopReason.CANCELLED
+    assert seen == sorted(seen) and seen[-1] > seen[0] > 1
 
 
 def test_without_the_module_the_registry_says_how_to_get_it(monkeypatch) -> None:
