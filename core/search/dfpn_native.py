@@ -77,7 +77,10 @@ def engine_note() -> str:
     """Which df-pn engines this install has, in one line (`--version`, `solve`)."""
     module = native_module()
     if module is None:
-        return "df-pn engine: Python only (" + NOT_BUILT.split(": ", 1)[1] + ")"
+        return (
+            "df-pn engine: Python only (the native one is not built: reinstall with a Rust "
+            "toolchain, cargo, on the PATH; see the README)"
+        )
     return f"df-pn engines: Python and native {module.version()} (--algo dfpn-native)"
 
 
