@@ -28,6 +28,7 @@ if not os.environ.get("PN_EXPLORER_NO_NATIVE"):
                     binding=Binding.PyO3,
                     py_limited_api="auto",
                     optional=True,
+                    debug=False,  # an editable install is a release build too: speed is the point
                 )
             )
 
