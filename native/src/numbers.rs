@@ -53,3 +53,25 @@ pub fn child_delta_threshold(phi_threshold: u64, second_delta: u64, epsilon: f64
     let grown = (second_delta as f64 * (1.0 + epsilon)).ceil() as u64;
     phi_threshold.min((second_delta + 1).max(grown))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_saturate_below_infinity_unless_a_number_is_infinite() {
+        assert_eq!(saturated_sum(&[1, 2, 3]), 6);
+        assert_eq!(saturated_sum(&[LARGEST_UNSOLVED, 5]), LARGEST_UNSOLVED);
+        assert_eq!(saturated_sum(&[INF, 5]), INF);
+    }
+
+    #[test]
+    fn thresholds_follow_one_plus_epsilon() {
+        assert_eq!(child_delta_threshold(INF, 4, 0.25), 5);
+        assert_eq!(child_delta_threshold(INF, 10, 0.25), 13);
+        assert_eq!(child_delta_threshold(7, 10, 0.25), 7);
+        assert_eq!(child_delta_threshold(9, INF, 0.25), 9);
+        assert_eq!(child_phi_threshold_of(INF, LARGEST_UNSOLVED, 3), INF);
+        assert_eq!(child_phi_threshold_of(10, 4, 2), 8);
+    }
+}

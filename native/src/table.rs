@@ -235,3 +235,36 @@ impl Table {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_32_bytes() {
+        assert_eq!(BYTES_PER_ENTRY, 32);
+    }
+
+    #[test]
+    fn a_full_bucket_replaces_its_least_work_and_leaves_never_evict_work() {
+        let mut table = Table::new(4);
+        for key in 0u64..4 {
+            table.store(key, 1, 1, 10 + key, 0, 0);
+        }
+        assert_eq!(table.entries, 4);
+        assert!(!table.store_leaf(100, 1, 1));
+        let slot = table.store(100, 2, 2, 50, 0, 0);
+        assert_eq!(slot, 0); // work 10, the least
+        assert_eq!(table.probe(0, 0), ABSENT);
+        assert_eq!(table.probe(100, 0), 0);
+    }
+
+    #[test]
+    fn a_proof_found_at_a_lower_clock_holds_only_before_the_fifty_move_rule() {
+        let mut table = Table::new(8);
+        table.store(7, 0, INF, 1, 10, 20);
+        assert!(table.probe(7, 20) >= 0);
+        assert!(table.probe(7, 89) >= 0);
+        assert_eq!(table.probe(7, 90), UNUSABLE);
+    }
+}
