@@ -34,7 +34,7 @@ from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from pn_explorer.core.search.defaults import SQUARE
-from pn_explorer.core.search.registry import SearchEntry, refusal
+from pn_explorer.core.search.registry import SearchEntry, game_traits, refusal
 from pn_explorer.core.search.types import Limits, Result, StopReason
 
 LIMITS = Limits(max_nodes=200_000)
@@ -125,8 +125,19 @@ have no pieces of different power, so αβ orders their moves as it orders a tre
 
 
 def check_search(search: SearchEntry, case: GameCase) -> None:
-    """Every check of the module docstring, for `search` on `case`."""
+    """Every check of the module docstring, for `search` on `case`; a search that needs a trait
+    the game lacks (the native df-pn: chess) is refused in words, and one this install lacks
+    (the native df-pn where it was not built) is skipped."""
+    if search.unavailable is not None and search.unavailable() is not None:
+        pytest.skip(search.unavailable())
     spec = AlgorithmSpec(search.name, **_taken(search, case.values))
+    if search.needs - game_traits(case.proved()):
+        why = refusal(search.name, case.proved(), spec.values)
+        assert why is not None and "needs" in why
+        with pytest.raises(InvalidLimitError) as error:
+            create_search(spec, case.proved(), LIMITS)
+        assert str(error.value) == why
+        return
     _check_refusal_with_defaults(search, case)
     game = case.proved()
     assert refusal(search.name, game, spec.values) is None

@@ -121,7 +121,9 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
     assert all(path.startswith(str(target)) for path in where.split())
 
     program = target / "bin" / "pn-explorer"
-    assert _run([program, "--version"], elsewhere, env).strip() == f"pn-explorer {_version(wheel)}"
+    version = _run([program, "--version"], elsewhere, env).splitlines()
+    assert version[0] == f"pn-explorer {_version(wheel)}"
+    assert "df-pn engine" in version[1]
     solved = _run([program, "solve", "--epd", "wac-mates", "--id", "1"], elsewhere, env)
     assert "proved: mate in 2 (verified" in solved
     assert "1. Qg6 Rg8 2. Qh7#" in solved

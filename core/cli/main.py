@@ -225,6 +225,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=100_000,
     )
     add_count_option(bench, "--rewinds", "--replay: rewinds timed", MOST_REWINDS, default=20)
+    bench.add_argument(
+        "--native",
+        action="store_true",
+        help="the native df-pn against the Python df-pn on wac-mates, matetrack-dev and "
+        "endgame-mates: node counts at a table of 2,000 entries, and nodes per second",
+    )
 
     compare = subcommand(
         "compare", "run several algorithms side by side on a suite or on board games"
@@ -361,6 +367,10 @@ def _run(args: argparse.Namespace) -> int:
         from .suite import run_suite
 
         return run_suite(args)
+    if args.command == "bench" and args.native:
+        from .bench_native import DEFAULT_CAP, SUITES, run_native_bench
+
+        return run_native_bench(SUITES, DEFAULT_CAP, 1, args.json)
     if args.command == "bench" and args.game:
         from .bench_games import run_game_bench
 

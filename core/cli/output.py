@@ -97,12 +97,16 @@ class VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        from ..search.dfpn_native import engine_note
+
         print(f"{parser.prog} {package_version()}")
+        print(engine_note())
         parser.exit()
 
 
 def add_version_option(parser: argparse.ArgumentParser) -> None:
-    """`--version`, printing `pn-explorer VERSION`."""
+    """`--version`, printing `pn-explorer VERSION` and, on a second line, which df-pn engines
+    this install has."""
     parser.add_argument(
         "--version", action=VersionAction, help="print the installed version and exit"
     )

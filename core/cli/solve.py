@@ -27,7 +27,8 @@ from ..inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
 from ..runs.runner import RunRecord, describe_search
 from ..search.algorithms import AlgorithmSpec, create_search
 from ..search.contract import Search
-from ..search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
+from ..search.defaults import DEFAULT_NODE_CAP, DFPN_NATIVE, SIDE_TO_MOVE
+from ..search.dfpn_native import engine_hint
 from ..search.registry import entry, title_of
 from ..search.types import Limits, Result
 from ..values import counted, elided_line, rate_text
@@ -65,7 +66,7 @@ def print_record(
     print(f"Position   {record.id + '  ' if record.id else ''}{record.position}")
     unit = entry(spec.name).cap_unit
     cap = unit.cap_text(limits.max_nodes) if limits.max_nodes else "no node cap"
-    print(f"Search     {spec.title}, {cap}")
+    print(f"Search     {spec.title}, {cap}{engine_hint(spec.name)}")
     depth = record.proof_depth
     if record.result == Result.PROVED.value and record.verified and depth is not None:
         print(
@@ -298,5 +299,7 @@ def _shortest(
         game.attacker,
         record.mate_in,
         Limits(max_nodes=limits.max_nodes or DEFAULT_NODE_CAP, max_seconds=limits.max_seconds),
+        # The bounded searches run on the df-pn engine that found the mate.
+        **({"search_type": entry(DFPN_NATIVE).run} if args.algo == DFPN_NATIVE else {}),
     )
     return found.to_dict()

@@ -7,6 +7,8 @@ from __future__ import annotations
 PN, PN2, AB, DFPN, DAGPN = "pn", "pn2", "ab", "dfpn", "dagpn"
 """The built-in searches' names; their titles, caps and capabilities are in their entries of the
 algorithm registry (`core.search.registry`)."""
+DFPN_NATIVE = "dfpn-native"
+"""The native df-pn (`core.search.dfpn_native`): df-pn compiled, registered where it was built."""
 DEFAULT_ALGORITHM = PN
 """The search the command line runs and the window opens when none is named: the thesis's PN."""
 

@@ -23,6 +23,7 @@ repeats (the replay's docstring says it in full).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import chess
@@ -39,6 +40,7 @@ from ..proofs.claims import (
     uncertified_text,
     unsettled_text,
 )
+from .contract import Search
 from .defaults import DEFAULT_NODE_CAP
 from .dfpn import DfpnSearch
 from .types import Limits, Result
@@ -154,10 +156,12 @@ def certify_shortest(
     attacker: chess.Color,
     mate_in: int,
     limits: Limits | None = None,
+    search_type: Callable[..., Search] = DfpnSearch,
 ) -> ShortestMateCertificate:
     """From a verified mate in `mate_in` by `attacker` from `board`, look for shorter mates with
     df-pn bounded by mate length and certify the shortest where the budget allows. `limits`:
-    each bounded search's table size (`max_nodes`) and the seconds all of them may take."""
+    each bounded search's table size (`max_nodes`) and the seconds all of them may take;
+    `search_type`: the df-pn engine that runs them (the native one gives the same answers)."""
     if mate_in < 1:
         raise ValueError(f"a mate length is at least 1, not {mate_in!r}")
     limits = limits or Limits()
@@ -172,7 +176,7 @@ def certify_shortest(
             break
         moves = best - 1
         game = ChessGame(board, attacker=attacker)
-        search = DfpnSearch(
+        search = search_type(
             game,
             Limits(max_nodes=capacity, max_seconds=seconds),
             max_plies=plies_for_mate_in(moves, attacker_first),

@@ -30,6 +30,7 @@ from .defaults import (
     DEFAULT_NODE_CAP,
     DEFAULT_PN2_CAP,
     DFPN,
+    DFPN_NATIVE,
     ONE,
     PN,
     PN2,
@@ -77,7 +78,8 @@ class SearchEntry:
     dialog; `needs`: game traits it cannot run without; `explainer`: the name of the explanation
     that says why it has not solved a root ("Why not found?": `TABLE_EXPLAINER`, read from a
     transposition table; `core.explain.explain.EXPLAINERS` holds them by name); None: a search
-    that keeps its tree is explained from it (`TREE_EXPLAINER`), any other has no explanation."""
+    that keeps its tree is explained from it (`TREE_EXPLAINER`), any other has no explanation.
+    `unavailable()`: why it cannot run on this install (a part that was not built), or None."""
 
     name: str
     title: str
@@ -93,6 +95,9 @@ class SearchEntry:
     choice: str = ""
     needs: frozenset[str] = frozenset()
     explainer: str | None = None
+    unavailable: Callable[[], str | None] | None = None
+    """Why it cannot run on this install at all, in one sentence (the native df-pn where its
+    module was not built), or None when it can; None: always available."""
 
     @property
     def steppable(self) -> bool:
@@ -201,6 +206,9 @@ def refusal(
     `snapshot`: the game is a tree file drawing a search in progress, which opens as that
     search. The one rule for the command line and the window."""
     found = entry(name)
+    missing_part = found.unavailable() if found.unavailable is not None else None
+    if missing_part is not None:
+        return missing_part
     if snapshot and not found.capabilities.opens_snapshots:
         openers = " or ".join(e.title for e in entries(opens_snapshots=True))
         return (
@@ -316,6 +324,19 @@ def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> Stepper:
     return DfpnStepper(game, limits, **values)
 
 
+def dfpn_native_search(game: Game, limits: Limits, **values: Any) -> Search:
+    from .dfpn_native import NativeDfpnSearch
+
+    return NativeDfpnSearch(game, limits, **values)
+
+
+def dfpn_native_missing() -> str | None:
+    """Why the native df-pn cannot run here (its module was not built), or None."""
+    from .dfpn_native import NOT_BUILT, native_available
+
+    return None if native_available() else NOT_BUILT
+
+
 def initialisation_text(values: Mapping[str, Any]) -> str:
     """PN's and DAG PN's settings: the leaf initialisation."""
     return f"init {values['initialisation']}"
@@ -427,6 +448,22 @@ for _entry in (
         no_text,
         "df-pn (Nagai; transposition table)",
         explainer=TABLE_EXPLAINER,
+    ),
+    SearchEntry(
+        DFPN_NATIVE,
+        "df-pn search (native)",
+        "df-pn native",
+        "df-pn compiled: the same search, node for node, at native speed (chess)",
+        DEFAULT_NODE_CAP,
+        CapUnit.TABLE_ENTRIES,
+        ("threat_divisor", "threat_depth", "mop_up_weight", "mates_in_one"),
+        dfpn_native_search,
+        None,
+        Capabilities(compared=False, transpositions=True),
+        no_text,
+        "df-pn, native (runs, does not step)",
+        needs=frozenset({PIECES}),
+        unavailable=dfpn_native_missing,
     ),
 ):
     register(_entry)

@@ -149,15 +149,20 @@ def test_every_built_in_suite_named_in_the_help_loads(suite, capsys):
 
 
 def test_version_comes_from_the_package_metadata(capsys):
+    from pn_explorer.core.search.dfpn_native import engine_note
+
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     installed = version(project["name"])
     assert installed == project["version"]
     with pytest.raises(SystemExit) as ended:
         main(["--version"])
     assert ended.value.code == 0
-    assert capsys.readouterr().out == f"pn-explorer {installed}\n"
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == f"pn-explorer {installed}"
+    assert printed[1] == engine_note()  # which df-pn engines this install has
     done = _run("--version")
-    assert (done.returncode, done.stdout) == (0, f"pn-explorer {installed}\n")
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == printed
 
 
 # -- progress --------------------------------------------------------------------------------------

@@ -1,0 +1,371 @@
+"""The native df-pn: `core.search.dfpn`'s algorithm compiled (`native/`, Rust on shakmaty's chess
+rules, bound with PyO3 as `pn_explorer._native`), behind the same `Search` contract.
+
+The Python df-pn stays the readable reference that the window steps and explains; this one is
+what runs when nobody steps. It searches node for node as `DfpnSearch` with the same options
+(the children in the game's order, the mobility initialisation, the mop-up estimate, mates in
+one, threats, the mate-length bound, repetitions and the fifty-move rule as path-dependent
+disproofs, the table's replacement, the proof read out of the table before the root counts as
+proved), so its outcome and `nodes_created` equal the Python df-pn's at the same limits
+(`tests/core/test_native_dfpn.py`; `docs/native-dfpn.md` says where and why they can differ).
+Three things are kept apart: the options that are off by default (`weak_delta`, `deep_depth`,
+`flight_weight`, `tca`, `snda`) are not compiled, and asking for one is refused; it runs on
+chess positions only; and it keeps no tree and no trace, so it runs but does not step.
+
+Proofs and disproofs leave the native table as move codes, nested as the read-out found them
+(a position reached twice shares one subtree), and become the same `ProofNode` trees the Python
+df-pn hands out: `core.proofs.verify` and `core.proofs.verify_disproof` replay them, so nothing is
+claimed unverified, whichever engine ran.
+
+The search releases the GIL while it runs, checks the time and iteration limits and its work
+budget before every expansion, a cancel (`cancel`, from any thread) likewise, and Ctrl+C every
+50 ms (KeyboardInterrupt, as the Python engine raises it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from ..errors import InvalidLimitError, VerificationError
+from ..games.game import Game
+from ..proofs.proof import ProofNode
+from ..values import REASON_TEXT, Value
+from .defaults import (
+    DEFAULT_NODE_CAP,
+    DFPN,
+    DFPN_DEEP_DEPTH,
+    DFPN_EPSILON,
+    DFPN_FLIGHT_WEIGHT,
+    DFPN_MATES_IN_ONE,
+    DFPN_MOP_UP_WEIGHT,
+    DFPN_NATIVE,
+    DFPN_SNDA,
+    DFPN_TCA,
+    DFPN_THREAT_DEPTH,
+    DFPN_THREAT_DIVISOR,
+    DFPN_WEAK_DELTA,
+    DFPN_WORK_PER_ENTRY,
+    MOBILITY,
+)
+from .dfpn import _ply_keys
+from .numbers import leaf_numbers
+from .types import Limits, Outcome, Result, StopReason
+
+NOT_BUILT = (
+    "the native df-pn is not built: install with a Rust toolchain (cargo) on the PATH, "
+    "`pip install -e .` (see the README), or run --algo dfpn"
+)
+"""What is said where the native module cannot be imported."""
+
+
+def native_module() -> ModuleType | None:
+    """`pn_explorer._native`, or None where it was not built."""
+    try:
+        return importlib.import_module("pn_explorer._native")
+    except ImportError:
+        return None
+
+
+def native_available() -> bool:
+    """Whether the native df-pn can run here."""
+    return native_module() is not None
+
+
+def engine_note() -> str:
+    """Which df-pn engines this install has, in one line (`--version`, `solve`)."""
+    module = native_module()
+    if module is None:
+        return (
+            "df-pn engine: Python only (the native one is not built: reinstall with a Rust "
+            "toolchain, cargo, on the PATH; see the README)"
+        )
+    return f"df-pn engines: Python and native {module.version()} (--algo dfpn-native)"
+
+
+def engine_hint(algorithm: str) -> str:
+    """For `solve`'s report: which df-pn engine ran and how to get the other ("" for the other
+    searches)."""
+    if algorithm == DFPN_NATIVE:
+        return " (native engine; the Python one: --algo dfpn)"
+    if algorithm != DFPN:
+        return ""
+    if native_available():
+        return " (Python engine; the native one: --algo dfpn-native)"
+    return " (Python engine; the native one is not built: see the README's Install)"
+
+
+_STOPS = {
+    "cancelled": StopReason.CANCELLED,
+    "iterations": StopReason.ITERATIONS,
+    "time": StopReason.TIME,
+    "node budget": StopReason.BUDGET,
+}
+
+
+def _tree(read: tuple[int, list[tuple[bool, list[tuple[int, int]]]]]) -> ProofNode:
+    """A `ProofNode` tree from the native arena (index of the root, nodes), shared subtrees
+    shared."""
+    root, nodes = read
+    built: dict[int, ProofNode] = {}
+
+    def node(index: int) -> ProofNode:
+        found = built.get(index)
+        if found is not None:
+            return found
+        is_or, children = nodes[index]
+        made = built[index] = ProofNode(is_or)
+        stack = [(made, children)]
+        while stack:
+            parent, below = stack.pop()
+            for move, child in below:
+                sub = built.get(child)
+                if sub is None:
+                    child_is_or, grand = nodes[child]
+                    sub = built[child] = ProofNode(child_is_or)
+                    stack.append((sub, grand))
+                parent.children[move] = sub
+        return made
+
+    return node(root)
+
+
+class NativeDfpnSearch:
+    """df-pn compiled (see the module docstring): a `core.search.contract.Search` on a chess
+    game (`ChessGame`), with `DfpnSearch`'s options and counts."""
+
+    algorithm = DFPN_NATIVE
+    tree = None
+    second_level_searches = None
+    transpositions = None
+
+    def __init__(
+        self,
+        game: Game,
+        limits: Limits | None = None,
+        epsilon: float = DFPN_EPSILON,
+        mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
+        mates_in_one: bool = DFPN_MATES_IN_ONE,
+        threat_divisor: int = DFPN_THREAT_DIVISOR,
+        threat_depth: int = DFPN_THREAT_DEPTH,
+        max_plies: int | None = None,
+        weak_delta: bool = DFPN_WEAK_DELTA,
+        deep_depth: int = DFPN_DEEP_DEPTH,
+        flight_weight: int = DFPN_FLIGHT_WEIGHT,
+        tca: bool = DFPN_TCA,
+        snda: bool = DFPN_SNDA,
+    ) -> None:
+        module = native_module()
+        if module is None:
+            raise InvalidLimitError(NOT_BUILT)
+        off = {
+            "weak_delta": weak_delta,
+            "deep_depth": deep_depth,
+            "flight_weight": flight_weight,
+            "tca": tca,
+            "snda": snda,
+        }
+        asked = [name for name, value in off.items() if value]
+        if asked:
+            raise InvalidLimitError(
+                f"the native df-pn has only the default options: {', '.join(asked)} "
+                "is the Python df-pn's (--algo dfpn)"
+            )
+        root_board = getattr(game, "root_board", None)
+        attacker = getattr(game, "attacker", None)
+        if root_board is None or attacker is None or not game.capabilities.standard_chess:
+            raise InvalidLimitError("the native df-pn searches chess positions only")
+        if max_plies is not None and max_plies < 1:
+            raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
+        if not epsilon >= 0:
+            raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
+        if mop_up_weight < 0 or threat_divisor < 1 or threat_depth < 0:
+            raise ValueError("mop_up_weight and threat_depth ≥ 0, threat_divisor ≥ 1")
+        self.game = game
+        self.limits = limits or Limits()
+        self.max_plies = max_plies
+        self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
+        self.threats_in_use = (
+            threat_divisor > 1 and game.capabilities.threats and not self.mop_up_in_use
+        )
+        capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
+        unlimited = self.limits.max_seconds is None and self.limits.max_iterations is None
+        self.work_budget = capacity * DFPN_WORK_PER_ENTRY if unlimited else None
+        self._stop_flag = module.StopFlag()
+        game.reset()
+        self._root_is_or = game.is_or()
+        self._native: Any = module.NativeDfpn(
+            root_board.fen(en_passant="fen"),
+            attacker,
+            capacity,
+            float(epsilon),
+            mop_up_weight if game.capabilities.mop_up else 0,
+            mates_in_one,
+            threat_divisor,
+            self.threats_in_use,
+            threat_depth,
+            max_plies,
+            _ply_keys(max_plies),
+            self.limits.max_iterations,
+            self.limits.max_seconds,
+            self.work_budget,
+            self._stop_flag,
+        )
+        self.capacity = capacity
+        self.outcome: Outcome | None = None
+        self.elapsed = 0.0
+        """Seconds searched (the native search's own clock, read after each run)."""
+        evaluation = game.evaluate()
+        self._root_numbers = leaf_numbers(
+            evaluation.value, evaluation.mobility, self._root_is_or, MOBILITY
+        )
+        if evaluation.value is not Value.UNKNOWN:
+            self.outcome = Outcome(
+                Result.PROVED if evaluation.value is Value.TRUE else Result.DISPROVED,
+                StopReason.ROOT_TERMINAL,
+                REASON_TEXT[evaluation.reason],
+            )
+
+    # -- counts ---------------------------------------------------------------------------------
+
+    @property
+    def nodes_created(self) -> int:
+        return int(self._native.nodes_created)
+
+    @property
+    def nodes_in_memory(self) -> int:
+        return int(self._native.nodes_in_memory)
+
+    @property
+    def peak_nodes_in_memory(self) -> int:
+        return int(self._native.peak_nodes_in_memory)
+
+    @property
+    def iterations(self) -> int:
+        return int(self._native.iterations)
+
+    @property
+    def table_hits(self) -> int:
+        return int(self._native.table_hits)
+
+    @property
+    def read_out_nodes(self) -> int:
+        return int(self._native.read_out_nodes)
+
+    @property
+    def read_outs_failed(self) -> int:
+        return int(self._native.read_outs_failed)
+
+    @property
+    def deepest_expansion(self) -> int:
+        return int(self._native.deepest_expansion)
+
+    @property
+    def root_move_work(self) -> dict[int, int]:
+        return dict(self._native.root_move_work)
+
+    @property
+    def root_is_or(self) -> bool:
+        return self._root_is_or
+
+    @property
+    def root_numbers(self) -> tuple[int, int]:
+        if self.outcome is not None and self.outcome.reason is StopReason.ROOT_TERMINAL:
+            return self._root_numbers
+        proof, disproof = self._native.root_numbers
+        return int(proof), int(disproof)
+
+    @property
+    def table_bytes(self) -> int:
+        """The native table's bytes (slots × `pn_explorer._native.BYTES_PER_ENTRY`)."""
+        return int(self._native.table_bytes)
+
+    def table_key(self, position_hash: int, ply: int) -> int:
+        """The table's key of a position with `position_hash` at `ply` (`DfpnSearch.table_key`)."""
+        keys = _ply_keys(self.max_plies)
+        return position_hash ^ (keys[self.max_plies - ply] if self.max_plies is not None else 0)
+
+    def probe(self, key: int, clock: int = 0) -> tuple[int, int, int, int] | None:
+        """The native table's (proof, disproof, work, distance) for `key` at `clock`, or None."""
+        found = self._native.probe(key, clock)
+        return None if found is None else tuple(int(value) for value in found)  # type: ignore[return-value]
+
+    # -- running --------------------------------------------------------------------------------
+
+    def cancel(self) -> None:
+        """Ask a running search to stop (from any thread); it honours it before its next
+        expansion."""
+        self._stop_flag.set()
+
+    def run(
+        self, max_iterations: int | None = None, max_seconds: float | None = None
+    ) -> Outcome | None:
+        """Search until solved or a limit stops it; with `max_iterations` / `max_seconds` only
+        for a slice (then None: call again, the table carries on)."""
+        if self.outcome is not None:
+            return self.outcome
+        try:
+            ended = self._native.run(max_iterations, max_seconds)
+        finally:
+            self.elapsed = float(self._native.elapsed)
+        if ended is None:
+            return None
+        result, stop = ended
+        if result == "proved":
+            self.outcome = Outcome(Result.PROVED, StopReason.SOLVED)
+        elif result == "disproved":
+            self.outcome = Outcome(Result.DISPROVED, StopReason.SOLVED)
+        else:
+            self.outcome = self._stopped(_STOPS[stop])
+        return self.outcome
+
+    def _stopped(self, reason: StopReason) -> Outcome:
+        """The Outcome `DfpnSearch._limit_reached` says for the same stop."""
+        if reason is StopReason.CANCELLED:
+            return Outcome(Result.UNKNOWN, StopReason.CANCELLED, "cancelled")
+        if reason is StopReason.TIME:
+            return self.limits.time_outcome()
+        if reason is StopReason.ITERATIONS:
+            stop = self.limits.stop_before(False, self.limits.max_iterations or 0, 0.0)
+            assert stop is not None
+            return stop
+        return Outcome(
+            Result.UNKNOWN,
+            StopReason.BUDGET,
+            f"node budget of {self.work_budget:,} nodes created reached",
+        )
+
+    def search_at(self, moves: list[int]) -> tuple[int, int]:
+        """Search the position after `moves` from the root with the table as it is
+        (`DfpnSearch.search_at`): its (proof, disproof) numbers there."""
+        proof, disproof = self._native.search_at(list(moves))
+        return int(proof), int(disproof)
+
+    # -- the proof ------------------------------------------------------------------------------
+
+    def proof(self) -> ProofNode:
+        """The proof tree of a proved root, as the native read-out found it."""
+        if self.outcome is None or self.outcome.result is not Result.PROVED:
+            raise ValueError("the search has not proved the root")
+        if self.outcome.reason is StopReason.ROOT_TERMINAL:
+            return ProofNode(self._root_is_or)
+        read = self._native.proof()
+        if read is None:
+            raise VerificationError("native df-pn: the proved root has no proof read out")
+        return _tree(read)
+
+    def disproof(self) -> ProofNode:
+        """The disproof tree of a disproved root read out of the native table
+        (`DfpnSearch.disproof`); VerificationError where none can be read."""
+        if self.outcome is None or self.outcome.result is not Result.DISPROVED:
+            raise ValueError("the search has not disproved the root")
+        if self.outcome.reason is StopReason.ROOT_TERMINAL:
+            return ProofNode(self._root_is_or)
+        read, stop = self._native.disproof()
+        if read is None:
+            why = f" ({stop})" if stop is not None else ""
+            raise VerificationError(
+                f"native df-pn: no disproof could be read out of the table{why}"
+            )
+        return _tree(read)
