@@ -155,7 +155,7 @@ class TakeAwayKind(SpecKind[TakeAwayGame]):
     def read(self, text: str) -> GameSpec:
         matched = SPEC.match(text)
         assert matched is not None
-        options = pairs(matched.group(2) or "", text)
+        options = pairs(matched.group(2) or "")
         attacker, goal = side_and_goal(options)
         takes = tuple(int(name) for name in move_names(options.pop("moves", "")))
         size = {"pile": 7, "most": 3}

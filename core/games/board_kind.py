@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import GameSpecError
+from ..inputs.text import shown
 from ..proofs.claims import goal_verdict
 from ..proofs.referee import Referee, verify_game_disproof, verify_game_proof
 from .kinds import GameKind, Loaded, Source, VerifiedProof
@@ -219,13 +220,36 @@ class SpecKind(GameKind[G]):
         return f"{self.verdict_text(game, proved)}: {'proved' if proved else 'disproved'}"
 
 
-def pairs(body: str, spec: str) -> dict[str, str]:
-    """A specification's settings in brackets, `key=value` separated by commas."""
+def _settings(body: str) -> list[str]:
+    """The settings of a body split at its commas outside brackets and quotes, so a move name
+    that holds commas (OpenSpiel's `x(1,1)`, `P1(h,0,0)`) stays one value."""
+    parts, current, depth, quote = [], [], 0, ""
+    for char in body:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current))
+    return [part.strip() for part in parts if part.strip()]
+
+
+def pairs(body: str) -> dict[str, str]:
+    """A specification's settings in brackets, `key=value` separated by commas (a comma inside
+    brackets or quotes belongs to its value: `moves=x(1,1)`)."""
     found: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in body.split(","))):
+    for part in _settings(body):
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise GameSpecError(f"{spec!r}: {part!r} is not key=value")
+            raise GameSpecError(f"in the game's settings, {shown(part)} is not key=value")
         name = key.strip().lower()
         if name in found:
             raise GameSpecError(f"{name} is given twice: give each setting once")
@@ -282,7 +306,7 @@ def parse_game_spec(text: str) -> GameSpec:
     names = names_of(families)
     matched = SPEC.match(text)
     if matched is None:
-        raise GameSpecError(f"{text!r} is not a game: write e.g. {' or '.join(names[:2])}")
+        raise GameSpecError(f"{shown(text)} is not a game: write e.g. {' or '.join(names[:2])}")
     name = matched.group(1).lower()
     choose = f"{', '.join(names[:-1])}, or {names[-1]}" if len(names) > 1 else names[0]
-    raise GameSpecError(f"unknown game {name!r}: choose {choose}")
+    raise GameSpecError(f"unknown game {shown(name)}: choose {choose}")

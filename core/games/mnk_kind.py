@@ -78,7 +78,7 @@ def _cells(rules: MnkRules, text: str) -> tuple[int, ...]:
         row = int(matched.group(2)) - 1 if matched else -1
         if not (0 <= column < rules.width and 0 <= row < rules.height):
             raise InvalidPositionError(
-                f"{name!r} is not a cell of a {rules.width}×{rules.height} board"
+                f"{shown(name)} is not a cell of a {rules.width}×{rules.height} board"
             )
         cells.append(rules.cell(column, row))
     return tuple(cells)
@@ -111,7 +111,7 @@ class MnkKind(SpecKind[MnkGame]):
         matched = SPEC.match(text)
         assert matched is not None  # `claims` read it
         name, body = matched.group(1).lower(), matched.group(2) or ""
-        options = pairs(body, text)
+        options = pairs(body)
         attacker, goal = side_and_goal(options)
         moves_text = options.pop("moves", "")
         size = dict(BUILT_IN[name])

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..errors import GameSpecError, InvalidPositionError
+from ..inputs.text import shown
 from ..values import Reason, Value, counted
 from .game import Capabilities, Evaluation, Expansion, Known
 
@@ -76,14 +77,14 @@ def load_openspiel_game(spec: str) -> Any:
     if name not in known:
         close = difflib.get_close_matches(name, known, n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise GameSpecError(f"unknown OpenSpiel game {name!r}{hint}")
+        raise GameSpecError(f"unknown OpenSpiel game {shown(name)}{hint}")
     try:
         with _silenced():
             game = pyspiel.load_game(spec)
     except (pyspiel.SpielError, RuntimeError, ValueError) as error:
         text = str(error).strip().splitlines()
         first = text[0].split(". Available", 1)[0] if text else "not a game specification"
-        raise GameSpecError(f"OpenSpiel cannot load {spec!r}: {first}") from None
+        raise GameSpecError(f"OpenSpiel cannot load {shown(spec)}: {first}") from None
     _check_sizes(pyspiel, name, game)
     kind = game.get_type()
     refusals = []
@@ -97,8 +98,8 @@ def load_openspiel_game(spec: str) -> Any:
         refusals.append("it hides information from a player")
     if refusals:
         raise GameSpecError(
-            f"{spec!r} cannot be searched: proof-number search needs a two-player, sequential, "
-            f"deterministic game of perfect information, and {'; '.join(refusals)}"
+            f"{shown(spec)} cannot be searched: proof-number search needs a two-player, "
+            f"sequential, deterministic game of perfect information, and {'; '.join(refusals)}"
         )
     return game
 
@@ -138,7 +139,9 @@ def openspiel_actions(spec: str, names: list[str]) -> tuple[int, ...]:
         if action is None or action not in legal:
             some = ", ".join(list(labels)[:6]) + (", …" if len(labels) > 6 else "")
             where = f"legal moves: {some}" if labels else "the game is over"
-            raise InvalidPositionError(f"{name!r} is not legal here in {spec!r} ({where})")
+            raise InvalidPositionError(
+                f"{shown(name)} is not legal here in {shown(spec)} ({where})"
+            )
         state.apply_action(action)
         actions.append(action)
     return tuple(actions)
@@ -173,10 +176,10 @@ class OpenSpielGame:
         state = self.game.new_initial_state()
         for action in start:
             if state.is_terminal() or action not in state.legal_actions():
-                raise InvalidPositionError(f"action {action} is not legal here in {spec!r}")
+                raise InvalidPositionError(f"action {action} is not legal here in {shown(spec)}")
             state.apply_action(action)
         if not state.is_terminal() and not state.legal_actions():
-            raise GameSpecError(f"{spec!r} has no moves at its start and is not over")
+            raise GameSpecError(f"{shown(spec)} has no moves at its start and is not over")
         self.start = tuple(start)
         self._states = [state]
 

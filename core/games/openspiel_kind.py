@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import GameSpecError
+from ..inputs.text import shown
 from .board_kind import (
     GAME,
     GameChoice,
@@ -51,8 +52,9 @@ class OpenSpielKind(SpecKind[OpenSpielGame]):
     players = ("player 1", "player 2")
     spec_names = (PREFIX,)
     spec_help = (
-        "an OpenSpiel game (openspiel:hex(board_size=3,moves=b2): moves by the game's own names "
-        "or action ids; needs pn-explorer[openspiel])"
+        "an OpenSpiel game (openspiel:hex(board_size=3,moves=b2): moves by the game's own names, "
+        "dot-separated, a name with commas as it is written (moves=x(1,1).o(0,0)), or by action "
+        "ids (moves=4.0); needs pn-explorer[openspiel])"
     )
     choices = (CHOICE,)
     ladder = ("openspiel:hex(board_size=3)",)
@@ -63,8 +65,8 @@ class OpenSpielKind(SpecKind[OpenSpielGame]):
         rest = text.strip()[len(PREFIX) :].strip()
         matched = OPENSPIEL_SPEC.match(rest)
         if matched is None:
-            raise GameSpecError(f"{text!r} is not an OpenSpiel game: write e.g. openspiel:hex")
-        options = pairs(matched.group(2) or "", text)
+            raise GameSpecError(f"{shown(text)} is not an OpenSpiel game: write e.g. openspiel:hex")
+        options = pairs(matched.group(2) or "")
         attacker, goal = side_and_goal(options)
         moves_text = options.pop("moves", "")
         params = ",".join(f"{key}={value}" for key, value in options.items())

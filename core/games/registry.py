@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import PnExplorerError
+from ..inputs.text import shown
 from .board_kind import FAMILIES, SpecKind
 from .chess_kind import CHESS
 from .game import Game
@@ -46,7 +47,7 @@ def kind_named(name: str) -> GameKind[Any]:
     kind = GAME_KINDS.get(name)
     if kind is None:
         known = ", ".join(GAME_KINDS)
-        raise PnExplorerError(f"no game kind {name!r}: the kinds are {known}")
+        raise PnExplorerError(f"no game kind {shown(name)}: the kinds are {known}")
     return kind
 
 

@@ -64,3 +64,27 @@ def test_one_rule_for_digits():
 def test_a_folder_is_not_an_epd_file(capsys, tmp_path):
     assert main(["solve", "--epd", str(tmp_path), "--id", "1", "--quiet"]) == EXIT_USER_ERROR
     assert "it is a folder, not an EPD file" in capsys.readouterr().err
+
+
+def test_move_names_with_commas_are_given_as_written(capsys):
+    """OpenSpiel names some moves with commas (`x(1,1)`, `P1(h,0,0)`): a comma inside brackets
+    belongs to the name, so `moves=` takes them as written."""
+    spec = "openspiel:dots_and_boxes(num_rows=1,num_cols=2,moves=P1(h,0,0).P2(h,0,1))"
+    assert main(["solve", "--game", spec, "--quiet"]) == EXIT_DISPROVED
+    assert main(["solve", "--game", "openspiel:tic_tac_toe(moves=x(1,1))", "--quiet"]) == (
+        EXIT_DISPROVED
+    )
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "openspiel:" + "a" * 900,
+        "openspiel:tic_tac_toe(" + ",".join(f"x{i}=1" for i in range(150)) + ")",
+        "mnk(" + "m" * 900 + ")",
+    ],
+)
+def test_a_message_quotes_at_most_the_part_that_is_wrong(capsys, spec):
+    assert main(["solve", "--game", spec, "--quiet"]) == EXIT_USER_ERROR
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and len(err[0]) <= 240, err
