@@ -191,5 +191,10 @@ class TakeAwayKind(SpecKind[TakeAwayGame]):
     def verify(self, game: TakeAwayGame, proof: ProofNode) -> VerifiedProof:
         return replay_check(self.fresh(game), proof)
 
+    def verify_disproof(
+        self, game: TakeAwayGame, disproof: ProofNode, max_plies: int | None = None
+    ) -> VerifiedProof:
+        return replay_check(self.fresh(game), disproof, proving=False)
+
 
 TAKE_AWAY = TakeAwayKind()

@@ -223,7 +223,9 @@ class SpecKind(GameKind[G]):
 def _settings(body: str) -> list[str]:
     """The settings of a body split at its commas outside brackets and quotes, so a move name
     that holds commas (OpenSpiel's `x(1,1)`, `P1(h,0,0)`) stays one value."""
-    parts, current, depth, quote = [], [], 0, ""
+    parts: list[str] = []
+    current: list[str] = []
+    depth, quote = 0, ""
     for char in body:
         if quote:
             quote = "" if char == quote else quote

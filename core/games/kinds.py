@@ -4,8 +4,9 @@ and lines, checking a proof under its own rules, and a record of what it can do.
 The searches need only the cursor (`core.games.game.Game`); everything around them (the runner,
 the explanations, the window) reaches a game through its `GameKind`, found by the cursor's `kind`
 name in `core.games.registry`, and asks the cursor's `Capabilities` what it offers, never which
-concrete game it holds. A new kind subclasses `GameKind`, giving at least `load`, `fresh` and
-`verify`; the rest has defaults that work from the cursor alone.
+concrete game it holds. A new kind subclasses `GameKind`, giving at least `load`, `fresh`,
+`verify` and `verify_disproof` (without it every disproof of its games is reported "not
+certified"); the rest has defaults that work from the cursor alone.
 """
 
 from __future__ import annotations

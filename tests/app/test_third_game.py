@@ -75,6 +75,11 @@ class NimKind(GameKind[NimGame]):
     def verify(self, game: NimGame, proof: ProofNode) -> VerifiedProof:
         return replay_check(self.fresh(game), proof)
 
+    def verify_disproof(
+        self, game: NimGame, disproof: ProofNode, max_plies: int | None = None
+    ) -> VerifiedProof:
+        return replay_check(self.fresh(game), disproof, proving=False)
+
 
 @pytest.fixture(autouse=True)
 def nim() -> Iterator[NimKind]:
