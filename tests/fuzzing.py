@@ -412,14 +412,25 @@ def checked(case: Case, outcome: Outcome, stdout: str) -> Outcome:
     return outcome
 
 
+def fixed_cases() -> list[Case]:
+    """The calls every run makes: the reported defects, deep and wide trees, count limits."""
+    return hand_made_cases() + deep_and_wide_cases() + limit_cases()
+
+
 def fuzz(
     cases: int, seed: int, pn_explorer: str, workers: int = 2, progress: bool = False
 ) -> list[Outcome]:
-    """Run the fixed cases (defects, deep and wide trees, count limits) and `cases` seeded random
-    calls, two at a time (`progress`: a line on stderr every 250 calls)."""
+    """Run the fixed cases and `cases` seeded random calls, two at a time (`progress`: a line on
+    stderr every 250 calls)."""
     rng = random.Random(seed)
-    fixed = hand_made_cases() + deep_and_wide_cases() + limit_cases()
-    drawn = fixed + [random_case(rng) for _ in range(cases)]
+    drawn = fixed_cases() + [random_case(rng) for _ in range(cases)]
+    return run_cases(drawn, pn_explorer, workers, progress)
+
+
+def run_cases(
+    drawn: list[Case], pn_explorer: str, workers: int = 2, progress: bool = False
+) -> list[Outcome]:
+    """Run `drawn`, `workers` calls at a time."""
     with ThreadPoolExecutor(workers) as pool:
         outcomes = []
         for outcome in pool.map(lambda case: run_case(case, pn_explorer), drawn):
