@@ -88,6 +88,7 @@ class MnkKind(SpecKind[MnkGame]):
     name = MnkGame.kind
     capabilities = MnkGame.capabilities
     example = Source(GAME, "tic-tac-toe(goal=draw)")
+    disproved_example = Source(GAME, "tic-tac-toe")  # X cannot force a win
     players = (PLAYER_NAMES[0], PLAYER_NAMES[1])
     spec_names = tuple(BUILT_IN)
     spec_help = (
