@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.games.game import Game
 from ..core.games.registry import kind_of
-from ..core.search.contract import Stepper, kept_tree
+from ..core.search.contract import Stepper, kept_tree, second_level, second_level_root
 from ..core.tree import ROOT, Tree
 from ..core.values import REASON_TEXT, Reason, format_number
 from .panels.pictures import describe_position
@@ -25,12 +25,12 @@ FIRST_LEVEL, SECOND_LEVEL = 1, 2
 
 def second_level_search(search: Stepper) -> Stepper | None:
     """The live second-level search of a Pn² search, or None (always None for PN)."""
-    return search.second_level
+    return second_level(search)
 
 
 def second_level_anchor(search: Stepper) -> int | None:
     """The first-level node the live second-level search evaluates, or None."""
-    return search.second_level_root
+    return second_level_root(search)
 
 
 def tree_at(search: Stepper, level: int) -> Tree | None:
@@ -61,7 +61,7 @@ def exists(search: Stepper, level: int, node: int) -> bool:
 def update_pending(search: Stepper, level: int, node: int) -> bool:
     """True for the node just expanded (Pn²: evaluated) whose update phase comes next, as the
     stepper of that level says."""
-    stepper = search if level == FIRST_LEVEL else search.second_level
+    stepper = search if level == FIRST_LEVEL else second_level(search)
     return stepper is not None and stepper.update_pending and stepper.selected_node == node
 
 

@@ -1,9 +1,9 @@
 """What every registered search must do on every game it supports, as checks a test can call.
 
 `tests/core/test_conformance.py` runs `check_search` for every search of the registry on every
-game below (chess, a tree file, and the board games: tic-tac-toe, a Connect-Four position, an
-OpenSpiel game); a search registered at test time (a probe) calls it too. The checks: a proof, found
-and accepted by the independent verifier; a disproof (or no mate claimed, for a search that
+game kind of the game registry (each declares a proved and a disproved example) and a few more
+positions; a search or a game registered at test time (a probe) calls it too. The checks: a proof,
+found and accepted by the independent verifier; a disproof (or no mate claimed, for a search that
 cannot disprove); stepping to the end reaches the run's outcome with the run's node count; the
 proof is explained (`core.explain`) by every search whose registry entry explains it (from its
 tree, or df-pn's from its table), and refused in words by one that has no explanation (αβ); and
@@ -17,20 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import chess
 import pytest
-from helpers import wac
 
 from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.explain.explain import explain
 from pn_explorer.core.explain.trace import RootTrace, run_traced
-from pn_explorer.core.games.chess_game import ChessGame
-from pn_explorer.core.games.explicit_tree import AndOrTree, ExplicitTreeGame
 from pn_explorer.core.games.game import Game
 from pn_explorer.core.games.game_specs import parse_game_spec
-from pn_explorer.core.games.registry import kind_of
-from pn_explorer.core.games.solution import mate_solution, verify_tree_proof
-from pn_explorer.core.games.tree_catalog import load_tree
+from pn_explorer.core.games.kinds import GameKind, Source
+from pn_explorer.core.games.registry import GAME_KINDS, kind_of, load_problem
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from pn_explorer.core.search.defaults import SQUARE
@@ -43,36 +38,24 @@ CAPPED = 12
 for the advice (df-pn's table would prove a mate in two within the budget it buys)."""
 
 
-def _tree(name: str) -> Callable[[], Game]:
-    return lambda: ExplicitTreeGame(load_tree(name))
-
-
-def _chess(fen: str) -> Callable[[], Game]:
-    return lambda: ChessGame(chess.Board(fen))
-
-
-def _wac(position_id: str) -> Callable[[], Game]:
-    position = wac(position_id)
-    return lambda: ChessGame(position.board, attacker=position.attacker)
-
-
 def _board_game(spec: str) -> Callable[[], Game]:
     return lambda: parse_game_spec(spec).game()
 
 
-def _verify_on_referee(game: Game, proof: ProofNode) -> int:
-    """A board game's proof replayed by its referee: the m,n,k rules written a second time, or
-    OpenSpiel's own implementation."""
+def _opened(source: Source) -> Callable[[], Game]:
+    """A fresh cursor on the problem `source` names, opened by the kind that reads it."""
+    return lambda: load_problem(source).game
+
+
+def _verified_by_its_kind(game: Game, proof: ProofNode) -> int:
+    """A proof replayed by the game kind's own independent check (python-chess for a mate, the
+    tree file's data, the m,n,k rules written a second time, OpenSpiel's implementation)."""
     return kind_of(game).verify(game, proof).size
 
 
-def _verify_mate(game: Game, proof: ProofNode) -> int:
-    return mate_solution(game, proof).proof_size
-
-
-def _verify_tree(game: Game, proof: ProofNode) -> int:
-    tree: AndOrTree = game.tree
-    return verify_tree_proof(tree, proof)
+def _values(kind: GameKind[Any]) -> dict[str, Any]:
+    """The values a game without pieces of different power needs: αβ orders moves as a tree's."""
+    return {} if kind.capabilities.has_pieces else {"ordering": SQUARE}
 
 
 @dataclass(frozen=True)
@@ -86,42 +69,36 @@ class GameCase:
     values: dict[str, Any] = field(default_factory=dict)
 
 
-GAMES = {
-    "chess": GameCase(
-        _wac("WAC.004"),
-        _chess("7k/7P/6K1/8/8/8/8/8 w - - 0 1"),
-        _verify_mate,
-    ),
-    "tree": GameCase(
-        _tree("small-proof"),
-        _tree("random:depth=6,branching=2-4,true=0.3,seed=7"),
-        _verify_tree,
-        {"ordering": SQUARE},
-    ),
-    "tic-tac-toe": GameCase(
-        _board_game("tic-tac-toe(goal=draw)"),
-        _board_game("tic-tac-toe"),
-        _verify_on_referee,
-        {"ordering": SQUARE},
-    ),
+def kind_case(kind: GameKind[Any]) -> GameCase:
+    """The case a game kind declares: its example (proved) and its disproved example."""
+    return GameCase(
+        _opened(kind.example),
+        _opened(kind.disproved_example),
+        _verified_by_its_kind,
+        _values(kind),
+    )
+
+
+MORE_GAMES = {
     "connect-four": GameCase(
         _board_game("connect-four(columns=4,rows=4,goal=draw,moves=b1.c1.b2.c2)"),
         _board_game("connect-four(columns=4,rows=4,moves=b1.c1.b2.c2)"),
-        _verify_on_referee,
+        _verified_by_its_kind,
         {"ordering": SQUARE},
     ),
-    "openspiel": GameCase(
+    "hex": GameCase(
         _board_game("openspiel:hex(board_size=3,moves=b2)"),
         _board_game("openspiel:tic_tac_toe(moves=4)"),
-        _verify_on_referee,
+        _verified_by_its_kind,
         {"ordering": SQUARE},
     ),
 }
-"""The games every search is checked on (chess: WAC.004, a mate in two, and a stalemating
-draw; tree files: a small proof and a generated tree that is false; tic-tac-toe, where X at
-least draws and cannot win; Connect-Four 4×4 after four stones, the same two goals; OpenSpiel's
-Hex 3×3 after the centre, won, and its tic-tac-toe after X's centre, not won). The board games
-have no pieces of different power, so αβ orders their moves as it orders a tree's."""
+"""Cases beside the kinds' own: Connect-Four 4×4 after four stones (gravity; X at least draws,
+cannot win) and OpenSpiel's Hex 3×3 after the centre, won."""
+
+GAMES = {name: kind_case(kind) for name, kind in GAME_KINDS.items()} | MORE_GAMES
+"""The games every search is checked on: every registered game kind's own two examples (a new
+kind is checked the day it is registered), and `MORE_GAMES`."""
 
 
 def check_search(search: SearchEntry, case: GameCase) -> None:

@@ -28,7 +28,13 @@ from pn_explorer.core.games.board_kind import (
     pairs,
     side_and_goal,
 )
-from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, Known
+from pn_explorer.core.games.game import (
+    Capabilities,
+    Evaluation,
+    Expansion,
+    Known,
+    expand_by_playing,
+)
 from pn_explorer.core.games.kinds import Source, VerifiedProof, replay_check
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.values import Reason, Value
@@ -92,20 +98,7 @@ class TakeAwayGame:
         mates_in_one: bool = False,
         threats: bool = False,
     ) -> Expansion | None:
-        moves = self.ordered_moves()
-        if len(moves) > room:
-            return None
-        values, mobility, reasons, keys = [], [], [], []
-        for move in moves:
-            self.push(move)
-            evaluation = self.evaluate()
-            keys.append(self.position_hash())
-            self.pop()
-            values.append(evaluation.value)
-            mobility.append(evaluation.mobility)
-            reasons.append(evaluation.reason)
-        child_is_or = [not self.is_or()] * len(moves)
-        return Expansion(moves, values, mobility, reasons, child_is_or, keys, [0] * len(moves))
+        return expand_by_playing(self, room)
 
     def keep_expansions(self, positions: int) -> None:
         """Nothing to keep: an expansion costs a few subtractions."""

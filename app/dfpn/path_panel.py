@@ -17,7 +17,6 @@ unfolded), and nothing is rebuilt while the search runs at full speed.
 from __future__ import annotations
 
 import html
-from typing import cast
 
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
@@ -26,7 +25,7 @@ from ...core.explain.numbers_text import dfpn_lines
 from ...core.games.registry import kind_of
 from ...core.proofs.claims import mate_text
 from ...core.search.contract import Stepper
-from ...core.search.dfpn_steps import DfpnFrame, DfpnStepper
+from ...core.search.dfpn_steps import DfpnFrame, RecursionPath
 from ...core.search.events import BackUpReason
 from ..panels.narration_dfpn import pair
 from ..panels.narration_links import move_labels
@@ -65,7 +64,7 @@ BACK_UP_TIPS = {
 """The whole reason behind a back-up, for the status cell's tooltip."""
 
 
-def status_text(search: DfpnStepper, frame: DfpnFrame) -> str:
+def status_text(search: RecursionPath, frame: DfpnFrame) -> str:
     """A frame's status: backing up and why, stopped by a limit and why, or searching."""
     if frame.backing_up is not None:
         return back_up_text(frame.backing_up)
@@ -74,7 +73,7 @@ def status_text(search: DfpnStepper, frame: DfpnFrame) -> str:
     return "searching"
 
 
-def status_tip(search: DfpnStepper, frame: DfpnFrame) -> str:
+def status_tip(search: RecursionPath, frame: DfpnFrame) -> str:
     """The status cell's tooltip: the status, then why it matters."""
     text = status_text(search, frame)
     if frame.backing_up is not None:
@@ -102,7 +101,7 @@ def numbers_text(frame: DfpnFrame) -> str:
     return "".join(wrapped(line) for line in lines)
 
 
-def frame_row(search: DfpnStepper, frame: DfpnFrame, label: str) -> list[str]:
+def frame_row(search: RecursionPath, frame: DfpnFrame, label: str) -> list[str]:
     """The columns of one path row."""
     hits = search.path_trace.transposition_label(frame.key)
     return [
@@ -124,12 +123,12 @@ MATE_IN_ONE_TIP = (
 )
 
 
-def threat_note(search: DfpnStepper) -> str:
+def threat_note(search: RecursionPath) -> str:
     """A new child's note where its quiet move threatens mate: 'threat ÷ 2'."""
     return f"threat ÷ {search.path_trace.threat_divisor}"
 
 
-def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> tuple[str, str]:
+def child_note(search: RecursionPath, frame: DfpnFrame, index: int) -> tuple[str, str]:
     """Why a child stands where it does, for its status column and tooltip: the attacker mates
     in one there (the one-move mate test's flag, or a proof one move long the table holds), or
     its quiet move threatens mate, so it started at mobility ÷ d (a flag only new children
@@ -148,7 +147,7 @@ def child_note(search: DfpnStepper, frame: DfpnFrame, index: int) -> tuple[str, 
     return "", ""
 
 
-def child_labels(search: DfpnStepper, line: list[int], frame: DfpnFrame) -> list[str]:
+def child_labels(search: RecursionPath, line: list[int], frame: DfpnFrame) -> list[str]:
     """The first `CHILDREN_SHOWN` children's labels, from the frame's position (reached by
     `line`) in the game's notation: SAN for chess, node names for trees."""
     game = search.game
@@ -165,7 +164,7 @@ class DfpnPathPanel(QTreeWidget):
         self.setRootIsDecorated(True)
         self.setUniformRowHeights(True)
         self.setMinimumWidth(MIN_WIDTH)
-        self.search: DfpnStepper | None = None
+        self.search: RecursionPath | None = None
         self._version = -1
         self._lines: dict[int, list[int]] = {}
         """The line to each frame whose children are labelled when its row unfolds."""
@@ -182,7 +181,7 @@ class DfpnPathPanel(QTreeWidget):
         """Follow a stepper with a recursion path (df-pn's, perhaps inside a replay); any other
         search (or none) empties the panel."""
         # a search stepped by events keeps df-pn's recursion path (a replay passes it through)
-        self.search = cast(DfpnStepper, search) if self.shows(search) else None
+        self.search = search if self.shows(search) and isinstance(search, RecursionPath) else None
         self._version = -1
         self.refresh()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.games.registry import kind_of
-from ...core.search.contract import Stepper
+from ...core.search.contract import Stepper, initialisation
 from ...core.search.defaults import UNIT
 from ...core.tree import Tree
 from ...core.values import INF, Reason, Value, counted, format_number
@@ -51,7 +51,7 @@ def _why(search: Stepper, level: int, label: str, tree: Tree, child: int, number
     picks a child whose mobility is above 1 where there is one: 33/1 explains more than 1/1."""
     proof, disproof = numbers
     stepper = search if level == FIRST_LEVEL else second_level_search(search)
-    if stepper is not None and stepper.initialisation == UNIT:
+    if stepper is not None and initialisation(stepper) == UNIT:
         return "Unit initialisation: every new unsolved node starts at 1/1, whatever its mobility."
     sides = _sides(search)
     attacker_to_move = tree.is_or(child)

@@ -3,7 +3,7 @@ and its shorter forms for a narrow bar."""
 
 from __future__ import annotations
 
-from ...core.search.contract import kept_tree
+from ...core.search.contract import kept_tree, second_level
 from ...core.values import counted, format_number, rate_text
 from ..driving.driver import SearchDriver
 
@@ -37,8 +37,9 @@ def status_forms(
         elapsed,
         f"root {format_number(proof)}/{format_number(disproof)}",
     ]
-    if search.second_level is not None:
-        parts.append(f"second level: {counted(len(kept_tree(search.second_level)), 'node')}")
+    inner = second_level(search)
+    if inner is not None:
+        parts.append(f"second level: {counted(len(kept_tree(inner)), 'node')}")
     if search.outcome is not None:
         parts.append(str(search.outcome))
     elif driver.running:

@@ -26,9 +26,8 @@ def level_counts(
     second level's beside it while one runs."""
     count = shown_of(items, 1, len(first.tree))
     search = first.search
-    linked = getattr(search, "transpositions", None)
-    if search.capabilities.transpositions and isinstance(linked, int):
-        count += f"  ·  {counted(linked, 'transposition')}"
+    if search.capabilities.transpositions and search.transpositions is not None:
+        count += f"  ·  {counted(search.transpositions, 'transposition')}"
     if not two_levels:
         return count
     text = f"1st level: {count}"

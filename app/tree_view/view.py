@@ -86,6 +86,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -100,7 +102,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QToolTip, QWidget
 
-from ...core.search.contract import Stepper
+from ...core.search.contract import Stepper, second_level, second_level_root
 from ...core.search.events import SecondLevelEnded, SecondLevelStarted, SecondLevelStepped
 from ...core.search.types import Outcome, StepReport
 from ...core.tree import NO_NODE
@@ -266,12 +268,9 @@ class TreeView(QWidget):
         self._note = ""
         self._inner = None
         for event in report.events:
-            if isinstance(event, SecondLevelStarted):
-                self._second_level_started(event)
-            elif isinstance(event, SecondLevelStepped):
-                self._second_level_stepped(event)
-            elif isinstance(event, SecondLevelEnded):
-                self._second_level_ended(event)
+            drawer = EVENT_DRAWERS.get(type(event))
+            if drawer is not None:
+                drawer(self, event)
         self._inner_pending = True
         self._caption = describe_step(report)
         self._marked = True
@@ -714,8 +713,8 @@ class TreeView(QWidget):
 
     def _second_level_state(self, search: Stepper, first: TreeLevel) -> TreeLevel | None:
         """The live second-level search's state, created when a new one appears."""
-        inner = search.second_level
-        root = search.second_level_root
+        inner = second_level(search)
+        root = second_level_root(search)
         if inner is None or root is None or not 0 <= root < len(first.tree):
             self._level2 = None
             return None
@@ -1179,3 +1178,12 @@ class TreeView(QWidget):
             return ""
         cover = self._cover
         return node_tooltip(item, state, explain=not (cover.hide_path or cover.numbers))
+
+
+EVENT_DRAWERS: dict[type, Callable[[TreeView, Any], None]] = {
+    SecondLevelStarted: TreeView._second_level_started,
+    SecondLevelStepped: TreeView._second_level_stepped,
+    SecondLevelEnded: TreeView._second_level_ended,
+}
+"""What the tree view does with a step's typed events, by event type (Pn²'s second level: where
+it stands and what it keeps); an event of another type changes nothing here."""

@@ -33,8 +33,8 @@ from ..errors import InvalidLimitError, PnExplorerError
 from ..games.chess_game import ChessGame, decode_move
 from ..games.suites import find_position, load_suite
 from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.contract import WorkBudgeted
 from ..search.defaults import PN
-from ..search.dfpn import DfpnSearch
 from ..search.registry import CapUnit, entry
 from ..search.types import Limits, check_node_cap
 from ..tree import BYTES_PER_NODE, ROOT, Tree
@@ -84,7 +84,7 @@ def time_engine(
 ) -> tuple[int, float, Tree | None]:
     """Search to about `nodes` nodes; returns (children created, seconds, tree or None)."""
     search = create_search(spec, ChessGame(board), Limits(max_nodes=nodes))
-    if isinstance(search, DfpnSearch):
+    if isinstance(search, WorkBudgeted):
         search.work_budget = nodes  # its table replaces entries: stop it by nodes created
     gc.collect()
     search.run()

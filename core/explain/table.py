@@ -42,6 +42,7 @@ from ..search.dfpn import (
     handed_down,
     weak_child_phi_threshold,
 )
+from ..search.dfpn_steps import RecursionPath
 from ..search.numbers import INF, as_phi_delta, node_numbers
 from ..search.registry import entry, refusal
 from ..search.transposition import BYTES_PER_ENTRY
@@ -341,7 +342,7 @@ def _root_rows(search: DfpnSearch, root: _Children) -> list[tuple[int, int, int,
     """(index, work, proof, disproof, drawn node) per root child, most work first: work as the
     search counts it (a paused call's part included), numbers as MID's root frame holds them
     where it has one (a child being searched: its own frame's), else the table's."""
-    frames = getattr(search, "frames", None) or []
+    frames = search.frames if isinstance(search, RecursionPath) else []
     live_key = frames[1].key if len(frames) > 1 and search.outcome is None else None
     live_numbers: dict[int, tuple[int, int]] = {}
     if frames:
@@ -351,7 +352,7 @@ def _root_rows(search: DfpnSearch, root: _Children) -> list[tuple[int, int, int,
         if live_key is not None:
             live_numbers[live_key] = frames[1].numbers
     drawn: dict[int, int] = {}
-    tree = getattr(search, "drawn_tree", None)
+    tree = search.drawn_tree if isinstance(search, RecursionPath) else None
     if tree is not None and len(tree):
         drawn = {tree.move[child]: child for child in tree.children(ROOT)}
     rows = []

@@ -24,8 +24,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..runs.replay import Replay
-from ..search.contract import Search, Stepper
-from ..search.dfpn import DfpnSearch
+from ..search.contract import Search, Stepper, WatchedRoot
 from ..tree import ROOT
 from ..values import INF
 
@@ -83,7 +82,7 @@ class RootTrace:
         off the live search where the window records it in a `Replay`)."""
         tree = search.tree
         live = search.live if isinstance(search, Replay) else search
-        if isinstance(live, DfpnSearch):
+        if isinstance(live, WatchedRoot):
             self.record(live.nodes_created, *live.root_now())
         elif tree is None:
             self.record(search.nodes_created, *search.root_numbers)
@@ -130,7 +129,7 @@ def run_traced(search: Search, trace: RootTrace, slice_iterations: int | None = 
 
     PN and Pn² are deterministic and their slices resume exactly where they stopped, so the
     search creates the same nodes as one `run()` (the CLI checks WAC.001/222/283)."""
-    if isinstance(search, DfpnSearch):
+    if isinstance(search, WatchedRoot):
         watch_dfpn(search, trace)
         return
     if not isinstance(search, Stepper) or search.tree is None:
@@ -143,7 +142,7 @@ def run_traced(search: Search, trace: RootTrace, slice_iterations: int | None = 
     trace.record_search(search)
 
 
-def watch_dfpn(search: DfpnSearch, trace: RootTrace) -> None:
+def watch_dfpn(search: WatchedRoot, trace: RootTrace) -> None:
     """Run df-pn to its end, recording the root's numbers from inside its run (see the module
     docstring): at its start, every so many nodes created, and at its end."""
 

@@ -58,6 +58,7 @@ class ChessKind(GameKind[ChessGame]):
     sources = (FEN, SUITE, EPD, PGN)
     suffixes = {".pgn": PGN, ".epd": EPD}
     example = Source(SUITE, "wac-mates", "WAC.001")
+    disproved_example = Source(FEN, "7k/7P/6K1/8/8/8/8/8 w - - 0 1")  # stalemate at once
     proved = "mate"
     disproved = NO_FORCED_MATE
 

@@ -176,3 +176,28 @@ class Game(Protocol):
 
     def position_label(self) -> str:
         """Short description of the current position (FEN for chess, node name for trees)."""
+
+
+def expand_by_playing(game: Game, room: int) -> Expansion | None:
+    """`Game.expand` for a small game with nothing to add: every move in the game's order is
+    pushed, the child evaluated, hashed and taken back. No mate in one or threat is tested and
+    nothing is kept between expansions, so `known`, `mates_in_one` and `threats` change nothing.
+    A new game's `expand` can be `return expand_by_playing(self, room)`."""
+    moves = game.ordered_moves()
+    if len(moves) > room:
+        return None
+    values: list[Value] = []
+    mobility: list[int] = []
+    reasons: list[Reason] = []
+    keys: list[int] = []
+    is_or: list[bool] = []
+    for move in moves:
+        game.push(move)
+        evaluation = game.evaluate()
+        keys.append(game.position_hash())
+        is_or.append(game.is_or())
+        game.pop()
+        values.append(evaluation.value)
+        mobility.append(evaluation.mobility)
+        reasons.append(evaluation.reason)
+    return Expansion(moves, values, mobility, reasons, is_or, keys, [0] * len(moves))

@@ -83,7 +83,10 @@ class GameKind(Generic[G]):
     """File name endings it reads (lower case, with the dot), each with the source kind a file
     so named opens as."""
     example = Source("", "")
-    """A small problem it opens, for tests and first looks."""
+    """A small problem it opens whose root is proved, for tests and first looks."""
+    disproved_example = Source("", "")
+    """A small problem it opens whose root is disproved. With `example`, every registered
+    search is run on it by the conformance test (tests/conformance.py)."""
     move_noun = "move"
     """What an edge of its tree stands for, in the singular ("move", "child")."""
     proved = "the root is true"

@@ -91,6 +91,7 @@ class MnkKind(SpecKind[MnkGame]):
     capabilities = MnkGame.capabilities
     example = Source(GAME, "tic-tac-toe(goal=draw)")
     reason_texts = REASON_TEXTS
+    disproved_example = Source(GAME, "tic-tac-toe")  # X cannot force a win
     players = (PLAYER_NAMES[0], PLAYER_NAMES[1])
     spec_names = tuple(BUILT_IN)
     spec_help = (

@@ -49,6 +49,7 @@ class OpenSpielKind(SpecKind[OpenSpielGame]):
     title = "OpenSpiel game"
     capabilities = OpenSpielGame.capabilities
     example = Source(GAME, "openspiel:tic_tac_toe(goal=draw,moves=4.0.8)")
+    disproved_example = Source(GAME, "openspiel:tic_tac_toe(moves=4)")
     players = ("player 1", "player 2")
     spec_names = (PREFIX,)
     spec_help = (

@@ -33,6 +33,7 @@ class TreeKind(GameKind[ExplicitTreeGame]):
     sources = (TREE,)
     suffixes = {".json": TREE}
     example = Source(TREE, "small-proof")
+    disproved_example = Source(TREE, "random:depth=6,branching=2-4,true=0.3,seed=7")
     move_noun = "child"
 
     def load(self, source: Source) -> Loaded:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..search.contract import Stepper, kept_tree
+from ..search.contract import Stepper, kept_tree, second_level
 from ..search.types import PHASE, StepReport
 from ..tree import Tree
 from ..values import format_number
@@ -125,7 +125,7 @@ class Quiz:
             search is not None
             and search.outcome is None
             and search.at_boundary
-            and search.second_level is None
+            and second_level(search) is None
         )
 
     @property
@@ -136,7 +136,7 @@ class Quiz:
             search is not None
             and search.outcome is None
             and search.update_pending
-            and search.second_level is None
+            and second_level(search) is None
         )
 
     def ask_selection(self) -> Question | None:

@@ -109,8 +109,6 @@ class Search(Protocol):
 class Stepper(Search, Protocol):
     """A search the app steps, draws and replays (PN, Pn², DAG PN, df-pn)."""
 
-    initialisation: str
-    """How a new leaf's numbers start (§3.3.1): `MOBILITY` or `UNIT` (`core.search.defaults`)."""
     step_units: tuple[StepUnit, ...]
     """The steps it offers, smallest first (`core.search.types.PHASE` … `OVER`)."""
 
@@ -123,14 +121,6 @@ class Stepper(Search, Protocol):
     def drawn_tree(self) -> Tree:
         """What the tree view draws: the search tree, or (df-pn, which keeps none) a tree of its
         recursion path and each path node's children whose most-proving path is that path."""
-
-    @property
-    def second_level(self) -> Stepper | None:
-        """Pn²'s live second-level search; None when none runs (always, for one level)."""
-
-    @property
-    def second_level_root(self) -> int | None:
-        """The first-level node the live second-level search evaluates, or None."""
 
     @property
     def root_numbers(self) -> tuple[int, int]: ...
@@ -183,6 +173,69 @@ class Stepper(Search, Protocol):
         """Bring this search, fresh from its factory, to the state after `iteration`: a
         generator that yields between small pieces of work, so a caller on the GUI thread never
         blocks (a re-run from the start is such a restore)."""
+
+
+@runtime_checkable
+class TwoLevels(Protocol):
+    """What a search of two levels adds (`Capabilities.two_levels`: Pn²): its live second-level
+    search and the first-level node that search evaluates."""
+
+    @property
+    def second_level(self) -> Stepper | None:
+        """The live second-level search; None when none runs."""
+
+    @property
+    def second_level_root(self) -> int | None:
+        """The first-level node the live second-level search evaluates, or None."""
+
+
+@runtime_checkable
+class LeafInitialised(Protocol):
+    """A search whose new leaves start from numbers it was told how to set (PN, Pn², DAG PN)."""
+
+    initialisation: str
+    """How a new leaf's numbers start (§3.3.1): `MOBILITY` or `UNIT` (`core.search.defaults`)."""
+
+
+@runtime_checkable
+class WatchedRoot(Search, Protocol):
+    """A search that keeps no tree and is watched from inside for its root's numbers (df-pn):
+    `root_now` is what a stop would leave the root with, `watch_root` is told them as it runs
+    (see `core.search.dfpn.DfpnSearch.watch_root`); `root_numbers` are its last run's."""
+
+    @property
+    def root_numbers(self) -> tuple[int, int]: ...
+
+    def root_now(self) -> tuple[int, int]: ...
+
+    def watch_root(self, watch: Callable[[int, int, int], int] | None) -> None: ...
+
+
+@runtime_checkable
+class WorkBudgeted(Protocol):
+    """A search that a budget of nodes created stops, its memory being a table that replaces
+    entries rather than fills up (df-pn): `work_budget` None is no budget."""
+
+    work_budget: int | None
+
+
+def second_level(search: Stepper) -> Stepper | None:
+    """The live second-level search of a search of two levels; None for any other."""
+    if search.capabilities.two_levels and isinstance(search, TwoLevels):
+        return search.second_level
+    return None
+
+
+def second_level_root(search: Stepper) -> int | None:
+    """The first-level node a live second-level search evaluates; None for any other search."""
+    if search.capabilities.two_levels and isinstance(search, TwoLevels):
+        return search.second_level_root
+    return None
+
+
+def initialisation(search: Search) -> str | None:
+    """How the search's new leaves start (`MOBILITY`, `UNIT`); None for a search not told."""
+    return search.initialisation if isinstance(search, LeafInitialised) else None
 
 
 def kept_tree(search: Search) -> Tree:

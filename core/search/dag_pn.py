@@ -420,20 +420,12 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
 
     def _step_expand(self, report: StepReport) -> None:
         """Figure 3.5, reporting the new children and the children found in the graph already."""
-        report.phases.append(Phase.EXPAND)
-        first = len(self.tree)
-        stopped = self.expand_node(self._selected)
-        if stopped is not None:
-            report.outcome = self._finish(stopped)
+        first = self._expand_selected(report)
+        if first is None:
             return
-        tree = self.tree
-        report.new_children = [
-            (child, tree.proof[child], tree.disproof[child]) for child in range(first, len(tree))
-        ]
-        linked = tuple(child for child in tree.successors(self._selected) if child < first)
+        linked = tuple(child for child in self.tree.successors(self._selected) if child < first)
         if linked:
             report.add(Linked(self._selected, linked))
-        self.next_phase = Phase.UPDATE
 
     def _step_update(self, report: StepReport) -> None:
         """Figure 3.6 over every parent, then the root's check."""

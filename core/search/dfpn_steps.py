@@ -19,11 +19,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from ..games.game import Game
 from ..tree import ROOT, Tree, pack_flags
 from ..values import Reason, Value, solved_value
 from .capabilities import Capabilities, declared
+from .contract import Stepper
 from .defaults import (
     DFPN_DEEP_DEPTH,
     DFPN_EPSILON,
@@ -545,3 +547,18 @@ class PathTree(Tree):
         if start not in self.path:
             return []
         return self.path[self.path.index(start) :]
+
+
+@runtime_checkable
+class RecursionPath(Stepper, Protocol):
+    """What a reader takes of a search stepped by events along a recursion path
+    (`Capabilities.event_steps`: `DfpnStepper`): the path's frames, the moves into them and the
+    trace that says when they change."""
+
+    path_trace: DfpnTrace
+
+    @property
+    def frames(self) -> list[DfpnFrame]: ...
+
+    @property
+    def path_moves(self) -> list[int]: ...

@@ -94,6 +94,26 @@ class PhaseSteps:
         """The EXPAND phase, reporting the new children (Pn²: a second-level search)."""
         raise NotImplementedError
 
+    def expand_node(self, node: int) -> Outcome | None:
+        """Figure 3.5 on `node`; the outcome where a limit stops the expansion."""
+        raise NotImplementedError
+
+    def _expand_selected(self, report: StepReport) -> int | None:
+        """Figure 3.5 on the selected node with its new children reported: the first new node
+        (the next phase is the update), or None where a limit stopped it (the outcome reported)."""
+        report.phases.append(Phase.EXPAND)
+        first = len(self.tree)
+        stopped = self.expand_node(self._selected)
+        if stopped is not None:
+            report.outcome = self._finish(stopped)
+            return None
+        tree = self.tree
+        report.new_children = [
+            (child, tree.proof[child], tree.disproof[child]) for child in range(first, len(tree))
+        ]
+        self.next_phase = Phase.UPDATE
+        return first
+
     def _step_update(self, report: StepReport) -> None:
         """The UPDATE phase and the end of the iteration (the root solved: the outcome)."""
         raise NotImplementedError

@@ -172,10 +172,6 @@ class TreeSearch(PhaseSteps):
         if solved is not None:
             report.outcome = self._finish(solved)
 
-    def _step_expand(self, report: StepReport) -> None:
-        """The EXPAND phase: immediate evaluation in PN, a second-level search in Pn²."""
-        raise NotImplementedError
-
     # -- the contract's reading of the state -------------------------------------------------------
 
     @property
@@ -336,17 +332,7 @@ class ProofNumberSearch(TreeSearch):
 
     def _step_expand(self, report: StepReport) -> None:
         """The EXPAND phase of `step_phase`: Figure 3.5, reporting the new children."""
-        report.phases.append(Phase.EXPAND)
-        first = len(self.tree)
-        stopped = self.expand_node(self._selected)
-        if stopped is not None:
-            report.outcome = self._finish(stopped)
-            return
-        proof, disproof = self.tree.proof, self.tree.disproof
-        report.new_children = [
-            (child, proof[child], disproof[child]) for child in range(first, len(self.tree))
-        ]
-        self.next_phase = Phase.UPDATE
+        self._expand_selected(report)
 
     def run(
         self, max_iterations: int | None = None, max_seconds: float | None = None

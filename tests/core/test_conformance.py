@@ -4,6 +4,7 @@ stepping to the end, explaining, and the registry's refusals (`tests/conformance
 import pytest
 from conformance import GAMES, check_search
 
+from pn_explorer.core.games.registry import GAME_KINDS
 from pn_explorer.core.search.registry import entries
 
 
@@ -11,3 +12,10 @@ from pn_explorer.core.search.registry import entries
 @pytest.mark.parametrize("search", entries(), ids=lambda search: search.name)
 def test_a_registered_search_conforms_on_every_game(search, game):
     check_search(search, GAMES[game])
+
+
+def test_every_registered_game_kind_declares_a_proved_and_a_disproved_example():
+    """So the test above checks a new game kind the day it is registered."""
+    for name, kind in GAME_KINDS.items():
+        assert kind.example.text and kind.disproved_example.text, name
+        assert name in GAMES

@@ -3,6 +3,7 @@ game (the command line and the window give the same sentence), one check per par
 command line's options made from the declarations."""
 
 import pickle
+from dataclasses import replace
 
 import pytest
 
@@ -13,28 +14,50 @@ from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
+from pn_explorer.core.search.capabilities import Capabilities
 from pn_explorer.core.search.defaults import AB, DAGPN, DFPN, DFPN_NATIVE, PN, PN2, POWER, SQUARE
 from pn_explorer.core.search.parameters import PARAMETERS, Kind
 from pn_explorer.core.search.registry import (
+    build,
     entries,
     entry,
     memory_alternative,
     names,
     refusal,
     register,
+    unregister,
 )
 from pn_explorer.core.search.types import Limits
 
 
 def test_every_entry_declares_its_parameters_and_a_cap_and_the_names_are_unique():
-    assert names() == (PN, PN2, AB, DAGPN, DFPN, DFPN_NATIVE)
+    """The built-in searches are registered (others may be beside them: no list is pinned)."""
+    assert {PN, PN2, AB, DAGPN, DFPN, DFPN_NATIVE} <= set(names())
+    assert len(set(names())) == len(names())
     for search in entries():
         assert search.cap > 0 and search.title and search.short_title
         assert all(name in PARAMETERS for name in search.parameters)
-    assert names(steppable=True) == (PN, PN2, DAGPN, DFPN)
-    assert names(thesis=True) == (PN, PN2, AB)
-    with pytest.raises(ValueError, match="registered already"):
-        register(entry(PN))
+        with pytest.raises(ValueError, match="registered already"):
+            register(search)
+    assert names(steppable=True) == tuple(e.name for e in entries() if e.step is not None)
+    assert {PN, PN2, DAGPN, DFPN} <= set(names(steppable=True))
+    assert {PN, PN2, AB} <= set(names(thesis=True))
+
+
+def test_a_search_is_named_after_the_entry_that_built_it():
+    """A factory may build another entry's class: the search carries its own entry's name, and
+    with it that entry's capabilities, not those of the class's usual entry."""
+    probe = replace(entry(PN), name="pn-probe", capabilities=Capabilities(thesis=False))
+    register(probe)
+    try:
+        game = ExplicitTreeGame(load_tree("small-proof"))
+        for stepped in (False, True):
+            search = build("pn-probe", game, Limits(max_nodes=1_000), {}, stepped=stepped)
+            assert search.algorithm == "pn-probe"
+            assert search.capabilities == probe.capabilities
+            assert not search.capabilities.thesis and entry(PN).capabilities.thesis
+    finally:
+        unregister("pn-probe")
 
 
 @pytest.mark.parametrize(
