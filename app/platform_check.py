@@ -3,8 +3,9 @@
 When Qt cannot load its platform plugin it aborts the whole process (exit 134) with a raw message
 that can even name the wrong library. This check looks first, the way Qt will: the platform asked
 for (`QT_QPA_PLATFORM`, else what Qt picks on Linux), its plugin's shared libraries as `ldd`
-resolves them, and the display the platform connects to. A problem is said in one line with the
-apt command that installs what is missing, and the caller exits with status 2 instead.
+resolves them, and the display the platform connects to (named, and for X a server answering
+there). A problem is said in one line with the apt command that installs what is missing, and the
+caller exits with status 2 instead.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,6 +33,51 @@ DISPLAYS = {"xcb": ("DISPLAY", "X"), "wayland": ("WAYLAND_DISPLAY", "Wayland")}
 """The platforms that connect to a display server: the variable naming it, and its kind."""
 
 LDD_SECONDS = 10.0
+
+X_SOCKETS = Path("/tmp/.X11-unix")
+"""Where a local X server listens: display :N at `X_SOCKETS/XN` (and the abstract socket of that
+name, on Linux)."""
+X_TCP_PORT = 6000
+"""Display host:N listens on TCP port 6000 + N (e.g. an SSH-forwarded `localhost:10`)."""
+CONNECT_SECONDS = 2.0
+
+_X_DISPLAY = re.compile(r"^(?P<host>[^:/]*):(?P<number>\d+)(?:\.\d+)?$")
+
+
+def _connects(family: int, address: str | bytes | tuple[str, int]) -> bool:
+    """Whether something accepts a connection at `address` (closed again at once)."""
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.settimeout(CONNECT_SECONDS)
+            probe.connect(address)
+        return True
+    except OSError:
+        return False
+
+
+def x_display_problem(display: str, sockets: Path = X_SOCKETS) -> str | None:
+    """Why the X display `display` (DISPLAY's value) cannot be reached, in one line, or None: a
+    connection to its server is tried the way Xlib does (a local display's socket, a remote
+    one's TCP port), so a display nobody serves gets our line and not Qt's abort. A DISPLAY of
+    another form (a launchd path, …) is left to Qt."""
+    match = _X_DISPLAY.match(display.strip())
+    if match is None:
+        return None
+    host, number = match.group("host"), int(match.group("number"))
+    if host in ("", "unix"):
+        path = sockets / f"X{number}"
+        reached = _connects(socket.AF_UNIX, f"\0{path}") or _connects(socket.AF_UNIX, str(path))
+        where = f"nothing listens at {path}"
+    else:
+        reached = _connects(socket.AF_INET, (host, X_TCP_PORT + number))
+        where = f"nothing listens at {host} port {X_TCP_PORT + number}"
+    if reached:
+        return None
+    return (
+        f"the X display {display.strip()} (DISPLAY) cannot be reached: {where}; start the X "
+        "server or set DISPLAY to one that runs, or render offscreen with "
+        "QT_QPA_PLATFORM=offscreen pn-explorer --screenshot out.png"
+    )
 
 
 def requested_platforms(environ: Mapping[str, str]) -> list[str]:
@@ -111,6 +158,10 @@ def platform_problem_of(name: str, environ: Mapping[str, str], plugins: Path) ->
                 "desktop session, or render offscreen with QT_QPA_PLATFORM=offscreen "
                 "pn-explorer --screenshot out.png"
             )
+        elif name == "xcb":
+            unreachable = x_display_problem(environ[variable])
+            if unreachable is not None:
+                problems.append(unreachable)
     return "; and ".join(problems) or None
 
 

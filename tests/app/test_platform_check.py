@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from pn_explorer.app.platform_check import (
     missing_libraries,
     platform_problem,
     requested_platforms,
+    x_display_problem,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,3 +138,31 @@ def test_missing_xcb_libraries_are_named_with_the_apt_command(tmp_path):
         "Qt's xcb platform needs libxcb-icccm.so.4, libxcb-keysyms.so.1, which are not "
         "installed: sudo apt-get install -y libxcb-icccm4 libxcb-keysyms1; and no X display"
     ) in done.stderr
+
+
+def test_an_x_display_nobody_serves_is_named(tmp_path):
+    problem = x_display_problem(":4321", sockets=tmp_path)
+    assert problem is not None and "cannot be reached" in problem
+    assert str(tmp_path / "X4321") in problem and "\n" not in problem
+
+
+def test_an_x_display_that_answers_has_no_problem(tmp_path):
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(str(tmp_path / "X4321"))
+        server.listen(1)
+        assert x_display_problem(":4321.0", sockets=tmp_path) is None
+        assert x_display_problem("unix:4321", sockets=tmp_path) is None
+
+
+def test_a_display_of_another_form_is_left_to_qt():
+    assert x_display_problem("/private/tmp/com.apple.launchd.x/org.xquartz:0") is None
+
+
+def test_an_unreachable_display_is_one_line_and_exit_2(tmp_path):
+    free = next(n for n in range(4321, 4400) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    env = _without_display("xcb")
+    env["DISPLAY"] = f":{free}"
+    done = _window(["--tree", "figure-3-1"], env)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"pn-explorer: error: the X display :{free} (DISPLAY) cannot")
+    assert len(done.stderr.strip().splitlines()) == 1
