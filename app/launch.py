@@ -7,6 +7,7 @@ import sys
 
 from ..core.cli.output import EXIT_USER_ERROR
 from ..core.errors import PnExplorerError
+from ..core.games.suites import BUILTIN_SUITES
 from .platform_check import QtPlatformError, platform_problem
 from .problems.search_setup import SearchParams, check_problem, offered_parameters
 from .problems.sources import (
@@ -27,10 +28,9 @@ def source_from_options(options: argparse.Namespace) -> Source | None:
     """The problem named on the command line, or None (then: the last one opened)."""
     if options.fen:
         return Source(FEN, options.fen)
-    if options.epd:
-        return Source(EPD, options.epd, options.id or "")
     if options.suite:
-        return Source(SUITE, options.suite, options.id or "")
+        kind = SUITE if options.suite in BUILTIN_SUITES else EPD
+        return Source(kind, options.suite, options.id or "")
     if options.pgn:
         return Source(PGN, options.pgn, options.id or "1")
     if options.tree:

@@ -3,7 +3,8 @@
 pn-explorer                        the window, on the last problem (first start: WAC.001)
 pn-explorer --fen FEN --algo pn2   the window on a position
 pn-explorer --tree figure-3-1      the window on a tree file (built-in name or path)
-pn-explorer --epd FILE --id ID     a position of an EPD file (or --suite wac-mates --id 14)
+pn-explorer --suite NAME --id ID   a position of a suite: built-in (wac-mates) or an EPD file
+                                   (--epd FILE is the same option)
 pn-explorer --pgn FILE --id N      the final position of game N of a PGN file (default 1)
 pn-explorer --game SPEC            a board game: tic-tac-toe, connect-four(columns=4,rows=4), …
 pn-explorer … --steps N --screenshot out.png
@@ -17,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.cli.main import SUBCOMMANDS, suite_help
+from ..core.cli.main import SUBCOMMANDS
 from ..core.cli.main import build_parser as build_headless_parser
 from ..core.cli.options import add_count_option, add_node_cap_option, add_search_options
 from ..core.cli.output import (
@@ -27,8 +28,8 @@ from ..core.cli.output import (
     wrapped,
 )
 from ..core.cli.parser import OneLineParser
+from ..core.cli.problem_options import add_problem_options
 from ..core.errors import PnExplorerError
-from ..core.games.game_specs import game_spec_help
 from ..core.inputs.numbers import is_whole, parse_whole
 from ..core.inputs.positions import MOST_GAMES
 from ..core.inputs.text import non_empty_option
@@ -78,41 +79,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_version_option(parser)
     problem = parser.add_argument_group("problem (default: the last one opened)")
-    given = problem.add_mutually_exclusive_group()
-    given.add_argument(
-        "--fen", type=non_empty_option("--fen"), help="a position; the side to move is the attacker"
-    )
-    given.add_argument(
-        "--epd", metavar="FILE", type=non_empty_option("--epd"), help="an EPD file (with --id)"
-    )
-    given.add_argument(
-        "--suite",
-        type=non_empty_option("--suite"),
-        help=suite_help("a built-in suite, with --id"),
-    )
-    given.add_argument(
-        "--pgn",
-        metavar="FILE",
-        type=non_empty_option("--pgn"),
-        help="a PGN file: the final position of a game (with --id N for game N, default 1)",
-    )
-    given.add_argument(
-        "--tree",
-        metavar="FILE",
-        type=non_empty_option("--tree"),
-        help="an AND/OR tree file, a built-in tree (figure-3-1, small-proof, lesson-…) "
-        "or random:depth=5,branching=2-4,true=0.3,seed=7",
-    )
-    problem.add_argument(
-        "--id",
-        type=non_empty_option("--id"),
-        help="position id in the EPD file or suite (e.g. WAC.001, 14); game number in --pgn",
-    )
-    problem.add_argument(
-        "--game",
-        metavar="SPEC",
-        type=non_empty_option("--game"),
-        help=f"a board game and its goal, as solve --game takes it: {game_spec_help()}",
+    add_problem_options(
+        parser,
+        problem,
+        fen=True,
+        suite=True,
+        pgn=True,
+        tree=True,
+        id_help="position id in the suite (e.g. WAC.001, 14); game number in --pgn",
+        game="a board game and its goal, as solve --game takes it",
+        exclusive=True,
     )
     search = parser.add_argument_group("search")
     steppers = names(steppable=True)
@@ -148,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _check_problem_options(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """What the parser cannot say alone: `--id` needs a file or suite, `--game` is a board game
     and no other problem with it (one line and exit 2, as `solve` says it)."""
-    chess_or_tree = [options.fen, options.epd, options.suite, options.pgn, options.tree]
+    chess_or_tree = [options.fen, options.suite, options.pgn, options.tree]
     if options.game is not None:
         if is_whole(options.game.strip()):
             parser.error(
@@ -157,8 +133,8 @@ def _check_problem_options(parser: argparse.ArgumentParser, options: argparse.Na
             )
         if any(given is not None for given in chess_or_tree) or options.id is not None:
             parser.error("give either --game or a chess position or tree, not both")
-    if options.id is not None and not (options.epd or options.suite or options.pgn):
-        parser.error("--id needs --epd FILE, --suite NAME or --pgn FILE")
+    if options.id is not None and not (options.suite or options.pgn):
+        parser.error("--id needs --suite NAME (a built-in suite or an EPD file) or --pgn FILE")
     if options.pgn is not None and options.id is not None:
         try:
             parse_whole(options.id, "--id", maximum=MOST_GAMES)

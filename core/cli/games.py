@@ -1,5 +1,6 @@
-"""Board games in `suite`, `compare` and `bench`: the `--game SPEC` option (repeated, or `ladder`),
-the searches checked against each game at the door, and the rows a game's run prints.
+"""Board games in `suite`, `compare` and `bench` (`--game SPEC`, repeated, or `ladder`: its option
+is in `core.cli.problem_options`): the searches checked against each game at the door, and the
+rows a game's run prints.
 
 A game is named as `solve --game` names it (`core.games.game_specs`), its start position in the
 spec (`moves=b2.a1`); each is opened again in the process that searches it, and its proof is
@@ -14,10 +15,9 @@ from typing import Any
 
 from ..errors import InvalidLimitError
 from ..games.board_kind import GAME
-from ..games.game_specs import LADDER, LADDER_NAME, parse_game_list
+from ..games.game_specs import parse_game_list
 from ..games.kinds import Source
 from ..games.registry import load_problem
-from ..inputs.text import non_empty_option
 from ..runs.runner import GameProblem, RunRecord
 from ..search.defaults import DFPN, PN
 from ..search.registry import refusal
@@ -27,21 +27,6 @@ from ..values import counted
 GAME_SEARCHES = (PN, "dagpn", DFPN)
 """The searches a list of games is compared and measured with by default: PN beside the two that
 share transposed positions, which pay on these boards as in chess endings."""
-
-
-def add_game_option(parser: argparse.ArgumentParser, instead: str) -> None:
-    """`--game SPEC`, repeatable, for a subcommand that takes a list of games `instead` of its
-    chess problems."""
-    parser.add_argument(
-        "--game",
-        metavar="SPEC",
-        action="append",
-        type=non_empty_option("--game"),
-        help=f"a board game instead of {instead}, as solve --game names it (start position: "
-        "moves=a1.b2 in the spec); repeat it for several, or give "
-        f"{LADDER_NAME!r} for the built-in ladder of {len(LADDER)} graded exercises, easiest "
-        "first",
-    )
 
 
 def game_problems(texts: Sequence[str]) -> list[GameProblem]:

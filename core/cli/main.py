@@ -18,14 +18,12 @@ from types import FrameType
 from typing import Any
 
 from ..errors import InvalidLimitError, PnExplorerError, VerificationError
-from ..games.game_specs import game_spec_help
-from ..games.suites import BUILTIN_SUITES
 from ..inputs.numbers import MOST_NODES, seconds_option
 from ..inputs.text import non_empty_option
 from ..search.defaults import ATTACKERS, DEFAULT_GAME_SECONDS, DEFAULT_NODE_CAP, DFPN, PN, PN2
 from ..search.registry import entries, names
 from .exports import add_export_options
-from .games import GAME_SEARCHES, add_game_option
+from .games import GAME_SEARCHES
 from .options import (
     add_count_option,
     add_headless_options,
@@ -43,6 +41,7 @@ from .output import (
     wrapped,
 )
 from .parser import OneLineParser
+from .problem_options import add_problem_options
 from .progress import add_quiet_option
 
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
@@ -57,11 +56,6 @@ MOST_REPLAY_ITERATIONS = 150_000
 MOST_REWINDS = 1_000
 """`bench --replay` times at most this many rewinds (each rebuilds a state of up to ~3 million
 nodes)."""
-
-
-def suite_help(what: str = "EPD file or built-in suite") -> str:
-    """Names every built-in suite, from the registry of suites, so no help leaves one out."""
-    return f"{what} ({', '.join(BUILTIN_SUITES)})"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,36 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
         )
 
     solve = subcommand("solve", "solve one position or tree")
-    solve.add_argument("fen", nargs="?", help="the position as FEN (quote it)")
-    solve.add_argument(
-        "--epd",
-        metavar="FILE",
-        type=non_empty_option("--epd"),
-        help=suite_help("EPD file or built-in suite, with --id"),
-    )
-    solve.add_argument(
-        "--pgn",
-        metavar="FILE",
-        type=non_empty_option("--pgn"),
-        help="a PGN file: the final position of a game (with --id N for game N, default 1)",
-    )
-    solve.add_argument(
-        "--id",
-        type=non_empty_option("--id"),
-        help="id of the position in --epd (e.g. WAC.014, or 14); game number in --pgn",
-    )
-    solve.add_argument(
-        "--tree",
-        metavar="FILE",
-        type=non_empty_option("--tree"),
-        help="an explicit AND/OR tree (node-link JSON), a built-in tree (small-proof, "
-        "lesson-mobility, …) or random:depth=5,branching=2-4,true=0.3,seed=7",
-    )
-    solve.add_argument(
-        "--game",
-        metavar="SPEC",
-        type=non_empty_option("--game"),
-        help=f"a board game, its goal and start position: {game_spec_help()}",
+    add_problem_options(
+        solve,
+        positional="fen",
+        fen=True,
+        suite=True,
+        pgn=True,
+        tree=True,
+        id_help="id of the position in --suite (e.g. WAC.014, or 14); game number in --pgn",
+        game="a board game, its goal and start position",
     )
     solve.add_argument(
         "--attacker",
@@ -154,9 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_headless_options(solve)
 
     suite = subcommand("suite", "solve every position of a suite, or every game given")
-    suite.add_argument("suite", nargs="?", type=non_empty_option("the suite"), help=suite_help())
-    add_game_option(suite, "a suite")
-    suite.add_argument("--ids", nargs="+", help="only these ids (e.g. WAC.001 14 r96)")
+    add_problem_options(suite, positional="suite", suite=True, ids=True, game="many a suite")
     add_count_option(suite, "--jobs", "parallel processes", MOST_JOBS, default=1)
     out = suite.add_mutually_exclusive_group()
     out.add_argument(
@@ -199,7 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="search whose throughput is measured (pn, pn2 or dfpn; default pn; with --game "
         f"only this one instead of {', '.join(GAME_SEARCHES)} side by side)",
     )
-    add_game_option(bench, "the chess positions (each search solves each game, its proof refereed)")
+    add_problem_options(
+        bench, game="many the chess positions (each search solves each game, its proof refereed)"
+    )
     bench.add_argument(
         "--time",
         type=seconds_option("--time"),
@@ -235,8 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     compare = subcommand(
         "compare", "run several algorithms side by side on a suite or on board games"
     )
-    compare.add_argument("suite", nargs="?", type=non_empty_option("the suite"), help=suite_help())
-    add_game_option(compare, "a suite")
+    add_problem_options(compare, positional="suite", suite=True, ids=True, game="many a suite")
     compare.add_argument(
         "--algos",
         default=None,
@@ -250,7 +222,6 @@ def build_parser() -> argparse.ArgumentParser:
         type=non_empty_option("--engine"),
         help="the UCI engine of a `uci` column (default: stockfish on PATH); or uci:PATH",
     )
-    compare.add_argument("--ids", nargs="+", help="only these ids")
     add_count_option(
         compare,
         "--max-nodes",

@@ -93,11 +93,13 @@ def print_record(
 
 
 def _position_from_args(args: argparse.Namespace) -> SuitePosition:
-    """The position to solve (FEN, EPD id or PGN game), with its attacker from `--attacker` or,
+    """The position to solve (FEN, suite id or PGN game), with its attacker from `--attacker` or,
     by default, from the suite (`bm #-N`: the side not to move mates)."""
-    given = [name for name in ("fen", "epd", "pgn") if getattr(args, name) is not None]
+    given = [name for name in ("fen", "suite", "pgn") if getattr(args, name) is not None]
     if len(given) > 1:
-        raise InvalidLimitError("give one of a FEN, --epd FILE --id ID or --pgn FILE, not several")
+        raise InvalidLimitError(
+            "give one of --fen FEN, --suite NAME --id ID or --pgn FILE, not several"
+        )
     if args.pgn is not None:
         number = parse_whole(args.id, "--id", maximum=MOST_GAMES) if args.id is not None else 1
         positions = load_pgn_positions(args.pgn)
@@ -106,14 +108,18 @@ def _position_from_args(args: argparse.Namespace) -> SuitePosition:
                 f"{Path(args.pgn).name} has no game {number} (it has {len(positions)})"
             )
         position = positions[number - 1]
-    elif args.epd is not None:
+    elif args.suite is not None:
         if not args.id:
-            raise InvalidLimitError("--epd needs --id to say which position to solve")
-        position = find_position(load_suite(args.epd), args.id)
+            raise InvalidLimitError("--suite needs --id to say which position to solve")
+        position = find_position(load_suite(args.suite), args.id)
     elif args.id:
-        raise InvalidLimitError("--id needs --epd FILE (or a suite name such as wac-mates)")
+        raise InvalidLimitError(
+            "--id needs --suite NAME (a built-in suite such as wac-mates, or an EPD file)"
+        )
     elif args.fen is None:
-        raise InvalidLimitError("give a FEN, --epd FILE --id ID, --pgn FILE or --tree FILE")
+        raise InvalidLimitError(
+            "give --fen FEN, --suite NAME --id ID, --pgn FILE, --tree FILE or --game SPEC"
+        )
     else:
         position = SuitePosition("", parse_fen(args.fen))
     if args.attacker is not None:
@@ -211,7 +217,7 @@ def _export(path: str, search: Search, game: Game, name: str) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     spec, limits = spec_and_limits(args)
-    chess_given = args.fen is not None or args.epd is not None or args.pgn is not None
+    chess_given = any(getattr(args, name) is not None for name in ("fen", "suite", "pgn"))
     if args.tree is not None and args.game is not None:
         raise InvalidLimitError("give either --tree or --game, not both")
     if args.attacker is not None and args.game is not None:
