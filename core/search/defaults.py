@@ -7,6 +7,9 @@ from __future__ import annotations
 PN, PN2, AB, DFPN, DAGPN = "pn", "pn2", "ab", "dfpn", "dagpn"
 """The built-in searches' names; their titles, caps and capabilities are in their entries of the
 algorithm registry (`core.search.registry`)."""
+ABTT = "abtt"
+"""αβ with a transposition table on any game (`core.search.abtt`): the baseline a games student
+would write."""
 DEFAULT_ALGORITHM = PN
 """The search the command line runs and the window opens when none is named: the thesis's PN."""
 

@@ -26,6 +26,7 @@ from .capabilities import Capabilities, declare, forget
 from .contract import Search, Stepper
 from .defaults import (
     AB,
+    ABTT,
     DAGPN,
     DEFAULT_NODE_CAP,
     DEFAULT_PN2_CAP,
@@ -315,6 +316,12 @@ def dfpn_stepper(game: Game, limits: Limits, **values: Any) -> Stepper:
     return DfpnStepper(game, limits, **values)
 
 
+def abtt_search(game: Game, limits: Limits) -> Search:
+    from .abtt import AlphaBetaTableSearch
+
+    return AlphaBetaTableSearch(game, limits)
+
+
 def initialisation_text(values: Mapping[str, Any]) -> str:
     """PN's and DAG PN's settings: the leaf initialisation."""
     return f"init {values['initialisation']}"
@@ -426,6 +433,19 @@ for _entry in (
         no_text,
         "df-pn (Nagai; transposition table)",
         explainer=TABLE_EXPLAINER,
+    ),
+    SearchEntry(
+        ABTT,
+        "αβ with a table",
+        "αβ+TT",
+        "boolean αβ with a transposition table, any game",
+        DEFAULT_NODE_CAP,
+        CapUnit.TABLE_ENTRIES,
+        (),
+        abtt_search,
+        None,
+        Capabilities(transpositions=True),
+        no_text,
     ),
 ):
     register(_entry)
