@@ -30,6 +30,7 @@ from ..search.completion import completed
 from ..search.contract import Search
 from ..search.types import Limits, Result
 from .cluster import ClusterWorkers
+from .memory import measured_peak
 from .workers import Failed, Finished, Workers
 
 
@@ -117,6 +118,9 @@ class RunRecord:
     """The positions that replay went through, where it accepted the disproof."""
     disproof_error: str = ""
     """Why that replay did not accept the disproof."""
+    peak_memory: int | None = None
+    """Bytes the process's resident memory grew by at its peak while the search was built and
+    ran (`core.runs.memory`: the kernel's peak, reset before the run); None where not measured."""
 
     def __post_init__(self) -> None:
         if self.result == Result.PROVED.value and self.verified is False:
@@ -370,11 +374,18 @@ def run_item(item: WorkItem) -> RunRecord:
     else:
         board = parse_fen(item.fen)
         game = ChessGame(board, attacker=board.turn if item.attacker_to_move else not board.turn)
-    search = item.factory(game, item.limits)
-    search.run()
+    factory, limits = item.factory, item.limits
+
+    def search_it() -> Search:
+        search = factory(game, limits)
+        search.run()
+        return search
+
+    search, peak = measured_peak(search_it)
     record = describe_search(
         game, search, item.algorithm, item.position_id, item.best_moves, item.known_mate_length
     )
+    record.peak_memory = peak
     mate_in = record.mate_in if record.verified else None
     if item.shortest is not None and game.capabilities.standard_chess and mate_in:
         from ..search.dfpn_shortest import certify_shortest
