@@ -47,14 +47,13 @@ def run_one(text: str, algorithm: str, limits: Limits) -> dict:
     spec = parse_game_spec(text)
     game = spec.game()
 
-    def search_it() -> Search:
+    def search_it() -> tuple[Search, float]:
         search = create_search(AlgorithmSpec(algorithm), game, limits)
+        started = time.perf_counter()
         search.run()
-        return search
+        return search, time.perf_counter() - started
 
-    started = time.perf_counter()
-    search, peak = measured_peak(search_it)
-    seconds = time.perf_counter() - started
+    (search, seconds), peak = measured_peak(search_it)
     record = describe_search(game, search, algorithm, text)
     verdict = record.verdict
     return {
