@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..errors import InvalidLimitError, PnExplorerError, VerificationError
 from ..games.chess_game import ChessGame
@@ -29,9 +29,11 @@ from ..proofs.proof import ProofNode
 from ..search.completion import completed
 from ..search.contract import Search
 from ..search.types import Limits, Result
-from .cluster import ClusterWorkers
 from .memory import measured_peak
-from .workers import Failed, Finished, Workers
+
+if TYPE_CHECKING:  # the worker processes are imported where a run needs them
+    from .cluster import ClusterWorkers
+    from .workers import Workers
 
 
 class Journal(Protocol):
@@ -438,6 +440,9 @@ def _run_indices(
         for index in todo:
             yield index, run_item(items[index])
         return
+    from .cluster import ClusterWorkers
+    from .workers import Failed, Finished, Workers
+
     chosen = [items[index] for index in todo]
     workers: Workers | ClusterWorkers = (
         Workers(run_item, chosen, min(jobs, len(chosen)))
