@@ -196,6 +196,9 @@ class AlphaBetaTableSearch:
                 )
             )
         table[key] = value
+        held = len(table) + max(1, self._depth)
+        if held > self.peak_nodes_in_memory:
+            self.peak_nodes_in_memory = held
 
     @property
     def _cap(self) -> int:
@@ -304,9 +307,9 @@ class AlphaBetaTableSearch:
                 bound = max(bound, 1)
         any_open = bool(flags & CUT)
         self._depth += 1
-        peak = len(table) + self._depth
-        if peak > self.peak_nodes_in_memory:
-            self.peak_nodes_in_memory = peak
+        held = len(table) + self._depth
+        if held > self.peak_nodes_in_memory:
+            self.peak_nodes_in_memory = held
         try:
             for index in open_children:
                 game.push(moves[index])
