@@ -16,8 +16,9 @@ its tree, though finite, is far too deep for one pass: there the search deepens 
 1, 3, 5, … plies (mate in 1, 2, 3, …), like the mate αβ (`core.search.alphabeta`). A pass that
 cut no line decides the root for good (a win or a draw, whatever the length); a pass that found
 a win decides it too; otherwise the next pass goes two plies deeper, until a limit stops it
-with no verdict. Entries stay in the table between passes: "no win within r plies" is kept
-with its r, a win with the plies its proof needs at most (`bound`), a loss for good.
+with no verdict. A win is kept with the plies its proof needs at most (`bound`) and a loss for
+good, from pass to pass; a "no win within r plies" serves only the pass that found it
+(`PASS_SHIFT` says why).
 
 Graph-history interaction (as `core.search.dfpn` describes it): a repetition on the path is a
 draw, so what a position is worth can depend on the path that reached it. A loss (or a "no win
@@ -55,9 +56,10 @@ from ..values import REASON_TEXT, Reason, Value, counted
 from .defaults import ABTT
 from .types import Limits, Outcome, Result, StopReason
 
-WON, LOST, OPEN = 0, 1, 2
+WON, LOST, OPEN, SHUT = 0, 1, 2, 3
 """A position's result: the attacker wins; cannot win; has not won within the plies searched
-(a line cut by the depth, or a tree file's frontier)."""
+(a line cut by the depth); has not won, and never will here (a tree file's frontier). The
+search returns OPEN for both of the last, with the CUT flag only for the first."""
 
 CUT = 1
 """A result flag: a line below was cut by the depth (deeper passes may decide it)."""
@@ -66,7 +68,13 @@ PATH = 2
 
 LOST_ENTRY = -1
 """The table's value of a position the attacker cannot win. A win is stored as its bound
-(≥ 0: plies its proof needs at most); "no win within r plies" as `-(r + 2)`."""
+(≥ 0: plies its proof needs at most), a frontier as `FRONTIER_ENTRY`, and "no win within r
+plies" found by the pass `d` plies deep as `-(3 + (d << PASS_SHIFT) + r)`."""
+FRONTIER_ENTRY = -2
+PASS_SHIFT = 32
+"""A "no win within r plies" holds only in the pass that stored it: were it kept from pass to
+pass, two positions reached from each other through the table (a cycle the table closes before
+the path repeats) would keep cutting each other's lines, and no pass would ever cut none."""
 
 ENDLESS = sys.maxsize
 """The plies a pass may go down where the game's tree is finite: no depth cut."""
@@ -205,17 +213,26 @@ class AlphaBetaTableSearch:
         cap = self.limits.max_nodes
         return ENDLESS if cap is None else cap
 
-    @staticmethod
-    def _decided(entry: int | None, plies: int) -> int | None:
+    def _decided(self, entry: int | None, plies: int) -> int | None:
         """What a table entry says of a position searched with `plies` left: WON, LOST, OPEN (no
-        win within as many plies or more), or None (search it)."""
+        win within as many plies or more, found by this pass), SHUT (a frontier), or None
+        (search it). While a disproof is read out where positions repeat, a stored win and a
+        "no win within r" are searched again: stored from another path, a win may let the
+        attacker through a line whose repetition the defender can claim on this one, and a
+        position that has no win within r plies there may be lost by a repetition here, which
+        the read-out needs."""
         if entry is None:
             return None
-        if entry >= 0:
-            return WON
+        if entry >= 0:  # a win read out of the table may not hold on this path: searched again
+            return None if self._reading and self.deepens else WON
         if entry == LOST_ENTRY:
             return LOST
-        return OPEN if plies <= -entry - 2 else None
+        if entry == FRONTIER_ENTRY:
+            return SHUT
+        found = -entry - 3
+        if found >> PASS_SHIFT != self.depth_reached or self._reading:
+            return None
+        return OPEN if plies <= found & ((1 << PASS_SHIFT) - 1) else None
 
     # -- the search -------------------------------------------------------------------------------
 
@@ -278,6 +295,7 @@ class AlphaBetaTableSearch:
         decided = self._decided
         flags = 0
         bound = 0
+        any_open = False
         open_children: list[int] = []
         # The moves that end the game in the mover's favour first, then those the table holds
         # as the mover's: either decides the node before anything is searched.
@@ -295,7 +313,8 @@ class AlphaBetaTableSearch:
                             if not is_or:
                                 return self._settle(key, LOST, 0, flags)
                         else:
-                            flags |= CUT
+                            any_open = True
+                            flags |= CUT if known == OPEN else 0
                         continue
                 open_children.append(index)
                 continue
@@ -305,7 +324,6 @@ class AlphaBetaTableSearch:
                 return self._settle(key, WON if is_or else LOST, 1, flags)
             if value is Value.TRUE:
                 bound = max(bound, 1)
-        any_open = bool(flags & CUT)
         self._depth += 1
         held = len(table) + self._depth
         if held > self.peak_nodes_in_memory:
@@ -319,7 +337,7 @@ class AlphaBetaTableSearch:
                     known = decided(table.get(child_key), plies - 1)
                     if known is not None:
                         self.table_hits += 1
-                        result = known
+                        result = OPEN if known == SHUT else known
                         child_bound = table[child_key]
                         child_flags = CUT if known == OPEN else 0
                     else:
@@ -352,9 +370,10 @@ class AlphaBetaTableSearch:
             if result == LOST:
                 self._store(key, LOST_ENTRY)
             elif flags & CUT:
-                self._store(key, -(bound + 2))  # bound: the plies searched
+                assert self.depth_reached is not None, "only a deepening pass cuts"
+                self._store(key, -(3 + (self.depth_reached << PASS_SHIFT) + bound))  # bound: plies
             else:
-                self._store(key, -(ENDLESS + 2))  # a frontier, whatever the depth
+                self._store(key, FRONTIER_ENTRY)
         return result, bound, flags
 
     # -- running ----------------------------------------------------------------------------------

@@ -107,12 +107,14 @@ def test_a_drawn_chess_position_is_disproved_and_certified(fen):
 
 
 def test_cyclic_graphs_are_never_solved_wrongly():
-    """Graphs where a repetition on the path draws: a loss that rests on one is never stored,
-    and a proof read out of the table never repeats a position along a line."""
+    """Graphs where a repetition on the path draws: a loss that rests on one is never stored, a
+    proof read out of the table never repeats a position along a line, a disproof is read out
+    again where a repetition decided it, and deepening ends (seeds 285, 818, 1018 and 1156 once
+    deepened for ever, or could not read their disproofs)."""
     solved = 0
-    for seed in range(200):
+    for seed in range(1_200):
         rng = random.Random(seed)
-        game = random_cyclic_graph(rng, rng.randint(4, 14), alternate=seed % 2 == 0)
+        game = random_cyclic_graph(rng, rng.randint(6, 15), alternate=seed % 3 != 0)
         expected = first_repetition_value(game)
         search = AlphaBetaTableSearch(game, Limits(max_nodes=50_000, max_seconds=10))
         outcome = search.run()
@@ -124,7 +126,7 @@ def test_cyclic_graphs_are_never_solved_wrongly():
             assert not expected, seed
             check_defender_strategy(game, search.disproof())
         solved += outcome.result is not Result.UNKNOWN
-    assert solved >= 190
+    assert solved == 1_200
 
 
 def test_the_time_limit_holds_within_ten_percent():
