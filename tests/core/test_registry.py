@@ -13,7 +13,7 @@ from pn_explorer.core.errors import InvalidLimitError
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
-from pn_explorer.core.search.defaults import AB, DAGPN, DFPN, PN, PN2, SQUARE
+from pn_explorer.core.search.defaults import AB, ABTT, DAGPN, DFPN, PN, PN2, SQUARE
 from pn_explorer.core.search.parameters import PARAMETERS, Kind
 from pn_explorer.core.search.registry import (
     entries,
@@ -27,7 +27,7 @@ from pn_explorer.core.search.types import Limits
 
 
 def test_every_entry_declares_its_parameters_and_a_cap_and_the_names_are_unique():
-    assert names() == (PN, PN2, AB, DAGPN, DFPN)
+    assert names() == (PN, PN2, AB, DAGPN, DFPN, ABTT)
     for search in entries():
         assert search.cap > 0 and search.title and search.short_title
         assert all(name in PARAMETERS for name in search.parameters)
