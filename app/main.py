@@ -11,6 +11,10 @@ pn-explorer … --steps N --screenshot out.png
                                    render offscreen after N iterations, write the PNG, exit
 pn-explorer bench --gui            the app's throughput and stalls against headless
 pn-explorer solve|suite|bench|compare …   headless (core.cli.main)
+
+Each path imports what it needs when it is taken: `--version` reads only the package's metadata
+(and whether the native df-pn was built), a subcommand only the command line (no Qt), the window
+its own modules.
 """
 
 from __future__ import annotations
@@ -18,23 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core.cli.main import SUBCOMMANDS
-from ..core.cli.main import build_parser as build_headless_parser
-from ..core.cli.options import add_count_option, add_node_cap_option, add_search_options
-from ..core.cli.output import (
-    HelpFormatter,
-    add_version_option,
-    exit_status_epilog,
-    wrapped,
-)
-from ..core.cli.parser import OneLineParser
-from ..core.cli.problem_options import add_problem_options
-from ..core.errors import PnExplorerError
-from ..core.inputs.numbers import is_whole, parse_whole
-from ..core.inputs.positions import MOST_GAMES
-from ..core.inputs.text import non_empty_option
-from ..core.search.registry import names
-from .problems.search_setup import offered_parameters
+from ..core.cli.commands import SUBCOMMANDS
 
 MOST_STEPS = 100_000
 """Iterations (or phases) `--steps` and `--phases` step through the window, one at a time as a
@@ -53,6 +41,9 @@ def _size(text: str) -> tuple[int, int]:
 
 def _subcommands_epilog() -> str:
     """The headless subcommands, each with its line of help, then the exit statuses."""
+    from ..core.cli.main import build_parser as build_headless_parser
+    from ..core.cli.output import exit_status_epilog
+
     (choices,) = (
         action
         for action in build_headless_parser()._actions
@@ -64,6 +55,14 @@ def _subcommands_epilog() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..core.cli.options import add_count_option, add_node_cap_option, add_search_options
+    from ..core.cli.output import HelpFormatter, add_version_option, wrapped
+    from ..core.cli.parser import OneLineParser
+    from ..core.cli.problem_options import add_problem_options
+    from ..core.inputs.text import non_empty_option
+    from ..core.search.registry import names
+    from .problems.search_setup import offered_parameters
+
     subcommands = "{" + ",".join(SUBCOMMANDS) + "}"
     parser = OneLineParser(
         prog="pn-explorer",
@@ -124,6 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _check_problem_options(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """What the parser cannot say alone: `--id` needs a file or suite, `--game` is a board game
     and no other problem with it (one line and exit 2, as `solve` says it)."""
+    from ..core.errors import PnExplorerError
+    from ..core.inputs.numbers import is_whole, parse_whole
+    from ..core.inputs.positions import MOST_GAMES
+
     chess_or_tree = [options.fen, options.suite, options.pgn, options.tree]
     if options.game is not None:
         if is_whole(options.game.strip()):
@@ -146,6 +149,13 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch: `bench --gui` → the app's benchmark; another subcommand → core.cli.main (no Qt);
     anything else → the window."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["--version"]:
+        from ..core.cli.output import package_version
+        from ..core.search.native_engine import engine_note
+
+        print(f"pn-explorer {package_version()}")
+        print(engine_note())
+        return 0
     if args[:1] == ["bench"] and "--gui" in args:
         from .gui_bench import main as gui_bench_main
 

@@ -1,12 +1,15 @@
-"""The board-game ladder: PN, DAG PN and df-pn side by side on games a class knows, from
-tic-tac-toe to Connect-Four boards, each result replayed by the game's referee.
+"""The board-game ladder: PN, DAG PN, df-pn and αβ with a table side by side on games a class
+knows, from tic-tac-toe to Connect-Four boards, each result replayed by the game's referee.
 
 Runs one search after another in this process on each game, so node counts are deterministic
-and the seconds compare only within one run. A graded set of exercises for a teacher, and the
-measure of how transpositions (DAG PN, df-pn's table) pay on these boards.
+and the seconds compare only within one run. Each run's peak memory is the growth of the
+process's resident memory at its peak while the search was built and ran (`core.runs.memory`:
+the kernel's counter, reset before each run), so it counts what the search really holds
+(tree, table, the game's caches), not an estimate per node. A graded set of exercises for a
+teacher, and the measure of how transpositions (DAG PN, df-pn's table) pay on these boards.
 
-`python -m pn_explorer.core.cli.bench_games [SPEC ...] [--algos pn,dagpn,dfpn] [--max-nodes N]
-[--time S]`, or
+`python -m pn_explorer.core.cli.bench_games [SPEC ...] [--algos pn,dagpn,dfpn,abtt]
+[--max-nodes N] [--time S]`, or
 `pn-explorer bench --game SPEC|ladder [--algo A] [--nodes N] [--time S] [--json]`.
 """
 
@@ -20,8 +23,10 @@ from collections.abc import Sequence
 from ..errors import InvalidLimitError, PnExplorerError
 from ..games.game_specs import LADDER, parse_game_spec
 from ..inputs.numbers import MOST_NODES, seconds_option
+from ..runs.memory import measured_peak, megabytes
 from ..runs.runner import ERROR, describe_search
 from ..search.algorithms import AlgorithmSpec, create_search
+from ..search.contract import Search
 from ..search.types import Limits, check_node_cap
 from ..values import rate_text
 from .games import GAME_SEARCHES, check_searches_fit, game_problems
@@ -41,10 +46,14 @@ def run_one(text: str, algorithm: str, limits: Limits) -> dict:
     (`describe_search`), so a proof is replayed by the game kind's referee before it counts."""
     spec = parse_game_spec(text)
     game = spec.game()
-    search = create_search(AlgorithmSpec(algorithm), game, limits)
-    started = time.perf_counter()
-    search.run()
-    seconds = time.perf_counter() - started
+
+    def search_it() -> tuple[Search, float]:
+        search = create_search(AlgorithmSpec(algorithm), game, limits)
+        started = time.perf_counter()
+        search.run()
+        return search, time.perf_counter() - started
+
+    (search, seconds), peak = measured_peak(search_it)
     record = describe_search(game, search, algorithm, text)
     verdict = record.verdict
     return {
@@ -54,6 +63,8 @@ def run_one(text: str, algorithm: str, limits: Limits) -> dict:
         "result": verdict if verdict != ERROR else f"error: {record.verification_error}",
         "nodes": record.nodes_created,
         "seconds": seconds,
+        "peak_bytes": peak,
+        "peak_nodes_in_memory": record.peak_nodes_in_memory,
     }
 
 
@@ -71,21 +82,25 @@ def build_parser() -> OneLineParser:
     return parser
 
 
-HEADER = f"{'game':<42} {'goal':<17} {'search':<6} {'result':<10} {'nodes':>11} {'s':>8}  rate"
+HEADER = (
+    f"{'game':<42} {'goal':<17} {'search':<6} {'result':<10} {'nodes':>11} {'s':>8} "
+    f"{'peak MB':>8}  rate"
+)
 
 
 def _row_line(row: dict) -> str:
     rate = rate_text(row["nodes"] / row["seconds"], row["seconds"]) if row["seconds"] > 0 else ""
     return (
         f"{row['game']:<42} {row['goal']:<17} {row['algorithm']:<6} {row['result']:<10} "
-        f"{row['nodes']:>11,} {row['seconds']:>8.2f}  {rate or ''}".rstrip()
+        f"{row['nodes']:>11,} {row['seconds']:>8.2f} {megabytes(row['peak_bytes']):>8}  "
+        f"{rate or ''}".rstrip()
     )
 
 
 def run_game_bench(args: argparse.Namespace) -> int:
-    """`pn-explorer bench --game SPEC|ladder`: each search (`--algo`, or PN, DAG PN and df-pn) on
-    each game, one after another in this process; a proof counts once the game's referee replayed
-    it (a rejected one: exit status 3)."""
+    """`pn-explorer bench --game SPEC|ladder`: each search (`--algo`, or PN, DAG PN, df-pn and αβ
+    with a table) on each game, one after another in this process; a proof counts once the
+    game's referee replayed it (a rejected one: exit status 3)."""
     if args.replay:
         raise InvalidLimitError("--replay times PN on a chess position, not with --game")
     limits = Limits(

@@ -23,11 +23,8 @@ from dataclasses import asdict, dataclass
 from ..games.chess_game import ChessGame
 from ..games.suites import load_suite
 from ..search.dfpn import DfpnSearch
-from ..search.dfpn_native import (
-    NOT_BUILT,
-    NativeDfpnSearch,
-    native_module,
-)
+from ..search.dfpn_native import NOT_BUILT, NativeDfpnSearch
+from ..search.native_engine import native_module
 from ..search.transposition import BYTES_PER_ENTRY
 from ..search.types import Limits
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidLimitError
-from ..explain.explain import Explanation, explain, explaining_searches
-from ..explain.trace import RootTrace, run_traced
 from ..search.contract import Search
 from ..search.registry import entry, names
 from ..values import INF, counted, either
+
+if TYPE_CHECKING:  # the explanations are imported when --explain asks for one
+    from ..explain.explain import Explanation
+    from ..explain.trace import RootTrace
 
 WIDTH = 100
 SHOWN_MOVES = 10
@@ -99,6 +102,9 @@ def run_search(search: Search, explaining: bool) -> RootTrace | None:
     if not explaining:
         search.run()
         return None
+    from ..explain.explain import explaining_searches
+    from ..explain.trace import RootTrace, run_traced
+
     if not entry(search.algorithm).explains:
         raise InvalidLimitError(
             f"--explain needs a search that explains itself ({explaining_searches()})"
@@ -114,4 +120,6 @@ def explanation_of(
     """The explanation when --explain asked for one (a trace was recorded), else None."""
     if trace is None:
         return None
+    from ..explain.explain import explain
+
     return explain(search, trace, known_mate_length)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import chess
-import networkx as nx
 
 from ..errors import PnExplorerError
 from ..games.game import Game
@@ -20,6 +20,9 @@ from ..games.move_labels import chess_move_labels
 from ..games.registry import kind_of
 from ..tree import ROOT, Tree
 from ..values import INF
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 MAX_EXPORT_NODES = 200_000
 """Larger trees make files nobody can read and graphs networkx builds slowly: refused."""
@@ -35,6 +38,8 @@ def search_graph(tree: Tree, labels: list[str], name: str = "") -> nx.DiGraph:
         raise PnExplorerError(
             f"the tree has {len(tree):,} nodes; export handles at most {MAX_EXPORT_NODES:,}"
         )
+    import networkx as nx  # dear to import: only where a graph is made
+
     graph = nx.DiGraph(name=name)
     for node in range(len(tree)):
         attributes: dict[str, object] = {
@@ -53,6 +58,8 @@ def search_graph(tree: Tree, labels: list[str], name: str = "") -> nx.DiGraph:
 
 def write_node_link(graph: nx.DiGraph, path: str | Path) -> None:
     """Write `graph` as node-link JSON (the format `AndOrTree.from_file` reads)."""
+    import networkx as nx
+
     data = nx.node_link_data(graph, edges="edges")
     try:
         Path(path).write_text(

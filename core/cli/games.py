@@ -19,14 +19,15 @@ from ..games.game_specs import parse_game_list
 from ..games.kinds import Source
 from ..games.registry import load_problem
 from ..runs.runner import GameProblem, RunRecord
-from ..search.defaults import DFPN, PN
+from ..search.defaults import ABTT, DFPN, PN
 from ..search.registry import refusal
 from ..search.types import Result
 from ..values import counted
 
-GAME_SEARCHES = (PN, "dagpn", DFPN)
+GAME_SEARCHES = (PN, "dagpn", DFPN, ABTT)
 """The searches a list of games is compared and measured with by default: PN beside the two that
-share transposed positions, which pay on these boards as in chess endings."""
+share transposed positions, which pay on these boards as in chess endings, and the αβ with a
+table a games student would write, the anchor for "why PN and not αβ?"."""
 
 
 def game_problems(texts: Sequence[str]) -> list[GameProblem]:

@@ -22,6 +22,7 @@ from ..inputs.numbers import MOST_NODES, seconds_option
 from ..inputs.text import non_empty_option
 from ..search.defaults import ATTACKERS, DEFAULT_GAME_SECONDS, DEFAULT_NODE_CAP, DFPN, PN, PN2
 from ..search.registry import entries, names
+from .commands import SUBCOMMANDS
 from .exports import add_export_options
 from .games import GAME_SEARCHES
 from .options import (
@@ -43,8 +44,6 @@ from .output import (
 from .parser import OneLineParser
 from .problem_options import add_problem_options
 from .progress import add_quiet_option
-
-SUBCOMMANDS = ("solve", "suite", "bench", "compare")
 
 CHESS_BENCH_NODES = 40_000
 """Nodes `bench` searches on each throughput position."""

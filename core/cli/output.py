@@ -9,7 +9,6 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any, NoReturn
 
 from ..errors import PnExplorerError
@@ -83,7 +82,10 @@ def wrapped(text: str) -> str:
 
 def package_version() -> str:
     """This installation's version, read from its package metadata (pyproject.toml's, one
-    source), or a note that the sources run uninstalled."""
+    source), or a note that the sources run uninstalled. The metadata reader is imported here,
+    when asked: it costs a command that does not print the version a tenth of a second."""
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version(DISTRIBUTION)
     except PackageNotFoundError:
@@ -97,7 +99,7 @@ class VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
-        from ..search.dfpn_native import engine_note
+        from ..search.native_engine import engine_note
 
         print(f"{parser.prog} {package_version()}")
         print(engine_note())

@@ -17,13 +17,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import TextIO
-
-from tqdm import tqdm
+from typing import TYPE_CHECKING, TextIO
 
 from ..runs.runner import RunRecord, WorkItem
 from ..search.contract import Search, Stepper
 from ..values import INF
+
+if TYPE_CHECKING:  # tqdm is imported where a bar or a duration is drawn, not by every command
+    from tqdm import tqdm
 
 REFRESH_SECONDS = 1.0
 """How often the display is brought up to date."""
@@ -43,6 +44,8 @@ def _number(value: int) -> str:
 
 
 def _duration(seconds: float) -> str:
+    from tqdm import tqdm
+
     return tqdm.format_interval(max(0, round(seconds)))
 
 
@@ -78,6 +81,8 @@ class Progress:
         if self._quiet:
             return self
         if self._stream.isatty():
+            from tqdm import tqdm
+
             self._bar = tqdm(
                 total=self.total,
                 unit=f" {self.unit}",
@@ -103,7 +108,7 @@ class Progress:
     def write(self, text: str) -> None:
         """Print `text` on stdout, the bar (if any) cleared first and drawn again after."""
         if self._bar is not None:
-            tqdm.write(text, file=sys.stdout)
+            self._bar.write(text, file=sys.stdout)
             sys.stdout.flush()
         else:
             print(text, flush=True)

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..games.move_labels import MoveLabels
 from ..proofs.solution_tree import solution_node_ids, solution_of
@@ -28,6 +27,9 @@ from ..search.dag_tree import DagTree
 from ..tree import ROOT, Tree
 from ..values import INF
 from .files import write_file
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 DEFAULT_GRAPHML_NODES = 200_000
 """Nodes exported when no size is stated: files graph tools still open quickly."""
@@ -69,6 +71,8 @@ def nodes_graph(tree: Tree, labels: MoveLabels, nodes: list[int], name: str = ""
     solved = solution_of(tree)
     in_solution = solution_node_ids(tree, solved[0]) if solved is not None else set()
     most_proving = set(tree.most_proving_path())
+    import networkx as nx  # dear to import: only where a graph is made
+
     graph = nx.DiGraph(name=name, infinity=INF, nodes_in_tree=len(tree), exported=len(nodes))
     depth = {ROOT: 0}
     for node in nodes:
@@ -101,4 +105,6 @@ def nodes_graph(tree: Tree, labels: MoveLabels, nodes: list[int], name: str = ""
 
 def write_graphml(graph: nx.DiGraph, path: str | Path) -> None:
     """Write `graph` as GraphML (raises ExportError naming the file if it cannot be written)."""
+    import networkx as nx
+
     write_file(path, lambda stream: nx.write_graphml(graph, stream))

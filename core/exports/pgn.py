@@ -8,8 +8,9 @@ after `mate_solution` (the independent python-chess replay the runner uses) has 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import chess
-import chess.pgn
 
 from ..errors import ExportError
 from ..games.chess_game import ChessGame, decode_move
@@ -18,6 +19,9 @@ from ..proofs.claims import NO_FORCED_MATE, line_end_tag, mate_text, result_tag
 from ..proofs.proof import ProofNode
 from ..proofs.solution_tree import solution_stats
 from ..values import counted
+
+if TYPE_CHECKING:
+    import chess.pgn
 
 MAX_PGN_MOVES = 200_000
 """A PGN writes a subtree shared by transpositions once per line reaching it: larger ones are
@@ -60,6 +64,8 @@ def _pgn(
 ) -> str:
     """The PGN text; `endings`: say at each line's end why it ends (a proof's all end in mate),
     and take the Result tag from where the main line ends (a refutation's may end the game)."""
+    import chess.pgn  # with python-chess's engine module: only where PGN is written
+
     pgn = chess.pgn.Game()
     pgn.setup(game.root_board.copy(stack=False))
     pgn.headers["Event"] = f"PN Explorer: {event}"

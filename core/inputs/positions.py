@@ -12,15 +12,18 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import chess
-import chess.pgn
 
 from ..errors import InvalidEpdError, InvalidPositionError, UnsupportedProblemError
 from .boards import check_board
 from .files import read_text
 from .numbers import LONGEST_MATE
 from .text import brief, shown
+
+if TYPE_CHECKING:
+    import chess.pgn
 
 STANDARD_VARIANTS = ("standard", "chess", "normal", "from position")
 MOST_GAMES = 100_000_000
@@ -166,14 +169,6 @@ def load_epd_file(path: str | Path) -> list[SuitePosition]:
     return parse_epd(read_text(path, InvalidEpdError, "EPD file"), Path(path).name)
 
 
-class _QuietGameBuilder(chess.pgn.GameBuilder):
-    """python-chess's game builder without its log line: errors stay on the game, and the caller
-    reports the first one in its own words."""
-
-    def handle_error(self, error: Exception) -> None:
-        self.game.errors.append(error)
-
-
 def _standard_board(game: chess.pgn.Game, where: str) -> chess.Board:
     """The game's final position as a standard-chess board, or the reason it is not one."""
     variant = game.headers.get("Variant", "").strip()
@@ -205,6 +200,15 @@ def _standard_board(game: chess.pgn.Game, where: str) -> chess.Board:
 
 def load_pgn_positions(path: str | Path) -> list[SuitePosition]:
     """The final position of every game of a PGN file (a mate problem is its last position)."""
+    import chess.pgn  # python-chess's PGN reader (and its engine module): only for PGN files
+
+    class _QuietGameBuilder(chess.pgn.GameBuilder):
+        """python-chess's game builder without its log line: errors stay on the game, and the
+        caller reports the first one in its own words."""
+
+        def handle_error(self, error: Exception) -> None:
+            self.game.errors.append(error)
+
     name = Path(path).name
     stream = io.StringIO(read_text(path, InvalidEpdError, "PGN file"))
     positions: list[SuitePosition] = []

@@ -28,6 +28,7 @@ from ..search.defaults import AB, POWER, SQUARE
 from ..search.types import Limits, Result
 from .engine_column import found_mate, is_engine_column, mate_lengths
 from .journal import Journal
+from .memory import megabytes
 from .runner import (
     ERROR,
     REJECTED,
@@ -286,13 +287,15 @@ def _count(value: float | None) -> str:
 
 
 def format_rows(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
-    """Per-position table: for each algorithm its result, nodes, seconds and mate length."""
+    """Per-position table: for each algorithm its result, nodes, seconds, peak memory (MB, the
+    growth of the process's resident memory: `core.runs.memory`) and mate length."""
     width = max([len("position")] + [len(row.id) for row in rows])
     header = f"{'position':<{width}}"
     result_width = {name: max(10, len(name + " result")) for name in names}
     for name in names:
         header += (
-            f" │ {name + ' result':<{result_width[name]}} {'nodes':>10} {'sec':>7} {'mate':>4}"
+            f" │ {name + ' result':<{result_width[name]}} {'nodes':>10} {'sec':>7} {'MB':>6} "
+            f"{'mate':>4}"
         )
     lines = [header, "─" * len(header)]
     for row in rows:
@@ -302,7 +305,7 @@ def format_rows(rows: Sequence[ComparisonRow], names: Sequence[str]) -> str:
             mate = "" if run.mate_in is None else str(run.mate_in)
             line += (
                 f" │ {run.verdict:<{result_width[name]}} {run.nodes_created:>10,} "
-                f"{run.seconds:>7.2f} {mate:>4}"
+                f"{run.seconds:>7.2f} {megabytes(run.peak_memory):>6} {mate:>4}"
             )
         lines.append(line)
     lines.append("─" * len(header))

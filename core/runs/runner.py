@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..errors import InvalidLimitError, PnExplorerError, VerificationError
 from ..games.chess_game import ChessGame
@@ -29,8 +29,11 @@ from ..proofs.proof import ProofNode
 from ..search.completion import completed
 from ..search.contract import Search
 from ..search.types import Limits, Result
-from .cluster import ClusterWorkers
-from .workers import Failed, Finished, Workers
+from .memory import measured_peak
+
+if TYPE_CHECKING:  # the worker processes are imported where a run needs them
+    from .cluster import ClusterWorkers
+    from .workers import Workers
 
 
 class Journal(Protocol):
@@ -117,6 +120,9 @@ class RunRecord:
     """The positions that replay went through, where it accepted the disproof."""
     disproof_error: str = ""
     """Why that replay did not accept the disproof."""
+    peak_memory: int | None = None
+    """Bytes the process's resident memory grew by at its peak while the search was built and
+    ran (`core.runs.memory`: the kernel's peak, reset before the run); None where not measured."""
 
     def __post_init__(self) -> None:
         if self.result == Result.PROVED.value and self.verified is False:
@@ -370,11 +376,18 @@ def run_item(item: WorkItem) -> RunRecord:
     else:
         board = parse_fen(item.fen)
         game = ChessGame(board, attacker=board.turn if item.attacker_to_move else not board.turn)
-    search = item.factory(game, item.limits)
-    search.run()
+    factory, limits = item.factory, item.limits
+
+    def search_it() -> Search:
+        search = factory(game, limits)
+        search.run()
+        return search
+
+    search, peak = measured_peak(search_it)
     record = describe_search(
         game, search, item.algorithm, item.position_id, item.best_moves, item.known_mate_length
     )
+    record.peak_memory = peak
     mate_in = record.mate_in if record.verified else None
     if item.shortest is not None and game.capabilities.standard_chess and mate_in:
         from ..search.dfpn_shortest import certify_shortest
@@ -427,6 +440,9 @@ def _run_indices(
         for index in todo:
             yield index, run_item(items[index])
         return
+    from .cluster import ClusterWorkers
+    from .workers import Failed, Finished, Workers
+
     chosen = [items[index] for index in todo]
     workers: Workers | ClusterWorkers = (
         Workers(run_item, chosen, min(jobs, len(chosen)))

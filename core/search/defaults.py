@@ -9,6 +9,9 @@ PN, PN2, AB, DFPN, DAGPN = "pn", "pn2", "ab", "dfpn", "dagpn"
 algorithm registry (`core.search.registry`)."""
 DFPN_NATIVE = "dfpn-native"
 """The native df-pn (`core.search.dfpn_native`): df-pn compiled, registered where it was built."""
+ABTT = "abtt"
+"""αβ with a transposition table on any game (`core.search.abtt`): the baseline a games student
+would write."""
 DEFAULT_ALGORITHM = PN
 """The search the command line runs and the window opens when none is named: the thesis's PN."""
 

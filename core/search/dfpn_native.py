@@ -24,8 +24,6 @@ budget before every expansion, a cancel (`cancel`, from any thread) likewise, an
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
 from ..errors import InvalidLimitError, VerificationError
@@ -50,6 +48,7 @@ from .defaults import (
     MOBILITY,
 )
 from .dfpn import _ply_keys
+from .native_engine import native_available, native_module
 from .numbers import leaf_numbers
 from .types import Limits, Outcome, Result, StopReason
 
@@ -58,30 +57,6 @@ NOT_BUILT = (
     "`pip install -e .` (see the README), or run --algo dfpn"
 )
 """What is said where the native module cannot be imported."""
-
-
-def native_module() -> ModuleType | None:
-    """`pn_explorer._native`, or None where it was not built."""
-    try:
-        return importlib.import_module("pn_explorer._native")
-    except ImportError:
-        return None
-
-
-def native_available() -> bool:
-    """Whether the native df-pn can run here."""
-    return native_module() is not None
-
-
-def engine_note() -> str:
-    """Which df-pn engines this install has, in one line (`--version`, `solve`)."""
-    module = native_module()
-    if module is None:
-        return (
-            "df-pn engine: Python only (the native one is not built: reinstall with a Rust "
-            "toolchain, cargo, on the PATH; see the README)"
-        )
-    return f"df-pn engines: Python and native {module.version()} (--algo dfpn-native)"
 
 
 def engine_hint(algorithm: str) -> str:

@@ -26,6 +26,7 @@ from .capabilities import Capabilities, declare, forget
 from .contract import Search, Stepper
 from .defaults import (
     AB,
+    ABTT,
     DAGPN,
     DEFAULT_NODE_CAP,
     DEFAULT_PN2_CAP,
@@ -332,9 +333,16 @@ def dfpn_native_search(game: Game, limits: Limits, **values: Any) -> Search:
 
 def dfpn_native_missing() -> str | None:
     """Why the native df-pn cannot run here (its module was not built), or None."""
-    from .dfpn_native import NOT_BUILT, native_available
+    from . import native_engine
+    from .dfpn_native import NOT_BUILT
 
-    return None if native_available() else NOT_BUILT
+    return None if native_engine.native_available() else NOT_BUILT
+
+
+def abtt_search(game: Game, limits: Limits) -> Search:
+    from .abtt import AlphaBetaTableSearch
+
+    return AlphaBetaTableSearch(game, limits)
 
 
 def initialisation_text(values: Mapping[str, Any]) -> str:
@@ -464,6 +472,19 @@ for _entry in (
         "df-pn, native (runs, does not step)",
         needs=frozenset({PIECES}),
         unavailable=dfpn_native_missing,
+    ),
+    SearchEntry(
+        ABTT,
+        "αβ with a table",
+        "αβ+TT",
+        "boolean αβ with a transposition table, any game",
+        DEFAULT_NODE_CAP,
+        CapUnit.TABLE_ENTRIES,
+        (),
+        abtt_search,
+        None,
+        Capabilities(transpositions=True),
+        no_text,
     ),
 ):
     register(_entry)

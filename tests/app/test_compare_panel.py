@@ -66,6 +66,7 @@ def headless(fen: str, name: str):
         "ab": (algorithm_factory("ab", max_depth=20), 1_000_000),
         "dagpn": (algorithm_factory("dagpn"), 1_000_000),
         "dfpn": (algorithm_factory("dfpn"), 1_000_000),
+        "abtt": (algorithm_factory("abtt"), 1_000_000),
     }
     factory, nodes = factories[name]
     return run_item(WorkItem("WAC.004", fen, name, factory, Limits(max_nodes=nodes)))

@@ -146,7 +146,7 @@ def test_the_setup_dialog_offers_the_probe_and_a_session_steps_it(qtbot):
     params = dialog.params()
     assert params.algo == NAME and params.max_nodes == DEFAULT_NODE_CAP
     assert params.describe() == "PN probe search · node cap 1,000,000 · init unit"
-    assert spoken(compared()).endswith("df-pn and PN probe")
+    assert spoken(compared()).endswith(", df-pn, αβ+TT and PN probe")
     stage = Stage()
     qtbot.addWidget(stage)
     stage.open(Source(FEN, WAC_004.fen), params)

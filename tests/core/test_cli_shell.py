@@ -149,7 +149,7 @@ def test_every_built_in_suite_named_in_the_help_loads(suite, capsys):
 
 
 def test_version_comes_from_the_package_metadata(capsys):
-    from pn_explorer.core.search.dfpn_native import engine_note
+    from pn_explorer.core.search.native_engine import engine_note
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     installed = version(project["name"])

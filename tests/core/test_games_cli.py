@@ -79,11 +79,14 @@ def test_compare_runs_the_game_searches_side_by_side_and_they_agree(tmp_path, ca
         cli_main(["compare", "--game", DRAWN, "--game", SMALL_FOUR, "--json", str(out_file)]) == 0
     )
     out = capsys.readouterr().out
-    assert "solved — pn: 2/2  dagpn: 2/2  dfpn: 2/2" in out
+    assert "solved — pn: 2/2  dagpn: 2/2  dfpn: 2/2  abtt: 2/2" in out
     assert "thesis" not in out  # the WAC comparison is for chess suites
     data = json.loads(out_file.read_text())
-    assert data["algorithms"] == ["pn", "dagpn", "dfpn"]
+    assert data["algorithms"] == ["pn", "dagpn", "dfpn", "abtt"]
     for row in data["rows"]:
+        assert all(
+            run["peak_memory"] is None or run["peak_memory"] >= 0 for run in row["runs"].values()
+        )
         assert {run["result"] for run in row["runs"].values()} == {"proved"}
         assert all(run["verified"] for run in row["runs"].values())
 
@@ -95,9 +98,10 @@ def test_bench_measures_each_search_on_each_game(capsys):
     assert found == {
         (game, search): "proved"
         for game in (DRAWN, "mnk(m=4,n=4,k=3)")
-        for search in ("pn", "dagpn", "dfpn")
+        for search in ("pn", "dagpn", "dfpn", "abtt")
     }
     assert all(row["nodes"] > 0 for row in data["rows"])
+    assert all(row["peak_bytes"] is None or row["peak_bytes"] >= 0 for row in data["rows"])
     assert cli_main(["bench", "--game", TIC_TAC_TOE, "--algo", "dfpn"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2 and " dfpn " in lines[1] and " disproved " in lines[1]

@@ -29,12 +29,8 @@ from pn_explorer.core.games.mop_up import distance_after
 from pn_explorer.core.games.solution import check_disproof, mate_solution
 from pn_explorer.core.games.suites import load_suite
 from pn_explorer.core.search.dfpn import DfpnSearch
-from pn_explorer.core.search.dfpn_native import (
-    NOT_BUILT,
-    NativeDfpnSearch,
-    native_available,
-    native_module,
-)
+from pn_explorer.core.search.dfpn_native import NOT_BUILT, NativeDfpnSearch
+from pn_explorer.core.search.native_engine import native_available, native_module
 from pn_explorer.core.search.registry import refusal
 from pn_explorer.core.search.types import Limits, Result, StopReason
 
@@ -219,9 +215,9 @@ def test_limits_cancel_and_slices_stop_it_as_the_python_engine() -> None:
 
 
 def test_without_the_module_the_registry_says_how_to_get_it(monkeypatch) -> None:
-    import pn_explorer.core.search.dfpn_native as dfpn_native
+    import pn_explorer.core.search.native_engine as native_engine
 
-    monkeypatch.setattr(dfpn_native, "native_module", lambda: None)
+    monkeypatch.setattr(native_engine, "native_module", lambda: None)
     game = ChessGame(chess.Board())
     assert refusal("dfpn-native", game) == NOT_BUILT
-    assert "Python only" in dfpn_native.engine_note()
+    assert "Python only" in native_engine.engine_note()

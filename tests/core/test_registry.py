@@ -15,7 +15,17 @@ from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search, create_stepper
 from pn_explorer.core.search.capabilities import Capabilities
-from pn_explorer.core.search.defaults import AB, DAGPN, DFPN, DFPN_NATIVE, PN, PN2, POWER, SQUARE
+from pn_explorer.core.search.defaults import (
+    AB,
+    ABTT,
+    DAGPN,
+    DFPN,
+    DFPN_NATIVE,
+    PN,
+    PN2,
+    POWER,
+    SQUARE,
+)
 from pn_explorer.core.search.parameters import PARAMETERS, Kind
 from pn_explorer.core.search.registry import (
     build,
@@ -32,7 +42,7 @@ from pn_explorer.core.search.types import Limits
 
 def test_every_entry_declares_its_parameters_and_a_cap_and_the_names_are_unique():
     """The built-in searches are registered (others may be beside them: no list is pinned)."""
-    assert {PN, PN2, AB, DAGPN, DFPN, DFPN_NATIVE} <= set(names())
+    assert {PN, PN2, AB, DAGPN, DFPN, DFPN_NATIVE, ABTT} <= set(names())
     assert len(set(names())) == len(names())
     for search in entries():
         assert search.cap > 0 and search.title and search.short_title
