@@ -48,6 +48,7 @@ def test_version_imports_nothing_of_weight():
             "pn_explorer.core.search",
             "pn_explorer.core.search.types",
             "pn_explorer.core.search.defaults",
+            "pn_explorer.core.search.native_engine",  # whether the native df-pn was built
         }
     )
 
