@@ -1,6 +1,6 @@
 """Game values computed independently of every search: an exhaustive AND/OR evaluation over
-OpenSpiel's own states (its rules, not our cursor's), remembered by the state's text and the
-player to move. The player to move is read from each state, so games where one player moves
+OpenSpiel's own states (its rules, not our cursor's), remembered by the state's text, the player
+to move and the moves played (a game with a length limit values a board by the moves left). The player to move is read from each state, so games where one player moves
 twice running (Dots-and-Boxes: a completed box keeps the turn) are valued as they are played."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def openspiel_value(spec: str, attacker: int, goal: str, start: tuple[int, ...] 
     def value(state: Any) -> bool:
         if state.is_terminal():
             return goal_holds(state, attacker, goal)
-        key = (str(state), state.current_player())
+        key = (str(state), state.current_player(), state.move_number())
         known = seen.get(key)
         if known is not None:
             return known

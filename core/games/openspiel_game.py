@@ -287,8 +287,12 @@ class OpenSpielGame:
 
 
 def _hash(state: Any) -> int:
-    """A stable 64-bit identity of a state: its text and the player to move."""
-    text = f"{state.current_player()}\n{state}".encode()
+    """A stable 64-bit identity of a state: its text, the player to move and the moves played. A
+    state's text need not say how many moves were made, and a game with a length limit
+    (quoridor: a draw after 36 moves on 3×3) values the same board differently with fewer moves
+    left, so two such states are not one position (where the board tells the count, as in hex,
+    nothing is lost)."""
+    text = f"{state.current_player()}\n{state.move_number()}\n{state}".encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
 
 
