@@ -1,7 +1,8 @@
 """Game values computed independently of every search: an exhaustive AND/OR evaluation over
 OpenSpiel's own states (its rules, not our cursor's), remembered by the state's text, the player
-to move and the moves played (a game with a length limit values a board by the moves left). The player to move is read from each state, so games where one player moves
-twice running (Dots-and-Boxes: a completed box keeps the turn) are valued as they are played."""
+to move and the moves played (a game with a length limit values a board by the moves left). The
+player to move is read from each state, so games where one player moves twice running
+(Dots-and-Boxes: a completed box keeps the turn) are valued as they are played."""
 
 from __future__ import annotations
 

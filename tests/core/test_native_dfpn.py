@@ -183,7 +183,10 @@ def test_limits_cancel_and_slices_stop_it_as_the_python_engine() -> None:
     outcome = search.run()
     assert outcome is not None and outcome.reason is StopReason.ITERATIONS
     assert search.iterations == 50
-    timed = NativeDfpnSearch(game, Limits(max_seconds=0.2))
+    # The start position: no search here ends it in time, so only the limit can (the endgame
+    # above may be proved within 0.2 s at native speed).
+    start = ChessGame(chess.Board())
+    timed = NativeDfpnSearch(start, Limits(max_seconds=0.2))
     started = time.perf_counter()
     outcome = timed.run()
     assert outcome is not None and outcome.reason is StopReason.TIME
@@ -197,7 +200,7 @@ def test_limits_cancel_and_slices_stop_it_as_the_python_engine() -> None:
             slices += 1
         counts.append((sliced.outcome, slices, sliced.nodes_created, sliced.iterations))
     assert counts[0] == counts[1]
-    cancelled = NativeDfpnSearch(game, Limits(max_nodes=1_000_000, max_seconds=30.0))
+    cancelled = NativeDfpnSearch(start, Limits(max_nodes=1_000_000, max_seconds=30.0))
     seen: list[int] = []
 
     def watch_then_cancel() -> None:  # a progress display's thread reads the counts meanwhile
