@@ -102,10 +102,12 @@ def fit_board_pane(splitter: QSplitter, room: int, tree_needs: int = 0) -> None:
     """Widen the board's pane so the board fills the height it has (a tall window grows the
     board instead of leaving room under it) while the tree keeps `TREE_ROOM` (or
     `TREE_SHARE` of the width, if less, but never less than the `tree_needs` to show what it
-    draws whole); never under `BOARD_PANE` nor over what leaves the tree `MIN_TREE_PANE`."""
+    draws whole); not under `BOARD_PANE` unless the tree needs that room to show what it draws
+    whole at a readable zoom, never under `MIN_BOARD_PANE` nor over what leaves the tree
+    `MIN_TREE_PANE`."""
     total = sum(splitter.sizes())
     tree_room = min(TREE_ROOM, max(round(TREE_SHARE * total), tree_needs))
-    wanted = max(BOARD_PANE, min(room + 8, total - tree_room))
+    wanted = max(min(BOARD_PANE, total - tree_needs), min(room + 8, total - tree_room))
     board = max(MIN_BOARD_PANE, min(wanted, total - MIN_TREE_PANE))
     if abs(board - splitter.sizes()[0]) > 2:
         splitter.setSizes([board, total - board])
