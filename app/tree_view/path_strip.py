@@ -108,12 +108,26 @@ def layout_chips(
             x = rect.right()
         return chips, row + 1
 
-    chips, used = place(list(path))
-    for dropped in range(1, len(path) - 1):
-        if lines is None or used <= lines:
-            break
-        chips, used = place([path[0], dropped, *path[1 + dropped :]])
-    return chips, used
+    if lines is None:
+        return place(list(path))
+    # A line takes at most width / (two characters) chips: past that many nodes, the ones
+    # after the root could never all be shown, so the search starts elided (a path 10,000
+    # plies deep costs as much as a short one).
+    most = max(2, round(lines * width / max(metrics.horizontalAdvance("m "), 1.0)))
+    low = max(0, len(path) - 1 - most)
+    chips, used = place(list(path) if not low else [path[0], low, *path[1 + low :]])
+    if used <= lines:
+        return chips, used
+    high = len(path) - 2
+    if high <= low:
+        return chips, used
+    while low + 1 < high:  # the fewest nodes dropped that make the strip fit
+        middle = (low + high) // 2
+        if place([path[0], middle, *path[1 + middle :]])[1] <= lines:
+            high = middle
+        else:
+            low = middle
+    return place([path[0], high, *path[1 + high :]])
 
 
 def entry_proof(entry: DisplayedNode | int) -> str:
@@ -142,12 +156,12 @@ def hidden_prefix(
     path: list[DisplayedNode], area: QRectF, scale: float, offset: QPointF
 ) -> list[DisplayedNode]:
     """The path from the root to its last node not whole inside `area`: what the strip
-    shows (empty when the drawing area holds the whole path)."""
-    last = -1
-    for index, item in enumerate(path):
-        if not inside(item, area, scale, offset):
-            last = index
-    return path[: last + 1]
+    shows (empty when the drawing area holds the whole path). Read from the deep end up to
+    the first node outside, so a deep path costs what the drawing area shows of it."""
+    for index in range(len(path) - 1, -1, -1):
+        if not inside(path[index], area, scale, offset):
+            return path[: index + 1]
+    return []
 
 
 def paint_strip(

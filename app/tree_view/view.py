@@ -828,7 +828,7 @@ class TreeView(QWidget):
             if not growing or lines >= MAX_LINES:
                 break
             prefix = hidden_prefix(path, self.drawing_area(), scale, target)
-            needed = min(layout_chips(prefix, self.width(), self._overlay_px)[1], MAX_LINES)
+            needed = layout_chips(prefix, self.width(), self._overlay_px, MAX_LINES)[1]
             if needed <= lines:
                 break
             lines = needed

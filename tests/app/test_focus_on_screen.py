@@ -28,8 +28,9 @@ from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.projector import TEXT_SCALE
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.follow import drawn_span, room_above
+from pn_explorer.app.tree_view.items import DisplayedNode
 from pn_explorer.app.tree_view.layout import NODE
-from pn_explorer.app.tree_view.path_strip import inside
+from pn_explorer.app.tree_view.path_strip import inside, layout_chips
 from pn_explorer.app.window import MainWindow
 from tests.app.windows import shown_window
 
@@ -159,3 +160,27 @@ def test_the_whole_most_proving_path_is_on_screen_legible_and_uncovered_at_every
         assert window.driver.outcome is not None  # driven to the end
     if run == "Pn² classroom":
         assert window.driver.search.second_level_searches  # through second levels
+
+
+def test_a_path_too_long_for_the_strip_keeps_its_root_and_its_end(qapp):
+    path = [
+        DisplayedNode(
+            1,
+            node,
+            NODE,
+            0.0,
+            0.0,
+            node - 1,
+            proof_text="2",
+            disproof_text="35",
+            label=f"Qg{node % 8}+" if node else "",
+        )
+        for node in range(10_000)
+    ]
+    chips, lines = layout_chips(path, 600, 16.0, 2)
+    assert lines == 2
+    assert chips[0].text == "root" and chips[-1].item is path[-1]
+    assert chips[1].item.node < 0 and chips[1].text == f"… {10_000 - len(chips) + 1} more"
+    for one, two in zip(chips, chips[1:], strict=False):
+        assert not one.rect.intersects(two.rect)
+    assert all(chip.rect.left() >= 0 and chip.rect.right() <= 600 for chip in chips)
