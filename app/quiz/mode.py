@@ -26,6 +26,7 @@ from ..board_focus import BoardFocus
 from ..panels.narration import describe_outcome
 from ..panels.narration_view import opening_text, quiz_opening_text
 from ..panels.status_line import status_forms
+from ..projector import SHOWN_IN_PROJECTOR
 from ..session import Session, Ui
 from ..tree_view.cover import Cover
 from ..tree_view.view import TreeView
@@ -91,6 +92,7 @@ class QuizMode(QObject):
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
         self.dock.setWidget(self.panel)
+        self.dock.setProperty(SHOWN_IN_PROJECTOR, True)
         host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self.action = QAction("&Quiz mode", host)

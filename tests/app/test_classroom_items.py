@@ -1,0 +1,59 @@
+"""What a class sees at 1024×768 and 1280×800, read off the screen and checked against the
+engine's own state: the quiz in projector mode, the replay's status, the projector's board."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from pn_explorer.app.problems.search_setup import SearchParams
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.core.quiz.session import SELECTION
+from pn_explorer.core.tree import ROOT
+from tests.app.windows import shown_window
+
+WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
+
+
+def settle(qtbot, window) -> None:
+    qtbot.waitUntil(lambda: not window.driver.busy, timeout=20_000)
+    qtbot.wait(20)
+
+
+def click_node(qtbot, window, node: int) -> None:
+    view = window.tree_view
+    item = next(
+        i for i in view.displayed_nodes() if i.kind == "node" and i.level == 1 and i.node == node
+    )
+    point = view.scene_to_widget(item.x, item.y)
+    assert view.drawing_area().contains(point)
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point.toPoint())
+
+
+def test_projector_mode_keeps_the_quiz_its_question_score_and_verdict_large(qtbot):
+    window = shown_window(qtbot, (1280, 800), animated=False, source=WAC_001, params=SearchParams())
+    for _ in range(2):
+        window.step_iteration()
+        settle(qtbot, window)
+    quiz = window.quiz_mode
+    panel = quiz.panel
+    usual = panel.question.font().pointSizeF()
+    usual_verdict = panel.verdict.font().pointSizeF()
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: quiz.quiz.question is not None, timeout=20_000)
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(50)
+    assert window.projector.on and not window.bottom_strip.isVisible()
+    question = quiz.quiz.question
+    assert question.kind == SELECTION
+    assert quiz.dock.isVisible() and panel.question.isVisible()
+    assert panel.question.text() == question.text
+    assert panel.question.font().pointSizeF() >= 1.3 * usual
+    answer = window.driver.search.selected_node
+    assert answer != ROOT
+    click_node(qtbot, window, answer)
+    assert panel.verdict.isVisible() and panel.verdict.text().startswith("Right:")
+    assert panel.verdict.font().pointSizeF() >= 1.3 * usual_verdict
+    assert panel.score.isVisible() and panel.score.text().startswith("Score: 1 of 1 right")
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.wait(50)
+    assert quiz.dock.isVisible() and panel.question.font().pointSizeF() == usual
