@@ -1096,6 +1096,18 @@ class MainWindow(QMainWindow):
             self.curves.set_marker(len(search.drawn_tree))
         self._status_line = self.quiz_mode.status_forms() or status_forms(self.driver)
         self._show_status()
+        self._keep_replay_heading()
+
+    def _keep_replay_heading(self) -> None:
+        """Stepping on from a replayed iteration: the result panel's heading says where the
+        replay stands now, and "not solved yet" again once the search is back where it was
+        (or past it), instead of the iteration the replay started from."""
+        panel = self.result_panel
+        if panel.kind is not None or not panel.headline_text or self.solution is not None:
+            return  # a result, or a proof being read, is shown
+        heading = self.timeline.result_heading()
+        if heading != panel.headline_text:
+            panel.clear(heading)
 
     def _show_status(self) -> None:
         """The status line, after the latest message (a message alone would be hidden behind

@@ -3,11 +3,14 @@ engine's own state: the quiz in projector mode, the replay's status, the project
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
+from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.core.quiz.session import SELECTION
+from pn_explorer.core.search.defaults import DAGPN, DFPN, PN, PN2
 from pn_explorer.core.tree import ROOT
 from tests.app.windows import shown_window
 
@@ -57,3 +60,35 @@ def test_projector_mode_keeps_the_quiz_its_question_score_and_verdict_large(qtbo
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     qtbot.wait(50)
     assert quiz.dock.isVisible() and panel.question.font().pointSizeF() == usual
+
+
+@pytest.mark.parametrize("algo", [PN, PN2, DAGPN, DFPN])
+def test_the_replay_heading_follows_the_search_as_it_steps_on_and_goes_at_the_furthest(qtbot, algo):
+    window = shown_window(
+        qtbot, (1280, 800), animated=False, source=WAC_001, params=SearchParams(algo)
+    )
+    for _ in range(4):
+        window.step_iteration()
+        settle(qtbot, window)
+    furthest = window.driver.search.iterations
+    timeline, panel = window.timeline, window.result_panel
+    timeline.go_to(furthest - 2)
+    qtbot.waitUntil(lambda: not timeline.rewinding, timeout=20_000)
+    settle(qtbot, window)
+
+    def heading() -> str:
+        return panel.headline_text
+
+    assert window.driver.search.iterations == furthest - 2
+    assert heading().startswith(f"Replay at iteration {furthest - 2} of {furthest}")
+    timeline.forward()  # Alt+→
+    settle(qtbot, window)
+    assert window.driver.search.iterations == furthest - 1
+    assert heading().startswith(f"Replay at iteration {furthest - 1} of {furthest}")
+    window.step_iteration()  # Return
+    settle(qtbot, window)
+    assert window.driver.search.iterations == furthest
+    assert heading() == NOT_SOLVED
+    window.step_iteration()  # past the furthest point reached
+    settle(qtbot, window)
+    assert window.driver.search.iterations == furthest + 1 and heading() == NOT_SOLVED
