@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.tree_view import style
 from pn_explorer.core.quiz.session import SELECTION
 from pn_explorer.core.search.defaults import DAGPN, DFPN, PN, PN2
 from pn_explorer.core.tree import ROOT
@@ -92,3 +93,32 @@ def test_the_replay_heading_follows_the_search_as_it_steps_on_and_goes_at_the_fu
     window.step_iteration()  # past the furthest point reached
     settle(qtbot, window)
     assert window.driver.search.iterations == furthest + 1 and heading() == NOT_SOLVED
+
+
+def board_side(window) -> int:
+    board = window.board_view.board
+    return min(board.width(), board.height())
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
+def test_projector_mode_never_makes_the_board_smaller(qtbot, size):
+    """WAC.001 after 0, 5 and 30 iterations: the board in projector mode is at least as large as
+    outside it, and the tree keeps three rows of nodes at follow's smallest zoom."""
+    window = shown_window(qtbot, size, animated=False, source=WAC_001, params=SearchParams())
+    done = 0
+    for iterations in (0, 5, 30):
+        while done < iterations:
+            window.step_iteration()
+            settle(qtbot, window)
+            done += 1
+        qtbot.wait(50)
+        plain = board_side(window)
+        window.projector.set_on(True)
+        qtbot.wait(80)
+        large = board_side(window)
+        view = window.tree_view
+        rows = view.drawing_area().height() / (style.ROW * view._viewport.scale)
+        window.projector.set_on(False)
+        qtbot.wait(80)
+        assert large >= plain, (iterations, plain, large)
+        assert rows >= 2.5, (iterations, rows)
