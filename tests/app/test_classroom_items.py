@@ -3,6 +3,8 @@ engine's own state: the quiz in projector mode, the replay's status, the project
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -10,6 +12,7 @@ from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.app.tree_view import style
+from pn_explorer.core.quiz.explain import numbers_why, search_labeller
 from pn_explorer.core.quiz.session import SELECTION
 from pn_explorer.core.search.defaults import DAGPN, DFPN, PN, PN2
 from pn_explorer.core.tree import ROOT
@@ -122,3 +125,34 @@ def test_projector_mode_never_makes_the_board_smaller(qtbot, size):
         qtbot.wait(80)
         assert large >= plain, (iterations, plain, large)
         assert rows >= 2.5, (iterations, rows)
+
+
+def test_an_open_question_is_not_answered_by_the_narration_and_a_min_names_its_smallest(qtbot):
+    window = shown_window(
+        qtbot, (1600, 1000), animated=False, source=WAC_001, params=SearchParams()
+    )
+    for _ in range(3):
+        window.step_iteration()
+        settle(qtbot, window)
+    quiz = window.quiz_mode
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: quiz.quiz.question is not None, timeout=20_000)
+    search = window.driver.search
+    assert quiz.quiz.question.kind == SELECTION
+    labeller = search_labeller(search)
+    text = window.narration.text()
+    for node in search.tree.path_to(search.selected_node)[1:]:
+        assert labeller(node) not in text, (labeller(node), text)
+    # Figure 3.3's rule for the root, in words: the min names the smallest of the children's
+    # numbers among the ones it lists, however far down the move order it is.
+    tree = search.tree
+    why = numbers_why(tree, ROOT, labeller)
+    listed = re.search(r"min\(([^)]*)\) = (\d+)", why)
+    assert listed is not None, why
+    terms = [term.strip() for term in listed.group(1).split(",")]
+    assert listed.group(2) in terms
+    assert (
+        int(listed.group(2))
+        == tree.proof[ROOT]
+        == min(tree.proof[child] for child in tree.successors(ROOT))
+    )
