@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from ..core.errors import PnExplorerError
 from ..core.games.suites import APP_ICON
@@ -870,7 +871,23 @@ class MainWindow(QMainWindow):
         with self.docks.rearranging():
             restore_layout(self, self.splitter, self.tree_view)
         self.docks.close_unchosen()
+        # The docks kept open go where a dock opens (the board and the tree keep their readable
+        # sizes), not all to their first area: two at the bottom of a 1280×800 window took the
+        # board down to 314 pixels.
+        kept = [dock for dock in self.findChildren(QDockWidget) if dock.isVisible()]
+        with self.docks.rearranging():
+            for dock in kept:
+                dock.hide()
         self._pane_chosen = False
+        self.fit_panes()
+        QTimer.singleShot(0, self, lambda: self._reopen(kept))
+
+    def _reopen(self, docks: list[QDockWidget]) -> None:
+        """Open these docks again as a new window opens them, once the panes are laid out
+        without them."""
+        for dock in docks:
+            if isValid(dock) and dock.isHidden():
+                self.docks.offer(dock, DOCK_HEIGHT)
         self.fit_panes()
 
     def _pane_dragged(self) -> None:

@@ -55,9 +55,10 @@ NOT_OFFERED = (
 )
 """The quiz action's tooltip (and a status message) while the search is not quizzable (df-pn)."""
 SELECTION_NARRATION = (
-    "Quiz mode: which node does the search expand next? Walk down from the root as the select phase "
-    "does: at an OR node (square) to the child with the same proof number, at an AND node "
-    "(circle) to the child with the same disproof number, until a leaf. Click it in the tree; "
+    "Quiz mode: which node does the search expand next? Walk down from the root as the select "
+    "phase does: at an OR node (square) to the child with the same proof number, at an AND "
+    "node (circle) to the child with the same disproof number, until a leaf. Click it in the "
+    "tree; "
     "the step is told here once you have answered."
 )
 """The narration while a "which node next" question is open, in place of the last step's,

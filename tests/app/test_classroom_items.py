@@ -12,6 +12,7 @@ from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.app.tree_view import style
+from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller
 from pn_explorer.core.quiz.session import SELECTION
 from pn_explorer.core.search.defaults import DAGPN, DFPN, PN, PN2
@@ -156,3 +157,22 @@ def test_an_open_question_is_not_answered_by_the_narration_and_a_min_names_its_s
         == tree.proof[ROOT]
         == min(tree.proof[child] for child in tree.successors(ROOT))
     )
+
+
+def test_restore_layout_keeps_the_docks_asked_for_where_the_board_keeps_its_size(qtbot):
+    """1280×800, WAC.001: Ctrl+K and Ctrl+I open the comparison and Why not found? beside the
+    tree; Ctrl+0 keeps them (the user asked for them) where they were, not at the bottom where
+    they took the board down to 314 pixels."""
+    window = shown_window(qtbot, (1280, 800), animated=False, source=WAC_001, params=SearchParams())
+    window.compare()  # Ctrl+K
+    qtbot.waitUntil(window.compare_dock.isVisible)
+    window.explain.explain_action.trigger()
+    qtbot.waitUntil(window.explain.dock.isVisible, timeout=20_000)
+    qtbot.wait(100)
+    before = board_side(window)
+    window.restore_layout()  # Ctrl+0
+    qtbot.wait(200)
+    assert window.compare_dock.isVisible() and window.explain.dock.isVisible()
+    assert board_side(window) >= max(before, MIN_BOARD)
+    assert window.tree_view.height() >= MIN_TREE_HEIGHT
+    window.compare_panel.cancel()
