@@ -7,10 +7,12 @@ import re
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
 
 from pn_explorer.app.panels.result import NOT_SOLVED
+from pn_explorer.app.panels.setup import SetupDialog
 from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.problems.sources import SUITE, Source, positions_of
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller
@@ -176,3 +178,23 @@ def test_restore_layout_keeps_the_docks_asked_for_where_the_board_keeps_its_size
     assert board_side(window) >= max(before, MIN_BOARD)
     assert window.tree_view.height() >= MIN_TREE_HEIGHT
     window.compare_panel.cancel()
+
+
+def test_the_new_search_dialog_fits_the_screen_and_gives_no_key_move_away(qtbot):
+    dialog = SetupDialog(Source(SUITE, "wac-mates", "WAC.096"), SearchParams())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    free = dialog.screen().availableGeometry()
+    assert dialog.width() <= free.width() and dialog.height() <= free.height()
+    box = dialog.findChild(QDialogButtonBox)
+    for button in box.buttons():
+        corner = button.mapTo(dialog, button.rect().bottomRight())
+        assert button.isVisible() and dialog.rect().contains(corner), button.text()
+    rows = [dialog.suite_list.item(row).text() for row in range(dialog.suite_list.count())]
+    wac_096 = next(row for row in rows if row.startswith("WAC.096"))
+    assert "mate in 9" in wac_096
+    best = positions_of(Source(SUITE, "wac-mates"))
+    for position in best:
+        for move in position.best_moves:
+            assert not any(f"({move}" in row for row in rows), move
