@@ -9,8 +9,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
+from pn_explorer.app.panels.memory_gauge import MemoryState, bar_scale
 from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.problems.classroom import CLASSROOM_PN2
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source, positions_of
 from pn_explorer.app.tree_view import style
@@ -198,3 +200,24 @@ def test_the_new_search_dialog_fits_the_screen_and_gives_no_key_move_away(qtbot)
     for position in best:
         for move in position.best_moves:
             assert not any(f"({move}" in row for row in rows), move
+
+
+def test_the_pn2_gauge_is_drawn_on_a_scale_where_the_second_level_shows(qtbot):
+    """Pn² classroom on WAC.001 (cap 5,000): over the first nine iterations the bar's scale is
+    a round count a quarter above the peak, said on the bar, so the second level's growth and
+    discard move the bar by a visible share; a peak near the cap brings the cap back."""
+    window = shown_window(qtbot, (1280, 800), animated=False, source=WAC_001, params=CLASSROOM_PN2)
+    shares = []
+    for _ in range(9):
+        window.step_iteration()
+        settle(qtbot, window)
+        state = window.gauge.state
+        scale, note = bar_scale(state)
+        search = window.driver.search
+        assert state.cap == search.limits.max_nodes == 5_000
+        assert state.peak < 0.8 * scale <= state.cap
+        assert note == f"scale 0–{scale:,} (cap 5,000)"
+        shares.append(state.peak / scale)
+    assert min(shares) > 0.3  # against the cap: 1–5 %
+    near = MemoryState(3_000, 500, 5_000, 3_600)
+    assert bar_scale(near) == (5_000, "")
