@@ -9,12 +9,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
+from pn_explorer.app.panels.game_pictures import MnkBoard, cell_of
 from pn_explorer.app.panels.memory_gauge import MemoryState, bar_scale
 from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.panels.setup import SetupDialog
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2
 from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.sources import SUITE, Source, positions_of
+from pn_explorer.app.problems.sources import GAME, SUITE, Source, positions_of
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller
@@ -221,3 +222,32 @@ def test_the_pn2_gauge_is_drawn_on_a_scale_where_the_second_level_shows(qtbot):
     assert min(shares) > 0.3  # against the cap: 1–5 %
     near = MemoryState(3_000, 500, 5_000, 3_600)
     assert bar_scale(near) == (5_000, "")
+
+
+def test_connect_four_says_which_colour_is_x_and_which_o(qtbot):
+    """The lesson's board after one iteration: the disc of the move into the most-proving node
+    is X's (the engine's game: X moves first), drawn in the colour the key gives X."""
+    window = shown_window(
+        qtbot,
+        (1280, 800),
+        animated=False,
+        source=Source(GAME, "connect-four(columns=4,rows=4,goal=draw)"),
+        params=SearchParams(DAGPN),
+    )
+    window.step_iteration()
+    settle(qtbot, window)
+    qtbot.wait(50)
+    board = next(w for w in window.board_view.pictures.values() if isinstance(w, MnkBoard))
+    assert board.isVisible()
+    key = {stone: (colour, words) for stone, colour, words in board.key()}
+    assert set(key) == {"X", "O"} and "moves first" in key["X"][1]
+    search = window.driver.search
+    node = search.tree.most_proving_path()[1]
+    assert search.tree.moves_to(node) and board.lastmove is not None
+    assert board.position.stone(*cell_of(board.lastmove)) == "X"
+    image = board.grab().toImage()
+    centre = board._cell_rect(*cell_of(board.lastmove)).center().toPoint()
+    ratio = image.devicePixelRatio()
+    shown = image.pixelColor(round(centre.x() * ratio), round(centre.y() * ratio))
+    assert shown.name() == key["X"][0].name()
+    assert board.heightForWidth(400) > 400  # the key's row under the letters
