@@ -138,6 +138,10 @@ TITLE_LIMIT = 100
 """The problem's title above the views is cut here: a tree file may name itself with a megabyte."""
 
 
+STRIP_ROOM = 480
+"""The width the memory gauge and the replay keep beside Pn²'s curves in the bottom strip."""
+
+
 class MainWindow(QMainWindow):
     """The explorer window. `persist=False` (screenshots, benchmarks) ignores stored settings."""
 
@@ -273,6 +277,9 @@ class MainWindow(QMainWindow):
         self.timeline = Timeline(self.driver, self.show_replayed, self.narration.setText)
         bottom.addWidget(self.timeline, 1)
         bottom.addWidget(self.curves)
+        self._curves_wanted = False
+        """Pn²'s curves belong in the strip (a two-level search); they show where it has room."""
+        self.bottom_strip.installEventFilter(self)
         central = QWidget()
         layout = self.central_column = QVBoxLayout(central)
         layout.setContentsMargins(6, 4, 6, 4)
@@ -725,7 +732,8 @@ class MainWindow(QMainWindow):
             f"{title}  ·  {chosen.title}",
         )
         self.setWindowTitle(f"PN Explorer — {title}")
-        self.curves.setVisible(two_levels)
+        self._curves_wanted = two_levels
+        self._fit_bottom_strip()
         self.curves.set_parameters(
             self.params.number("a"),
             self.params.number("b"),
@@ -915,7 +923,16 @@ class MainWindow(QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.splitter.widget(0) and event.type() == QEvent.Type.Resize:
             QTimer.singleShot(0, self._engine_panel_yields)
+        if event.type() == QEvent.Type.Resize and watched is getattr(self, "bottom_strip", None):
+            QTimer.singleShot(0, self, self._fit_bottom_strip)  # not inside the layout pass
         return super().eventFilter(watched, event)
+
+    def _fit_bottom_strip(self) -> None:
+        """Pn²'s curves only where the strip keeps the gauge and the replay their readable
+        width beside them: at 1024×768 with a dock open they left the gauge 60 pixels, its
+        caption one word a line; the gauge and the replay are what the class follows."""
+        room = self.bottom_strip.width() >= self.curves.width() + STRIP_ROOM
+        self.curves.setVisible(self._curves_wanted and room)
 
     def _engine_panel_yields(self) -> None:
         """On a short window (a banner shown, a dock at the bottom) the engine cross-check

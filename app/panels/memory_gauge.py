@@ -236,6 +236,11 @@ class MemoryGauge(QWidget):
             small = QFont(self.font())
             small.setPointSizeF(max(7.0, self.font().pointSizeF() * 0.85))
             painter.setFont(small)
+            room = bar.width() - 8
+            if painter.fontMetrics().horizontalAdvance(note) > room:
+                note = note.split(" (", 1)[0]  # "scale 0–200"
+            if painter.fontMetrics().horizontalAdvance(note) > room:
+                note = ""
             painter.drawText(
                 bar.adjusted(4, 0, -4, 0),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,

@@ -251,3 +251,30 @@ def test_connect_four_says_which_colour_is_x_and_which_o(qtbot):
     shown = image.pixelColor(round(centre.x() * ratio), round(centre.y() * ratio))
     assert shown.name() == key["X"][0].name()
     assert board.heightForWidth(400) > 400  # the key's row under the letters
+
+
+def test_pn2_at_1024_with_a_dock_open_keeps_the_gauge_readable_and_the_board_whole(qtbot):
+    """The Pn² classroom entry at 1024×768 with Why not found? open: Pn²'s curves give way, the
+    gauge keeps a readable width (its caption two lines, not one word a line) and shows the
+    engine's count, and the board keeps its size, rank 1 inside its pane."""
+    window = shown_window(qtbot, (1024, 768), animated=False, source=WAC_001, params=CLASSROOM_PN2)
+    for _ in range(3):
+        window.step_iteration()
+        settle(qtbot, window)
+    window.explain.explain_action.trigger()
+    qtbot.waitUntil(window.explain.dock.isVisible, timeout=20_000)
+    qtbot.wait(100)
+    search = window.driver.search
+    assert not window.curves.isVisible()
+    assert window.gauge.width() >= 300
+    title = window.gauge_title
+    assert title.height() <= 3 * title.fontMetrics().height()
+    assert f"{search.nodes_in_memory:,} nodes of 5,000" in window.gauge.shown_text()
+    assert board_side(window) >= MIN_BOARD
+    board = window.board_view.board
+    bottom = board.mapTo(window, board.rect().bottomLeft()).y()
+    pane = window.splitter.widget(0)
+    assert bottom <= pane.mapTo(window, pane.rect().bottomLeft()).y()
+    window.explain.dock.hide()
+    qtbot.wait(100)
+    assert window.curves.isVisible()  # back once there is room
