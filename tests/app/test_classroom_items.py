@@ -13,7 +13,7 @@ from pn_explorer.app.panels.game_pictures import MnkBoard, cell_of
 from pn_explorer.app.panels.memory_gauge import MemoryState, bar_scale
 from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.panels.setup import SetupDialog
-from pn_explorer.app.problems.classroom import CLASSROOM_PN2
+from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import GAME, SUITE, Source, positions_of
 from pn_explorer.app.tree_view import style
@@ -278,3 +278,12 @@ def test_pn2_at_1024_with_a_dock_open_keeps_the_gauge_readable_and_the_board_who
     window.explain.dock.hide()
     qtbot.wait(100)
     assert window.curves.isVisible()  # back once there is room
+
+
+def test_the_classroom_positions_menu_fits_a_1024_pixel_screen(qtbot):
+    window = shown_window(qtbot, (1024, 768), animated=False, source=WAC_001, params=SearchParams())
+    menu = window.classroom.menu
+    assert menu.sizeHint().width() <= 1024 - 200  # beside the File menu, on a 1024 screen
+    for action, lesson in zip(window.classroom.actions, LESSONS, strict=True):
+        assert action.text().startswith(lesson.title)
+        assert action.toolTip() == f"{lesson.title}: {lesson.point}"  # the point whole
