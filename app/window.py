@@ -142,6 +142,18 @@ STRIP_ROOM = 480
 """The width the memory gauge and the replay keep beside Pn²'s curves in the bottom strip."""
 
 
+def settings_in_force(params: SearchParams, search: Stepper) -> str:
+    """The title's settings as the search runs them: a tree whose figure is drawn with unit
+    initialisation (Figure 3.1: the paper's numbers) runs it whatever the preset asked, and the
+    title then says "init unit", as the narration does."""
+    settings = params.describe()
+    asked = params.value("initialisation")
+    used = getattr(search, "initialisation", None)
+    if isinstance(used, str) and used != asked:
+        settings = settings.replace(f"init {asked}", f"init {used}")
+    return settings
+
+
 class MainWindow(QMainWindow):
     """The explorer window. `persist=False` (screenshots, benchmarks) ignores stored settings."""
 
@@ -721,7 +733,7 @@ class MainWindow(QMainWindow):
         self.gauge_title.setText(gauge_title(memory_state(search)))
         self._name_step_actions(search)
         two_levels = entry(self.params.algo).capabilities.two_levels
-        settings = self.params.describe()
+        settings = settings_in_force(self.params, search)
         method = " · ".join(filter(None, (settings, search.describe())))
         title = short_label(self.classroom.title(self.problem) or self.problem.title, TITLE_LIMIT)
         chosen = entry(self.params.algo)

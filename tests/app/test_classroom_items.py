@@ -15,7 +15,7 @@ from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.panels.setup import SetupDialog
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
-from pn_explorer.app.problems.sources import GAME, SUITE, Source, positions_of
+from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source, positions_of
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller
@@ -287,3 +287,19 @@ def test_the_classroom_positions_menu_fits_a_1024_pixel_screen(qtbot):
     for action, lesson in zip(window.classroom.actions, LESSONS, strict=True):
         assert action.text().startswith(lesson.title)
         assert action.toolTip() == f"{lesson.title}: {lesson.point}"  # the point whole
+
+
+def test_figure_3_1s_title_names_the_initialisation_its_search_runs_as_the_narration_does(qtbot):
+    window = shown_window(
+        qtbot,
+        (1600, 1000),
+        animated=False,
+        source=Source(TREE, TREE_FILES["figure-3-1-continued"]),
+        params=SearchParams(),
+    )
+    window.step_iteration()
+    settle(qtbot, window)
+    used = window.driver.search.initialisation
+    assert used == "unit" and SearchParams().value("initialisation") == "mobility"
+    assert "init unit" in window.title.text() and "init mobility" not in window.title.text()
+    assert "Unit initialisation" in window.narration.text()
