@@ -187,26 +187,26 @@ class SetupDialog(QDialog):
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addWidget(self.tabs)
         inner.addWidget(self.search_box)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidget(content)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(content)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.scroll_area, 1)
         layout.addWidget(buttons)
         self._show_source(source)
         self._update_curves()
-        self._fit_to_screen(content)
+        self._fit_to_screen(content, layout, buttons)
 
-    def _fit_to_screen(self, content: QWidget) -> None:
+    def _fit_to_screen(self, content: QWidget, layout: QVBoxLayout, buttons: QWidget) -> None:
         """The dialog's natural size, but never larger than the screen's free area (a
         1024×768 projector): the problem and the settings scroll, Open and Cancel stay in
         view."""
-        margins = self.layout().contentsMargins()
-        buttons = self.layout().itemAt(1).sizeHint().height() + self.layout().spacing()
-        scrollbar = self.scroll.verticalScrollBar().sizeHint().width()
+        margins = layout.contentsMargins()
+        below = buttons.sizeHint().height() + layout.spacing()
+        scrollbar = self.scroll_area.verticalScrollBar().sizeHint().width()
         width = content.sizeHint().width() + margins.left() + margins.right() + scrollbar
-        height = content.sizeHint().height() + margins.top() + margins.bottom() + buttons
+        height = content.sizeHint().height() + margins.top() + margins.bottom() + below
         screen = self.screen() or QGuiApplication.primaryScreen()
         if screen is not None:
             free = screen.availableGeometry()
