@@ -79,12 +79,12 @@ def follow_target(
     its end (the mate) and as much above it as fits while nothing is pinned (`played` -1), and
     once the board plays the line, the `played` node (index in `path`) and as much below it as
     fits. The `children` the last expansion created (with the node it expanded) are kept in
-    view beside the path as far as the width allows, and before it when both do not fit: after
-    a whole iteration the update may have moved the most-proving node to another branch, but
-    the narration is about them. A `refit` (the view was resized) zooms back in as far as the
-    path allows. The view then shifts sideways, keeping what it must show, so that none of the
-    `drawn` nodes is cut in half at the view's left or right edge (`snap_to_columns`): a view
-    that stays put moves only for that.
+    view beside the path as far as the room allows, the path first (after a whole iteration
+    the update may have moved the most-proving node to another branch: the narration is about
+    the children, the board shows the path's end). A `refit` (the view was resized) zooms back
+    in as far as the path allows. The view then shifts sideways, keeping what it must show, so
+    that none of the `drawn` nodes is cut in half at the view's left or right edge
+    (`snap_to_columns`): a view that stays put moves only for that.
     """
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
@@ -263,16 +263,6 @@ def rows_with(fresh: QRectF, boxes: list[QRectF], room: float) -> tuple[float, f
 def rows_in_view(top: float, bottom: float, y: float, area: QRectF, scale: float) -> bool:
     """Whether the scene rows from `top` to `bottom` are inside `area` at vertical offset `y`."""
     return top * scale + y >= area.top() - 1e-6 and bottom * scale + y <= area.bottom() + 1e-6
-
-
-def beside(fresh: QRectF, boxes: list[QRectF], room: float) -> QRectF:
-    """The columns of `fresh` (a step's new children) and of the first of `boxes` that fits
-    `room` (scene pixels) beside them, else as much of the last as fits (`widened`)."""
-    for box in boxes:
-        left, right = min(fresh.left(), box.left()), max(fresh.right(), box.right())
-        if right - left <= room:
-            return QRectF(left, 0.0, right - left, 1.0)
-    return widened(fresh, boxes[-1], room)
 
 
 def widened(box: QRectF, other: QRectF, room: float) -> QRectF:
