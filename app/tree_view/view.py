@@ -452,11 +452,29 @@ class TreeView(QWidget):
             self._follow_path_into_view(force=True, jump=True)
 
     def fit(self) -> None:
-        """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1)."""
+        """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1,
+        nor out past where labels stay readable: a tree too big for that is shown from its
+        top, centred on the most-proving path, at that zoom, and follow keeps the path in
+        view as it grows)."""
         self._ensure_layout()
         if self._extent is None:  # nothing is drawn
             return
-        self._viewport.fit(self._extent, self.drawing_area().adjusted(16, 8, -16, -8))
+        area = self.drawing_area().adjusted(16, 8, -16, -8)
+        self._viewport.fit(self._extent, area)
+        least = style.FOLLOW_MIN_SCALE * self._base_scale
+        if self._viewport.scale < least:
+            self._viewport.set_view(least, self._viewport.offset)
+            self._chosen_scale = least
+            self._fitted_from = None
+            if self.follow:
+                self._follow_path_into_view(force=True, jump=True)
+            else:
+                root = self._items[0]
+                self._viewport.reset(
+                    self._inner_area(), self._extent, root.x, root.y - room_above(root), least
+                )
+            self.update()
+            return
         self._chosen_scale = self._viewport.scale
         self._fitted_from = None
         self.update()
@@ -1051,7 +1069,7 @@ class TreeView(QWidget):
         buttons = [
             ("−", "Zoom out (-)", self.zoom_out),
             ("+", "Zoom in (+)", self.zoom_in),
-            ("Fit", "Fit the drawn tree in view (F)", self.fit),
+            ("Fit", "Fit the drawn tree in view, as far as labels stay readable (F)", self.fit),
             ("1:1", "Reset zoom, root at the top (0)", self.reset_view),
         ]
         for text, tip, slot in buttons:

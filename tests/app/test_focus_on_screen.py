@@ -184,3 +184,25 @@ def test_a_path_too_long_for_the_strip_keeps_its_root_and_its_end(qapp):
     for one, two in zip(chips, chips[1:], strict=False):
         assert not one.rect.intersects(two.rect)
     assert all(chip.rect.left() >= 0 and chip.rect.right() <= 600 for chip in chips)
+
+
+@pytest.mark.parametrize("projector", [False, True], ids=["plain", "projector"])
+def test_fit_stops_where_labels_stay_readable_and_keeps_the_path(qtbot, projector):
+    """Fit on a tree too big for the view at 1024×768 (WAC.096 after 60 iterations) zooms out
+    only to follow's floor (it used to make the labels about 6 pixels tall); the path stays
+    on screen."""
+    source, params, *_ = RUNS["WAC.096"]
+    window = shown_window(qtbot, SIZES[0], animated=False, source=source, params=params)
+    if projector:
+        window.projector.set_on(True)
+        qtbot.wait(20)
+    for _ in range(60):
+        window.step_iteration()
+        settle(qtbot, window)
+    view = window.tree_view
+    base = TEXT_SCALE if projector else 1.0
+    view.fit()
+    qtbot.wait(20)
+    assert view._viewport.scale == pytest.approx(style.FOLLOW_MIN_SCALE * base)
+    assert view._extent.width() * view._viewport.scale > view.drawing_area().width()  # too big
+    assert not problems(window, base)
