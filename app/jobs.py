@@ -18,6 +18,7 @@ cancelled request still delivers, so a stale result never reaches a view.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from collections.abc import Callable, Generator, Sequence
@@ -31,6 +32,11 @@ from .short_text import one_line
 
 POLL_MS = 100
 """How often the timer collects what worker processes sent (and views update elapsed times)."""
+
+REAP_MS = 200
+REAPS = 10
+"""After process work ends, its exiting workers are collected every `REAP_MS` this many times
+(they exit within milliseconds of their pipes closing)."""
 
 SLICE_SECONDS = 0.015
 """Step work per timer tick: the GUI thread is never held longer than this plus one step."""
@@ -96,6 +102,10 @@ class Jobs(QObject):
         self._step_timer = QTimer(self)
         self._step_timer.setInterval(0)
         self._step_timer.timeout.connect(self._step)
+        self._reap_timer = QTimer(self)
+        self._reap_timer.setInterval(REAP_MS)
+        self._reap_timer.timeout.connect(self._reap)
+        self._reaps = 0
 
     @property
     def busy(self) -> bool:
@@ -201,7 +211,17 @@ class Jobs(QObject):
         if not workers.busy:
             self._workers = None
             self.timer.stop()
+            self._reaps = REAPS
+            self._reap_timer.start()
             self.done.emit()
+
+    def _reap(self) -> None:
+        """The workers exit once their pipes close; collect them so none is left defunct (a
+        zombie in the process list for a minute after Compare, until the next run)."""
+        multiprocessing.active_children()  # joins every child that has ended
+        self._reaps -= 1
+        if self._reaps <= 0:
+            self._reap_timer.stop()
 
     def _answered(self, token: int, ok: bool, value: Any) -> None:
         if token != self._token:

@@ -2,12 +2,13 @@
 large enough for the back of a room.
 
 On a projector the class reads what the teacher points at: the gauge, the replay, the engine
-cross-check and the side panels are put away (and come back as they were when the mode ends);
+cross-check and the side panels are put away (not the quiz's: its question, score and verdict
+are what the class answers, printed large too) (and come back as they were when the mode ends);
 the window's text and status line, the tree's nodes, numbers, header and legend are drawn larger;
-the narration runs under the board and the tree, the width of the window (large print wraps onto
-half as many lines there as under the tree alone, and the tree keeps the height), and the board
-takes the height the hidden strips leave. The toolbar keeps its size, so every control still fits
-the width of a classroom projector (1024 or 1280 pixels).
+from 1200 pixels wide the narration runs under the board and the tree, the width of the window
+(large print wraps onto half as many lines there as under the tree alone, and the tree keeps the
+height), and the board takes the height the hidden strips leave. The toolbar keeps its size,
+so every control still fits the width of a classroom projector (1024 or 1280 pixels).
 """
 
 from __future__ import annotations
@@ -25,8 +26,15 @@ SHORTCUT = "Ctrl+P"
 """P for projector (F11, full screen elsewhere, steps into Pn²'s second level here)."""
 TEXT_SCALE = 1.35
 """The window's text, and the tree's nodes and numbers, this many times their usual size."""
+ACROSS_WIDTH = 1200
+"""From this window width on, the narration runs under the board and the tree; in a narrower
+window (a 1024×768 projector) it stays under the tree, where its large print takes the tree's
+height, not the board's: the board is never smaller in projector mode than outside it."""
 TITLE_STYLE = "font-size: {pt}pt; font-weight: bold; padding: 2px 4px;"
 TIP = "Projector mode: the board, the tree and the narration only, in large print"
+SHOWN_IN_PROJECTOR = "shown_in_projector"
+"""A dock property: the dock is part of what the class follows (the quiz's question, score and
+verdict), so projector mode leaves it open and prints it large."""
 
 
 class ProjectorHost(Protocol):
@@ -88,9 +96,13 @@ class Projector(QObject):
 
     def put_away(self) -> list[QWidget]:
         """What the mode hides: everything but the board, the tree, the narration, the title,
-        the result under the board and the controls."""
+        the result under the board, the controls and a dock the class follows (the quiz's)."""
         window = self.window
-        docks = [dock for dock in window.main.findChildren(QDockWidget) if dock.isVisible()]
+        docks = [
+            dock
+            for dock in window.main.findChildren(QDockWidget)
+            if dock.isVisible() and not dock.property(SHOWN_IN_PROJECTOR)
+        ]
         return [window.bottom_strip, window.engine_panel, *docks]
 
     def set_on(self, on: bool) -> None:
@@ -105,8 +117,14 @@ class Projector(QObject):
             with window.docks.rearranging():
                 for widget in self._hidden:
                     widget.hide()
-            self._enlarge([window.main.centralWidget() or window.main, window.main.statusBar()])
-            self._narration_across(True)
+            kept = [
+                dock
+                for dock in window.main.findChildren(QDockWidget)
+                if dock.property(SHOWN_IN_PROJECTOR)
+            ]
+            central = window.main.centralWidget() or window.main
+            self._enlarge([central, window.main.statusBar(), *kept])
+            self._narration_across(window.main.width() >= ACROSS_WIDTH)
             self._title_style = window.title.styleSheet()
             window.title.setStyleSheet(TITLE_STYLE.format(pt=round(13 * TEXT_SCALE)))
             view.set_base_scale(TEXT_SCALE)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from ..core.errors import PnExplorerError
 from ..core.games.suites import APP_ICON
@@ -135,6 +136,22 @@ away, so memory stays under the node cap N (the gauge).</p>"""
 
 TITLE_LIMIT = 100
 """The problem's title above the views is cut here: a tree file may name itself with a megabyte."""
+
+
+STRIP_ROOM = 480
+"""The width the memory gauge and the replay keep beside Pn²'s curves in the bottom strip."""
+
+
+def settings_in_force(params: SearchParams, search: Stepper) -> str:
+    """The title's settings as the search runs them: a tree whose figure is drawn with unit
+    initialisation (Figure 3.1: the paper's numbers) runs it whatever the preset asked, and the
+    title then says "init unit", as the narration does."""
+    settings = params.describe()
+    asked = params.value("initialisation")
+    used = getattr(search, "initialisation", None)
+    if isinstance(used, str) and used != asked:
+        settings = settings.replace(f"init {asked}", f"init {used}")
+    return settings
 
 
 class MainWindow(QMainWindow):
@@ -272,6 +289,9 @@ class MainWindow(QMainWindow):
         self.timeline = Timeline(self.driver, self.show_replayed, self.narration.setText)
         bottom.addWidget(self.timeline, 1)
         bottom.addWidget(self.curves)
+        self._curves_wanted = False
+        """Pn²'s curves belong in the strip (a two-level search); they show where it has room."""
+        self.bottom_strip.installEventFilter(self)
         central = QWidget()
         layout = self.central_column = QVBoxLayout(central)
         layout.setContentsMargins(6, 4, 6, 4)
@@ -713,7 +733,7 @@ class MainWindow(QMainWindow):
         self.gauge_title.setText(gauge_title(memory_state(search)))
         self._name_step_actions(search)
         two_levels = entry(self.params.algo).capabilities.two_levels
-        settings = self.params.describe()
+        settings = settings_in_force(self.params, search)
         method = " · ".join(filter(None, (settings, search.describe())))
         title = short_label(self.classroom.title(self.problem) or self.problem.title, TITLE_LIMIT)
         chosen = entry(self.params.algo)
@@ -724,7 +744,8 @@ class MainWindow(QMainWindow):
             f"{title}  ·  {chosen.title}",
         )
         self.setWindowTitle(f"PN Explorer — {title}")
-        self.curves.setVisible(two_levels)
+        self._curves_wanted = two_levels
+        self._fit_bottom_strip()
         self.curves.set_parameters(
             self.params.number("a"),
             self.params.number("b"),
@@ -870,7 +891,23 @@ class MainWindow(QMainWindow):
         with self.docks.rearranging():
             restore_layout(self, self.splitter, self.tree_view)
         self.docks.close_unchosen()
+        # The docks kept open go where a dock opens (the board and the tree keep their readable
+        # sizes), not all to their first area: two at the bottom of a 1280×800 window took the
+        # board down to 314 pixels.
+        kept = [dock for dock in self.findChildren(QDockWidget) if dock.isVisible()]
+        with self.docks.rearranging():
+            for dock in kept:
+                dock.hide()
         self._pane_chosen = False
+        self.fit_panes()
+        QTimer.singleShot(0, self, lambda: self._reopen(kept))
+
+    def _reopen(self, docks: list[QDockWidget]) -> None:
+        """Open these docks again as a new window opens them, once the panes are laid out
+        without them."""
+        for dock in docks:
+            if isValid(dock) and dock.isHidden():
+                self.docks.offer(dock, DOCK_HEIGHT)
         self.fit_panes()
 
     def _pane_dragged(self) -> None:
@@ -898,7 +935,16 @@ class MainWindow(QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.splitter.widget(0) and event.type() == QEvent.Type.Resize:
             QTimer.singleShot(0, self._engine_panel_yields)
+        if event.type() == QEvent.Type.Resize and watched is getattr(self, "bottom_strip", None):
+            QTimer.singleShot(0, self, self._fit_bottom_strip)  # not inside the layout pass
         return super().eventFilter(watched, event)
+
+    def _fit_bottom_strip(self) -> None:
+        """Pn²'s curves only where the strip keeps the gauge and the replay their readable
+        width beside them: at 1024×768 with a dock open they left the gauge 60 pixels, its
+        caption one word a line; the gauge and the replay are what the class follows."""
+        room = self.bottom_strip.width() >= self.curves.width() + STRIP_ROOM
+        self.curves.setVisible(self._curves_wanted and room)
 
     def _engine_panel_yields(self) -> None:
         """On a short window (a banner shown, a dock at the bottom) the engine cross-check
@@ -1096,6 +1142,18 @@ class MainWindow(QMainWindow):
             self.curves.set_marker(len(search.drawn_tree))
         self._status_line = self.quiz_mode.status_forms() or status_forms(self.driver)
         self._show_status()
+        self._keep_replay_heading()
+
+    def _keep_replay_heading(self) -> None:
+        """Stepping on from a replayed iteration: the result panel's heading says where the
+        replay stands now, and "not solved yet" again once the search is back where it was
+        (or past it), instead of the iteration the replay started from."""
+        panel = self.result_panel
+        if panel.kind is not None or not panel.headline_text or self.solution is not None:
+            return  # a result, or a proof being read, is shown
+        heading = self.timeline.result_heading()
+        if heading != panel.headline_text:
+            panel.clear(heading)
 
     def _show_status(self) -> None:
         """The status line, after the latest message (a message alone would be hidden behind

@@ -15,6 +15,10 @@ from .tree_view.view import TreeView
 
 BOARD_PANE = 400
 """Default width of the left pane (board and result) in pixels; the tree takes the rest."""
+BOARD_YIELD = 40
+"""The board's pane gives up to this much of `BOARD_PANE` so that the tree shows what it draws
+whole at a readable zoom (Figure 3.1 at 1024×768: 18 pixels); a tree that needs more scrolls
+instead, and the board keeps its size."""
 MIN_BOARD = 260
 """The board's smallest side in pixels: pieces and coordinates stay readable from a desk. No
 dock, pane or window size takes it below this."""
@@ -102,10 +106,14 @@ def fit_board_pane(splitter: QSplitter, room: int, tree_needs: int = 0) -> None:
     """Widen the board's pane so the board fills the height it has (a tall window grows the
     board instead of leaving room under it) while the tree keeps `TREE_ROOM` (or
     `TREE_SHARE` of the width, if less, but never less than the `tree_needs` to show what it
-    draws whole); never under `BOARD_PANE` nor over what leaves the tree `MIN_TREE_PANE`."""
+    draws whole); not under `BOARD_PANE` unless the tree needs up to `BOARD_YIELD` pixels of it
+    to show what it draws whole at a readable zoom, never under `MIN_BOARD_PANE` nor over what
+    leaves the tree `MIN_TREE_PANE`."""
     total = sum(splitter.sizes())
     tree_room = min(TREE_ROOM, max(round(TREE_SHARE * total), tree_needs))
-    wanted = max(BOARD_PANE, min(room + 8, total - tree_room))
+    left = total - tree_needs
+    floor = min(BOARD_PANE, left) if left >= BOARD_PANE - BOARD_YIELD else BOARD_PANE
+    wanted = max(floor, min(room + 8, total - tree_room))
     board = max(MIN_BOARD_PANE, min(wanted, total - MIN_TREE_PANE))
     if abs(board - splitter.sizes()[0]) > 2:
         splitter.setSizes([board, total - board])

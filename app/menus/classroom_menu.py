@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtGui import QAction
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QFontMetrics
 from PySide6.QtWidgets import QLabel, QMenu
 
 from ...core.games.random_trees import is_random_spec, parse_spec
@@ -17,6 +18,10 @@ from ..problems.classroom import LESSONS, Lesson
 from ..problems.search_setup import SearchParams
 from ..problems.sources import TREE, Problem, Source
 from ..session import Session
+
+POINT_PX = 380
+"""Each lesson's point in the menu is cut to this width (its tooltip and the line under the
+title give it whole): whole, the longest made the menu wider than a 1280-pixel screen."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +48,11 @@ class ClassroomMenu:
         self.menu = menu.addMenu("&Classroom positions")
         self.menu.setToolTipsVisible(True)
         self.actions: list[QAction] = []
+        metrics = QFontMetrics(self.menu.font())
         for lesson in LESSONS:
-            action = self.menu.addAction(f"{lesson.title}: {lesson.point}")
+            point = metrics.elidedText(lesson.point, Qt.TextElideMode.ElideRight, POINT_PX)
+            action = self.menu.addAction(f"{lesson.title}: {point}")
+            action.setToolTip(f"{lesson.title}: {lesson.point}")
             action.triggered.connect(lambda _checked=False, chosen=lesson: self.open(chosen))
             self.actions.append(action)
         session.driver.search_changed.connect(self._search_changed)

@@ -224,9 +224,10 @@ class ExplainPanel(QWidget):
         self.heading.setText(explanation.sentence)
         table = explanation.table
         size = (
-            f"{explanation.nodes:,} nodes, {explanation.max_ply} plies deep"
+            f"{counted(explanation.nodes, 'node')}, {counted(explanation.max_ply, 'ply')} deep"
             if table is None
-            else f"{explanation.nodes:,} nodes created, to ply {explanation.max_ply}; table "
+            else f"{counted(explanation.nodes, 'node')} created, to ply {explanation.max_ply}; "
+            "table "
             f"{table.entries:,} of {table.capacity:,} entries, "
             f"{counted(table.replacements, 'replacement')}"
         )

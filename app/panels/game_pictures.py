@@ -56,6 +56,10 @@ MARK_COLOURS = {FIRST_STONE: QColor("#c62828"), SECOND_STONE: QColor("#1565c0")}
 """Marks without gravity: a red cross and a blue ring."""
 MARGIN = 0.6
 """The margin round the grid for the coordinates and the drop arrows, in cells."""
+KEY_ROWS = 0.6
+"""With gravity, the room under the column letters for the key to the discs' colours, in
+cells: red and yellow say nothing of which is X and which O until the board says so."""
+KEY_WORDS = {FIRST_STONE: "X (moves first)", SECOND_STONE: "O"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +190,18 @@ class MnkBoard(QWidget):
         if self.position is None:
             return width
         across = self.position.width + 2 * MARGIN
-        down = self.position.height + 2 * MARGIN
+        down = self.position.height + 2 * MARGIN + self._key_rows()
         return round(width * down / across)
+
+    def _key_rows(self) -> float:
+        return KEY_ROWS if self.position is not None and self.position.gravity else 0.0
+
+    def key(self) -> list[tuple[str, QColor, str]]:
+        """The key drawn under a board with gravity: each player's stone, its disc's colour and
+        its words; empty without gravity (a cross and a ring say X and O themselves)."""
+        if self.position is None or not self.position.gravity:
+            return []
+        return [(stone, STONE_COLOURS[stone], KEY_WORDS[stone]) for stone in KEY_WORDS]
 
     def set_position(self, view: PositionView) -> None:
         """Show a view's position (`describe_mnk`'s text); drawn at the next paint."""
@@ -212,7 +226,7 @@ class MnkBoard(QWidget):
         """The cell's side and the grid's top-left corner, the board centred in the widget."""
         assert self.position is not None
         across = self.position.width + 2 * MARGIN
-        down = self.position.height + 2 * MARGIN
+        down = self.position.height + 2 * MARGIN + self._key_rows()
         side = min(self.width() / across, self.height() / down)
         left = (self.width() - side * across) / 2 + side * MARGIN
         return side, QPointF(left, side * MARGIN)
@@ -247,7 +261,34 @@ class MnkBoard(QWidget):
                 self._draw_cell(painter, column, row, side)
         self._draw_line_made(painter, side)
         self._draw_coordinates(painter, side, corner)
+        self._draw_key(painter, side, corner)
         painter.end()
+
+    def _draw_key(self, painter: QPainter, side: float, corner: QPointF) -> None:
+        """Under the column letters: a disc of each colour and whose it is."""
+        assert self.position is not None
+        entries = self.key()
+        if not entries:
+            return
+        band = side * MARGIN
+        top = corner.y() + side * self.position.height + band
+        height = side * KEY_ROWS
+        font = QFont(self.font())
+        font.setPixelSize(max(9, round(height * 0.6)))
+        painter.setFont(font)
+        x = corner.x()
+        radius = height * 0.3
+        for _stone, colour, words in entries:
+            centre = QPointF(x + radius, top + height / 2)
+            painter.setPen(QPen(GRID, 1.0))
+            painter.setBrush(colour)
+            painter.drawEllipse(centre, radius, radius)
+            painter.setPen(GRID)
+            text = QRectF(x + 2 * radius + 4, top, side * self.position.width, height)
+            painter.drawText(
+                text, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, words
+            )
+            x += 2 * radius + 4 + painter.fontMetrics().horizontalAdvance(words) + height
 
     def _draw_cell(self, painter: QPainter, column: int, row: int, side: float) -> None:
         assert self.position is not None

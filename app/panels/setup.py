@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -149,6 +152,10 @@ def _spin(minimum: int, maximum: int, value: int, step: int) -> QSpinBox:
     return spin
 
 
+SCREEN_MARGIN = 40
+"""Pixels the dialog leaves free of the screen's available area (its frame, a panel)."""
+
+
 class SetupDialog(QDialog):
     """Choose a problem and the search's parameters. `accept_hook(source, params)` opens them
     and returns False (after showing why) to keep the dialog open."""
@@ -175,12 +182,37 @@ class SetupDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Open")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        content = QWidget()
+        inner = QVBoxLayout(content)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(self.tabs)
+        inner.addWidget(self.search_box)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidget(content)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.tabs)
-        layout.addWidget(self.search_box)
+        layout.addWidget(self.scroll_area, 1)
         layout.addWidget(buttons)
         self._show_source(source)
         self._update_curves()
+        self._fit_to_screen(content, layout, buttons)
+
+    def _fit_to_screen(self, content: QWidget, layout: QVBoxLayout, buttons: QWidget) -> None:
+        """The dialog's natural size, but never larger than the screen's free area (a
+        1024×768 projector): the problem and the settings scroll, Open and Cancel stay in
+        view."""
+        margins = layout.contentsMargins()
+        below = buttons.sizeHint().height() + layout.spacing()
+        scrollbar = self.scroll_area.verticalScrollBar().sizeHint().width()
+        width = content.sizeHint().width() + margins.left() + margins.right() + scrollbar
+        height = content.sizeHint().height() + margins.top() + margins.bottom() + below
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is not None:
+            free = screen.availableGeometry()
+            width = min(width, free.width() - SCREEN_MARGIN)
+            height = min(height, free.height() - SCREEN_MARGIN)
+        self.resize(width, height)
 
     # -- the problem ------------------------------------------------------------------------------
 
@@ -254,8 +286,6 @@ class SetupDialog(QDialog):
             text = position.id
             if position.mate_length is not None:
                 text += f"   {mate_text(position.mate_length)}"
-            if position.best_moves:
-                text += f"   ({', '.join(position.best_moves)})"
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, position.id)
             self.suite_list.addItem(item)

@@ -26,6 +26,7 @@ from ..board_focus import BoardFocus
 from ..panels.narration import describe_outcome
 from ..panels.narration_view import opening_text, quiz_opening_text
 from ..panels.status_line import status_forms
+from ..projector import SHOWN_IN_PROJECTOR
 from ..session import Session, Ui
 from ..tree_view.cover import Cover
 from ..tree_view.view import TreeView
@@ -53,6 +54,15 @@ NOT_OFFERED = (
     "events of its recursion (expansions and back-ups) instead"
 )
 """The quiz action's tooltip (and a status message) while the search is not quizzable (df-pn)."""
+SELECTION_NARRATION = (
+    "Quiz mode: which node does the search expand next? Walk down from the root as the select "
+    "phase does: at an OR node (square) to the child with the same proof number, at an AND "
+    "node (circle) to the child with the same disproof number, until a leaf. Click it in the "
+    "tree; "
+    "the step is told here once you have answered."
+)
+"""The narration while a "which node next" question is open, in place of the last step's,
+which named the children the search turns to next."""
 
 
 def quizzable(search: Stepper | None) -> bool:
@@ -91,6 +101,7 @@ class QuizMode(QObject):
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
         )
         self.dock.setWidget(self.panel)
+        self.dock.setProperty(SHOWN_IN_PROJECTOR, True)
         host.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self.action = QAction("&Quiz mode", host)
@@ -199,6 +210,10 @@ class QuizMode(QObject):
         )
         self.ui.cover_answer(True)
         self._show_board()
+        if question.kind == SELECTION and search.iterations:
+            # the step before named the children the search turns to next ("next choices
+            # first") and the node each number comes from: the answer
+            self.ui.narrate(SELECTION_NARRATION)
         self.panel.show_question(question.text, question.kind == NUMBERS)
         self.ui.show_status(*(self.status_forms() or ("",)))
 

@@ -7,6 +7,7 @@ student typed or pressed; it never reads the search.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -21,6 +22,10 @@ from ...core.quiz.session import Grade, Score
 
 RIGHT_STYLE = "color: #1b5e20; font-weight: bold;"
 WRONG_STYLE = "color: #b71c1c; font-weight: bold;"
+
+
+QUESTION_PT = 11.0
+"""The question's size in points, a little above the window's text."""
 
 
 class QuizPanel(QWidget):
@@ -38,7 +43,10 @@ class QuizPanel(QWidget):
         self.score.setStyleSheet("font-weight: bold; padding: 2px;")
         self.question = QLabel()
         self.question.setWordWrap(True)
-        self.question.setStyleSheet("font-size: 11pt; padding: 2px;")
+        self.question.setStyleSheet("padding: 2px;")
+        large = QFont(self.question.font())  # a font, not a style sheet's size: projector
+        large.setPointSizeF(QUESTION_PT)  # mode enlarges it with the window's text
+        self.question.setFont(large)
         self.proof = QLineEdit()
         self.disproof = QLineEdit()
         for field, tip in ((self.proof, "proof number"), (self.disproof, "disproof number")):

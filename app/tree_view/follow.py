@@ -79,12 +79,12 @@ def follow_target(
     its end (the mate) and as much above it as fits while nothing is pinned (`played` -1), and
     once the board plays the line, the `played` node (index in `path`) and as much below it as
     fits. The `children` the last expansion created (with the node it expanded) are kept in
-    view beside the path as far as the width allows, and before it when both do not fit: after
-    a whole iteration the update may have moved the most-proving node to another branch, but
-    the narration is about them. A `refit` (the view was resized) zooms back in as far as the
-    path allows. The view then shifts sideways, keeping what it must show, so that none of the
-    `drawn` nodes is cut in half at the view's left or right edge (`snap_to_columns`): a view
-    that stays put moves only for that.
+    view beside the path as far as the room allows, the path first (after a whole iteration
+    the update may have moved the most-proving node to another branch: the narration is about
+    the children, the board shows the path's end). A `refit` (the view was resized) zooms back
+    in as far as the path allows. The view then shifts sideways, keeping what it must show, so
+    that none of the `drawn` nodes is cut in half at the view's left or right edge
+    (`snap_to_columns`): a view that stays put moves only for that.
     """
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
@@ -129,7 +129,7 @@ def follow_target(
     near = [path_box(path[-2:], below), path_box(path[-1:], below)]
     if fresh is not None:
         room = area.width() / scale
-        across_need, across_keep = (beside(fresh, [box, *near], room) for box in (need, keep))
+        across_need, across_keep = (widened(box, fresh, room) for box in (need, keep))
     stay = not force and not solved
     home_y = area.top() - whole.top() * scale
     top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
@@ -150,11 +150,11 @@ def follow_target(
         y = min(snap_to_rows(y, need, area, scale), home_y)
     if fresh is not None:
         room = area.height() / scale
-        least, most = rows_with(fresh, [keep, *near], room)
-        if stay and rows_in_view(least, most, current.y(), area, scale):
-            y = current.y()
-        else:
-            top, bottom = rows_with(fresh, [held, keep, *near], room)
+        rows = rows_with(fresh, [held], room)
+        if rows is not None and not (
+            stay and y == current.y() and rows_in_view(*rows, current.y(), area, scale)
+        ):
+            top, bottom = rows
             y = max(min(y, area.bottom() - bottom * scale), area.top() - top * scale)
     want = extent if extent.width() * scale <= area.width() else across_keep
     left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
@@ -163,9 +163,13 @@ def follow_target(
     else:
         x = centred_x(area, extent, across_need.left(), across_need.right(), scale)
     if drawn:
-        # what the view holds, with the most-proving node's parent (the row it was chosen
-        # from) where it fits, else less of it, at least the most-proving node itself
-        needs = [across_keep.united(near[0]), across_keep, across_need, near[1]]
+        # what the view holds of the path, with the most-proving node's parent (the row it was
+        # chosen from) where it fits, else less of it, at least the most-proving node itself
+        # (new children cut by the view's edge anyway may lose a column to a clean edge)
+        cut = fresh is not None and across_need.width() < need.united(fresh).width() - 1e-6
+        path_first = [keep.united(near[0]), keep, need, near[1]]
+        needs = path_first if cut else [across_keep.united(near[0]), across_keep, across_need]
+        needs = needs if cut else [*needs, near[1]]
         x = snap_to_columns(x, y, drawn, area, scale, needs)
     return QPointF(x, y), scale
 
@@ -244,31 +248,21 @@ def children_box(children: list[DisplayedNode]) -> QRectF:
     return QRectF(left, top, right - left, bottom - top)
 
 
-def rows_with(fresh: QRectF, boxes: list[QRectF], room: float) -> tuple[float, float]:
+def rows_with(fresh: QRectF, boxes: list[QRectF], room: float) -> tuple[float, float] | None:
     """The scene rows (top, bottom) of `fresh` (a step's new children) together with the first
-    of `boxes` (the path follow keeps, then shorter ends of it) that fits `room` beside them,
-    else of `fresh` alone: the children the narration names stay on screen when the update
-    moved the most-proving node to another branch."""
+    of `boxes` (the path follow keeps) that fits `room` beside them, else None: the children
+    the narration names stay on screen when the update moved the most-proving node to another
+    branch, as long as the path stays too."""
     for box in boxes:
         top, bottom = min(fresh.top(), box.top()), max(fresh.bottom(), box.bottom())
         if bottom - top <= room:
             return top, bottom
-    return fresh.top(), fresh.bottom()
+    return None
 
 
 def rows_in_view(top: float, bottom: float, y: float, area: QRectF, scale: float) -> bool:
     """Whether the scene rows from `top` to `bottom` are inside `area` at vertical offset `y`."""
     return top * scale + y >= area.top() - 1e-6 and bottom * scale + y <= area.bottom() + 1e-6
-
-
-def beside(fresh: QRectF, boxes: list[QRectF], room: float) -> QRectF:
-    """The columns of `fresh` (a step's new children) and of the first of `boxes` that fits
-    `room` (scene pixels) beside them, else as much of the last as fits (`widened`)."""
-    for box in boxes:
-        left, right = min(fresh.left(), box.left()), max(fresh.right(), box.right())
-        if right - left <= room:
-            return QRectF(left, 0.0, right - left, 1.0)
-    return widened(fresh, boxes[-1], room)
 
 
 def widened(box: QRectF, other: QRectF, room: float) -> QRectF:

@@ -438,20 +438,40 @@ def layout_tree(
     second: LevelInput | None = None,
     second_root: int = NO_NODE,
     second_options: LayoutOptions = SECOND_LEVEL_OPTIONS,
+    straight: bool = False,
 ) -> Layout:
     """Choose and position what to draw of `first`, with `second` (a Pn² second-level tree)
-    hanging below first-level node `second_root` if that node is drawn."""
+    hanging below first-level node `second_root` if that node is drawn; `straight`: each node
+    of the most-proving path stands above the path's next node, not centred over its children,
+    so the path runs straight down (`path_width` says when the view needs it)."""
     builder = _Builder()
     attach = None
     if second is not None and second_root != NO_NODE:
         attach = (second_root, second, second_options)
     builder.add_level(first, options or LayoutOptions(), 1, -1, 0, attach)
     items = builder.items
-    offsets = _place(builder.children, builder.boxed, [item.width / 2 for item in items])
+    spine = [
+        _path_child(items, kids) if straight and item.on_path else -1
+        for item, kids in zip(items, builder.children, strict=True)
+    ]
+    offsets = _place(builder.children, builder.boxed, [item.width / 2 for item in items], spine)
     for position, item in enumerate(items):
         if item.parent >= 0:
             item.x = items[item.parent].x + offsets[position]
     return Layout(items, builder.index)
+
+
+def path_width(layout: Layout) -> float:
+    """How many slots wide the drawn most-proving path (of either level) is: from its leftmost
+    node's left edge to its rightmost node's right edge."""
+    spans = [
+        (item.x - item.width / 2, item.x + item.width / 2)
+        for item in layout.items
+        if item.on_path and item.kind == NODE
+    ]
+    if not spans:
+        return 0.0
+    return max(right for _, right in spans) - min(left for left, _ in spans)
 
 
 class _Contour:
@@ -472,8 +492,23 @@ class _Contour:
         return len(self.left)
 
 
-def _place(children: list[list[int]], boxed: set[int], halves: list[float]) -> list[float]:
-    """Offset of every item from its parent (Reingold–Tilford over the item forest)."""
+def _path_child(items: list[PlacedNode], kids: list[int]) -> int:
+    """Which of an item's children (an index into `kids`) is the next node of the path, -1 if
+    none is drawn there."""
+    for number, kid in enumerate(kids):
+        if items[kid].on_path and items[kid].kind == NODE:
+            return number
+    return -1
+
+
+def _place(
+    children: list[list[int]], boxed: set[int], halves: list[float], spine: list[int]
+) -> list[float]:
+    """Offset of every item from its parent (Reingold–Tilford over the item forest). A parent
+    stands over the middle of its children, or straight above the one `spine` names (-1:
+    none): a path laid out that way runs down one column whatever the branching, so its width
+    is one node's however deep it goes (SpaceTree's focus path), and the siblings pack to
+    either side of it."""
     offsets = [0.0] * len(children)
     contours: list[_Contour | None] = [None] * len(children)
     for position in range(len(children) - 1, -1, -1):
@@ -494,7 +529,7 @@ def _place(children: list[list[int]], boxed: set[int], halves: list[float]) -> l
             )
             if len(contour) > len(accumulated):
                 accumulated = contour
-        middle = (placed[0] + placed[-1]) / 2
+        middle = (placed[0] + placed[-1]) / 2 if spine[position] < 0 else placed[spine[position]]
         for kid, offset in zip(kids, placed, strict=True):
             offsets[kid] = offset - middle
             contours[kid] = None

@@ -59,9 +59,7 @@ and its parent), with room for the coming children, are in the drawing area."""
 FOLLOW_AHEAD = 1.5
 """When follow has to scroll, the rows of room it leaves on the side the path is heading for
 (below when it went deeper, above when it came up); the rest shows more of the path above."""
-FOLLOW_MIN_SCALE = 0.75
-"""Follow zooms out down to this to keep a growing most-proving path whole in view (labels
-and numbers still at least 9 pixels); a longer path shows its deep end instead."""
+
 SOLVED_FIT_MARGIN = 0.9
 """A solved line zoomed out to fit keeps this share of the drawing area, so no edge is tight."""
 GLIDE_MS = 260
@@ -126,10 +124,15 @@ BAND_PX = 12
 OVERLAY_PX = 12
 
 READABLE_PX = 9.0
-"""The smallest text a class can read on a projector, in widget pixels."""
+"""The smallest text a class reads in the tree, in widget pixels at the usual size (projector
+mode multiplies it by its text scale: 12.15 pixels)."""
 SOLVED_MIN_SCALE = READABLE_PX / min(LABEL_PX, NAME_PX, NUMBER_PX - 2)
 """Follow zooms out down to this (0.82) to show a solved root's main line whole: its move
 labels, names and numbers (up to five digits) stay at least `READABLE_PX` on screen."""
+FOLLOW_MIN_SCALE = SOLVED_MIN_SCALE
+"""Follow zooms out down to this to keep a growing most-proving path whole in view (labels
+and numbers still at least `READABLE_PX`); a longer path shows its deep end, and the path strip
+its top (`app.tree_view.path_strip`)."""
 
 # -- colours --------------------------------------------------------------------------------------
 BACKGROUND = QColor("#fbfbf8")

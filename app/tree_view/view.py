@@ -129,10 +129,12 @@ from .layout import (
     LayoutOptions,
     MoveLabels,
     layout_tree,
+    path_width,
 )
 from .legend import legend_pixmap
 from .level import SYNC_WORK, TreeLevel
 from .paint import SecondLevelGhost, TreePainter, band_title, paint_header
+from .path_strip import MAX_LINES, Chip, hidden_prefix, layout_chips, paint_strip, strip_height
 from .viewport import Viewport
 
 __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
@@ -141,6 +143,10 @@ __all__ = ["SYNC_WORK", "DisplayedNode", "TreeView"]
 LEGEND_SHARE = 0.5
 """The legend is drawn only while the nodes keep at least this share of the view's height under
 its header (a narrow pane beside a dock wrapped it onto seven rows over a 100-pixel tree)."""
+LEGEND_ROWS = 3
+"""...and at least this many rows of nodes at follow's smallest zoom: under the header and a
+path strip, at 1024×768 in projector mode, the key gives way to the tree (L or Legend bring
+it back where there is room)."""
 PAUSED_NOTE = "Follow paused: you moved the view (M or Follow resumes)"
 """Said in the header while a drag has paused follow: the view no longer moves by itself."""
 
@@ -197,6 +203,9 @@ class TreeView(QWidget):
         self._overlay_px = float(style.OVERLAY_PX)
         self._follow = True
         self._paused = False
+        self._strip_lines = 0
+        """Lines of the path strip between the header and the drawing area (0: none), set by
+        follow (`app.tree_view.path_strip`)."""
         self._legend = True
         self._legend_cache: tuple[tuple, QPixmap] | None = None
         self._header_cache: tuple[tuple[int, int, int], float, QRectF] | None = None
@@ -253,6 +262,7 @@ class TreeView(QWidget):
         self._caption = ""
         self._note = ""
         self._verified_moves = []
+        self._strip_lines = 0
         self._drop_ghost()
         self._set_paused(False)
         if search is not None:
@@ -441,11 +451,29 @@ class TreeView(QWidget):
             self._follow_path_into_view(force=True, jump=True)
 
     def fit(self) -> None:
-        """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1)."""
+        """Zoom and pan so every drawn node is in the drawing area (never zooming in beyond 1,
+        nor out past where labels stay readable: a tree too big for that is shown from its
+        top, centred on the most-proving path, at that zoom, and follow keeps the path in
+        view as it grows)."""
         self._ensure_layout()
         if self._extent is None:  # nothing is drawn
             return
-        self._viewport.fit(self._extent, self.drawing_area().adjusted(16, 8, -16, -8))
+        area = self.drawing_area().adjusted(16, 8, -16, -8)
+        self._viewport.fit(self._extent, area)
+        least = style.FOLLOW_MIN_SCALE * self._base_scale
+        if self._viewport.scale < least:
+            self._viewport.set_view(least, self._viewport.offset)
+            self._chosen_scale = least
+            self._fitted_from = None
+            if self.follow:
+                self._follow_path_into_view(force=True, jump=True)
+            else:
+                root = self._items[0]
+                self._viewport.reset(
+                    self._inner_area(), self._extent, root.x, root.y - room_above(root), least
+                )
+            self.update()
+            return
         self._chosen_scale = self._viewport.scale
         self._fitted_from = None
         self.update()
@@ -629,9 +657,9 @@ class TreeView(QWidget):
         )
 
     def drawing_area(self) -> QRectF:
-        """The part of the widget the tree is drawn in: below the caption and buttons, above
-        the legend strip."""
-        top = self._header()[0]
+        """The part of the widget the tree is drawn in: below the caption and buttons (and the
+        path strip, when follow needs one), above the legend strip."""
+        top = self._header()[0] + strip_height(self._strip_lines, self._overlay_px)
         bottom = self.height() - self._legend_height(top)
         return QRectF(0.0, top, float(self.width()), max(bottom - top, 1.0))
 
@@ -677,6 +705,11 @@ class TreeView(QWidget):
         finale = is_proved_finale(first.tree, first.line)
         options = finale_options(self._options) if finale else self._options
         layout = layout_tree(input1, options, input2, self._second_root)
+        if path_width(layout) * style.SLOT * style.FOLLOW_MIN_SCALE * self._base_scale > (
+            self._inner_area().width()
+        ):
+            # The path zigzags wider than the view holds at a readable zoom: straighten it.
+            layout = layout_tree(input1, options, input2, self._second_root, straight=True)
         states = {1: first} if second is None else {1: first, 2: second}
         self._items = [
             self._cover.apply(displayed_node(item, states[item.level])) for item in layout.items
@@ -779,29 +812,43 @@ class TreeView(QWidget):
 
     def _follow_path_into_view(self, force: bool = False, jump: bool = False) -> None:
         """Move the view where `follow_target` says: gliding on screen, unless told to `jump`
-        (a resize: the old placement means nothing at the new size)."""
+        (a resize: the old placement means nothing at the new size). Where the drawing area
+        cannot hold the whole growing path at a readable zoom, the path strip takes the lines
+        its top needs (`app.tree_view.path_strip`) and follow places the rest under it."""
         path, growing, solved = follow_path(
             self._level1, self._level2, self._second_root, self._items, self._index
         )
         if not path or self._extent is None:
+            self._set_strip_lines(0)
             return
         viewport = self._viewport
-        target, scale = follow_target(
-            path,
-            growing,
-            solved,
-            self._inner_area(),
-            viewport.scale,
-            viewport.goal,
-            self._extent,
-            force,
-            self._chosen_scale,
-            played_index(path, self._focus) if solved else -1,
-            self._new_children(),
-            refit=jump,
-            base=self._base_scale,
-            drawn=self._items,
-        )
+        children = self._new_children()
+        lines = 0
+        while True:
+            self._set_strip_lines(lines)
+            target, scale = follow_target(
+                path,
+                growing,
+                solved,
+                self._inner_area(),
+                viewport.scale,
+                viewport.goal,
+                self._extent,
+                force,
+                self._chosen_scale,
+                played_index(path, self._focus) if solved else -1,
+                children,
+                refit=jump,
+                base=self._base_scale,
+                drawn=self._items,
+            )
+            if not growing or lines >= MAX_LINES:
+                break
+            prefix = hidden_prefix(path, self.drawing_area(), scale, target)
+            needed = layout_chips(prefix, self.width(), self._overlay_px, MAX_LINES)[1]
+            if needed <= lines:
+                break
+            lines = needed
         if scale != viewport.scale:
             self._stop_glide()
             viewport.set_view(scale, target)
@@ -809,6 +856,31 @@ class TreeView(QWidget):
         now = time.monotonic() if self._animated and self.isVisible() and not jump else None
         if viewport.move_to(target, now):
             self._glide_timer.start()
+
+    def _set_strip_lines(self, lines: int) -> None:
+        if lines != self._strip_lines:
+            self._strip_lines = lines
+            self.update()
+
+    def path_strip(self) -> list[Chip]:
+        """The path strip's chips as drawn (widget pixels), empty without a strip: the top of
+        the most-proving path that the drawing area does not show whole, from the root."""
+        if not self._strip_lines:
+            return []
+        self._ensure_layout()
+        path, growing, _solved = follow_path(
+            self._level1, self._level2, self._second_root, self._items, self._index
+        )
+        if not growing:
+            return []
+        viewport = self._viewport
+        prefix = hidden_prefix(path, self.drawing_area(), viewport.scale, viewport.goal)
+        chips, _lines = layout_chips(prefix, self.width(), self._overlay_px, self._strip_lines)
+        top = self._header()[0]
+        return [
+            Chip(chip.item, chip.text, chip.rect.translated(0, top), chip.shape.translated(0, top))
+            for chip in chips
+        ]
 
     def _new_children(self) -> list[DisplayedNode]:
         """The children the last expansion created and the node it expanded, as drawn, until
@@ -886,10 +958,14 @@ class TreeView(QWidget):
         if self._verified_moves and self._level1 is not None and self._level1.line and text:
             draw_line_note(painter, self._level1, self._index, self._items, self._verified_moves)
         painter.restore()
+        header = self._header()[0]
+        if self._strip_lines:
+            strip = self.path_strip()
+            paint_strip(painter, header, self.width(), strip, self._overlay_px, self._strip_lines)
         paint_header(
             painter,
             self.width(),
-            area.top(),
+            header,
             self.header_rows(),
             self._header()[1],
             bool(self._note),
@@ -901,13 +977,21 @@ class TreeView(QWidget):
 
     def _cut_at_a_side(self, item: DisplayedNode, area: QRectF) -> bool:
         """Whether a node, at rest while following, would be cut in half at the drawing area's
-        left or right edge: it is then left out, its edge running off the side, as where the
+        left or right edge (or at its top, under the path strip): it is then left out, its
+        edge running off the side, as where the
         rows in view are out of step and no sideways shift clears them all (`snap_to_columns`).
         A drag or a glide shows nodes sliding past the edges."""
         if item.kind != NODE or not self.follow or self._dragging or self._viewport.gliding:
             return False
         scale, x = self._viewport.scale, self._viewport.offset.x()
         left, right = (edge * scale + x for edge in drawn_span(item))
+        if self._strip_lines:
+            # under the path strip, a node cut by the drawing area's top is the strip's last
+            # chip or beside it: its edges run up to the strip
+            top = (item.y - room_above(item)) * scale + self._viewport.offset.y()
+            bottom = (item.y + style.NODE / 2) * scale + self._viewport.offset.y()
+            if top < area.top() - 0.5 < bottom:
+                return True
         return any(left < edge - 0.5 and right > edge + 0.5 for edge in (area.left(), area.right()))
 
     def _band_title(self) -> tuple[str, QRectF] | None:
@@ -946,13 +1030,15 @@ class TreeView(QWidget):
 
     def _legend_height(self, top: float) -> float:
         """Height of the legend strip below the drawing area (0 if hidden, or if the drawing
-        area would be left too small: a narrow pane wraps the legend onto many rows)."""
+        area would be left too small: a narrow pane wraps the legend onto many rows, a path
+        strip in large print takes the room)."""
         if not self._legend:
             return 0.0
         pixmap = self._legend_strip()
         height = pixmap.height() / pixmap.devicePixelRatio()
         room = self.height() - top
-        return height if room - height >= max(80.0, room * LEGEND_SHARE) else 0.0
+        rows = LEGEND_ROWS * style.ROW * style.FOLLOW_MIN_SCALE * self._base_scale
+        return height if room - height >= max(80.0, room * LEGEND_SHARE, rows) else 0.0
 
     def _legend_strip(self) -> QPixmap:
         """The key to the picture, drawn once per width and kind of search."""
@@ -982,7 +1068,7 @@ class TreeView(QWidget):
         buttons = [
             ("−", "Zoom out (-)", self.zoom_out),
             ("+", "Zoom in (+)", self.zoom_in),
-            ("Fit", "Fit the drawn tree in view (F)", self.fit),
+            ("Fit", "Fit the drawn tree in view, as far as labels stay readable (F)", self.fit),
             ("1:1", "Reset zoom, root at the top (0)", self.reset_view),
         ]
         for text, tip, slot in buttons:

@@ -130,9 +130,20 @@ def mistake(tree: Tree, path: list[int], chosen: int, label: Labeller) -> str:
     return f"{lead}: {reason}."
 
 
-def _terms(values: list[int], joiner: str) -> str:
-    shown = [format_number(value) for value in values[:SHOWN_TERMS]]
-    if len(values) > SHOWN_TERMS:
+def _terms(values: list[int], joiner: str, keep: int = -1) -> str:
+    """The first `SHOWN_TERMS` values, "…" for the rest; a value at index `keep` past them
+    (the smallest, which a min names) is shown in its place among them."""
+    if len(values) <= SHOWN_TERMS:
+        return joiner.join(format_number(value) for value in values)
+    indexes = list(range(SHOWN_TERMS))
+    if keep >= SHOWN_TERMS:
+        indexes[-1] = keep
+    shown: list[str] = []
+    for position, index in enumerate(indexes):
+        if position and index != indexes[position - 1] + 1:
+            shown.append("…")
+        shown.append(format_number(values[index]))
+    if indexes[-1] < len(values) - 1:
         shown.append("…")
     return joiner.join(shown)
 
@@ -149,7 +160,8 @@ def _min_text(tree: Tree, values: list[int], children: Sequence[int], label: Lab
     first = children[values.index(smallest)]
     if len(values) == 1:
         return f"{format_number(smallest)} ({label(first)})"
-    return f"min({_terms(values, ', ')}) = {format_number(smallest)} ({label(first)})"
+    terms = _terms(values, ", ", values.index(smallest))
+    return f"min({terms}) = {format_number(smallest)} ({label(first)})"
 
 
 def numbers_why(tree: Tree, node: int, label: Labeller) -> str:

@@ -17,7 +17,7 @@ from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.settings import Settings
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source
-from pn_explorer.app.projector import TEXT_SCALE
+from pn_explorer.app.projector import ACROSS_WIDTH, TEXT_SCALE
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.view import PAUSED_NOTE
@@ -237,7 +237,8 @@ def test_projector_mode_shows_board_tree_and_narration_large(qtbot, size):
 
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
 def test_in_projector_mode_board_tree_and_narration_share_the_window(qtbot, size):
-    """The long narration of an expansion runs under the board and the tree, whole; the tree
+    """The long narration of an expansion runs under the board and the tree (under the tree
+    alone in a window narrower than `ACROSS_WIDTH`), whole; the tree
     keeps room for three rows of nodes at the projector's scale (the node expanded, the row
     above it and its children), and they are on screen."""
     window = open_window(qtbot, WAC_001, size)
@@ -253,7 +254,10 @@ def test_in_projector_mode_board_tree_and_narration_share_the_window(qtbot, size
     assert row >= style.FOLLOW_MIN_SCALE * TEXT_SCALE * style.ROW - 1e-6  # follow's floor, large
     assert view.drawing_area().height() >= 2.5 * row
     left = window.splitter.widget(0).mapTo(window, QPoint(0, 0)).x()
-    assert narration.mapTo(window, QPoint(0, 0)).x() <= left  # under the board too
+    if size[0] >= ACROSS_WIDTH:
+        assert narration.mapTo(window, QPoint(0, 0)).x() <= left  # under the board too
+    else:  # under the tree only: the board keeps its height
+        assert narration.mapTo(window, QPoint(0, 0)).x() >= view.mapTo(window, QPoint(0, 0)).x()
     assert board_side(window) >= MIN_BOARD
     tree = window.driver.search.tree
     expanded = tree.parent[len(tree) - 1]
@@ -368,7 +372,8 @@ def test_follow_keeps_the_children_just_expanded_in_view(qtbot, size):
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1600, 1000)])
 def test_after_whole_iterations_the_node_expanded_and_the_children_named_stay_in_view(qtbot, size):
     """Also when the update moved the most-proving node to another branch (WAC.001's fifth
-    iteration names Nh5+ 4/1 and Ne8+ 5/1 while the next most-proving node is Ng6+)."""
+    iteration names Nh5+ 4/1 and Ne8+ 5/1 while the next most-proving node is Ng6+), where
+    they fit beside the most-proving path, which stays in view whatever."""
     window = open_window(qtbot, WAC_001, size)
     search = window.driver.search
     view = window.tree_view
@@ -382,12 +387,23 @@ def test_after_whole_iterations_the_node_expanded_and_the_children_named_stay_in
         drawn = {i.node: i for i in view.displayed_nodes() if i.level == 1}
         named = [drawn[node] for node in children if node in drawn and drawn[node].label]
         named = [item for item in named if f"{item.label} " in window.narration.text()]
-        assert named and in_area(window, expanded)
-        for item in named:
-            # The node's disc, mapped through the view, lies in the part of the tree shown.
-            corner = view.scene_to_widget(item.x - style.NODE / 2, item.y - style.NODE / 2)
-            disc = QRectF(corner, view.scene_to_widget(item.x + style.NODE / 2, item.y + 12))
-            assert view.drawing_area().contains(disc), (item.label, size)
+        assert named
+        # The path comes first (the board shows its end); the children named stay in view
+        # where they fit beside it.
+        path = [drawn[node] for node in tree.most_proving_path()]
+        strip = {chip.item.node for chip in view.path_strip()}
+        scene = [item for item in path if item.node not in strip]
+        xs = [view.scene_to_widget(item.x, 0).x() for item in [*named, *scene]]
+        ys = [view.scene_to_widget(0, item.y).y() for item in [*named, *scene]]
+        area = view.drawing_area()
+        if max(xs) - min(xs) < area.width() - 120 and max(ys) - min(ys) < area.height() - 80:
+            assert in_area(window, expanded)
+            for item in named:
+                # The node's disc, mapped through the view, lies in the part of the tree shown.
+                corner = view.scene_to_widget(item.x - style.NODE / 2, item.y - style.NODE / 2)
+                disc = QRectF(corner, view.scene_to_widget(item.x + style.NODE / 2, item.y + 12))
+                assert area.contains(disc), (item.label, size)
+        assert all(in_area(window, item.node) for item in scene)
         elsewhere += expanded not in tree.most_proving_path()
     assert elsewhere  # the case the class met: the update sent the search to another branch
 

@@ -1,8 +1,10 @@
 """The window's one background-job runner: results, progress, one-line failures, cancel that
 really stops processes and threads, and stale results dropped."""
 
+import os
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from job_work import fail_on_two, sleep, square
@@ -159,3 +161,24 @@ def test_cancelled_steps_are_closed_and_never_answer(qtbot, jobs):
     assert closed == [True] and not jobs.busy
     qtbot.wait(100)
     assert heard.of("result") == [] and heard.events[-1] == ("cancelled",)
+
+
+def defunct_children() -> list[int]:
+    """This process's children left defunct (zombies), read from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] == "Z" and int(fields[1]) == os.getpid():
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_no_worker_is_left_defunct_after_the_work_ends(qtbot, jobs):
+    jobs.run_processes(square, [1, 2, 3], parallel=2)
+    qtbot.waitUntil(lambda: not jobs.busy, timeout=30_000)
+    qtbot.wait(500)  # the workers exit once their pipes close
+    qtbot.waitUntil(lambda: not defunct_children(), timeout=3_000)

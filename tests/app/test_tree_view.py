@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.follow import drawn_span
 from pn_explorer.app.tree_view.layout import FOLD, NODE
+from pn_explorer.app.tree_view.path_strip import inside
 from pn_explorer.app.tree_view.style import FOLLOW_MIN_SCALE
 from pn_explorer.app.tree_view.view import PAUSED_NOTE, TreeView
 from pn_explorer.core.games.chess_game import ChessGame
@@ -191,7 +192,11 @@ def test_follow_keeps_the_most_proving_node_in_view_and_a_drag_pauses_it(view, q
         view.refresh()
         new = {child for child, _, _ in report.new_children}
         fresh = [item for item in drawn(view) if item.node in new]
-        assert fresh and all(view.rect().contains(point(view, item)) for item in fresh)
+        assert path_on_screen(view, search.tree.most_proving_path())
+        leaf = [item for item in drawn(view) if item.highlighted][-1]
+        xs = [point(view, item).x() for item in [*fresh, leaf]]
+        if max(xs) - min(xs) < view.drawing_area().width() - 120:
+            assert fresh and all(view.rect().contains(point(view, item)) for item in fresh)
         report = search.step_phase()
         assert report.phases == [Phase.SELECT]
         view.apply_report(report)
@@ -447,6 +452,22 @@ def test_follow_shows_the_whole_path_with_the_root_at_the_top_and_never_moves_ne
     assert all(in_area(view, item) for item in view.displayed_nodes())
 
 
+def path_on_screen(view: TreeView, path: list[int]) -> bool:
+    """Every node of the first level's most-proving `path` is drawn whole in the drawing area
+    or summarised in the path strip above it."""
+    strip = {chip.item.node for chip in view.path_strip() if chip.item.level == 1}
+    area = view.drawing_area()
+    drawn_path = {item.node: item for item in drawn(view) if item.highlighted}
+    return all(
+        node in strip
+        or (
+            node in drawn_path
+            and inside(drawn_path[node], area, view._viewport.scale, view._viewport.offset)
+        )
+        for node in path
+    )
+
+
 def path_leaf(view: TreeView):
     """The most-proving node as drawn."""
     return [item for item in drawn(view) if item.highlighted][-1]
@@ -472,13 +493,20 @@ def test_follow_keeps_a_deep_most_proving_node_its_parent_and_its_children_in_vi
         expanded = report.path[-1]
         fresh = [widget_point(view, i) for i in drawn(view) if i.node in new or i.node == expanded]
         on_path = expanded in search.tree.most_proving_path()
-        across = [point.x() for point in fresh]
-        if max(across) - min(across) < area.width() - 120:
-            # The expanded node and its children, which the narration names, are in view, also
-            # when the update moved the most-proving node to another branch.
-            assert all(area.contains(point) for point in fresh)
         path = [item for item in drawn(view) if item.highlighted]
         assert [item.node for item in path] == search.tree.most_proving_path()
+        assert path_on_screen(view, search.tree.most_proving_path())
+        strip = {chip.item.node for chip in view.path_strip()}
+        scene_path = [widget_point(view, item) for item in path if item.node not in strip]
+        across = [point.x() for point in [*fresh, *scene_path]]
+        down = [point.y() for point in [*fresh, *scene_path]]
+        if max(across) - min(across) < area.width() - 120 and max(down) - min(down) < (
+            area.height() - 120
+        ):
+            # The expanded node and its children, which the narration names, are in view, also
+            # when the update moved the most-proving node to another branch, where they fit
+            # beside the path.
+            assert all(area.contains(point) for point in fresh)
         leaf, parent = path[-1], path[-2]
         below = view.scene_to_widget(leaf.x, leaf.y + 82)
         must = [widget_point(view, leaf), below]
