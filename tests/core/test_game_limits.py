@@ -14,9 +14,13 @@ from pn_explorer.core.search.algorithms import AlgorithmSpec, create_search
 from pn_explorer.core.search.defaults import DEFAULT_GAME_SECONDS
 from pn_explorer.core.search.types import Limits, Result
 
+LIMIT = 2.0
+"""The time limit the searches are held to (a tenth of it is slack enough for one expansion, even
+with the suite's other process beside it)."""
+
 SLOW_GAMES = [
     "openspiel:quoridor(board_size=5)",
-    "openspiel:dots_and_boxes(num_rows=2,num_cols=3)",
+    "openspiel:dots_and_boxes(num_rows=3,num_cols=3)",
     "connect-four",
 ]
 
@@ -24,15 +28,16 @@ SLOW_GAMES = [
 @pytest.mark.parametrize("spec", SLOW_GAMES)
 def test_every_search_stops_within_a_tenth_of_its_time_limit(spec):
     """A search's clock is checked at every expansion, so it ends within one expansion of the
-    limit (a millisecond or so on these games), well inside a tenth of it."""
+    limit (a millisecond or so on these games; DAG PN's update through many parents up to a tenth
+    of a second on a busy machine), inside a tenth of it."""
     for name in registry.names():
         game = parse_game_spec(spec).game()
         if registry.refusal(name, game) is not None:
             continue  # a chess-only search (the native df-pn): refused in one sentence
-        search = create_search(AlgorithmSpec(name), game, Limits(max_seconds=1))
+        search = create_search(AlgorithmSpec(name), game, Limits(max_seconds=LIMIT))
         outcome = search.run()
         assert outcome.result is Result.UNKNOWN, name
-        assert 1.0 <= search.elapsed <= 1.1, (name, search.elapsed)
+        assert LIMIT <= search.elapsed <= 1.1 * LIMIT, (name, search.elapsed)
 
 
 def test_a_board_game_has_a_default_time_limit(monkeypatch):
