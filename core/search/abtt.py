@@ -51,8 +51,9 @@ import time
 
 from ..errors import VerificationError
 from ..games.game import Expansion, Game
+from ..games.registry import kind_of
 from ..proofs.proof import ProofNode
-from ..values import REASON_TEXT, Reason, Value, counted
+from ..values import Reason, Value, counted
 from .defaults import ABTT
 from .types import Limits, Outcome, Result, StopReason
 
@@ -143,7 +144,7 @@ class AlphaBetaTableSearch:
             self.outcome = Outcome(
                 Result.PROVED if proved else Result.DISPROVED,
                 StopReason.ROOT_TERMINAL,
-                REASON_TEXT[evaluation.reason],
+                kind_of(game).reason_text(evaluation.reason),
             )
 
     # -- counts -----------------------------------------------------------------------------------

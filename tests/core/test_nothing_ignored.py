@@ -88,3 +88,18 @@ def test_a_message_quotes_at_most_the_part_that_is_wrong(capsys, spec):
     assert main(["solve", "--game", spec, "--quiet"]) == EXIT_USER_ERROR
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and len(err[0]) <= 240, err
+
+
+def test_every_search_says_a_finished_board_in_the_games_words():
+    """A root the rules already decided is said in the game's words by every search: a line made
+    on an m,n,k board, never chess's "checkmate"."""
+    from pn_explorer.core.games.game_specs import parse_game_spec
+    from pn_explorer.core.search import registry
+    from pn_explorer.core.search.types import Limits
+
+    for name in registry.names():
+        game = parse_game_spec("tic-tac-toe(moves=a1.b1.a2.b2.a3)").game()
+        if registry.refusal(name, game) is not None:
+            continue  # a chess-only search
+        outcome = registry.build(name, game, Limits(max_nodes=1_000), {}).run()
+        assert outcome.detail == "a line of k stones", (name, outcome)
