@@ -4,7 +4,7 @@ A node is named by (level, id): level 1 is the (first-level) tree, level 2 the l
 second-level tree, whose root stands on a first-level node. Reading only the trees and the game's
 kind (`core.games.kinds.GameKind`: lines, descriptions), never the game cursor, keeps views out of
 the search's way; what a position looks like is the business of the board panel's picture for
-its game kind (`app.panels.pictures`).
+its game kind (`app.board.describe`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..core.games.registry import kind_of
 from ..core.search.contract import Stepper, kept_tree, second_level, second_level_root
 from ..core.tree import ROOT, Tree
 from ..core.values import REASON_TEXT, Reason, format_number
-from .panels.pictures import describe_position
+from .board.describe import describe_position
 from .position_view import PositionView
 from .short_text import short_label
 from .tree_view.dag_parents import parents_text

@@ -1,5 +1,5 @@
 """What the board panel shows for one node (`PositionView`): made by `app.focus`, drawn by the
-game kind's picture (`app.panels.pictures`)."""
+game kind's picture (`app.board.pictures`)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Protocol, cast
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from ..core.errors import PnExplorerError
 from ..core.runs.replay import Replay
@@ -34,7 +34,13 @@ OPEN_ERROR = "Cannot open this"
 
 
 class Ui(Protocol):
-    """What a feature may ask of the screen around it (the window; a stand-in in tests)."""
+    """What a feature may ask of the screen around it (the window's `app.frame.Frame`; a
+    stand-in in tests): the one object a feature is given besides the session."""
+
+    @property
+    def host(self) -> QMainWindow:
+        """The main window a feature's docks, actions and dialogs belong to."""
+        ...
 
     def say(self, text: str, timeout_ms: int = 0) -> None:
         """A line in the status bar (0: until replaced)."""

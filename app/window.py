@@ -52,7 +52,15 @@ from ..core.search.types import (
     StopReason,
 )
 from . import focus
+from .board.view import BoardView
 from .board_focus import BoardFocus
+from .compare.panel import (
+    DEFAULT_SECONDS,
+    MAX_SECONDS,
+    ComparePanel,
+    compared,
+    spoken,
+)
 from .dfpn.path_panel import DOCK_TITLE as DFPN_DOCK_TITLE
 from .dfpn.path_panel import DOCK_WIDTH as DFPN_DOCK_WIDTH
 from .dfpn.path_panel import DfpnPathPanel
@@ -63,26 +71,7 @@ from .menus.classroom_menu import ClassroomMenu
 from .menus.explain_dock import ExplainDock
 from .menus.exports import Exporter, export_menu
 from .menus.paper import PaperMenu
-from .panels.board import BoardView
-from .panels.compare import (
-    DEFAULT_SECONDS,
-    MAX_SECONDS,
-    ComparePanel,
-    compared,
-    spoken,
-)
-from .panels.curves import CurvesWidget
-from .panels.elided_label import ElidedLabel
-from .panels.engine_check import EngineCheckPanel
-from .panels.memory_gauge import MemoryGauge, gauge_title, memory_state
-from .panels.narration_view import NarrationView
-from .panels.result import NOT_SOLVED, ResultPanel
-from .panels.solution_browser import DOCK_TITLE as SOLUTION_DOCK_TITLE
-from .panels.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
-from .panels.solution_browser import SolutionBrowser
-from .panels.status_label import StatusLabel
-from .panels.status_line import status_forms
-from .panels.timeline import Timeline
+from .narration.view import NarrationView
 from .problems.search_setup import SearchParams
 from .problems.settings import Settings
 from .problems.sources import (
@@ -98,9 +87,20 @@ from .problems.sources import (
     naming_the_file,
     positions_of,
 )
+from .progress.curves import CurvesWidget
+from .progress.elided_label import ElidedLabel
+from .progress.memory_gauge import MemoryGauge, gauge_title, memory_state
+from .progress.status_label import StatusLabel
+from .progress.status_line import status_forms
+from .progress.timeline import Timeline
 from .projector import Projector
 from .quiz.mode import STEP_ACTIONS, QuizMode
 from .refutation_focus import refutation_target
+from .result.engine_check import EngineCheckPanel
+from .result.panel import NOT_SOLVED, ResultPanel
+from .result.solution_browser import DOCK_TITLE as SOLUTION_DOCK_TITLE
+from .result.solution_browser import DOCK_WIDTH as SOLUTION_DOCK_WIDTH
+from .result.solution_browser import SolutionBrowser
 from .session import OPEN_ERROR, Session
 from .short_text import one_line, short_label
 from .shortcuts import keys_of, shortcut_table
@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
         self._build_views()
         self._build_actions()
         self._connect()
-        self.explain = ExplainDock(self.session, self, self, self.tree_view)
+        self.explain = ExplainDock(self.session, self, self.tree_view)
         self._add_to_menu(self.search_menu, [self.explain.explain_action])
         self._add_to_menu(
             self.view_menu, [self.explain.effort_action, self.explain.dock.toggleViewAction()]
@@ -472,7 +472,7 @@ class MainWindow(QMainWindow):
             self.open_file_action,
         ):
             file_menu.addAction(action)
-        self.exporter = Exporter(self.session, self, self, self.tree_view, self.solution_browser)
+        self.exporter = Exporter(self.session, self, self.tree_view, self.solution_browser)
         file_menu.addMenu(export_menu(self.exporter, self))
         file_menu.addSeparator()
         self.tree_commands = TreeCommands(
@@ -524,7 +524,7 @@ class MainWindow(QMainWindow):
         ):
             view_menu.addSeparator() if action is None else view_menu.addAction(action)
         help_menu = menus.addMenu("&Help")
-        self.paper = PaperMenu(self.session, self, self, self.tree_view)
+        self.paper = PaperMenu(self.session, self, self.tree_view)
         menus.insertMenu(help_menu.menuAction(), self.paper.menu)
         help_menu.addAction(self.guide_action)
         help_menu.addAction(self.help_action)
@@ -571,7 +571,6 @@ class MainWindow(QMainWindow):
         self.addToolBar(toolbar)
         self.quiz_mode = QuizMode(
             self.session,
-            self,
             self,
             self.tree_view,
             self.board_focus,
@@ -756,7 +755,7 @@ class MainWindow(QMainWindow):
         self.refresh_views()
 
     def show_replayed(self) -> None:
-        """Show the replay at another iteration (`app.panels.timeline`) as a search just
+        """Show the replay at another iteration (`app.progress.timeline`) as a search just
         opened; the problem, the comparison and the settings stay."""
         self.session.clear_solution()
         self.result_panel.clear(self.timeline.result_heading())
@@ -765,7 +764,7 @@ class MainWindow(QMainWindow):
         self.refresh_views()
 
     def new_search_dialog(self) -> None:
-        from .panels.setup import SetupDialog
+        from .menus.setup_dialog import SetupDialog
 
         self.driver.pause()
         dialog = SetupDialog(self.problem.source, self.params, self.open_source, self)
@@ -917,6 +916,10 @@ class MainWindow(QMainWindow):
         """How tall the board could be (0 for a problem without a board: a tree's path)."""
         board = self.board_view.board
         return board_room(self.board_view, board) if board.isVisible() else 0
+
+    @property
+    def host(self) -> QMainWindow:
+        return self
 
     @property
     def main(self) -> QMainWindow:

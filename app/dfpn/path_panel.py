@@ -27,8 +27,8 @@ from ...core.proofs.claims import mate_text
 from ...core.search.contract import Stepper
 from ...core.search.dfpn_steps import DfpnFrame, RecursionPath
 from ...core.search.events import BackUpReason
-from ..panels.narration_dfpn import pair
-from ..panels.narration_links import move_labels
+from ..narration.dfpn import pair
+from ..narration.links import move_labels
 from ..tree_view import style
 
 COLUMNS = ("move", "type", "pn / dn", "φ / δ", "φ_t / δ_t", "status", "table")

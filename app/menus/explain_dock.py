@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget
 
 from ...core.explain.trace import RootTrace
 from ...core.search.contract import Stepper
 from ...core.search.parameters import PARAMETERS
 from ...core.search.types import Outcome
 from .. import focus
-from ..panels.explain import ExplainPanel
 from ..session import Session, Ui
 from ..tree_view.view import TreeView
+from .explain_panel import ExplainPanel
 
 NO_MAP = (
     "The effort map colours a search tree by the nodes below each node; this search keeps no "
@@ -36,13 +36,13 @@ board and the tree most of the window."""
 
 
 class ExplainDock:
-    """The panel's dock in `host`, its two actions, and its wiring to one session: the tree it
+    """The panel's dock in `ui.host`, its two actions, and its wiring to one session: the tree it
     colours is `tree_view`, a row chosen is pointed at through `ui`."""
 
-    def __init__(self, session: Session, ui: Ui, host: QMainWindow, tree_view: TreeView) -> None:
+    def __init__(self, session: Session, ui: Ui, tree_view: TreeView) -> None:
         self.session = session
         self.ui = ui
-        self.host = host
+        self.host = host = ui.host
         self.tree_view = tree_view
         self.trace = RootTrace()
         self.panel = ExplainPanel()

@@ -36,8 +36,8 @@ from ...core.games.registry import kind_of
 from ...core.search.registry import title_of
 from ...core.values import counted
 from ..jobs import Jobs
-from ..panels.solution_browser import SolutionBrowser
 from ..problems.sources import Problem
+from ..result.solution_browser import SolutionBrowser
 from ..session import Session, Ui
 from ..tree_view.layout import NODE
 from ..tree_view.view import TreeView
@@ -134,21 +134,20 @@ NO_TREE = (
 
 class Exporter(QObject):
     """The Export menu's actions over one session: the proof the `browser` holds, the tree
-    `tree_view` draws, and `host` (the window) as a picture; what was written is said through
+    `tree_view` draws, and `ui.host` (the window) as a picture; what was written is said through
     `ui`, what could not be through the session's `error`."""
 
     def __init__(
         self,
         session: Session,
         ui: Ui,
-        host: QWidget,
         tree_view: TreeView,
         browser: SolutionBrowser,
     ) -> None:
-        super().__init__(host)
+        super().__init__(ui.host)
         self.session = session
         self.ui = ui
-        self.host = host
+        self.host = ui.host
         self.tree_view = tree_view
         self.browser = browser
         self.jobs: list[Jobs] = []

@@ -5,7 +5,7 @@ the one-line specification `pn-explorer --game SPEC` and `pn-explorer solve --ga
 The games offered are the registered families' choices (`core.games.board_kind.GameChoice`), and
 their settings' boxes are built from each choice's fields, so the dialog names no game. The
 start position is a move list (in the game's notation), or made by clicking on the game's picture
-beside it (`app.panels.pictures`), where the family reads the game as it is set up. The dialog
+beside it (`app.board.pictures`), where the family reads the game as it is set up. The dialog
 only writes the specification; the window opens it and, if it is bad, says why in a message box
 and keeps the dialog as it was.
 """
@@ -36,12 +36,12 @@ from ...core.errors import PnExplorerError
 from ...core.games.board_kind import GOALS, WIN, GameChoice, GameSpec, SpecKind
 from ...core.games.game_specs import parse_game_spec
 from ...core.games.registry import kind_of, spec_kinds
+from ..board.pictures import PictureWidget, picture_widget
 from ..focus import line_view
-from ..panels.pictures import PictureWidget, picture_widget
 from ..problems.sources import GAME, Source
 
 if TYPE_CHECKING:
-    from ..panels.board import BoardView
+    from ..board.view import BoardView
     from ..session import Session
 
 

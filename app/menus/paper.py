@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMenu
 
 from ...core.games.game import Game
 from ...core.games.registry import kind_of
@@ -21,7 +21,6 @@ from ...core.search.types import Outcome
 from ...core.tree import Tree
 from ..docks import SIDE_WIDTH
 from ..jobs import Jobs
-from ..panels.paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
 from ..problems.search_setup import PN, PN2, SearchParams
 from ..problems.sources import SUITE, TREE, TREE_FILES, Source
 from ..session import Session, Ui
@@ -33,6 +32,7 @@ from ..tree_view.occurrences import (
 )
 from ..tree_view.view import TreeView
 from ..window_layout import hidden_right_dock
+from .paper_runs import CHAPTER_4, TABLE_3_1, PaperRunsPanel
 
 TRANSPOSITION_NODES = 20_000
 """WAC.213's demonstration tree: big enough for many transpositions, hashed in about a second."""
@@ -65,10 +65,11 @@ CHAPTER = (
 
 
 class PaperMenu(QObject):
-    """The menu (`menu`, for the window's menu bar), its dock in `host` for the suite runs and
+    """The menu (`menu`, for the window's menu bar), its dock in `ui.host` for the suite runs and
     the WAC.213 rings on `tree_view`, over one session; captions go to `ui`."""
 
-    def __init__(self, session: Session, ui: Ui, host: QMainWindow, tree_view: TreeView) -> None:
+    def __init__(self, session: Session, ui: Ui, tree_view: TreeView) -> None:
+        host = ui.host
         super().__init__(host)
         self.session = session
         self.ui = ui

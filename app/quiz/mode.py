@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget
 
 from ...core.errors import InvalidAnswerError
 from ...core.inputs.answers import parse_number_answer
@@ -23,9 +23,9 @@ from ...core.search.contract import Stepper
 from ...core.search.types import PHASE, StepReport
 from ...core.tree import ROOT
 from ..board_focus import BoardFocus
-from ..panels.narration import describe_outcome
-from ..panels.narration_view import opening_text, quiz_opening_text
-from ..panels.status_line import status_forms
+from ..narration.describe import describe_outcome
+from ..narration.view import opening_text, quiz_opening_text
+from ..progress.status_line import status_forms
 from ..projector import SHOWN_IN_PROJECTOR
 from ..session import Session, Ui
 from ..tree_view.cover import Cover
@@ -72,18 +72,18 @@ def quizzable(search: Stepper | None) -> bool:
 
 class QuizMode(QObject):
     """Quiz mode over one session: its action (the window puts it in a menu and the toolbar),
-    its dock in `host` and the question in progress. It covers `tree_view` and the board
+    its dock in `ui.host` and the question in progress. It covers `tree_view` and the board
     (`board`, redrawn through `ui`) and holds `step_actions` off while a question is open."""
 
     def __init__(
         self,
         session: Session,
         ui: Ui,
-        host: QMainWindow,
         tree_view: TreeView,
         board: BoardFocus,
         step_actions: list[QAction],
     ) -> None:
+        host = ui.host
         super().__init__(host)
         self.session = session
         self.ui = ui

@@ -43,6 +43,10 @@ class Stage(QMainWindow):
         self.session.close()
         super().closeEvent(event)
 
+    @property
+    def host(self) -> QMainWindow:
+        return self
+
     def say(self, text: str, timeout_ms: int = 0) -> None:
         self.said.append(text)
 

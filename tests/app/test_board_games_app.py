@@ -12,11 +12,12 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
+from pn_explorer.app.board.describe import MnkPosition, describe_mnk, describe_position
+from pn_explorer.app.board.game_pictures import MnkBoard, TextBoard
+from pn_explorer.app.board.pictures import picture_widget
+from pn_explorer.app.compare.panel import compared
 from pn_explorer.app.main import main as app_main
 from pn_explorer.app.menus.new_game import NewGameDialog, game_spec
-from pn_explorer.app.panels.compare import compared
-from pn_explorer.app.panels.game_pictures import MnkBoard, MnkPosition, TextBoard, describe_mnk
-from pn_explorer.app.panels.pictures import describe_position, picture_widget
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import GAME, Source
 from pn_explorer.app.tree_view.layout import NODE

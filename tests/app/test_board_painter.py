@@ -9,7 +9,7 @@ from PySide6.QtCore import QByteArray, QRectF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-from pn_explorer.app.panels.board import BOARD_COLOURS, BoardPainter
+from pn_explorer.app.board.view import BOARD_COLOURS, BoardPainter
 from pn_explorer.app.position_view import PositionView
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source

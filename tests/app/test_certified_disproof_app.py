@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from helpers import drop_a_root_move_from_disproofs
 
-from pn_explorer.app.panels.compare import PanelRun, row_cells
-from pn_explorer.app.panels.result import REFUTED, UNCERTIFIED
+from pn_explorer.app.compare.panel import PanelRun, row_cells
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import FEN, Source
+from pn_explorer.app.result.panel import REFUTED, UNCERTIFIED
 from pn_explorer.app.window import MainWindow
 from pn_explorer.core.runs.comparison import algorithm_factory
 from pn_explorer.core.runs.runner import WorkItem, run_item

@@ -9,13 +9,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from pn_explorer.app.panels.game_pictures import MnkBoard, cell_of
-from pn_explorer.app.panels.memory_gauge import MemoryState, bar_scale
-from pn_explorer.app.panels.result import NOT_SOLVED
-from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.board.describe import cell_of
+from pn_explorer.app.board.game_pictures import MnkBoard
+from pn_explorer.app.menus.setup_dialog import SetupDialog
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source, positions_of
+from pn_explorer.app.progress.memory_gauge import MemoryState, bar_scale
+from pn_explorer.app.result.panel import NOT_SOLVED
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller

@@ -11,12 +11,12 @@ from PySide6.QtCore import QPoint, QRectF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QToolButton
 
 from pn_explorer.app.docks import OFFERED_TREE_WIDTH
-from pn_explorer.app.panels.memory_gauge import fitted
-from pn_explorer.app.panels.root_plot import LEGEND_NAMES, SHORT_NAMES
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.settings import Settings
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.progress.memory_gauge import fitted
+from pn_explorer.app.progress.root_plot import LEGEND_NAMES, SHORT_NAMES
 from pn_explorer.app.projector import ACROSS_WIDTH, TEXT_SCALE
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.follow import drawn_span

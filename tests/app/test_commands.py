@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMessageBox
 
 from pn_explorer.app.main import main
-from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.menus.setup_dialog import SetupDialog
 from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams, build_search
 from pn_explorer.app.problems.sources import FEN, TREE, TREE_FILES, Source, load
 from pn_explorer.app.screenshot import render_screenshot

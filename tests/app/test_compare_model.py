@@ -3,8 +3,7 @@
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
-from pn_explorer.app.panels.compare import ComparePanel, PanelRun, compared, row_cells
-from pn_explorer.app.panels.compare_model import (
+from pn_explorer.app.compare.model import (
     BEST_BACKGROUND,
     COLUMNS,
     HEADER_TIPS,
@@ -14,6 +13,7 @@ from pn_explorer.app.panels.compare_model import (
     CompareModel,
     Row,
 )
+from pn_explorer.app.compare.panel import ComparePanel, PanelRun, compared, row_cells
 from pn_explorer.app.session import Session
 from pn_explorer.core.runs.runner import RunRecord
 from pn_explorer.core.search.registry import entry

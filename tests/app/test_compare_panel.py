@@ -9,14 +9,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 from stage import Stage
 
-from pn_explorer.app.panels.compare import (
+from pn_explorer.app.compare.model import MATE_COLUMN, NODES_COLUMN
+from pn_explorer.app.compare.panel import (
     ComparePanel,
     PanelRun,
     best_algorithms,
     compared,
     row_cells,
 )
-from pn_explorer.app.panels.compare_model import MATE_COLUMN, NODES_COLUMN
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.core.games.suites import find_position, load_suite

@@ -8,9 +8,9 @@ from deep_trees import chain, write
 
 from pn_explorer.app.driving.redraw_throttle import LONGEST_REFRESH_S, OVERHEAD_HIGH, RedrawThrottle
 from pn_explorer.app.focus import position_view
-from pn_explorer.app.panels.solution_browser import SHOWN_PLIES, SolutionBrowser
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import TREE, Source
+from pn_explorer.app.result.solution_browser import SHOWN_PLIES, SolutionBrowser
 from pn_explorer.app.screenshot import render_screenshot
 from pn_explorer.app.tree_view.layout import LevelInput, SubtreeSizes, layout_tree
 from pn_explorer.app.window import MainWindow

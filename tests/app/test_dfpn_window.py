@@ -17,7 +17,7 @@ from pn_explorer.app.dfpn.path_panel import (
 )
 from pn_explorer.app.menus.explain_dock import NO_MAP
 from pn_explorer.app.menus.exports import NO_TREE as NO_TREE_TO_EXPORT
-from pn_explorer.app.panels.narration_dfpn import describe_events
+from pn_explorer.app.narration.dfpn import describe_events
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
 from pn_explorer.app.quiz.mode import NOT_OFFERED

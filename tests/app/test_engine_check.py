@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from stage import Stage
 
-from pn_explorer.app.panels.engine_check import EngineCheckPanel
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, Source
+from pn_explorer.app.result.engine_check import EngineCheckPanel
 from pn_explorer.core.search.types import ITERATION
 from tests.core.test_uci_engine import WAC_1_LINE
 

@@ -25,7 +25,7 @@ def _window(qtbot, source=WAC_096, params=None):
     """A stage with a tree view and the feature, the problem opened."""
     window = Stage()
     window.tree_view = window.add_tree_view()
-    window.explain = ExplainDock(window.session, window, window, window.tree_view)
+    window.explain = ExplainDock(window.session, window, window.tree_view)
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()

@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtGui import QImage
 
 from pn_explorer.app.menus.exports import Exporter, export_menu, write_pgn
-from pn_explorer.app.panels.solution_browser import SolutionBrowser
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.result.solution_browser import SolutionBrowser
 from pn_explorer.app.tree_view.layout import NODE
 from pn_explorer.core.errors import ExportError
 from pn_explorer.core.games.chess_game import ChessGame
@@ -32,9 +32,7 @@ def _stage(qtbot, params=None):
     window.tree_view = window.add_tree_view()
     window.solution_browser = SolutionBrowser()
     window.on_close(window.solution_browser.cancel_check)
-    window.exporter = Exporter(
-        window.session, window, window, window.tree_view, window.solution_browser
-    )
+    window.exporter = Exporter(window.session, window, window.tree_view, window.solution_browser)
     qtbot.addWidget(window)
     window.resize(1600, 1000)
     window.show()

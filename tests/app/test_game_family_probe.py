@@ -15,10 +15,9 @@ from conformance import GameCase, check_search
 from probe_family import KIND, TAKE_AWAY, TakeAwayKind
 from PySide6.QtWidgets import QLabel, QWidget
 
+from pn_explorer.app.board import describe, pictures
+from pn_explorer.app.board.game_pictures import TextBoard
 from pn_explorer.app.menus.new_game import NewGameDialog
-from pn_explorer.app.panels import pictures
-from pn_explorer.app.panels.game_pictures import TextBoard
-from pn_explorer.app.panels.pictures import Picture
 from pn_explorer.app.position_view import PositionView
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import GAME, Source
@@ -154,8 +153,9 @@ def describe_counters(game, moves) -> tuple[str, str | None, None]:
     return "●" * left, str(moves[-1]) if moves else None, None
 
 
-def test_a_picture_of_its_own_is_one_line_of_the_picture_registry(take_away, qtbot, monkeypatch):
-    monkeypatch.setitem(pictures.PICTURES, KIND, Picture(describe_counters, Counters))
+def test_a_picture_of_its_own_is_one_line_in_each_picture_registry(take_away, qtbot, monkeypatch):
+    monkeypatch.setitem(describe.DESCRIPTIONS, KIND, describe_counters)
+    monkeypatch.setitem(pictures.WIDGETS, KIND, Counters)
     window = MainWindow(persist=False, source=Source(GAME, SPEC), params=SearchParams())
     qtbot.addWidget(window)
     window.step_iteration()

@@ -6,9 +6,7 @@ import chess
 import pytest
 
 from pn_explorer.app import focus
-from pn_explorer.app.panels.curves import curve_point, curve_points, short_count
-from pn_explorer.app.panels.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
-from pn_explorer.app.panels.narration import describe_step
+from pn_explorer.app.narration.describe import describe_step
 from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams, build_search, is_snapshot
 from pn_explorer.app.problems.sources import (
     EPD,
@@ -22,6 +20,8 @@ from pn_explorer.app.problems.sources import (
     load,
     positions_of,
 )
+from pn_explorer.app.progress.curves import curve_point, curve_points, short_count
+from pn_explorer.app.progress.memory_gauge import FULL, OK, WARN, MemoryState, format_bytes
 from pn_explorer.core.errors import (
     InvalidEpdError,
     InvalidLimitError,

@@ -4,8 +4,8 @@ unit initialisation chosen in the set-up dialog reaches the engine and the words
 
 from stage import Stage
 
-from pn_explorer.app.panels.narration_view import NarrationView
-from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.menus.setup_dialog import SetupDialog
+from pn_explorer.app.narration.view import NarrationView
 from pn_explorer.app.problems.search_setup import PN2, SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
 from pn_explorer.core.games.chess_game import decode_move

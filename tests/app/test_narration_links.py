@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from pn_explorer.app.panels.narration import describe_step
+from pn_explorer.app.narration.describe import describe_step
 from pn_explorer.core.games.chess_game import ChessGame, decode_move
 from pn_explorer.core.games.suites import find_position, load_suite
 from pn_explorer.core.search.dag_pn import DagProofNumberSearch

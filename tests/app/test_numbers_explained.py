@@ -8,11 +8,11 @@ import re
 import pytest
 from PySide6.QtCore import QRectF
 
-from pn_explorer.app.panels.result import NOT_SOLVED
-from pn_explorer.app.panels.root_plot import DISPROOF_COLOUR, PROOF_COLOUR
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import PN, SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.progress.root_plot import DISPROOF_COLOUR, PROOF_COLOUR
+from pn_explorer.app.result.panel import NOT_SOLVED
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.captions import stub_words
 from pn_explorer.app.tree_view.cover import Cover

@@ -5,7 +5,7 @@ import chess
 import chess.polyglot
 import pytest
 
-from pn_explorer.app.panels import paper_runs
+from pn_explorer.app.menus import paper_runs
 from pn_explorer.app.problems.search_setup import PN2
 from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.core.games.suites import find_position, load_suite

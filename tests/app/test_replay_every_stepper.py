@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from pn_explorer.app.panels.memory_gauge import memory_state
 from pn_explorer.app.problems.search_setup import SearchParams, build_search
 from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.progress.memory_gauge import memory_state
 from pn_explorer.app.tree_view.items import NODE
 from pn_explorer.app.window import MainWindow
 from tests.app.windows import shown_window

@@ -14,10 +14,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox
 from stage import Stage
 
+from pn_explorer.app.compare.panel import ComparePanel, budgets_text, compared, spoken, work_items
 from pn_explorer.app.launch import params_from_options
 from pn_explorer.app.main import build_parser as app_parser
-from pn_explorer.app.panels.compare import ComparePanel, budgets_text, compared, spoken, work_items
-from pn_explorer.app.panels.setup import SetupDialog
+from pn_explorer.app.menus.setup_dialog import SetupDialog
 from pn_explorer.app.problems.search_setup import SearchParams, build_search, offered_parameters
 from pn_explorer.app.problems.settings import Settings
 from pn_explorer.app.problems.sources import FEN, TREE, TREE_FILES, Source, load

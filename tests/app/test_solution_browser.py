@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtWidgets import QComboBox
 
 from pn_explorer.app import focus
-from pn_explorer.app.panels.solution_browser import read_solution
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import FEN, SUITE, Source
+from pn_explorer.app.result.solution_browser import read_solution
 from pn_explorer.app.tree_view.layout import NODE
 from pn_explorer.app.window import MainWindow
 from pn_explorer.core.games.chess_game import decode_move

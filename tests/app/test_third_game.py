@@ -12,15 +12,15 @@ from probe_family import TakeAwayGame
 
 from pn_explorer.app.board_focus import BoardFocus
 from pn_explorer.app.focus import FIRST_LEVEL, line_view, position_view
-from pn_explorer.app.panels.result import (
+from pn_explorer.app.problems.search_setup import SearchParams, build_search, fresh_game
+from pn_explorer.app.problems.sources import Source, load
+from pn_explorer.app.result.panel import (
     MATE,
     REFUTED,
     TREE_PROOF,
     result_kind,
     result_text,
 )
-from pn_explorer.app.problems.search_setup import SearchParams, build_search, fresh_game
-from pn_explorer.app.problems.sources import Source, load
 from pn_explorer.app.window import MainWindow
 from pn_explorer.core.errors import PnExplorerError, VerificationError
 from pn_explorer.core.explain.explain import explain

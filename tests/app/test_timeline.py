@@ -4,14 +4,14 @@ show the search as it was after iteration k — checked against a fresh engine r
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from pn_explorer.app.panels.root_plot import (
+from pn_explorer.app.problems.search_setup import PN2, SearchParams, build_search
+from pn_explorer.app.problems.sources import SUITE, Source
+from pn_explorer.app.progress.root_plot import (
     PIXELS_PER_POINT,
     PROOF_COLOUR,
     iteration_at,
     log_height,
 )
-from pn_explorer.app.problems.search_setup import PN2, SearchParams, build_search
-from pn_explorer.app.problems.sources import SUITE, Source
 from pn_explorer.core.tree import ROOT
 from tests.app.windows import shown_window
 

@@ -8,11 +8,11 @@ from PySide6.QtCore import QSettings, Qt
 
 from pn_explorer.app import focus
 from pn_explorer.app.driving.driver import FULL_SPEED
-from pn_explorer.app.panels.memory_gauge import memory_state
-from pn_explorer.app.panels.result import MATE, TREE_PROOF, UNSOLVED
 from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams
 from pn_explorer.app.problems.settings import Settings
 from pn_explorer.app.problems.sources import FEN, SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.progress.memory_gauge import memory_state
+from pn_explorer.app.result.panel import MATE, TREE_PROOF, UNSOLVED
 from pn_explorer.app.window import MainWindow
 from pn_explorer.core.engines import uci
 from pn_explorer.core.search.types import Result, StopReason
@@ -274,7 +274,7 @@ def test_a_decided_root_and_a_tree_with_pn2(qtbot, dialogs):
 
 
 def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch):
-    import pn_explorer.app.panels.result as result_panel
+    import pn_explorer.app.result.panel as result_panel
     from pn_explorer.core.errors import VerificationError
     from pn_explorer.core.games.chess_kind import ChessKind
 

@@ -8,9 +8,9 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor
 
 from pn_explorer.app.driving.driver import speed_label
-from pn_explorer.app.panels.memory_gauge import MemoryGauge, MemoryState, gauge_title
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source
+from pn_explorer.app.progress.memory_gauge import MemoryGauge, MemoryState, gauge_title
 from pn_explorer.app.tree_view import style
 from pn_explorer.app.tree_view.layout import FOLD, MORE, NODE
 from pn_explorer.app.tree_view.view import TreeView

@@ -1,18 +1,16 @@
-"""Pictures of the board games (`app.panels.pictures` registers them by game kind): the m,n,k
-family drawn as a grid of stones, and any OpenSpiel game as OpenSpiel's own text in a monospace
-view.
+"""Widgets of the board games' pictures (`app.board.pictures` registers them by game kind): the
+m,n,k family drawn as a grid of stones, and any OpenSpiel game as OpenSpiel's own text in a
+monospace view.
 
-As for chess, `describe_*` are pure (game and moves in, what to draw out) and the widgets only draw
-what they are given. An m,n,k position travels as `mnk_position`'s text (the rows, k and gravity),
-so the widget needs no game to draw it. A click on a cell offers it as a move: in the board panel
-it opens the New game dialog on the position shown with that stone added, and in the dialog it
-sets up a start position one stone at a time.
+The widgets only draw what they are given: the descriptions (`app.board.describe`) are pure. An
+m,n,k position travels as `MnkPosition`'s text (the rows, k and gravity), so the widget needs no
+game to draw it. A click on a cell offers it as a move: in the board panel it opens the New game
+dialog on the position shown with that stone added, and in the dialog it sets up a start position
+one stone at a time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -28,17 +26,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ...core.games.mnk import MnkGame, board_text
-from ...core.games.openspiel_game import OpenSpielGame
+from .describe import EMPTY, FIRST_STONE, SECOND_STONE, MnkPosition, cell_name, cell_of
 
 if TYPE_CHECKING:
     from ..position_view import PositionView
-
-Drawn = tuple[str | None, str | None, int | None]
-"""What a picture draws: the position, the move into it and a square to mark (as in
-`app.panels.pictures`)."""
-
-EMPTY, FIRST_STONE, SECOND_STONE = ".", "X", "O"
 
 PAPER = QColor("#f4ecd8")
 GRID = QColor("#6d5d4b")
@@ -62,99 +53,10 @@ cells: red and yellow say nothing of which is X and which O until the board says
 KEY_WORDS = {FIRST_STONE: "X (moves first)", SECOND_STONE: "O"}
 
 
-@dataclass(frozen=True, slots=True)
-class MnkPosition:
-    """An m,n,k position as the widget draws it: `rows` top row first (X, O, `.`), `k` in a row
-    wins, `gravity` for the Connect-Four kind."""
-
-    rows: tuple[str, ...]
-    k: int
-    gravity: bool
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0])
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    def stone(self, column: int, row: int) -> str:
-        """The stone on (column, row), rows counted from the bottom as cells are named."""
-        return self.rows[self.height - 1 - row][column]
-
-    def text(self) -> str:
-        """The position as `PositionView.position` carries it: "X.O/.X./... k=3 gravity=0"."""
-        return f"{'/'.join(self.rows)} k={self.k} gravity={int(self.gravity)}"
-
-    @classmethod
-    def parse(cls, text: str) -> MnkPosition:
-        """Read `text()` back."""
-        rows, k, gravity = text.split(" ")
-        return cls(tuple(rows.split("/")), int(k[2:]), gravity == "gravity=1")
-
-    def line_made(self) -> list[tuple[int, int]]:
-        """The cells of a line of k stones, if one is on the board (the game's end), else []."""
-        for row in range(self.height):
-            for column in range(self.width):
-                stone = self.stone(column, row)
-                if stone == EMPTY:
-                    continue
-                for d_column, d_row in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                    cells = [(column + i * d_column, row + i * d_row) for i in range(self.k)]
-                    if all(
-                        0 <= c < self.width and 0 <= r < self.height and self.stone(c, r) == stone
-                        for c, r in cells
-                    ):
-                        return cells
-        return []
-
-    def open_columns(self) -> list[int]:
-        """With gravity, the columns a stone can still drop into."""
-        return [c for c in range(self.width) if self.rows[0][c] == EMPTY]
-
-
 def _round_pen(colour: QColor, width: float) -> QPen:
     pen = QPen(colour, width)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     return pen
-
-
-def cell_name(column: int, row: int) -> str:
-    """A cell as the game names it: column letter, row from the bottom ("c1")."""
-    return f"{chr(ord('a') + column)}{row + 1}"
-
-
-def cell_of(name: str) -> tuple[int, int]:
-    """`cell_name` read back."""
-    return ord(name[0]) - ord("a"), int(name[1:]) - 1
-
-
-def mnk_position(game: MnkGame, moves: Sequence[int]) -> MnkPosition:
-    """The position after `moves` from the game's root (its start position)."""
-    cursor = MnkGame(game.rules, game.start)
-    for move in moves:
-        cursor.push(move)
-    rows = tuple(board_text(cursor).split("\n"))
-    return MnkPosition(rows, game.rules.k, game.rules.gravity)
-
-
-def describe_mnk(game: MnkGame, moves: Sequence[int]) -> Drawn:
-    """The position after `moves` as `MnkPosition.text` and the last stone's cell ("b2"): the
-    start position's last stone where no move was searched yet."""
-    played = [*game.start, *moves]
-    last = game.rules.name(played[-1]) if played else None
-    return mnk_position(game, moves).text(), last, None
-
-
-def describe_openspiel(game: OpenSpielGame, moves: Sequence[int]) -> Drawn:
-    """OpenSpiel's own text of the state after `moves` and the last move in its notation."""
-    state = game.game.new_initial_state()
-    last = None
-    for action in [*game.start, *moves]:
-        last = state.action_to_string(state.current_player(), action)
-        state.apply_action(action)
-    return str(state), last, None
 
 
 class MnkBoard(QWidget):
@@ -165,7 +67,7 @@ class MnkBoard(QWidget):
 
     move_chosen = Signal(str)
     """The cell the user chose, by its name ("c1"): a board panel's picture offers it as a move
-    from the position shown (`app.panels.board.BoardView.move_chosen`)."""
+    from the position shown (`app.board.view.BoardView.move_chosen`)."""
 
     def __init__(self, parent: QWidget | None = None, clickable: bool = False) -> None:
         super().__init__(parent)

@@ -1,5 +1,5 @@
 """The board panel: the position at the node in focus, drawn by its game kind's picture
-(`app.panels.pictures`: python-chess's board for chess, the move into it highlighted), with the
+(`app.board.pictures`: python-chess's board for chess, the move into it highlighted), with the
 line from the root beneath; a game without a picture (an explicit tree) shows the node's path.
 
 The widget is given a `PositionView` (see `app.focus`) and draws it; it never reads the search.
@@ -33,14 +33,14 @@ class BoardView(QWidget):
         self.heading = QLabel()
         self.heading.setStyleSheet("font-weight: bold;")
         self.pictures: dict[str, QWidget] = {}
-        """The picture widget of each game kind shown so far (`app.panels.pictures`)."""
+        """The picture widget of each game kind shown so far (`app.board.pictures`)."""
         self.tree_path = QLabel()
         self.tree_path.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.tree_path.setWordWrap(True)
         self.tree_path.setStyleSheet("font-size: 20pt; padding: 12px;")
         self.stack = QStackedWidget()
         board = self._picture(CHESS.name)
-        assert board is not None, "chess has a picture (PICTURES)"
+        assert board is not None, "chess has a picture (WIDGETS)"
         self.board: QWidget = board
         """The chess board, made up front: the first problem shown is a chess position."""
         self.stack.addWidget(self.tree_path)

@@ -1,7 +1,7 @@
 """The narration strip under the tree: the driver's steps, runs and endings told in words.
 
 It listens to the driver itself (a new search, each step, running at full speed, the end), so
-the window relays nothing; the sentences come from `app.panels.narration`.
+the window relays nothing; the sentences come from `app.narration.describe`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ...core.search.registry import entry
 from ...core.search.types import Outcome, StepReport
 from ...core.values import format_number
 from ..driving.driver import FULL_SPEED, SearchDriver
-from .narration import describe_outcome, describe_step
+from .describe import describe_outcome, describe_step
 
 FULL_SPEED_TEXT = (
     "Running at full speed: the views redraw about 15 times a second. Pause (F5) to look closely."

@@ -46,7 +46,7 @@ from ..problems.search_setup import SearchParams
 from ..problems.sources import GAME, Problem, Source
 from ..session import Session
 from ..tree_view import style
-from .compare_model import (
+from .model import (
     RESULT_COLUMN,
     CompareModel,
     Row,

@@ -64,8 +64,8 @@ from ..problems.sources import (
     naming_the_file,
     positions_of,
 )
+from ..progress.curves import CurvesWidget, short_count
 from ..short_text import one_line
-from .curves import CurvesWidget, short_count
 
 MAX_SPIN = 2_000_000_000
 

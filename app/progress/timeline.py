@@ -35,8 +35,8 @@ from ...core.search.types import ITERATION
 from ...core.values import counted, format_number
 from ..driving.driver import SearchDriver
 from ..focus import FIRST_LEVEL
-from .narration import node_label
-from .result import NOT_SOLVED
+from ..narration.describe import node_label
+from ..result.panel import NOT_SOLVED
 from .root_plot import RootPlot
 
 SLICE_SECONDS = 0.02

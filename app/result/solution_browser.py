@@ -8,7 +8,7 @@ tree of `core.proofs.solution_tree`). Choosing a move, or clicking one, plays th
 on the board and points at its node in the tree (through the result panel's line slider).
 
 Beside a proof it says how long the shortest mate is and whether that is certified: the df-pn
-certificate of `app.panels.shortest_check` (Figure 3.10's weakness: PN finds *a* mate, not the
+certificate of `app.result.shortest_check` (Figure 3.10's weakness: PN finds *a* mate, not the
 shortest), in a process of its own, cancellable. Reading the proof runs on a worker thread of
 the window's background-job runner (`app.jobs`; Pn²'s proof re-searches the leaves its second
 level solved), like the result's.

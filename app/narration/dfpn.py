@@ -7,7 +7,7 @@ from ...core.search.contract import Stepper
 from ...core.search.events import BackUpReason, DfpnEvent, EventKind
 from ...core.search.types import StepReport
 from ...core.values import INF, counted, format_number
-from .narration_links import move_labels
+from .links import move_labels
 
 NEAR_INFINITY = 1 << 40
 """Thresholds within this of ∞ are written ∞ − k (φ_t = δ_t − δ + φ under a root's ∞)."""

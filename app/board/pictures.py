@@ -1,21 +1,20 @@
-"""Position pictures by game kind: what the board panel draws for a position of a game that has a
-picture (`Capabilities.has_board`), and the words that describe it for the drawing.
+"""Position pictures by game kind: the widget the board panel draws a position with, for a game
+that has a board (`Capabilities.has_board`).
 
 The chess picture is python-chess's board and pieces, drawn from parts rasterised once; the board
-games' pictures are in `app.panels.game_pictures`. A game with a board but no entry here is drawn
-as its position in words (`TEXT_PICTURE`); a game without a board shows its line alone (an
-explicit tree's node letters). A new picture is a `Picture`: a pure `describe` (game and moves in,
-what to draw out) and a widget that draws a `PositionView` (`set_position`), registered by its
-game kind's name in `PICTURES`.
+games' widgets are in `app.board.game_pictures`. What each picture is given to draw comes from the
+pure descriptions (`app.board.describe`); a game with a board but no widget here is drawn as its
+position in words (`TextBoard`); a game without a board shows its line alone (an explicit tree's
+node letters). A new picture is a description registered by its game kind's name in
+`DESCRIPTIONS` and a widget that draws a `PositionView` (`set_position`) registered in `WIDGETS`.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import chess
 import chess.svg
@@ -24,18 +23,10 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPixmap, QRadialGradien
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ...core.games.chess_codes import decode_move
 from ...core.games.chess_game import ChessGame
-from ...core.games.game import Game
 from ...core.games.mnk import MnkGame
 from ...core.games.openspiel_game import OpenSpielGame
-from ...core.games.registry import kind_of
-from .game_pictures import (
-    MnkBoard,
-    TextBoard,
-    describe_mnk,
-    describe_openspiel,
-)
+from .game_pictures import MnkBoard, TextBoard
 
 if TYPE_CHECKING:
     from ..position_view import PositionView
@@ -47,24 +38,12 @@ BOARD_UNITS = 8 * SQUARE_UNITS + 2 * MARGIN_UNITS
 CACHED_BOARDS = 32
 """Finished boards kept, so stepping back and forth over a line repaints with one blit."""
 
-Drawn = tuple[str | None, str | None, int | None]
-"""What a picture draws: the position, the move into it and a square to mark (`PositionView`'s
-`position`, `lastmove` and `check`)."""
-
 
 class PictureWidget(Protocol):
     """What the board panel asks of a picture. A picture on which the user can choose a move
     also has a `move_chosen` signal carrying the move's label."""
 
     def set_position(self, view: PositionView) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """One game kind's picture: `describe` is pure (no Qt), `widget` builds the drawing."""
-
-    describe: Callable[[Any, Sequence[int]], Drawn]
-    widget: Callable[[], QWidget]
 
 
 def _svg_pixmap(svg: str, side: int, ratio: float) -> QPixmap:
@@ -193,49 +172,16 @@ class SvgBoard(QWidget):
         painter.end()
 
 
-def describe_chess(game: ChessGame, moves: Sequence[int]) -> Drawn:
-    """The FEN after `moves`, the last move in UCI and the king's square if it is in check."""
-    board = game.board_after(moves)
-    check = board.king(board.turn) if board.is_check() else None
-    return board.fen(), decode_move(moves[-1]).uci() if moves else None, check
-
-
-def describe_text(game: Game, moves: Sequence[int]) -> Drawn:
-    """A position in the words its game describes it with (`GameKind.position_text`) and the
-    last move's label: the picture of a game with a board but no picture of its own."""
-    kind = kind_of(game)
-    last = kind.move_labels(game, moves)[-1] if moves else None
-    return kind.position_text(game, moves), last, None
-
-
-PICTURES: dict[str, Picture] = {
-    ChessGame.kind: Picture(describe_chess, SvgBoard),
-    MnkGame.kind: Picture(describe_mnk, partial(MnkBoard, clickable=True)),
-    OpenSpielGame.kind: Picture(describe_openspiel, TextBoard),
+WIDGETS: dict[str, Callable[[], QWidget]] = {
+    ChessGame.kind: SvgBoard,
+    MnkGame.kind: partial(MnkBoard, clickable=True),
+    OpenSpielGame.kind: TextBoard,
 }
-"""The pictures by game kind name (`Game.kind`): a new game's picture is one line here."""
-
-TEXT_PICTURE = Picture(describe_text, TextBoard)
-"""The picture of a game that has a board (`Capabilities.has_board`) and no entry in
-`PICTURES`: its position in words."""
-
-
-def picture_of(game: Game) -> Picture | None:
-    """The picture of `game`'s kind: its own, the text picture for a board without one, or None
-    for a game without a board (a tree file, shown by its line alone)."""
-    picture = PICTURES.get(game.kind)
-    if picture is None and game.capabilities.has_board:
-        return TEXT_PICTURE
-    return picture
-
-
-def describe_position(game: Game, moves: Sequence[int]) -> Drawn:
-    """What the picture of `game`'s kind draws after `moves` (nothing without a picture)."""
-    picture = picture_of(game)
-    return (None, None, None) if picture is None else picture.describe(game, moves)
+"""The pictures' widgets by game kind name (`Game.kind`), beside `app.board.describe`'s
+`DESCRIPTIONS`: a kind without one is drawn in words."""
 
 
 def picture_widget(kind: str) -> QWidget:
     """A new widget drawing the positions `describe_position` describes for the game kind
-    `kind` (the text picture where the kind has none of its own)."""
-    return PICTURES.get(kind, TEXT_PICTURE).widget()
+    `kind` (the position in words where the kind has no widget of its own)."""
+    return WIDGETS.get(kind, TextBoard)()

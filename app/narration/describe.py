@@ -24,9 +24,9 @@ from ...core.search.events import (
 from ...core.search.types import Outcome, Phase, Result, StepReport, StopReason
 from ...core.values import counted, format_number
 from ..focus import FIRST_LEVEL, SECOND_LEVEL, moves_to, tree_at
-from .narration_children import describe_children
-from .narration_dfpn import describe_events
-from .narration_links import describe_links, move_labels, walk_labels
+from .children import describe_children
+from .dfpn import describe_events
+from .links import describe_links, move_labels, walk_labels
 
 Narrator = Callable[[Stepper, StepReport, list], list[str]]
 """Sentences for the events of one type in a report (all of them, in order)."""

@@ -1,6 +1,6 @@
 """The comparison table's model: one row per algorithm, the cells and how each is shown.
 
-Qt's model/view split: the panel decides what a row says (`app.panels.compare`), this model holds
+Qt's model/view split: the panel decides what a row says (`app.compare.panel`), this model holds
 it and answers the table's questions (text, colour, font, alignment, header tips), and tests read
 the model rather than widget cells.
 """
