@@ -80,7 +80,7 @@ def run_in_app(app, params: SearchParams) -> tuple[float, float, int, float]:
     heartbeat.start()
     started = time.perf_counter()
     gaps["last"] = started
-    QTimer.singleShot(0, window.run_to_end)
+    QTimer.singleShot(0, window.driver.run_to_end)
     loop.exec()
     seconds = time.perf_counter() - started
     heartbeat.stop()

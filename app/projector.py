@@ -13,7 +13,8 @@ so every control still fits the width of a classroom projector (1024 or 1280 pix
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QFont, QKeySequence
@@ -37,53 +38,36 @@ SHOWN_IN_PROJECTOR = "shown_in_projector"
 verdict), so projector mode leaves it open and prints it large."""
 
 
-class ProjectorHost(Protocol):
-    """The window as projector mode reads it (`app.window.MainWindow`): its main window, its
-    panes and strips, and how it fits the board's pane."""
+@dataclass(frozen=True, slots=True)
+class ProjectorParts:
+    """The parts of the window projector mode rearranges, handed over by the window: its main
+    window, its panes and strips, and how it fits the board's pane."""
 
-    @property
-    def main(self) -> QMainWindow: ...
-
-    @property
-    def bottom_strip(self) -> QWidget: ...
-
-    @property
-    def engine_panel(self) -> QWidget: ...
-
-    @property
-    def central_column(self) -> QBoxLayout: ...
-
-    @property
-    def splitter(self) -> QSplitter: ...
-
-    @property
-    def title(self) -> QLabel: ...
-
-    @property
-    def tree_view(self) -> TreeView: ...
-
-    @property
-    def narration(self) -> QLabel: ...
-
-    @property
-    def docks(self) -> DockKeeper: ...
-
-    def fit_panes(self) -> None: ...
+    main: QMainWindow
+    bottom_strip: QWidget
+    engine_panel: QWidget
+    central_column: QBoxLayout
+    splitter: QSplitter
+    title: QLabel
+    tree_view: TreeView
+    narration: QLabel
+    docks: DockKeeper
+    fit_panes: Callable[[], None]
 
 
 class Projector(QObject):
     """Projector mode of one window: its action and what it put away."""
 
-    def __init__(self, window: ProjectorHost) -> None:
-        super().__init__(window.main)
-        self.window = window
-        self.action = QAction("&Projector mode", window.main)
+    def __init__(self, parts: ProjectorParts) -> None:
+        super().__init__(parts.main)
+        self.parts = parts
+        self.action = QAction("&Projector mode", parts.main)
         self.action.setCheckable(True)
         self.action.setShortcut(QKeySequence(SHORTCUT))
         self.action.setToolTip(f"{TIP} ({SHORTCUT})")
         self.action.setWhatsThis(TIP)
         self.action.toggled.connect(self.set_on)
-        window.main.addAction(self.action)
+        parts.main.addAction(self.action)
         self._hidden: list[QWidget] = []
         self._fonts: list[tuple[QWidget, QFont]] = []
         self._title_style = ""
@@ -97,41 +81,41 @@ class Projector(QObject):
     def put_away(self) -> list[QWidget]:
         """What the mode hides: everything but the board, the tree, the narration, the title,
         the result under the board, the controls and a dock the class follows (the quiz's)."""
-        window = self.window
+        parts = self.parts
         docks = [
             dock
-            for dock in window.main.findChildren(QDockWidget)
+            for dock in parts.main.findChildren(QDockWidget)
             if dock.isVisible() and not dock.property(SHOWN_IN_PROJECTOR)
         ]
-        return [window.bottom_strip, window.engine_panel, *docks]
+        return [parts.bottom_strip, parts.engine_panel, *docks]
 
     def set_on(self, on: bool) -> None:
         """Enter or leave the mode (the action's toggle; also a test's or a menu's call)."""
         if self.action.isChecked() != on:
             self.action.setChecked(on)
             return
-        window = self.window
-        view = window.tree_view
+        parts = self.parts
+        view = parts.tree_view
         if on:
             self._hidden = [widget for widget in self.put_away() if widget.isVisible()]
-            with window.docks.rearranging():
+            with parts.docks.rearranging():
                 for widget in self._hidden:
                     widget.hide()
             kept = [
                 dock
-                for dock in window.main.findChildren(QDockWidget)
+                for dock in parts.main.findChildren(QDockWidget)
                 if dock.property(SHOWN_IN_PROJECTOR)
             ]
-            central = window.main.centralWidget() or window.main
-            self._enlarge([central, window.main.statusBar(), *kept])
-            self._narration_across(window.main.width() >= ACROSS_WIDTH)
-            self._title_style = window.title.styleSheet()
-            window.title.setStyleSheet(TITLE_STYLE.format(pt=round(13 * TEXT_SCALE)))
+            central = parts.main.centralWidget() or parts.main
+            self._enlarge([central, parts.main.statusBar(), *kept])
+            self._narration_across(parts.main.width() >= ACROSS_WIDTH)
+            self._title_style = parts.title.styleSheet()
+            parts.title.setStyleSheet(TITLE_STYLE.format(pt=round(13 * TEXT_SCALE)))
             view.set_base_scale(TEXT_SCALE)
-            window.docks.held_back = True
+            parts.docks.held_back = True
         else:
-            window.docks.held_back = False
-            with window.docks.rearranging():
+            parts.docks.held_back = False
+            with parts.docks.rearranging():
                 for widget in self._hidden:
                     widget.show()
             self._hidden = []
@@ -139,18 +123,18 @@ class Projector(QObject):
                 widget.setFont(font)
             self._fonts = []
             self._narration_across(False)
-            window.title.setStyleSheet(self._title_style)
+            parts.title.setStyleSheet(self._title_style)
             view.set_base_scale(1.0)
-        window.main.statusBar().showMessage(
+        parts.main.statusBar().showMessage(
             f"Projector mode: {SHORTCUT} leaves it." if on else "Projector mode off.", 6000
         )
-        QTimer.singleShot(0, window.fit_panes)
+        QTimer.singleShot(0, parts.fit_panes)
 
     def _narration_across(self, on: bool) -> None:
         """Move the narration from under the tree to under the board and the tree (on), or
         back where it was (off)."""
-        narration = self.window.narration
-        column = self.window.central_column
+        narration = self.parts.narration
+        column = self.parts.central_column
         if on and self._narration_home is None:
             parent = narration.parentWidget()
             home = parent.layout() if parent is not None else None
@@ -158,7 +142,7 @@ class Projector(QObject):
                 return
             self._narration_home = (home, home.indexOf(narration))
             home.removeWidget(narration)
-            column.insertWidget(column.indexOf(self.window.splitter) + 1, narration)
+            column.insertWidget(column.indexOf(self.parts.splitter) + 1, narration)
         elif not on and self._narration_home is not None:
             home, index = self._narration_home
             self._narration_home = None

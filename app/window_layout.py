@@ -60,10 +60,17 @@ def first_size(available: QRect | None) -> QSize:
 def hidden_right_dock(window: QMainWindow, widget: QWidget, title: str, name: str) -> QDockWidget:
     """A dock at the window's right holding `widget`, hidden until its feature shows it; `name`
     is its object name, under which the window's saved layout finds it again."""
+    return hidden_dock(window, widget, title, name, Qt.DockWidgetArea.RightDockWidgetArea)
+
+
+def hidden_dock(
+    window: QMainWindow, widget: QWidget, title: str, name: str, area: Qt.DockWidgetArea
+) -> QDockWidget:
+    """A dock in `area` holding `widget`, hidden until its feature shows it."""
     dock = QDockWidget(title, window)
     dock.setObjectName(name)
     dock.setWidget(widget)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.addDockWidget(area, dock)
     dock.hide()
     return dock
 
@@ -117,6 +124,15 @@ def fit_board_pane(splitter: QSplitter, room: int, tree_needs: int = 0) -> None:
     board = max(MIN_BOARD_PANE, min(wanted, total - MIN_TREE_PANE))
     if abs(board - splitter.sizes()[0]) > 2:
         splitter.setSizes([board, total - board])
+
+
+def icons_only(toolbar: QToolBar, actions: list[QAction]) -> None:
+    """These actions' buttons show their icons alone (the tooltip names them): the width goes to
+    the controls whose words matter."""
+    for action in actions:
+        button = toolbar.widgetForAction(action)
+        if isinstance(button, QToolButton):
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
 
 
 def fit_toolbar(toolbar: QToolBar, spare: list[QAction], width: int) -> None:

@@ -84,6 +84,18 @@ def test_mypy_ignores_no_module():
     assert ignored == []
 
 
+WINDOW_LINES = 500
+"""The most lines `app/window.py` may have."""
+
+
+def test_the_window_stays_a_frame():
+    """The window lays out its parts and wires them; what it does lives in the parts (opening,
+    controls, pointing, the features), each given one narrow frame. A window.py past this size is
+    turning back into the hub every feature reaches into."""
+    lines = (ROOT / "app" / "window.py").read_text(encoding="utf-8").count("\n")
+    assert lines <= WINDOW_LINES
+
+
 def test_core_never_imports_qt():
     pattern = re.compile(r"^\s*(from|import)\s+(PySide6|shiboken6|PyQt)", re.MULTILINE)
     offenders = [

@@ -38,16 +38,6 @@ node to click may be far from the root)."""
 SHORTCUT = "Ctrl+E"
 """Quiz mode on and off ("exercise"; Ctrl+Q quits)."""
 
-STEP_ACTIONS = (
-    "phase_action",
-    "iteration_action",
-    "into_action",
-    "over_action",
-    "run_action",
-    "end_action",
-)
-"""The window's controls that would step past an open question (handed to `QuizMode`)."""
-
 TIP = f"Predict the next step: click the most-proving node, type new numbers ({SHORTCUT})"
 NOT_OFFERED = (
     "No quiz for df-pn: the quiz asks about PN's select and update phases, and df-pn steps by "

@@ -46,7 +46,7 @@ def wac096_beside_why_not_found(qtbot) -> MainWindow:
         source=Source(SUITE, "wac-mates", "WAC.096"),
         params=SearchParams(max_nodes=20_000),
     )
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.outcome is not None, timeout=60_000)
     window.explain.explain_action.trigger()
     qtbot.waitUntil(window.explain.dock.isVisible, timeout=60_000)

@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings
 
 from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams
 from pn_explorer.app.problems.settings import APPLICATION, Settings
-from pn_explorer.app.problems.sources import SUITE, TREE, Source
+from pn_explorer.app.problems.sources import SUITE, TREE, Source, load
 from pn_explorer.app.screenshot import render_screenshot
 from pn_explorer.app.short_text import LABEL_LIMIT, MESSAGE_LIMIT
 from pn_explorer.app.window import MainWindow
@@ -62,7 +62,7 @@ def make_window(qtbot, source=WAC_001, params=None, settings=None):
 
 
 def step_once(qtbot, window) -> None:
-    window.step_iteration()
+    window.controls.step_iteration()
     qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
 
 
@@ -77,7 +77,7 @@ def assert_refused_and_kept(qtbot, window, dialogs, path: Path) -> None:
     """The file gives one dialog naming it; the search the user had is still there and steps."""
     search = window.driver.search
     iterations = search.iterations
-    assert not window.open_path(str(path))
+    assert not window.opener.open_path(str(path))
     assert_one_clear_line(dialogs, path.name)
     assert window.driver.search is search
     step_once(qtbot, window)
@@ -110,7 +110,7 @@ def test_a_variant_pgn_is_refused_by_name_never_solved(qtbot, dialogs, tmp_path)
     path = tmp_path / "atomic.pgn"
     path.write_text(BAD_FILES["atomic.pgn"], encoding="utf-8")
     window = make_window(qtbot)
-    assert not window.open_path(str(path))
+    assert not window.opener.open_path(str(path))
     assert "'atomic'" in dialogs[0][1].lower() and "standard chess" in dialogs[0][1]
     assert window.problem.source == WAC_001
 
@@ -127,10 +127,10 @@ def test_a_variant_pgn_is_refused_by_name_never_solved(qtbot, dialogs, tmp_path)
 def test_a_bad_fen_through_ctrl_l_gives_one_line(qtbot, dialogs, fen):
     window = make_window(qtbot)
     search = window.driver.search
-    window.open_fen_dialog()
-    window.fen_dialog.edit.setText(fen)
-    window.fen_dialog.accept()
-    assert window.fen_dialog.isVisible()  # kept open with the text, for correcting
+    window.opener.open_fen_dialog()
+    window.opener.fen_dialog.edit.setText(fen)
+    window.opener.fen_dialog.accept()
+    assert window.opener.fen_dialog.isVisible()  # kept open with the text, for correcting
     assert len(dialogs) == 1
     text = dialogs[0][1]
     assert "\n" not in text and len(text) <= MESSAGE_LIMIT
@@ -189,6 +189,33 @@ def test_a_broken_settings_file_is_reported_once_and_replaced_by_defaults(qtbot,
     again = make_window(qtbot, None, None, Settings(organisation=settings.store.organizationName()))
     assert "Settings file" not in again.statusBar().currentMessage()
     assert again.params == expected
+
+
+REFUSED_GAMES = {
+    "mnk(m=1000)": "width must be from 1 to 19, not 1000",
+    "openspiel:kuhn_poker": "it has chance moves",
+}
+
+
+@pytest.mark.parametrize("spec", sorted(REFUSED_GAMES))
+def test_a_stored_game_the_project_refuses_says_why_once_and_opens_the_example(
+    qtbot, tmp_path, spec
+):
+    settings = settings_with(tmp_path, f"[problem]\nkind=game\ntext={spec}\n".encode())
+    window = make_window(qtbot, None, None, settings)
+    banner = window.banner
+    assert banner.isVisible() and banner.text().startswith("The problem you had open last time")
+    assert spec in banner.text() and REFUSED_GAMES[spec] in banner.text()
+    assert "WAC.001" in banner.text() and "\n" not in banner.text()
+    assert window.problem.source == WAC_001
+    example = load(WAC_001).game.board_after([]).fen()
+    assert window.driver.search.game.board_after([]).fen() == example
+    assert window.board_view.fen == example
+    step_once(qtbot, window)
+    assert window.driver.search.iterations == 1 and banner.isVisible()
+    window.close()
+    again = make_window(qtbot, None, None, Settings(organisation=settings.store.organizationName()))
+    assert again.banner.isHidden() and again.problem.source == WAC_001
 
 
 def test_pn2_with_a_bad_a_keeps_pn2_and_its_default_a(qtbot, tmp_path):

@@ -117,8 +117,8 @@ def test_bad_input_in_the_dialog_is_a_dialog_and_the_window_goes_on(
 ):
     window = MainWindow(persist=False, source=Source(GAME, TIC_TAC_TOE), params=SearchParams())
     qtbot.addWidget(window)
-    window.new_game_dialog()
-    dialog = window.new_game
+    window.opener.new_game_dialog()
+    dialog = window.opener.new_game
     dialog.game.setCurrentIndex(dialog.game.findData("mnk"))
     dialog.boxes["m"].setValue(width)
     dialog.boxes["n"].setValue(height)
@@ -127,7 +127,7 @@ def test_bad_input_in_the_dialog_is_a_dialog_and_the_window_goes_on(
     dialog.accept()
     assert len(dialogs) == 1 and words in dialogs[0][1] and "\n" not in dialogs[0][1]
     assert dialog.isVisible() and window.problem.source == Source(GAME, TIC_TAC_TOE)
-    window.step_iteration()
+    window.controls.step_iteration()
     assert window.driver.search.iterations == 1
 
 
@@ -168,7 +168,7 @@ def test_a_board_game_runs_to_its_verified_end_as_chess_does(qtbot, tmp_path, sp
     labels = {item.label for item in window.tree_view.displayed_nodes() if item.kind == NODE}
     assert labels - {""} and labels - {""} <= names
     window.driver.step(ITERATION)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=120_000)
     solution = window.solution
     assert solution.verified and window.result_panel.headline_text == "X can at least draw: proved"
@@ -239,7 +239,7 @@ def test_a_click_on_the_window_s_board_starts_a_new_game_from_the_position_shown
         Qt.MouseButton.LeftButton,
         pos=picture._cell_rect(open_column, 3).center().toPoint(),
     )
-    dialog = window.new_game
+    dialog = window.opener.new_game
     assert dialog.isVisible() and dialog.moves.text().split()[:-1] == line
     dialog.goal.setCurrentText("O wins")
     dialog.accept()

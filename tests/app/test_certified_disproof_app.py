@@ -38,7 +38,7 @@ def window(qtbot):
 
 def _solve(window: MainWindow, qtbot) -> None:
     window.open_source(Source(FEN, ROOK_PAWN))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.search.outcome is not None, timeout=60_000)
     window.wait_for_solution()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30_000)

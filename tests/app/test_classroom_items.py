@@ -46,7 +46,7 @@ def click_node(qtbot, window, node: int) -> None:
 def test_projector_mode_keeps_the_quiz_its_question_score_and_verdict_large(qtbot):
     window = shown_window(qtbot, (1280, 800), animated=False, source=WAC_001, params=SearchParams())
     for _ in range(2):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     quiz = window.quiz_mode
     panel = quiz.panel
@@ -79,7 +79,7 @@ def test_the_replay_heading_follows_the_search_as_it_steps_on_and_goes_at_the_fu
         qtbot, (1280, 800), animated=False, source=WAC_001, params=SearchParams(algo)
     )
     for _ in range(4):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     furthest = window.driver.search.iterations
     timeline, panel = window.timeline, window.result_panel
@@ -96,11 +96,11 @@ def test_the_replay_heading_follows_the_search_as_it_steps_on_and_goes_at_the_fu
     settle(qtbot, window)
     assert window.driver.search.iterations == furthest - 1
     assert heading().startswith(f"Replay at iteration {furthest - 1} of {furthest}")
-    window.step_iteration()  # Return
+    window.controls.step_iteration()  # Return
     settle(qtbot, window)
     assert window.driver.search.iterations == furthest
     assert heading() == NOT_SOLVED
-    window.step_iteration()  # past the furthest point reached
+    window.controls.step_iteration()  # past the furthest point reached
     settle(qtbot, window)
     assert window.driver.search.iterations == furthest + 1 and heading() == NOT_SOLVED
 
@@ -118,7 +118,7 @@ def test_projector_mode_never_makes_the_board_smaller(qtbot, size):
     done = 0
     for iterations in (0, 5, 30):
         while done < iterations:
-            window.step_iteration()
+            window.controls.step_iteration()
             settle(qtbot, window)
             done += 1
         qtbot.wait(50)
@@ -139,7 +139,7 @@ def test_an_open_question_is_not_answered_by_the_narration_and_a_min_names_its_s
         qtbot, (1600, 1000), animated=False, source=WAC_001, params=SearchParams()
     )
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     quiz = window.quiz_mode
     qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
@@ -176,7 +176,7 @@ def test_restore_layout_keeps_the_docks_asked_for_where_the_board_keeps_its_size
     qtbot.waitUntil(window.explain.dock.isVisible, timeout=20_000)
     qtbot.wait(100)
     before = board_side(window)
-    window.restore_layout()  # Ctrl+0
+    window.panes.restore_layout()  # Ctrl+0
     qtbot.wait(200)
     assert window.compare_dock.isVisible() and window.explain.dock.isVisible()
     assert board_side(window) >= max(before, MIN_BOARD)
@@ -211,7 +211,7 @@ def test_the_pn2_gauge_is_drawn_on_a_scale_where_the_second_level_shows(qtbot):
     window = shown_window(qtbot, (1280, 800), animated=False, source=WAC_001, params=CLASSROOM_PN2)
     shares = []
     for _ in range(9):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
         state = window.gauge.state
         scale, note = bar_scale(state)
@@ -235,7 +235,7 @@ def test_connect_four_says_which_colour_is_x_and_which_o(qtbot):
         source=Source(GAME, "connect-four(columns=4,rows=4,goal=draw)"),
         params=SearchParams(DAGPN),
     )
-    window.step_iteration()
+    window.controls.step_iteration()
     settle(qtbot, window)
     qtbot.wait(50)
     board = next(w for w in window.board_view.pictures.values() if isinstance(w, MnkBoard))
@@ -260,7 +260,7 @@ def test_pn2_at_1024_with_a_dock_open_keeps_the_gauge_readable_and_the_board_who
     engine's count, and the board keeps its size, rank 1 inside its pane."""
     window = shown_window(qtbot, (1024, 768), animated=False, source=WAC_001, params=CLASSROOM_PN2)
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     window.explain.explain_action.trigger()
     qtbot.waitUntil(window.explain.dock.isVisible, timeout=20_000)
@@ -298,7 +298,7 @@ def test_figure_3_1s_title_names_the_initialisation_its_search_runs_as_the_narra
         source=Source(TREE, TREE_FILES["figure-3-1-continued"]),
         params=SearchParams(),
     )
-    window.step_iteration()
+    window.controls.step_iteration()
     settle(qtbot, window)
     used = window.driver.search.initialisation
     assert used == "unit" and SearchParams().value("initialisation") == "mobility"

@@ -74,7 +74,7 @@ def in_area(window: MainWindow, node: int) -> bool:
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)])
 def test_a_dock_that_opens_by_itself_keeps_the_board_readable_and_goes_with_a_reset(qtbot, size):
     window = open_window(qtbot, WAC_001, size)
-    window.step_iteration()
+    window.controls.step_iteration()
     settle(qtbot, window)
     window.explain.explain_now(asked=False)  # what an unsolved end does
     qtbot.waitUntil(window.explain.dock.isVisible)
@@ -93,7 +93,7 @@ def test_a_dock_that_opens_by_itself_keeps_the_board_readable_and_goes_with_a_re
 def test_on_a_narrow_window_a_dock_waits_rather_than_squeeze_the_tree(qtbot):
     window = open_window(qtbot, Source(TREE, TREE_FILES["figure-3-1"]), (1024, 768))
     while window.driver.outcome is None:
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     assert window.driver.outcome.reason is StopReason.FRONTIER
     qtbot.wait(50)
@@ -112,7 +112,7 @@ def test_figure_3_1_at_its_frontier_is_shown_whole_at_a_readable_zoom(qtbot, siz
     beside the tree, it would cut the figure: it waits)."""
     window = open_window(qtbot, Source(TREE, TREE_FILES["figure-3-1"]), size)
     while window.driver.outcome is None:
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     assert window.driver.outcome.reason is StopReason.FRONTIER
     qtbot.wait(50)
@@ -158,7 +158,7 @@ def test_an_unsolved_search_with_why_not_found_open_leaves_the_board_whole(
 def test_beside_pn2s_curves_at_1024_the_replay_keeps_its_legend_and_its_words(qtbot):
     window = shown_window(qtbot, (1024, 768), source=WAC_001, params=CLASSROOM_PN2)
     for _ in range(2):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     qtbot.wait(50)
     assert window.curves.isVisible()
@@ -180,7 +180,7 @@ def test_docks_the_user_chose_stay_and_only_they_are_saved(qtbot, tmp_path):
     window.quiz_mode.set_on(True)  # a mode's dock: never saved
     qtbot.waitUntil(window.quiz_mode.dock.isVisible)
     window.quiz_mode.set_on(False)
-    window.reset()
+    window.session.reset()
     qtbot.wait(30)
     assert window.compare_dock.isVisible() and not window.explain.dock.isVisible()
     window.solution_dock.show()  # left open by some feature
@@ -243,7 +243,7 @@ def test_in_projector_mode_board_tree_and_narration_share_the_window(qtbot, size
     above it and its children), and they are on screen."""
     window = open_window(qtbot, WAC_001, size)
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     qtbot.wait(100)
@@ -292,7 +292,7 @@ def test_the_node_a_dag_pn_quiz_asks_for_is_on_screen_and_no_path_points_at_it(q
     qtbot.waitExposed(window)
     window.tree_view.set_animated(False)
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     window.quiz_mode.action.trigger()
     quiz = window.quiz_mode.quiz
@@ -315,7 +315,7 @@ def test_every_toolbar_control_is_on_screen(qtbot, size):
             continue
         assert widget.isVisible(), action.text()
         assert widget.geometry().right() <= toolbar.width(), action.text()
-    assert window.speed_label.isVisible() and window.speed_slider.isVisible()
+    assert window.controls.speed_label.isVisible() and window.controls.speed_slider.isVisible()
     extension = toolbar.findChild(QToolButton, "qt_toolbar_ext_button")
     assert extension is None or not extension.isVisible()
 
@@ -329,21 +329,21 @@ def test_a_drag_pauses_follow_on_screen_and_is_not_saved(qtbot, tmp_path):
     window = open_window(qtbot, WAC_001, (1280, 800), settings)
     view = window.tree_view
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     start = view.drawing_area().center().toPoint()
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(view, start + QPoint(150, 80))
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=start + QPoint(150, 80))
-    assert view.follow_paused and not window.follow_action.isChecked()
+    assert view.follow_paused and not window.pointing.follow_action.isChecked()
     assert PAUSED_NOTE in "  ·  ".join(view.header_rows()[0])
     assert settings.follow()  # the user's choice is untouched
     placed = view.scene_to_widget(0, 0)
-    window.step_iteration()
+    window.controls.step_iteration()
     settle(qtbot, window)
     assert view.scene_to_widget(0, 0) == placed  # paused: the view stays where it was put
     qtbot.keyClick(window, Qt.Key.Key_M)
-    assert view.follow and window.follow_action.isChecked() and settings.follow()
+    assert view.follow and window.pointing.follow_action.isChecked() and settings.follow()
     assert PAUSED_NOTE not in "  ·  ".join(view.header_rows()[0])
     assert in_area(window, window.driver.search.tree.most_proving_path()[-1])
     window.close()
@@ -354,7 +354,7 @@ def test_follow_keeps_the_children_just_expanded_in_view(qtbot, size):
     window = open_window(qtbot, WAC_001, size)
     search = window.driver.search
     for _ in range(4):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     window.driver.step(PHASE)  # select
     settle(qtbot, window)
@@ -379,7 +379,7 @@ def test_after_whole_iterations_the_node_expanded_and_the_children_named_stay_in
     view = window.tree_view
     elsewhere = 0
     for _ in range(8):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
         tree = search.tree
         expanded = tree.parent[len(tree) - 1]
@@ -426,7 +426,7 @@ def test_step_keys_only_step_and_never_press_a_focused_button(qtbot, monkeypatch
     search = window.driver.search
     qtbot.keyClick(button, Qt.Key.Key_Space)
     assert search.next_phase.value == "expand" and not asked  # a phase, not the button
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20_000)
     window.wait_for_solution()
     button.setFocus()
@@ -451,9 +451,9 @@ def test_a_lesson_is_titled_by_its_name_keeps_its_point_and_its_finale_fits(qtbo
     point = tree_points()[LESSON]
     line = window.classroom.line
     assert line.isVisible() and point in line.text()
-    window.reset()
+    window.session.reset()
     assert line.isVisible()
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=20_000)
     qtbot.wait(100)
     search = window.driver.search
@@ -474,7 +474,7 @@ def test_the_gauge_line_drops_whole_parts_rather_than_cut_a_number(qtbot):
     """In a narrow column the line under the gauge loses its last parts (peak, bytes), never
     the end of a number."""
     window = open_window(qtbot, WAC_001, (1024, 768))
-    window.step_iteration()
+    window.controls.step_iteration()
     settle(qtbot, window)
     metrics = window.gauge.fontMetrics()
     parts = window.gauge.text().split("  ·  ")
@@ -511,7 +511,7 @@ def test_nine_new_children_wider_than_the_view_keep_the_most_proving_one_in_it(q
     tree view at a readable zoom; follow keeps the most-proving one (the engine's path) on
     screen, with as many of its siblings as fit, none of them cut at the view's edges."""
     window = open_window(qtbot, Source(GAME, "tic-tac-toe(goal=draw)"), (1024, 768))
-    window.step_iteration()
+    window.controls.step_iteration()
     settle(qtbot, window)
     search = window.driver.search
     assert len(search.tree.children(ROOT)) == 9

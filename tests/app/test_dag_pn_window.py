@@ -29,7 +29,7 @@ def test_dag_pn_steps_and_shows_every_parent_of_a_shared_node(qtbot) -> None:
     search = window.driver.search
     assert isinstance(search.live, DagProofNumberSearch)
     while not search.tree.extra_parents:
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
     shared = next(iter(search.tree.extra_parents))
     parents = search.parents(shared)
@@ -75,7 +75,7 @@ def _window(qtbot, position_id: str) -> MainWindow:
 
 
 def _step(window: MainWindow, qtbot, phase: bool = False) -> None:
-    (window.step_phase if phase else window.step_iteration)()
+    (window.controls.step_phase if phase else window.controls.step_iteration)()
     qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
 
 
@@ -155,7 +155,7 @@ def test_a_search_the_replay_cannot_record_shows_no_empty_plot(qtbot, monkeypatc
     assert "not recorded for PN" in window.timeline.label.text()
     assert not window.timeline.plot.isVisible()
     assert not back.isEnabled() and not forward.isEnabled()
-    window.step_iteration()
+    window.controls.step_iteration()
     qtbot.waitUntil(lambda: not window.driver.busy)
     assert window.driver.search.iterations == 1
     assert not back.isEnabled() and not forward.isEnabled()

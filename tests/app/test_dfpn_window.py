@@ -64,7 +64,7 @@ def test_the_path_panel_shows_each_frames_numbers_and_thresholds(window, qtbot) 
     assert isinstance(search.live, DfpnStepper)
     assert window.dfpn_dock.isVisible() and window.timeline.isVisible()
     for _ in range(4):
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy)
     shown = rows(window)
     assert len(shown) == len(search.frames) > 1
@@ -95,7 +95,7 @@ def test_a_back_up_is_marked_on_its_frame_and_told(window, qtbot) -> None:
     window.driver.stepped.connect(reports.append)
     event = None
     for _ in range(200):
-        window.step_phase()
+        window.controls.step_phase()
         qtbot.waitUntil(lambda: not window.driver.busy)
         event = reports[-1].events[-1]
         if event.kind is EventKind.BACKED_UP and event.reason in THRESHOLD_REASONS:
@@ -128,7 +128,7 @@ def test_table_hits_are_marked_on_the_node(window, qtbot) -> None:
     search = window.driver.search
     trace = search.path_trace
     for _ in range(300):
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy)
         marked = [f for f in search.frames if trace.hits[f.key]]
         if marked:
@@ -140,7 +140,7 @@ def test_table_hits_are_marked_on_the_node(window, qtbot) -> None:
 
 
 def test_a_proved_root_is_verified_and_its_line_shown(window, qtbot) -> None:
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.search.outcome is not None, timeout=60_000)
     window.wait_for_solution()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30_000)
@@ -196,7 +196,7 @@ def test_df_pn_keeps_no_search_tree_and_the_view_draws_its_path(window, qtbot) -
     most-proving path the recursion path MID stands on."""
     search = window.driver.search
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy)
     assert search.tree is None
     shown = search.drawn_tree
@@ -232,7 +232,7 @@ def test_a_limit_stop_says_so_in_explain_and_in_every_path_row(qtbot) -> None:
     win.show()
     win.open_source(Source(SUITE, "wac-mates", "WAC.222"), SearchParams("dfpn", 64))
     search = win.driver.search
-    win.run_to_end()
+    win.driver.run_to_end()
     qtbot.waitUntil(lambda: search.outcome is not None, timeout=60_000)
     qtbot.waitUntil(lambda: not win.driver.running)
     win.refresh_views()
@@ -250,7 +250,7 @@ def test_a_df_pn_disproof_offers_no_bogus_refutation_tree(window, qtbot) -> None
     window.open_source(Source(TREE, TREE_FILES["lesson-every-child"]))
     search = window.driver.search
     assert isinstance(search.live, DfpnStepper)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: search.outcome is not None, timeout=30_000)
     window.wait_for_solution()
     window.solution_browser.wait()
@@ -272,7 +272,7 @@ def test_a_proof_on_a_tree_file_plays_its_line_by_the_game(window, qtbot) -> Non
     """df-pn's line is in no tree the view draws: the board names the line's nodes from the
     game, and the tree view is not pointed at a node of the display tree."""
     window.open_source(Source(TREE, TREE_FILES["lesson-deep-narrow"]))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.search.outcome is not None, timeout=30_000)
     window.wait_for_solution()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30_000)
@@ -302,7 +302,7 @@ def test_quiz_mode_is_not_offered_for_df_pn(qtbot) -> None:
     action = win.quiz_mode.action
     assert not win.quiz_mode.on and not action.isEnabled()
     assert action.toolTip() == NOT_OFFERED and not win.quiz_mode.dock.isVisible()
-    win.step_iteration()
+    win.controls.step_iteration()
     qtbot.waitUntil(lambda: not win.driver.busy)
     assert win.driver.search.iterations == 1
     win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams())
@@ -318,7 +318,7 @@ def test_the_previous_searchs_replay_does_not_outlive_it(qtbot) -> None:
     win.show()
     win.open_source(Source(SUITE, "wac-mates", "WAC.001"), SearchParams())
     for _ in range(3):
-        win.step_iteration()
+        win.controls.step_iteration()
         qtbot.waitUntil(lambda: not win.driver.busy)
     pn_replay = win.timeline.replay
     assert pn_replay is not None
@@ -363,14 +363,14 @@ def test_in_a_won_ending_the_narration_says_where_the_numbers_come_from(qtbot) -
     win.open_source(Source(FEN, position.board.fen()))
     search = win.driver.search
     assert search.mop_up_in_use
-    win.step_iteration()
+    win.controls.step_iteration()
     qtbot.waitUntil(lambda: not win.driver.busy)
     assert f"mobility + {search.mop_up_weight} × the mop-up estimate" in win.narration.text()
 
 
 def test_in_a_middle_game_the_estimate_is_not_mentioned(window, qtbot) -> None:
     assert not window.driver.search.mop_up_in_use
-    window.step_iteration()
+    window.controls.step_iteration()
     qtbot.waitUntil(lambda: not window.driver.busy)
     assert "Expand" in window.narration.text() and "mop-up" not in window.narration.text()
 
@@ -383,11 +383,14 @@ def test_the_gauge_caption_speaks_of_the_table_for_dfpn_and_of_nodes_for_pn(wind
 
 
 def test_the_step_buttons_name_events_for_dfpn_and_phases_for_pn(window) -> None:
-    assert window.phase_action.text() == "Event"
-    assert window.iteration_action.text() == "Expansion"
-    assert "backing up" in window.phase_action.toolTip()
+    assert window.controls.phase_action.text() == "Event"
+    assert window.controls.iteration_action.text() == "Expansion"
+    assert "backing up" in window.controls.phase_action.toolTip()
     window.open_source(Source(FEN, window.driver.search.game.root_board.fen()), SearchParams("pn"))
-    assert (window.phase_action.text(), window.iteration_action.text()) == ("Phase", "Iteration")
+    assert (window.controls.phase_action.text(), window.controls.iteration_action.text()) == (
+        "Phase",
+        "Iteration",
+    )
 
 
 def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtbot) -> None:
@@ -396,7 +399,7 @@ def test_replies_that_allow_a_mate_in_one_are_told_as_proved_at_once(window, qtb
     expanded)."""
     search = window.driver.search
     for _ in range(60):
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy)
         frame = search.frames[-1] if search.frames else None
         if frame is not None and any(frame.children.mate_in_one):
@@ -431,7 +434,7 @@ def test_a_re_expanded_child_that_mates_in_one_still_says_so(window, qtbot) -> N
     search = window.driver.search
     seen_before: set[int] = set()
     for _ in range(400):
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy)
         frame = search.frames[-1] if search.frames else None
         if frame is None or frame.is_or:
@@ -466,7 +469,7 @@ def test_the_path_panel_marks_the_children_whose_quiet_moves_threaten_mate(windo
     """After the root's expansion of WAC.001, the children the engine's frame flags as threats
     (and only those, unless being searched) say so in the status column, with the divisor."""
     search = window.driver.search
-    window.step_iteration()
+    window.controls.step_iteration()
     qtbot.waitUntil(lambda: not window.driver.busy)
     frame = search.frames[0]
     assert any(frame.children.threat)
@@ -518,7 +521,7 @@ def test_at_the_finale_the_roots_children_fit_the_tree_pane(qtbot) -> None:
     win.resize(1600, 1000)
     win.show()
     qtbot.waitExposed(win)
-    win.run_to_end()
+    win.driver.run_to_end()
     qtbot.waitUntil(lambda: win.driver.search.outcome is not None, timeout=60_000)
     win.wait_for_solution()
     qtbot.waitUntil(lambda: win.solution is not None, timeout=30_000)
@@ -556,7 +559,7 @@ def test_the_status_column_shows_in_the_docks_first_width(qtbot) -> None:
     win.resize(*DEFAULT_WINDOW)
     win.show()
     qtbot.waitExposed(win)
-    win.step_iteration()
+    win.controls.step_iteration()
     qtbot.waitUntil(lambda: not win.driver.busy)
     panel = win.dfpn_panel
     row = panel.topLevelItem(0)

@@ -34,10 +34,10 @@ def engine_fen(search, node: int) -> str:
 
 def test_the_fen_dialog_is_wide_and_holds_the_boards_position(qtbot):
     window = make_window(qtbot)
-    window.step_iteration()
+    window.controls.step_iteration()
     qtbot.waitUntil(lambda: not window.driver.busy)
-    window.open_fen_dialog()
-    dialog = window.fen_dialog
+    window.opener.open_fen_dialog()
+    dialog = window.opener.fen_dialog
     qtbot.waitExposed(dialog)
     assert dialog.isVisible() and dialog.width() >= 600 and dialog.edit.width() >= 600
     assert dialog.edit.text() == window.board_view.fen
@@ -50,19 +50,19 @@ def test_the_fen_dialog_is_wide_and_holds_the_boards_position(qtbot):
 def test_a_bad_fen_is_named_in_words_and_the_dialog_stays(qtbot, dialogs):
     window = make_window(qtbot)
     search = window.driver.search
-    window.open_fen_dialog()
+    window.opener.open_fen_dialog()
     bad = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"
-    window.fen_dialog.edit.setText(bad)
-    window.fen_dialog.accept()
+    window.opener.fen_dialog.edit.setText(bad)
+    window.opener.fen_dialog.accept()
     assert len(dialogs) == 1
     text = dialogs[0][1]
     assert "the board field has 7 ranks" in text and bad not in text
-    assert window.fen_dialog.isVisible() and window.fen_dialog.edit.text() == bad
+    assert window.opener.fen_dialog.isVisible() and window.opener.fen_dialog.edit.text() == bad
     assert window.driver.search is search
     good = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
-    window.fen_dialog.edit.setText(good)
-    window.fen_dialog.accept()
-    assert not window.fen_dialog.isVisible()
+    window.opener.fen_dialog.edit.setText(good)
+    window.opener.fen_dialog.accept()
+    assert not window.opener.fen_dialog.isVisible()
     assert window.driver.search.game.root_board.fen() == good
     assert window.board_view.fen == good
 
@@ -71,7 +71,7 @@ def test_a_bad_file_is_named(qtbot, dialogs, tmp_path):
     window = make_window(qtbot)
     path = tmp_path / "broken-suite.epd"
     path.write_text('8/8/8/8/8/8/8/7k w - - id "no white king";\n')
-    assert not window.open_path(str(path))
+    assert not window.opener.open_path(str(path))
     assert dialogs[0][1].startswith("broken-suite.epd line 1: ")
     assert "White has no king" in dialogs[0][1]
 
@@ -89,7 +89,7 @@ def click_line(qtbot, label, index: int) -> None:
 @pytest.mark.parametrize("index", [0, 6, 14])
 def test_clicking_a_refutation_line_moves_the_board_and_the_tree(qtbot, index):
     window = make_window(qtbot, FIFTY_MOVES)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=20000)
     search = window.driver.search
     assert search.outcome.result is Result.DISPROVED

@@ -25,7 +25,7 @@ def finished(qtbot):
             source=Source(SUITE, suite, problem),
             params=SearchParams(),
         )
-        window.run_to_end()
+        window.driver.run_to_end()
         qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
         qtbot.waitUntil(lambda: bool(window.result_panel.main_line), timeout=60000)
         qtbot.wait(20)
@@ -67,7 +67,7 @@ def test_the_finale_shows_the_verified_line_readable_and_in_step(qtbot, finished
     area = view.drawing_area()
     for ply in range(len(moves) + 1):
         if ply:
-            window.line_forward.trigger()
+            window.pointing.line_forward.trigger()
             qtbot.wait(10)
         assert window.result_panel.ply == ply
         node = node_after_moves(tree, moves[:ply])
@@ -80,11 +80,11 @@ def test_the_finale_shows_the_verified_line_readable_and_in_step(qtbot, finished
         assert window.board_view.fen == board_fen_at(window, node)
         assert ply == 0 or view.focused == (1, node)
     assert on_screen_scale(view) * style.LABEL_PX >= style.READABLE_PX - 1e-6
-    window.line_back.trigger()
-    window.line_back.trigger()
+    window.pointing.line_back.trigger()
+    window.pointing.line_back.trigger()
     qtbot.wait(10)
     ply = window.result_panel.ply
-    window.unpin_action.trigger()
+    window.pointing.unpin_action.trigger()
     qtbot.wait(10)
     assert window.result_panel.ply == ply
     assert window.board_view.fen == board_fen_at(window, line[ply])
@@ -95,13 +95,13 @@ def test_the_finale_shows_the_verified_line_readable_and_in_step(qtbot, finished
 def test_pointing_elsewhere_then_esc_returns_to_the_slider_ply(qtbot, finished):
     window = finished("wac-mates", "WAC.001")
     view, tree = window.tree_view, window.driver.search.tree
-    window.line_forward.trigger()
+    window.pointing.line_forward.trigger()
     qtbot.wait(10)
     root = view.displayed_nodes()[0]
     view.click(view.scene_to_widget(root.x, root.y))
     qtbot.wait(10)
     assert window.board_view.fen == board_fen_at(window, 0)
-    window.unpin_action.trigger()
+    window.pointing.unpin_action.trigger()
     qtbot.wait(10)
     line = main_line_nodes(tree)
     assert window.result_panel.ply == 1

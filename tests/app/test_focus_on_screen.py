@@ -143,7 +143,7 @@ def test_the_whole_most_proving_path_is_on_screen_legible_and_uncovered_at_every
         window.projector.set_on(True)
         qtbot.wait(20)
     base = TEXT_SCALE if projector else 1.0
-    step = window.step_into if unit == "into" else window.step_iteration
+    step = window.controls.step_into if unit == "into" else window.controls.step_iteration
     checked = 0
     for number in range(1, most + 1):
         if window.driver.outcome is not None:
@@ -197,7 +197,7 @@ def test_fit_stops_where_labels_stay_readable_and_keeps_the_path(qtbot, projecto
         window.projector.set_on(True)
         qtbot.wait(20)
     for _ in range(60):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     view = window.tree_view
     base = TEXT_SCALE if projector else 1.0

@@ -129,7 +129,7 @@ def test_the_window_draws_it_and_refuses_the_engine_check_in_words(take_away, qt
     qtbot.addWidget(window)
     game = window.problem.game
     assert window.windowTitle().endswith("take-away from 6, 1 to 3 a turn: first player wins")
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30_000)
     assert window.result_panel.headline_text == "first player can force a win: proved"
     picture = window.board_view.stack.currentWidget()
@@ -158,7 +158,7 @@ def test_a_picture_of_its_own_is_one_line_in_each_picture_registry(take_away, qt
     monkeypatch.setitem(pictures.WIDGETS, KIND, Counters)
     window = MainWindow(persist=False, source=Source(GAME, SPEC), params=SearchParams())
     qtbot.addWidget(window)
-    window.step_iteration()
+    window.controls.step_iteration()
     picture: QWidget = window.board_view.stack.currentWidget()
     shown = window.board_view.view.moves
     assert isinstance(picture, Counters) and picture.text() == "●" * (6 - sum(shown))

@@ -41,7 +41,7 @@ def make_window(qtbot, source: Source = WAC_001, params: SearchParams | None = N
 
 def step(qtbot, window: MainWindow, iterations: int = 1) -> None:
     for _ in range(iterations):
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy, timeout=60000)
 
 
@@ -130,7 +130,7 @@ def test_a_lone_update_phase_names_the_node_just_expanded(qtbot):
     window = make_window(qtbot)
     step(qtbot, window, 2)
     for _ in range(3):
-        window.step_phase()
+        window.controls.step_phase()
         qtbot.waitUntil(lambda: not window.driver.busy, timeout=60000)
     search = window.driver.search
     tree = search.tree
@@ -155,7 +155,7 @@ def test_stubs_have_one_form_children_above_nodes_below(qtbot):
 def test_the_main_line_counts_plies_and_the_moves_a_mate_counts(qtbot):
     assert plies_text(3, 3) == "ply 3 of 3 (move 2)"
     window = make_window(qtbot)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: bool(window.result_panel.main_line), timeout=60000)
     plies = len(window.result_panel.main_line)
     window.result_panel.slider.setValue(plies)
@@ -186,7 +186,7 @@ def test_dfpn_numbers_say_what_phi_delta_and_their_thresholds_mean(qtbot):
 
 def test_figure_3_1_stopped_at_its_frontier_never_claims_a_solved_root(qtbot):
     window = make_window(qtbot, FIGURE)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.explain.panel.explanation is not None, timeout=60000)
     search = window.driver.search
     assert not search.tree.is_solved(ROOT)
@@ -207,7 +207,7 @@ def test_paper_figure_3_1_opens_as_the_figure_and_steps_on_to_a_proof(qtbot):
         expected = next(n.expected for n in figure.nodes if n.name == name)
         assert tree.numbers(node) == expected
     assert "seeded generator" in window.narration.text()
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=60000)
     assert search.outcome.solved and tree.proof[ROOT] == 0
     assert window.solution.verified
@@ -216,7 +216,7 @@ def test_paper_figure_3_1_opens_as_the_figure_and_steps_on_to_a_proof(qtbot):
 @pytest.fixture
 def unsolved(qtbot):
     window = make_window(qtbot, WAC_096, SearchParams(PN, 20_000))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.explain.panel.explanation is not None, timeout=120000)
     return window
 
@@ -334,7 +334,7 @@ def test_a_pn2_classroom_entry_shows_its_second_level_and_keeps_the_joined_child
 
 def test_the_finale_note_of_a_pn2_proof_covers_no_stub(qtbot):
     window = make_window(qtbot, params=CLASSROOM_PN2)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: bool(window.result_panel.main_line), timeout=60000)
     qtbot.wait(20)
     view = window.tree_view
@@ -365,7 +365,7 @@ def test_dag_pn_counts_its_transpositions_and_says_where_a_sum_counts_twice(qtbo
 
 def test_dag_pn_finale_shows_the_mate_node(qtbot):
     window = make_window(qtbot, Source(SUITE, "wac-mates", "WAC.253"), SearchParams("dagpn"))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: bool(window.result_panel.main_line), timeout=120000)
     qtbot.wait(50)
     view = window.tree_view
@@ -377,7 +377,7 @@ def test_dag_pn_finale_shows_the_mate_node(qtbot):
 
 def test_replay_back_says_what_the_iteration_did_and_no_not_solved_above_the_result(qtbot):
     window = make_window(qtbot)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=60000)
     timeline = window.timeline
     furthest = timeline.replay.furthest_iteration

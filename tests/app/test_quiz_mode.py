@@ -92,7 +92,7 @@ def test_the_right_click_then_a_wrong_one(qtbot, quiz_window):
     window = quiz_window(SMALL_PROOF)
     search = window.driver.search
     panel = window.quiz_mode.panel
-    assert window.quiz_mode.dock.isVisible() and not window.phase_action.isEnabled()
+    assert window.quiz_mode.dock.isVisible() and not window.controls.phase_action.isEnabled()
     assert search.next_phase is Phase.EXPAND
     assert highlighted(window) == []
     assert not any(item.selected for item in window.tree_view.displayed_nodes())
@@ -169,8 +169,8 @@ def test_quiz_mode_on_a_chess_position_hides_the_board_s_answer(qtbot, quiz_wind
     assert panel.verdict.text().startswith("Right:") and score.right == score.asked >= 2
     assert panel.score.text().startswith(f"Score: {score.asked} of {score.asked} right")
     window.quiz_mode.action.trigger()
-    assert not window.quiz_mode.dock.isVisible() and window.phase_action.isEnabled()
-    assert not window.into_action.isEnabled()
+    assert not window.quiz_mode.dock.isVisible() and window.controls.phase_action.isEnabled()
+    assert not window.controls.into_action.isEnabled()
 
 
 def test_quiz_mode_on_pn2_waits_for_the_second_level_and_asks_again(qtbot, quiz_window):
@@ -254,7 +254,7 @@ def test_quiz_mode_on_dag_pn_explains_with_every_child_a_node_reaches(qtbot):
     search = window.driver.search
     tree = search.tree
     while search.iterations < 44:
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
     window.quiz_mode.action.trigger()
     quiz = window.quiz_mode.quiz
@@ -292,7 +292,7 @@ def test_at_1600_the_board_grows_beside_the_quiz_and_the_tree_still_shows_all_it
     window = quiz_window(WAC_001)
     window.quiz_mode.action.trigger()  # quiz off: step, then on again
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         qtbot.waitUntil(lambda: not window.driver.busy, timeout=20000)
     window.quiz_mode.action.trigger()
     qtbot.waitUntil(lambda: window.quiz_mode.quiz.question is not None, timeout=20000)

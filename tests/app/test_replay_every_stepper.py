@@ -60,9 +60,9 @@ def test_step_replay_back_and_forward_through_the_windows_actions(qtbot, algo, s
     assert window.timeline.isVisible() and window.timeline.plot.isVisible()
     assert not back.isEnabled() and forward.isEnabled()
     for _ in range(12):
-        window.iteration_action.trigger()
+        window.controls.iteration_action.trigger()
         idle(qtbot, window)
-    window.phase_action.trigger()  # a phase, or df-pn's event: the iteration is under way
+    window.controls.phase_action.trigger()  # a phase, or df-pn's event: the iteration is under way
     idle(qtbot, window)
     assert window.driver.search.iterations == 12 and back.isEnabled()
     narration = window.narration.text()
@@ -93,19 +93,22 @@ def test_step_replay_back_and_forward_through_the_windows_actions(qtbot, algo, s
 def test_after_the_end_back_rewinds_and_forward_is_off(qtbot, algo, state) -> None:
     window = open_window(qtbot, algo)
     back, forward = window.timeline.key_actions
-    window.end_action.trigger()
+    window.controls.end_action.trigger()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
     idle(qtbot, window)
     search = window.driver.search
     outcome, last = search.outcome, search.iterations
     assert outcome.solved and back.isEnabled() and not forward.isEnabled()
-    assert not window.iteration_action.isEnabled() and not window.phase_action.isEnabled()
+    assert (
+        not window.controls.iteration_action.isEnabled()
+        and not window.controls.phase_action.isEnabled()
+    )
     back.trigger()
     idle(qtbot, window)
     assert window.driver.search.outcome is None and forward.isEnabled()
-    assert window.iteration_action.isEnabled()
+    assert window.controls.iteration_action.isEnabled()
     assert_shows(window, state)
-    window.end_action.trigger()
+    window.controls.end_action.trigger()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
     assert window.driver.search.outcome == outcome and window.driver.search.iterations == last
 
@@ -116,7 +119,7 @@ def test_dag_pn_is_explained_through_why_not_found(qtbot) -> None:
     qtbot.addWidget(window)
     window.show()
     window.open_source(Source(SUITE, "wac-mates", "WAC.096"), SearchParams("dagpn", 5_000))
-    window.end_action.trigger()
+    window.controls.end_action.trigger()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=60000)
     panel = window.explain.panel
     qtbot.waitUntil(lambda: panel.explanation is not None, timeout=60000)

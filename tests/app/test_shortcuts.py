@@ -24,7 +24,7 @@ def test_the_help_dialog_lists_every_window_shortcut(qtbot, monkeypatch):
     )
     window = MainWindow(persist=False)
     qtbot.addWidget(window)
-    window.help_action.trigger()
+    window.help.help_action.trigger()
     text = shown[-1]
     with_keys = [action for action in window.actions() if action.shortcuts()]
     assert len(with_keys) >= 20

@@ -30,7 +30,7 @@ def solved(qtbot):
         qtbot.addWidget(window)
         window.resize(1600, 1000)
         window.show()
-        window.run_to_end()
+        window.driver.run_to_end()
         qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
         window.wait_for_solution()
         qtbot.waitUntil(lambda: window.solution_browser.line is not None, timeout=20000)

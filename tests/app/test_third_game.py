@@ -175,7 +175,7 @@ def test_the_window_runs_nim_to_a_verified_end(qtbot):
     qtbot.addWidget(window)
     window.show()
     assert window.open_problem(load(Source(NIM, "10")))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30_000)
     assert window.solution.verified and window.solution.game == NIM
     assert window.board_view.fen is None
@@ -190,7 +190,7 @@ def test_the_window_runs_a_board_game_named_by_its_spec(qtbot):
     qtbot.addWidget(window)
     window.show()
     assert window.open_source(Source("game", "tic-tac-toe(goal=draw)"))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=60_000)
     assert window.solution.verified and window.solution.game == "mnk"
     assert window.solution.position == ".../.../... X to move"

@@ -35,18 +35,18 @@ def test_help_user_guide_shows_the_guide_rendered(qtbot, monkeypatch):
     qtbot.addWidget(window)
     (help_menu,) = [a.menu() for a in window.menuBar().actions() if a.text() == "&Help"]
     assert [a.text() for a in help_menu.actions()][0] == "&User guide"
-    window.guide_action.trigger()
+    window.help.guide_action.trigger()
     guide = window.findChild(UserGuide)
     assert guide is not None and guide.isVisible()
     rendered = guide.browser.toPlainText()
     assert "PN Explorer user guide" in rendered
     assert "Why not found?" in rendered
     assert "# " not in rendered.splitlines()[0]
-    window.guide_action.trigger()
+    window.help.guide_action.trigger()
     assert window.findChildren(UserGuide) == [guide]
-    window.help_action.trigger()
+    window.help.help_action.trigger()
     assert shown == ["Keyboard shortcuts"]
-    assert window.help_action.shortcut().toString() == "F1"
+    assert window.help.help_action.shortcut().toString() == "F1"
 
 
 def test_a_link_to_another_page_leaves_the_guide_on_screen(qtbot, monkeypatch):

@@ -87,7 +87,7 @@ def test_stepping_a_position_phase_by_phase(qtbot, dialogs):
     reports = []
     window.driver.stepped.connect(reports.append)
     for _ in range(12):
-        window.step_phase()
+        window.controls.step_phase()
         assert_views_match_engine(window)
         if reports[-1].path:
             # right after a select the board shows the node the search selected
@@ -102,18 +102,18 @@ def test_stepping_figure_3_1(qtbot):
     assert window.title.text().startswith("Figure 3.1")
     assert window.board_view.view.line == "A → C → G → L"
     assert window.driver.search.root_numbers == (1, 3)
-    window.step_phase()
+    window.controls.step_phase()
     assert_views_match_engine(window)
-    window.step_phase()
+    window.controls.step_phase()
     assert window.driver.outcome.reason is StopReason.FRONTIER
     assert window.result_panel.kind == UNSOLVED
-    assert not window.iteration_action.isEnabled()
+    assert not window.controls.iteration_action.isEnabled()
 
 
 def test_small_tree_proof_in_node_names(qtbot):
     window = make_window(qtbot, SMALL_PROOF)
     for _ in range(40):
-        window.step_iteration()
+        window.controls.step_iteration()
         assert_views_match_engine(window)
         if window.driver.finished_search:
             break
@@ -128,21 +128,21 @@ def test_small_tree_proof_in_node_names(qtbot):
 def test_pn2_second_level_appears_and_goes(qtbot):
     window = make_window(qtbot, WAC_014, SMALL_PN2)
     for _ in range(24):
-        window.step_iteration()
+        window.controls.step_iteration()
         wait_idle(qtbot, window)
         assert_views_match_engine(window)
     search = window.driver.search
     assert search.second_level is None
-    window.step_into()  # first-level select
-    window.step_into()  # the second level starts
+    window.controls.step_into()  # first-level select
+    window.controls.step_into()  # the second level starts
     assert search.second_level is not None
     for _ in range(6):
-        window.step_into()
+        window.controls.step_into()
         assert search.second_level is not None
         assert_views_match_engine(window)
         assert window.board_view.view.level == focus.SECOND_LEVEL
         assert window.gauge.state.second_level == len(search.second_level.tree) > 1
-    window.step_over()
+    window.controls.step_over()
     wait_idle(qtbot, window)
     assert search.second_level is None
     assert_views_match_engine(window)
@@ -152,35 +152,35 @@ def test_pn2_second_level_appears_and_goes(qtbot):
 
 def test_bad_input_shows_a_dialog_and_keeps_the_search(qtbot, dialogs, tmp_path):
     window = make_window(qtbot)
-    window.step_iteration()
+    window.controls.step_iteration()
     search = window.driver.search
     assert not window.open_source(Source(FEN, "rnbqkbnr/pppppppp/8/8 w KQkq"))
     broken = tmp_path / "broken.json"
     broken.write_text('{"nodes": [], "edges": []}')
-    assert not window.open_path(str(broken))
-    assert not window.open_path(str(tmp_path / "missing.epd"))
+    assert not window.opener.open_path(str(broken))
+    assert not window.opener.open_path(str(tmp_path / "missing.epd"))
     assert not window.open_source(WAC_001, SearchParams(PN, 0))
     assert not window.open_source(WAC_014, SearchParams(PN2, 5000, a=-5.0))
     assert len(dialogs) == 5
     assert window.driver.search is search and search.iterations == 1
-    window.step_iteration()
+    window.controls.step_iteration()
     assert search.iterations == 2
     assert_views_match_engine(window)
 
 
 def test_run_pause_and_reset_stay_consistent(qtbot):
     window = make_window(qtbot, WAC_014)
-    window.set_speed(FULL_SPEED)
-    window.toggle_run()
+    window.controls.set_speed(FULL_SPEED)
+    window.controls.toggle_run()
     assert window.driver.running
     qtbot.waitUntil(lambda: window.driver.search.iterations > 50, timeout=20000)
-    window.toggle_run()
+    window.controls.toggle_run()
     assert not window.driver.running
-    assert window.run_action.text() == "Run"
+    assert window.controls.run_action.text() == "Run"
     assert_views_match_engine(window)
-    window.step_phase()
+    window.controls.step_phase()
     assert_views_match_engine(window)
-    window.reset()
+    window.session.reset()
     search = window.driver.search
     assert search.iterations == 0 and len(search.tree) == 1
     assert window.result_panel.kind is None
@@ -189,20 +189,20 @@ def test_run_pause_and_reset_stay_consistent(qtbot):
 
 def test_slow_motion_steps_phase_by_phase(qtbot):
     window = make_window(qtbot)
-    window.set_speed(30)
+    window.controls.set_speed(30)
     reports = []
     window.driver.stepped.connect(reports.append)
-    window.set_speed(10)
-    window.toggle_run()
+    window.controls.set_speed(10)
+    window.controls.toggle_run()
     qtbot.waitUntil(lambda: len(reports) >= 4, timeout=10000)
-    window.pause()
+    window.driver.pause()
     assert all(len(report.phases) == 1 for report in reports)
     assert_views_match_engine(window)
 
 
 def test_run_to_the_end_shows_the_verified_mate(qtbot):
     window = make_window(qtbot)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=30000)
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
     result = window.solution
@@ -218,7 +218,7 @@ def test_run_to_the_end_shows_the_verified_mate(qtbot):
 
 def test_memory_cap_is_said_plainly(qtbot):
     window = make_window(qtbot, WAC_014, SearchParams(PN, 400))
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.driver.finished_search, timeout=20000)
     assert window.driver.outcome.reason is StopReason.MEMORY
     assert window.banner.isVisible() and "node cap" in window.banner.text()
@@ -229,7 +229,7 @@ def test_settings_persist(qtbot, settings):
     window = make_window(qtbot, None, None, settings)
     assert window.problem.source == WAC_001
     assert window.open_source(WAC_014, SearchParams(PN2, 20_000, a=1000.0, b=300.0))
-    window.set_speed(10)
+    window.controls.set_speed(10)
     window.compare_dock.toggleViewAction().trigger()  # the user's choice: it comes back
     window.docks.offer(window.solution_dock, 300)  # a feature's: it does not
     window.compare_panel.seconds.setValue(17)
@@ -264,7 +264,7 @@ def test_a_decided_root_and_a_tree_with_pn2(qtbot, dialogs):
     assert window.result_panel.headline_text.startswith("Disproved")
     assert window.open_source(SMALL_PROOF, SearchParams(PN2, 1000))
     assert "Pn² search · node cap 1,000" in window.title.text()
-    assert window.driver.search.algorithm == PN2 and window.into_action.isEnabled()
+    assert window.driver.search.algorithm == PN2 and window.controls.into_action.isEnabled()
     window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=10000)
     assert window.driver.outcome.result is Result.PROVED
@@ -283,7 +283,7 @@ def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch)
 
     monkeypatch.setattr(ChessKind, "verify", reject)
     window = make_window(qtbot)
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
     assert window.result_panel.kind == result_panel.ERROR
     assert window.solution.verified is False and window.solution.mate_in is None
@@ -293,18 +293,18 @@ def test_a_proof_the_verifier_rejects_is_an_error_not_a_mate(qtbot, monkeypatch)
 
 def test_pointing_at_a_tree_node_shows_it_until_the_next_step(qtbot, dialogs):
     window = make_window(qtbot)
-    window.step_iteration()
+    window.controls.step_iteration()
     search = window.driver.search
     node = search.tree.children(0)[3]
     window.tree_view.node_focused.emit(focus.FIRST_LEVEL, node)
     assert (window.board_view.view.level, window.board_view.view.node) == (1, node)
     assert window.board_view.fen == search.game.board_after(search.tree.moves_to(node)).fen()
-    window.unpin()
+    window.pointing.unpin()
     assert_views_match_engine(window)
     window.tree_view.node_focused.emit(focus.FIRST_LEVEL, node)
-    window.step_phase()
+    window.controls.step_phase()
     assert_views_match_engine(window)
-    window.show_shortcuts()
+    window.help.show_shortcuts()
     assert "F10" in dialogs[-1][1] and "Space" in dialogs[-1][1]
 
 
@@ -327,6 +327,6 @@ def test_no_engine_installed_is_one_line_and_nothing_else_changes(qtbot, tmp_pat
     assert not panel.ask_button.isEnabled() and not panel.cancel_button.isEnabled()
     assert panel.choose_button.isEnabled()
     assert panel.theirs_line.text() == ""
-    window.run_to_end()
+    window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
     assert window.result_panel.headline_text.startswith("Proved: mate in 2")

@@ -142,7 +142,7 @@ def test_a_long_message_in_the_status_bar_is_cut_with_an_ellipsis_and_the_state_
     assert shown.endswith(label.line) and f"Iteration {search.iterations:,}" in label.line
     assert window.paper.caption in label.toolTip() and label.line in label.toolTip()
     assert "…" in shown.removesuffix(label.line)
-    window.say("Saved.")
+    window.frame.say("Saved.")
     assert label.shown_text() == label.text() == f"Saved.  ·  {label.line}"
     assert label.toolTip() == ""
 

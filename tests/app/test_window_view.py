@@ -80,14 +80,14 @@ def test_the_path_stays_on_screen_through_steps_docks_and_resizes(qtbot, open_wi
     window = open_window(source)
     assert path_on_screen(window)
     for _ in range(6):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
         assert path_on_screen(window)
     window.compare_dock.show()
     qtbot.waitUntil(lambda: window.tree_view.height() < 700)
     assert path_on_screen(window)
     for _ in range(3):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
         assert path_on_screen(window)
     window.compare_panel.cancel()
@@ -117,7 +117,7 @@ def drawn_node(view, level, node):
 def test_unfolding_a_stub_keeps_the_clicked_node_in_place(qtbot, open_window, follow):
     window = open_window(WAC_014)
     for _ in range(30):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     view = window.tree_view
     view.set_follow(follow)
@@ -155,7 +155,7 @@ def test_unfolding_a_stub_keeps_the_clicked_node_in_place(qtbot, open_window, fo
 def test_pointing_at_nodes_moves_nothing_on_screen(qtbot, open_window):
     window = open_window(WAC_014)
     for _ in range(12):
-        window.step_iteration()
+        window.controls.step_iteration()
         settle(qtbot, window)
     view = window.tree_view
     view.set_follow(False)
@@ -192,7 +192,7 @@ def test_counts_on_screen_agree_with_their_nouns(qtbot, open_window):
     assert "1 node created" in status and "– nodes/s" in status
     assert window.tree_view.caption_lines()[0] == "showing 1 of 1 node"
     assert speed_label(1) == "1 iteration/s" and speed_label(4) == "4 iterations/s"
-    window.step_iteration()
+    window.controls.step_iteration()
     settle(qtbot, window)
     if search.elapsed < MIN_RATE_SECONDS:
         assert "nodes/s" in window.status.text() and "– nodes/s" in window.status.text()
