@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from pn_explorer.app import focus
+from pn_explorer.app.controls import STEP_KEYS
 from pn_explorer.app.driving.driver import FULL_SPEED
 from pn_explorer.app.problems.search_setup import PN, PN2, SearchParams
 from pn_explorer.app.problems.settings import Settings
@@ -15,7 +16,8 @@ from pn_explorer.app.progress.memory_gauge import memory_state
 from pn_explorer.app.result.panel import MATE, TREE_PROOF, UNSOLVED
 from pn_explorer.app.window import MainWindow
 from pn_explorer.core.engines import uci
-from pn_explorer.core.search.types import Result, StopReason
+from pn_explorer.core.search.registry import entries
+from pn_explorer.core.search.types import ITERATION, Result, StopReason
 from pn_explorer.core.tree import ROOT
 
 WAC_001 = Source(SUITE, "wac-mates", "WAC.001")
@@ -330,3 +332,29 @@ def test_no_engine_installed_is_one_line_and_nothing_else_changes(qtbot, tmp_pat
     window.driver.run_to_end()
     qtbot.waitUntil(lambda: window.solution is not None, timeout=30000)
     assert window.result_panel.headline_text.startswith("Proved: mate in 2")
+
+
+@pytest.mark.parametrize("name", [search.name for search in entries(steppable=True)])
+def test_the_step_buttons_are_named_from_each_registered_searchs_step_units(qtbot, name):
+    """Every steppable search in the registry names the buttons it steps with from its own
+    `step_units` (text, tooltip, enabled); a button no unit of it stands for stays, disabled."""
+    window = make_window(qtbot, params=SearchParams(name, 20_000))
+    search = window.driver.search
+    assert search.algorithm == name
+    controls = window.controls
+    named = {controls.buttons[STEP_KEYS[unit.name]]: unit for unit in search.step_units}
+    assert named, f"{name} offers no step"
+    for action in controls.buttons.values():
+        unit = named.get(action)
+        if unit is None:
+            assert not action.isEnabled() and "not a step of this search" in action.toolTip()
+            continue
+        assert action.isEnabled() and action.text() == unit.text
+        assert action.toolTip().startswith(unit.tip)
+    iterations = search.iterations
+    named_iteration = [a for a, unit in named.items() if unit.name == ITERATION]
+    for action in named_iteration:
+        action.trigger()
+        qtbot.waitUntil(lambda: not window.driver.busy, timeout=20_000)
+    assert search.iterations == iterations + len(named_iteration)
+    assert f"Iteration {search.iterations:,}" in window.status.text()
