@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import GameSpecError, InvalidPositionError
 from ..inputs.text import shown
 from ..values import Reason, Value, counted
-from .game import Capabilities, Evaluation, Expansion, Known
+from .game import Capabilities, Evaluation, Expansion, Known, expand_by_playing
 
 WIN, DRAW = "win", "draw"
 
@@ -235,28 +235,7 @@ class OpenSpielGame:
         threats: bool = False,
     ) -> Expansion | None:
         """Every child, evaluated; these games have no mate tests, so those flags do nothing."""
-        moves = self.ordered_moves()
-        if len(moves) > room:
-            return None
-        parent = self.state
-        evaluations = []
-        keys = []
-        is_or = []
-        for move in moves:
-            child = parent.clone()
-            child.apply_action(move)
-            evaluations.append(self._evaluate(child))
-            keys.append(_hash(child))
-            is_or.append(not child.is_terminal() and child.current_player() == self.attacker)
-        return Expansion(
-            moves,
-            [e.value for e in evaluations],
-            [e.mobility for e in evaluations],
-            [e.reason for e in evaluations],
-            is_or,
-            keys,
-            [0] * len(moves),
-        )
+        return expand_by_playing(self, room)
 
     def keep_expansions(self, positions: int) -> None:
         """Nothing kept between expansions."""

@@ -163,6 +163,7 @@ from .defaults import (
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
+from .events import DfpnEvent
 from .numbers import (
     INF,
     LARGEST_UNSOLVED,
@@ -191,9 +192,9 @@ class MidWatcher(Protocol):
         delta_threshold: int,
         children: Children,
         created_before: int = 0,
-    ) -> object: ...
+    ) -> DfpnEvent: ...
 
-    def backing_up(self, depth: int, phi: int, delta: int) -> object: ...
+    def backing_up(self, depth: int, phi: int, delta: int) -> DfpnEvent: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -714,7 +715,7 @@ class DfpnSearch:
 
     def multiple_iterative_deepening(
         self, phi_threshold: int, delta_threshold: int, is_or: bool, raising: bool = False
-    ) -> Generator[object, None, _Result]:
+    ) -> Generator[DfpnEvent, None, _Result]:
         """Nagai's MID at the cursor's (unsolved) position: search it until its φ reaches
         `phi_threshold` or its δ reaches `delta_threshold`, then store it and return. Under TCA,
         `raising` says an ancestor found an old child (see `_raises_thresholds`)."""
