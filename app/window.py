@@ -37,7 +37,7 @@ from shiboken6 import isValid
 from ..core.errors import PnExplorerError
 from ..core.games.suites import APP_ICON
 from ..core.runs.runner import RunRecord
-from ..core.search.contract import Stepper
+from ..core.search.contract import Stepper, initialisation
 from ..core.search.phase_steps import PHASE_UNITS
 from ..core.search.pn2 import TWO_LEVEL_UNITS
 from ..core.search.registry import entry
@@ -148,8 +148,8 @@ def settings_in_force(params: SearchParams, search: Stepper) -> str:
     title then says "init unit", as the narration does."""
     settings = params.describe()
     asked = params.value("initialisation")
-    used = getattr(search, "initialisation", None)
-    if isinstance(used, str) and used != asked:
+    used = initialisation(search)
+    if used is not None and used != asked:
         settings = settings.replace(f"init {asked}", f"init {used}")
     return settings
 

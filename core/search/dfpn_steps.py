@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from ..games.game import Game
 from ..tree import ROOT, Tree, pack_flags
@@ -561,3 +561,9 @@ class RecursionPath(Stepper, Protocol):
 
     @property
     def path_moves(self) -> list[int]: ...
+
+
+def recursion_path(search: Stepper) -> RecursionPath | None:
+    """The recursion path of a search stepped by events (df-pn's, perhaps inside a replay, which
+    passes it through); None for any other search."""
+    return cast(RecursionPath, search) if search.capabilities.event_steps else None
