@@ -3,7 +3,7 @@ to the shortest, for the window to fit to its width."""
 
 from __future__ import annotations
 
-from ..core.search.contract import Stepper
+from ..core.search.contract import Stepper, initialisation
 from ..core.search.registry import entry
 from .problems.search_setup import SearchParams
 from .short_text import short_label
@@ -18,8 +18,8 @@ def settings_in_force(params: SearchParams, search: Stepper) -> str:
     title then says "init unit", as the narration does."""
     settings = params.describe()
     asked = params.value("initialisation")
-    used = getattr(search, "initialisation", None)
-    if isinstance(used, str) and used != asked:
+    used = initialisation(search)
+    if used is not None and used != asked:
         settings = settings.replace(f"init {asked}", f"init {used}")
     return settings
 

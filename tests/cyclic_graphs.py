@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import random
 
-from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion
+from pn_explorer.core.games.game import Capabilities, Evaluation, Expansion, RulesOnlyGame
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.types import Limits, Result
 from pn_explorer.core.values import Reason, Value
 
 
-class GraphGame:
+class GraphGame(RulesOnlyGame):
     """A game on a directed graph with cycles: positions are nodes (their own hash), and reaching
     a node already on the path is a draw by repetition, as in chess. `wins` are the attacker's
     won leaves, `losses` lost leaves (a node with no edges must be one of the two)."""
@@ -88,15 +88,6 @@ class GraphGame:
 
     def position_hash(self) -> int:
         return self.path[-1]
-
-    def halfmove_clock(self) -> int:
-        return 0
-
-    def keep_expansions(self, positions: int) -> None:
-        pass
-
-    def mop_up_distance(self, move: int) -> int:
-        return 0
 
     def move_label(self, move: int) -> str:
         return self.names[move]

@@ -28,13 +28,7 @@ from pn_explorer.core.games.board_kind import (
     pairs,
     side_and_goal,
 )
-from pn_explorer.core.games.game import (
-    Capabilities,
-    Evaluation,
-    Expansion,
-    Known,
-    expand_by_playing,
-)
+from pn_explorer.core.games.game import Capabilities, Evaluation, RulesOnlyGame
 from pn_explorer.core.games.kinds import Source, VerifiedProof, replay_check
 from pn_explorer.core.proofs.proof import ProofNode
 from pn_explorer.core.values import Reason, Value
@@ -44,7 +38,7 @@ LARGEST_PILE = 60
 PLAYERS = ("first player", "second player")
 
 
-class TakeAwayGame:
+class TakeAwayGame(RulesOnlyGame):
     """A cursor on take-away from `pile` counters after the takes `start`."""
 
     kind = KIND
@@ -88,32 +82,8 @@ class TakeAwayGame:
     def ordered_moves(self) -> list[int]:
         return [take for take in range(1, self.most + 1) if take <= self.piles[-1]]
 
-    def power_ordered_moves(self) -> list[int]:
-        return self.ordered_moves()
-
-    def expand(
-        self,
-        room: int,
-        known: Known | None = None,
-        mates_in_one: bool = False,
-        threats: bool = False,
-    ) -> Expansion | None:
-        return expand_by_playing(self, room)
-
-    def keep_expansions(self, positions: int) -> None:
-        """Nothing to keep: an expansion costs a few subtractions."""
-
-    def mop_up_distance(self, move: int) -> int:
-        return 0
-
-    def flights_after(self, move: int) -> int:
-        return 0
-
     def position_hash(self) -> int:
         return 2 * self.piles[-1] + self.to_move()
-
-    def halfmove_clock(self) -> int:
-        return 0
 
     def move_label(self, move: int) -> str:
         return str(move)

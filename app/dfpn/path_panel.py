@@ -25,7 +25,7 @@ from ...core.explain.numbers_text import dfpn_lines
 from ...core.games.registry import kind_of
 from ...core.proofs.claims import mate_text
 from ...core.search.contract import Stepper
-from ...core.search.dfpn_steps import DfpnFrame, RecursionPath
+from ...core.search.dfpn_steps import DfpnFrame, RecursionPath, recursion_path
 from ...core.search.events import BackUpReason
 from ..narration.dfpn import pair
 from ..narration.links import move_labels
@@ -180,8 +180,7 @@ class DfpnPathPanel(QTreeWidget):
     def set_search(self, search: Stepper | None) -> None:
         """Follow a stepper with a recursion path (df-pn's, perhaps inside a replay); any other
         search (or none) empties the panel."""
-        # a search stepped by events keeps df-pn's recursion path (a replay passes it through)
-        self.search = search if self.shows(search) and isinstance(search, RecursionPath) else None
+        self.search = recursion_path(search) if search is not None else None
         self._version = -1
         self.refresh()
 

@@ -21,7 +21,7 @@ from ..inputs.text import brief, shown
 from ..inputs.tree_files import node_link_data
 from ..tree import MOST_CHILDREN
 from ..values import INF, Reason, Value
-from .game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known
+from .game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known, RulesOnlyGame
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -185,7 +185,7 @@ TREE_CAPABILITIES = Capabilities(named_nodes=True, editable=True)
 a figure's snapshot, and the tree editor opens it."""
 
 
-class ExplicitTreeGame:
+class ExplicitTreeGame(RulesOnlyGame):
     """A cursor on an explicit AND/OR tree (`core.games.game.Game`). Move codes are node indices."""
 
     kind = "tree"
@@ -209,10 +209,6 @@ class ExplicitTreeGame:
 
     def ordered_moves(self) -> list[int]:
         return list(self.tree.nodes[self._path[-1]].children)
-
-    def power_ordered_moves(self) -> list[int]:
-        """No pieces, so every move has the same power: the file's order."""
-        return self.ordered_moves()
 
     def _evaluate_node(self, index: int) -> Evaluation:
         node = self.tree.nodes[index]
@@ -257,23 +253,8 @@ class ExplicitTreeGame:
         """The node's index: a tree file has no transpositions, every node is its own position."""
         return self._path[-1]
 
-    def halfmove_clock(self) -> int:
-        """A tree file has no fifty-move rule."""
-        return 0
-
     def move_label(self, move: int) -> str:
         return self.tree.nodes[move].move
-
-    def keep_expansions(self, positions: int) -> None:
-        """A tree file's children are in memory already: nothing to keep."""
-
-    def flights_after(self, move: int) -> int:
-        """Trees carry no knowledge beyond their values: no flights."""
-        return 0
-
-    def mop_up_distance(self, move: int) -> int:
-        """Trees carry no knowledge beyond their values: no estimate."""
-        return 0
 
     def position_label(self) -> str:
         return self.tree.nodes[self._path[-1]].name

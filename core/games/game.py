@@ -8,6 +8,7 @@ tree stores them and hands them back.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -182,7 +183,7 @@ def expand_by_playing(game: Game, room: int) -> Expansion | None:
     """`Game.expand` for a small game with nothing to add: every move in the game's order is
     pushed, the child evaluated, hashed and taken back. No mate in one or threat is tested and
     nothing is kept between expansions, so `known`, `mates_in_one` and `threats` change nothing.
-    A new game's `expand` can be `return expand_by_playing(self, room)`."""
+    `RulesOnlyGame.expand` is this."""
     moves = game.ordered_moves()
     if len(moves) > room:
         return None
@@ -201,3 +202,70 @@ def expand_by_playing(game: Game, room: int) -> Expansion | None:
         mobility.append(evaluation.mobility)
         reasons.append(evaluation.reason)
     return Expansion(moves, values, mobility, reasons, is_or, keys, [0] * len(moves))
+
+
+class RulesOnlyGame(ABC):
+    """A game that knows its rules and nothing more (every game here but chess): `Game`'s hooks
+    for a game's knowledge say there is none, and its children come by playing every move
+    (`expand_by_playing`). A new game subclasses it and writes its rules: the abstract methods,
+    `kind` and `capabilities`."""
+
+    kind: str
+    capabilities: Capabilities
+
+    @abstractmethod
+    def reset(self) -> None: ...
+
+    @abstractmethod
+    def push(self, move: int) -> None: ...
+
+    @abstractmethod
+    def pop(self) -> None: ...
+
+    @abstractmethod
+    def is_or(self) -> bool: ...
+
+    @abstractmethod
+    def evaluate(self) -> Evaluation: ...
+
+    @abstractmethod
+    def ordered_moves(self) -> list[int]: ...
+
+    @abstractmethod
+    def position_hash(self) -> int: ...
+
+    @abstractmethod
+    def move_label(self, move: int) -> str: ...
+
+    @abstractmethod
+    def position_label(self) -> str: ...
+
+    def power_ordered_moves(self) -> list[int]:
+        """No pieces of different power: the game's own order."""
+        return self.ordered_moves()
+
+    def expand(
+        self,
+        room: int,
+        known: Known | None = None,
+        mates_in_one: bool = False,
+        threats: bool = False,
+    ) -> Expansion | None:
+        """Every child, by playing each move: no mate tests, so the flags change nothing, and
+        nothing is kept, so neither does `known`."""
+        return expand_by_playing(self, room)
+
+    def keep_expansions(self, positions: int) -> None:  # noqa: B027 (a hook that does nothing)
+        """An expansion costs a few moves played: nothing to keep."""
+
+    def mop_up_distance(self, move: int) -> int:
+        """No estimate of the distance to a win."""
+        return 0
+
+    def flights_after(self, move: int) -> int:
+        """No king to flee."""
+        return 0
+
+    def halfmove_clock(self) -> int:
+        """No fifty-move rule."""
+        return 0

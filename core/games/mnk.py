@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ..errors import GameSpecError, InvalidPositionError
 from ..values import Reason, Value
 from .board_kind import DRAW, FIRST, GOALS, SECOND, WIN
-from .game import Capabilities, Evaluation, Expansion, Known
+from .game import Capabilities, Evaluation, Expansion, Known, RulesOnlyGame
 
 PLAYER_NAMES = ("X", "O")
 """The two players, first (`FIRST`) and second (`SECOND`)."""
@@ -149,7 +149,7 @@ def lines_of(rules: MnkRules) -> list[int]:
     return found
 
 
-class MnkGame:
+class MnkGame(RulesOnlyGame):
     """A cursor on an m,n,k (or Connect-Four) game tree (`core.games.game.Game`).
 
     Move codes are cell bit indices. `stones` holds each player's bitboard; `moves` the cells
@@ -307,10 +307,6 @@ class MnkGame:
     def ordered_moves(self) -> list[int]:
         return self.legal_moves()
 
-    def power_ordered_moves(self) -> list[int]:
-        """Stones have no power: the fixed order."""
-        return self.legal_moves()
-
     def expand(
         self,
         room: int,
@@ -423,23 +419,8 @@ class MnkGame:
             safe &= ~(threats >> 1)
         return safe
 
-    def keep_expansions(self, positions: int) -> None:
-        """Expanding is cheap here: nothing to keep."""
-
-    def flights_after(self, move: int) -> int:
-        """No king to flee."""
-        return 0
-
-    def mop_up_distance(self, move: int) -> int:
-        """No estimate of the distance to a win."""
-        return 0
-
     def position_hash(self) -> int:
         return self.hash
-
-    def halfmove_clock(self) -> int:
-        """No fifty-move rule."""
-        return 0
 
     def move_label(self, move: int) -> str:
         return self.rules.name(move)

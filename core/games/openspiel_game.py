@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import GameSpecError, InvalidPositionError
 from ..inputs.text import shown
 from ..values import Reason, Value, counted
-from .game import Capabilities, Evaluation, Expansion, Known
+from .game import Capabilities, Evaluation, RulesOnlyGame
 
 WIN, DRAW = "win", "draw"
 
@@ -155,7 +155,7 @@ def goal_holds(state: Any, attacker: int, goal: str) -> bool:
     return mine > theirs if goal == WIN else mine >= theirs
 
 
-class OpenSpielGame:
+class OpenSpielGame(RulesOnlyGame):
     """A cursor on an OpenSpiel game tree (`core.games.game.Game`). Move codes are OpenSpiel's
     action ids; `attacker` is 0 (the first player) or 1, `goal` win or draw (at least a draw)."""
 
@@ -223,58 +223,8 @@ class OpenSpielGame:
         state = self.state
         return [] if state.is_terminal() else list(state.legal_actions())
 
-    def power_ordered_moves(self) -> list[int]:
-        """No pieces of different power: the fixed order."""
-        return self.ordered_moves()
-
-    def expand(
-        self,
-        room: int,
-        known: Known | None = None,
-        mates_in_one: bool = False,
-        threats: bool = False,
-    ) -> Expansion | None:
-        """Every child, evaluated; these games have no mate tests, so those flags do nothing."""
-        moves = self.ordered_moves()
-        if len(moves) > room:
-            return None
-        parent = self.state
-        evaluations = []
-        keys = []
-        is_or = []
-        for move in moves:
-            child = parent.clone()
-            child.apply_action(move)
-            evaluations.append(self._evaluate(child))
-            keys.append(_hash(child))
-            is_or.append(not child.is_terminal() and child.current_player() == self.attacker)
-        return Expansion(
-            moves,
-            [e.value for e in evaluations],
-            [e.mobility for e in evaluations],
-            [e.reason for e in evaluations],
-            is_or,
-            keys,
-            [0] * len(moves),
-        )
-
-    def keep_expansions(self, positions: int) -> None:
-        """Nothing kept between expansions."""
-
-    def flights_after(self, move: int) -> int:
-        """No king to flee."""
-        return 0
-
-    def mop_up_distance(self, move: int) -> int:
-        """No estimate of the distance to a win."""
-        return 0
-
     def position_hash(self) -> int:
         return _hash(self.state)
-
-    def halfmove_clock(self) -> int:
-        """No fifty-move rule."""
-        return 0
 
     def move_label(self, move: int) -> str:
         state = self.state

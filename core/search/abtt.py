@@ -51,10 +51,10 @@ import time
 
 from ..errors import VerificationError
 from ..games.game import Expansion, Game
-from ..games.registry import kind_of
 from ..proofs.proof import ProofNode
 from ..values import Reason, Value, counted
 from .defaults import ABTT
+from .root_outcome import root_outcome
 from .types import Limits, Outcome, Result, StopReason
 
 WON, LOST, OPEN, SHUT = 0, 1, 2, 3
@@ -125,7 +125,6 @@ class AlphaBetaTableSearch:
         self.read_out_nodes = 0
         self.read_outs_failed = 0
         self.elapsed = 0.0
-        self.outcome: Outcome | None = None
         self.depth_reached: int | None = 1 if self.deepens else None
         self.table: dict[int, int] = {}
         self._depth = 0
@@ -136,16 +135,9 @@ class AlphaBetaTableSearch:
         self._stop_after: int | None = None
         game.reset()
         self._root_is_or = game.is_or()
-        evaluation = game.evaluate()
-        if evaluation.value is not Value.UNKNOWN:
-            proved = evaluation.value is Value.TRUE
-            if proved:
-                self._proof = ProofNode(self._root_is_or)
-            self.outcome = Outcome(
-                Result.PROVED if proved else Result.DISPROVED,
-                StopReason.ROOT_TERMINAL,
-                kind_of(game).reason_text(evaluation.reason),
-            )
+        self.outcome: Outcome | None = root_outcome(game, game.evaluate())
+        if self.outcome is not None and self.outcome.result is Result.PROVED:
+            self._proof = ProofNode(self._root_is_or)
 
     # -- counts -----------------------------------------------------------------------------------
 

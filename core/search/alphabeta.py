@@ -41,13 +41,13 @@ import chess
 from ..errors import InvalidLimitError, VerificationError
 from ..games.chess_game import ChessGame
 from ..games.game import Game
-from ..games.registry import kind_of
 from ..games.solution import MateSolution, mate_solution
 from ..inputs.boards import parse_fen
 from ..proofs.claims import mate_text, no_mate_text, shortest_text
 from ..proofs.proof import ProofNode
 from ..values import Value, counted
 from .defaults import AB, ORDERINGS, POWER
+from .root_outcome import root_outcome
 from .types import Limits, Outcome, Result, StopReason
 
 REFUTATIONS_PER_PLY = 5
@@ -137,19 +137,11 @@ class AlphaBetaMateSearch:
         self._cancel_requested = False
         game.reset()
         self._root_is_or = game.is_or()
-        evaluation = game.evaluate()
-        if evaluation.value is not Value.UNKNOWN:
-            proved = evaluation.value is Value.TRUE
-            if proved:
-                self._proof = ProofNode(self._root_is_or)
-                self.mate_in = 0
-            self.outcome = Outcome(
-                Result.PROVED if proved else Result.DISPROVED,
-                StopReason.ROOT_TERMINAL,
-                kind_of(game).reason_text(evaluation.reason),
-            )
-        else:
-            self.outcome = self.start_iteration(1)
+        decided = root_outcome(game, game.evaluate())
+        if decided is not None and decided.result is Result.PROVED:
+            self._proof = ProofNode(self._root_is_or)
+            self.mate_in = 0
+        self.outcome = decided if decided is not None else self.start_iteration(1)
 
     # -- counts -----------------------------------------------------------------------------------
 

@@ -24,7 +24,12 @@ class Capabilities:
     `keeps_tree`: its whole tree stays in memory, to explain and export. `disproves`: it can
     show that there is no mate (αβ only finds none within its depth). `opens_snapshots`: a tree
     file drawing a figure's search in progress opens as this search. `tuned_cap`: the cap is one
-    of the algorithm's parameters (Pn²'s N), so a comparison keeps it apart from the others'."""
+    of the algorithm's parameters (Pn²'s N), so a comparison keeps it apart from the others'.
+    `leaf_initialisation`: its new leaves start from numbers it was told how to set (§3.3.1).
+
+    The front ends read a search's optional members through these flags, never by asking the
+    object what it has: a window's `Replay` passes every member through to its live search, which
+    a protocol's `isinstance` check cannot see on every Python version."""
 
     thesis: bool = False
     compared: bool = True
@@ -37,6 +42,7 @@ class Capabilities:
     disproves: bool = True
     opens_snapshots: bool = False
     tuned_cap: bool = False
+    leaf_initialisation: bool = False
 
 
 _DECLARED: dict[str, Capabilities] = {}

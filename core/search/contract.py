@@ -22,7 +22,7 @@ Two protocols, because the αβ baseline has no search tree and no steps:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 from ..games.game import Game
 from ..proofs.proof import ProofNode
@@ -175,7 +175,6 @@ class Stepper(Search, Protocol):
         blocks (a re-run from the start is such a restore)."""
 
 
-@runtime_checkable
 class TwoLevels(Protocol):
     """What a search of two levels adds (`Capabilities.two_levels`: Pn²): its live second-level
     search and the first-level node that search evaluates."""
@@ -189,7 +188,6 @@ class TwoLevels(Protocol):
         """The first-level node the live second-level search evaluates, or None."""
 
 
-@runtime_checkable
 class LeafInitialised(Protocol):
     """A search whose new leaves start from numbers it was told how to set (PN, Pn², DAG PN)."""
 
@@ -221,21 +219,19 @@ class WorkBudgeted(Protocol):
 
 def second_level(search: Stepper) -> Stepper | None:
     """The live second-level search of a search of two levels; None for any other."""
-    if search.capabilities.two_levels and isinstance(search, TwoLevels):
-        return search.second_level
-    return None
+    return cast(TwoLevels, search).second_level if search.capabilities.two_levels else None
 
 
 def second_level_root(search: Stepper) -> int | None:
     """The first-level node a live second-level search evaluates; None for any other search."""
-    if search.capabilities.two_levels and isinstance(search, TwoLevels):
-        return search.second_level_root
-    return None
+    return cast(TwoLevels, search).second_level_root if search.capabilities.two_levels else None
 
 
-def initialisation(search: Search) -> str | None:
+def initialisation(search: Stepper) -> str | None:
     """How the search's new leaves start (`MOBILITY`, `UNIT`); None for a search not told."""
-    return search.initialisation if isinstance(search, LeafInitialised) else None
+    if search.capabilities.leaf_initialisation:
+        return cast(LeafInitialised, search).initialisation
+    return None
 
 
 def kept_tree(search: Search) -> Tree:

@@ -61,11 +61,10 @@ import time
 
 from ..errors import VerificationError
 from ..games.game import Expansion, Game
-from ..games.registry import kind_of
 from ..proofs.proof import ProofNode
 from ..proofs.verify import MAX_PLIES
 from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT
-from ..values import Reason, Value
+from ..values import Reason
 from .dag_tree import DagTree
 from .defaults import DAGPN, MOBILITY
 from .events import Linked
@@ -73,6 +72,7 @@ from .numbers import INF, leaf_numbers, node_numbers
 from .parameters import check_values
 from .phase_steps import PhaseSteps
 from .rerun import RerunCheckpoints
+from .root_outcome import root_outcome
 from .types import (
     Limits,
     MemoryUse,
@@ -130,7 +130,6 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
         self.initialisation = initialisation
         self.iterations = 0
         self.elapsed = 0.0
-        self.outcome: Outcome | None = None
         self.transpositions = 0
         self.pinned = 0
         self.separate = 0
@@ -152,12 +151,7 @@ class DagProofNumberSearch(RerunCheckpoints, PhaseSteps):
         proof, disproof = leaf_numbers(evaluation.value, evaluation.mobility, is_or, initialisation)
         self.tree.add_node(-1, 0, is_or, evaluation.value, evaluation.reason, proof, disproof, 0)
         self._identity.append(identity(root_key, game.halfmove_clock()))
-        if evaluation.value is not Value.UNKNOWN:
-            self.outcome = Outcome(
-                Result.PROVED if proof == 0 else Result.DISPROVED,
-                StopReason.ROOT_TERMINAL,
-                kind_of(game).reason_text(evaluation.reason),
-            )
+        self.outcome: Outcome | None = root_outcome(game, evaluation)
 
     # -- the graph ------------------------------------------------------------------------------
 

@@ -143,7 +143,6 @@ from typing import Protocol
 
 from ..errors import VerificationError
 from ..games.game import NOT_COUNTED, Game
-from ..games.registry import kind_of
 from ..generators import finish
 from ..proofs.proof import ProofNode
 from ..values import Reason, Value
@@ -164,6 +163,7 @@ from .defaults import (
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
+from .events import DfpnEvent
 from .numbers import (
     INF,
     LARGEST_UNSOLVED,
@@ -173,6 +173,7 @@ from .numbers import (
     node_numbers,
     phi_delta,
 )
+from .root_outcome import root_outcome
 from .transposition import ABSENT, NO_DEPENDENCE, TranspositionTable
 from .types import Limits, Outcome, Result, StopReason
 
@@ -191,9 +192,9 @@ class MidWatcher(Protocol):
         delta_threshold: int,
         children: Children,
         created_before: int = 0,
-    ) -> object: ...
+    ) -> DfpnEvent: ...
 
-    def backing_up(self, depth: int, phi: int, delta: int) -> object: ...
+    def backing_up(self, depth: int, phi: int, delta: int) -> DfpnEvent: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -449,7 +450,6 @@ class DfpnSearch:
         parent re-expanded finds its own children again, so this is not a count of positions
         reached by another path (`transpositions`, which df-pn cannot tell apart: None)."""
         self.elapsed = 0.0
-        self.outcome: Outcome | None = None
         self._cancel_requested = False
         self._stop: Outcome | None = None
         self._slice_end: float | None = None
@@ -480,12 +480,7 @@ class DfpnSearch:
         self._root_numbers = leaf_numbers(
             evaluation.value, evaluation.mobility, self._root_is_or, MOBILITY
         )
-        if evaluation.value is not Value.UNKNOWN:
-            self.outcome = Outcome(
-                Result.PROVED if evaluation.value is Value.TRUE else Result.DISPROVED,
-                StopReason.ROOT_TERMINAL,
-                kind_of(game).reason_text(evaluation.reason),
-            )
+        self.outcome: Outcome | None = root_outcome(game, evaluation)
 
     def _ply_key(self, ply: int) -> int:
         """What a position's key at `ply` is mixed with under a mate-length bound (the plies it
@@ -720,7 +715,7 @@ class DfpnSearch:
 
     def multiple_iterative_deepening(
         self, phi_threshold: int, delta_threshold: int, is_or: bool, raising: bool = False
-    ) -> Generator[object, None, _Result]:
+    ) -> Generator[DfpnEvent, None, _Result]:
         """Nagai's MID at the cursor's (unsolved) position: search it until its φ reaches
         `phi_threshold` or its δ reaches `delta_threshold`, then store it and return. Under TCA,
         `raising` says an ancestor found an old child (see `_raises_thresholds`)."""

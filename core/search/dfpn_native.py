@@ -29,7 +29,6 @@ from typing import Any
 from ..errors import InvalidLimitError, VerificationError
 from ..games.game import Game
 from ..proofs.proof import ProofNode
-from ..values import REASON_TEXT, Value
 from .defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
@@ -50,6 +49,7 @@ from .defaults import (
 from .dfpn import _ply_keys
 from .native_engine import native_available, native_module
 from .numbers import leaf_numbers
+from .root_outcome import root_outcome
 from .types import Limits, Outcome, Result, StopReason
 
 NOT_BUILT = (
@@ -188,19 +188,13 @@ class NativeDfpnSearch:
             self._stop_flag,
         )
         self.capacity = capacity
-        self.outcome: Outcome | None = None
         self.elapsed = 0.0
         """Seconds searched (the native search's own clock, read after each run)."""
         evaluation = game.evaluate()
         self._root_numbers = leaf_numbers(
             evaluation.value, evaluation.mobility, self._root_is_or, MOBILITY
         )
-        if evaluation.value is not Value.UNKNOWN:
-            self.outcome = Outcome(
-                Result.PROVED if evaluation.value is Value.TRUE else Result.DISPROVED,
-                StopReason.ROOT_TERMINAL,
-                REASON_TEXT[evaluation.reason],
-            )
+        self.outcome: Outcome | None = root_outcome(game, evaluation)
 
     # -- counts ---------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from ..games.game import Game
 from ..tree import ROOT, Tree, pack_flags
@@ -309,7 +309,7 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
             weak_delta=weak_delta,
         )
         self.trace = self.path_trace if self.outcome is None else None
-        self._mid: Generator[object, None, _Result] | None = None
+        self._mid: Generator[DfpnEvent, None, _Result] | None = None
         self._display: PathTree | None = None
         self._display_version = -1
         self._after_expansion = True
@@ -335,11 +335,10 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
             else:
                 self.path_trace.version += 1
             return None
-        assert isinstance(event, DfpnEvent)
         self._after_expansion = event.kind is EventKind.EXPANDED
         return event
 
-    def _start_mid(self) -> Generator[object, None, _Result]:
+    def _start_mid(self) -> Generator[DfpnEvent, None, _Result]:
         """A new MID from the root (the first step, or after a failed read-out)."""
         self.game.reset()
         self._path_keys = [self._root_key]
@@ -562,3 +561,9 @@ class RecursionPath(Stepper, Protocol):
 
     @property
     def path_moves(self) -> list[int]: ...
+
+
+def recursion_path(search: Stepper) -> RecursionPath | None:
+    """The recursion path of a search stepped by events (df-pn's, perhaps inside a replay, which
+    passes it through); None for any other search."""
+    return cast(RecursionPath, search) if search.capabilities.event_steps else None

@@ -20,14 +20,13 @@ import time
 from collections.abc import Iterator
 
 from ..games.game import Expansion, Game
-from ..games.registry import kind_of
 from ..proofs.proof import ProofNode, disproof_tree, proof_tree
 from ..tree import BYTES_PER_NODE, EXPANDED, OR_NODE, ROOT, Tree, pack_flags
-from ..values import Value
 from .defaults import MOBILITY, PN
 from .numbers import INF, and_numbers, leaf_numbers, or_numbers
 from .parameters import check_values
 from .phase_steps import PhaseSteps
+from .root_outcome import root_outcome
 from .tree_history import TreeHistory
 from .types import (
     Checkpoints,
@@ -63,7 +62,6 @@ class TreeSearch(PhaseSteps):
         self.tree = Tree()
         self.iterations = 0
         self.elapsed = 0.0
-        self.outcome: Outcome | None = None
         self.next_phase = Phase.SELECT
         # Pn²'s live second-level search and the first-level node it evaluates, and how many
         # second-level searches it made; PN has none (the contract's None).
@@ -86,12 +84,7 @@ class TreeSearch(PhaseSteps):
         is_or = game.is_or()
         proof, disproof = leaf_numbers(evaluation.value, evaluation.mobility, is_or, initialisation)
         self.tree.add_root(is_or, evaluation.value, evaluation.reason, proof, disproof)
-        if evaluation.value is not Value.UNKNOWN:
-            self.outcome = Outcome(
-                Result.PROVED if proof == 0 else Result.DISPROVED,
-                StopReason.ROOT_TERMINAL,
-                kind_of(game).reason_text(evaluation.reason),
-            )
+        self.outcome: Outcome | None = root_outcome(game, evaluation)
 
     def select_most_proving_node(self, node: int) -> int:
         """Figure 3.4: walk down, at OR nodes to a child with the parent's proof number, at AND

@@ -379,7 +379,12 @@ for _entry in (
         pn_search,
         pn_search,
         Capabilities(
-            thesis=True, replayable=True, quizzable=True, keeps_tree=True, opens_snapshots=True
+            thesis=True,
+            replayable=True,
+            quizzable=True,
+            keeps_tree=True,
+            opens_snapshots=True,
+            leaf_initialisation=True,
         ),
         initialisation_text,
         "PN search (thesis ch. 3)",
@@ -428,7 +433,13 @@ for _entry in (
         ("initialisation",),
         dag_pn_search,
         dag_pn_search,
-        Capabilities(replayable=True, quizzable=True, transpositions=True, keeps_tree=True),
+        Capabilities(
+            replayable=True,
+            quizzable=True,
+            transpositions=True,
+            keeps_tree=True,
+            leaf_initialisation=True,
+        ),
         initialisation_text,
         "DAG PN (transpositions merged)",
     ),
