@@ -125,11 +125,7 @@ def follow_target(
             start -= 1
         need = path_box(path[start:], below)
         keep = path_box(path[max(start, len(path) - style.FOLLOW_KEEP) :], below)
-    across_need, across_keep = need, keep
     near = [path_box(path[-2:], below), path_box(path[-1:], below)]
-    if fresh is not None:
-        room = area.width() / scale
-        across_need, across_keep = (widened(box, fresh, room) for box in (need, keep))
     stay = not force and not solved
     home_y = area.top() - whole.top() * scale
     top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
@@ -156,6 +152,13 @@ def follow_target(
         ):
             top, bottom = rows
             y = max(min(y, area.bottom() - bottom * scale), area.top() - top * scale)
+    reach = rows_reach(path, y, area, scale)
+    if reach is not None and reach.width() * scale <= area.width():
+        need, keep = need.united(reach), keep.united(reach)
+    across_need, across_keep = need, keep
+    if fresh is not None:
+        room = area.width() / scale
+        across_need, across_keep = (widened(box, fresh, room) for box in (need, keep))
     want = extent if extent.width() * scale <= area.width() else across_keep
     left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
     if not force and left >= area.left() and right <= area.right():
@@ -235,6 +238,29 @@ def drawn_span(item: DisplayedNode) -> tuple[float, float]:
     left = max(reach + advance(item.proof_text), label)
     right = max(reach + advance(item.disproof_text), label)
     return item.x - left, item.x + right
+
+
+def rows_reach(path: list[DisplayedNode], y: float, area: QRectF, scale: float) -> QRectF | None:
+    """The columns (scene) the path takes in the rows `area` shows at vertical offset `y`: its
+    nodes whose top reaches into the area, and where the edge into the first of them comes from
+    (its parent's column, above the area): with these columns in view, every piece of the path
+    drawn in the area is whole, its top running up to the path strip, never off a side; None
+    when no path node reaches into the area."""
+    first = next(
+        (
+            index
+            for index, item in enumerate(path)
+            if (item.y - style.NODE / 2) * scale + y >= area.top() - 0.5
+        ),
+        None,
+    )
+    if first is None:
+        return None
+    box = path_box(path[first:], style.NODE / 2)
+    if first > 0:
+        parent = path[first - 1].x
+        box = box.united(QRectF(parent - style.NODE / 2, box.top(), style.NODE, box.height()))
+    return box
 
 
 def children_box(children: list[DisplayedNode]) -> QRectF:
