@@ -10,7 +10,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from pn_explorer.app.panels.game_pictures import MnkBoard, cell_of
-from pn_explorer.app.panels.memory_gauge import MemoryState, bar_scale
+from pn_explorer.app.panels.memory_gauge import (
+    FIRST_COLOUR,
+    SECOND_COLOUR,
+    MemoryState,
+    bar_scale,
+)
 from pn_explorer.app.panels.result import NOT_SOLVED
 from pn_explorer.app.panels.setup import SetupDialog
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
@@ -203,6 +208,15 @@ def test_the_new_search_dialog_fits_the_screen_and_gives_no_key_move_away(qtbot)
             assert not any(f"({move}" in row for row in rows), move
 
 
+def drawn_bar_share(gauge) -> float:
+    """The share of the gauge's bar painted in the levels' colours, read off its pixels: where
+    the colours end on a row above the scale's note (the bar is 18 pixels high, 4 down)."""
+    image = gauge.grab().toImage()
+    colours = {FIRST_COLOUR.rgb(), SECOND_COLOUR.rgb()}
+    filled = [x for x in range(4, gauge.width() - 4) if image.pixel(x, 6) in colours]
+    return (max(filled) - 3) / (gauge.width() - 8) if filled else 0.0
+
+
 def test_the_pn2_gauge_is_drawn_on_a_scale_where_the_second_level_shows(qtbot):
     """Pn² classroom on WAC.001 (cap 5,000): over the first nine iterations the bar's scale is
     a round count a quarter above the peak, said on the bar, so the second level's growth and
@@ -216,12 +230,33 @@ def test_the_pn2_gauge_is_drawn_on_a_scale_where_the_second_level_shows(qtbot):
         scale, note = bar_scale(state)
         search = window.driver.search
         assert state.cap == search.limits.max_nodes == 5_000
+        assert state.total == search.memory().used + search.memory().second_level
         assert state.peak < 0.8 * scale <= state.cap
-        assert note == f"scale 0–{scale:,} (cap 5,000)"
+        assert note == f"zoomed: full bar = {scale:,} (cap 5,000)"
+        assert drawn_bar_share(window.gauge) == pytest.approx(state.total / scale, abs=0.02)
         shares.append(state.peak / scale)
     assert min(shares) > 0.3  # against the cap: 1–5 %
-    near = MemoryState(3_000, 500, 5_000, 3_600)
+    near = MemoryState(3_000, 500, 5_000, 3_600, two_levels=True)
     assert bar_scale(near) == (5_000, "")
+
+
+@pytest.mark.parametrize("algorithm", [PN, DAGPN])
+def test_a_one_level_search_fills_the_gauge_by_its_share_of_the_cap(qtbot, algorithm):
+    """PN on WAC.001 after five iterations holds a few hundred of its 1,000,000 nodes: the bar
+    is drawn against the cap, as good as empty (a zoomed scale drew it three quarters full),
+    and says no scale of its own."""
+    window = shown_window(
+        qtbot, (1280, 800), animated=False, source=WAC_001, params=SearchParams(algorithm)
+    )
+    for _ in range(5):
+        window.step_iteration()
+        settle(qtbot, window)
+    state = window.gauge.state
+    use = window.driver.search.memory()
+    assert (state.total, state.cap) == (use.used, use.capacity)
+    assert 0 < state.total < 1_000 and state.cap == 1_000_000
+    assert bar_scale(state) == (state.cap, "")
+    assert drawn_bar_share(window.gauge) < 0.01
 
 
 def test_connect_four_says_which_colour_is_x_and_which_o(qtbot):
