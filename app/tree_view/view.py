@@ -976,12 +976,12 @@ class TreeView(QWidget):
         painter.end()
 
     def _cut_at_a_side(self, item: DisplayedNode, area: QRectF) -> bool:
-        """Whether a node, at rest while following, would be cut in half at the drawing area's
-        left or right edge (or at its top, under the path strip): it is then left out, its
-        edge running off the side, as where the
-        rows in view are out of step and no sideways shift clears them all (`snap_to_columns`).
-        A drag or a glide shows nodes sliding past the edges."""
-        if item.kind != NODE or not self.follow or self._dragging or self._viewport.gliding:
+        """Whether a node or a stub, at rest while following, would be cut in half at the
+        drawing area's left or right edge (or at its top, under the path strip): it is then
+        left out, its edge running off the side, as where the rows in view are out of step and
+        no sideways shift clears them all (`snap_to_columns`). A drag or a glide shows nodes
+        sliding past the edges."""
+        if not self.follow or self._dragging or self._viewport.gliding:
             return False
         scale, x = self._viewport.scale, self._viewport.offset.x()
         left, right = (edge * scale + x for edge in drawn_span(item))

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QDialogButtonBox
 
 from pn_explorer.app.panels.game_pictures import MnkBoard, cell_of
@@ -21,7 +22,9 @@ from pn_explorer.app.panels.setup import SetupDialog
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source, positions_of
+from pn_explorer.app.projector import TEXT_SCALE
 from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.legend import SHORT_ROWS, legend_entries, legend_places
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller
 from pn_explorer.core.quiz.session import SELECTION
@@ -338,3 +341,32 @@ def test_figure_3_1s_title_names_the_initialisation_its_search_runs_as_the_narra
     assert used == "unit" and SearchParams().value("initialisation") == "mobility"
     assert "init unit" in window.title.text() and "init mobility" not in window.title.text()
     assert "Unit initialisation" in window.narration.text()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)], ids=["1280x800", "1600x1000"])
+def test_the_projectors_legend_takes_two_rows_in_short_words(qtbot, size):
+    """In projector mode the legend's words in large print would take four rows of the tree
+    pane; it takes two, in short words, and stays on screen under the tree (plain, the long
+    words fit two rows)."""
+    window = shown_window(qtbot, size, animated=False, source=WAC_001, params=SearchParams())
+    view = window.tree_view
+    metrics = QFontMetricsF(style.font(style.OVERLAY_PX - 1))
+    entries = legend_entries(False, False, False)
+    plain = legend_places(entries, metrics, view.width(), large=False)
+    assert max(place[4] for place in plain) < SHORT_ROWS
+    assert [place[1] for place in plain] == [entry[1] for entry in entries]
+    window.projector.set_on(True)
+    qtbot.wait(50)
+    width = round(view.width() / TEXT_SCALE)
+    long_words = [(symbol, words, words) for symbol, words, _short in entries]
+    long_places = legend_places(long_words, metrics, width, large=True)
+    assert max(place[4] for place in long_places) >= SHORT_ROWS
+    places = legend_places(entries, metrics, width, large=True)
+    assert max(place[4] for place in places) < SHORT_ROWS
+    assert [place[1] for place in places] == [entry[2] for entry in entries]
+    pixmap = view._legend_strip()
+    line = metrics.height() + 4
+    assert pixmap.height() / pixmap.devicePixelRatio() == pytest.approx(
+        (SHORT_ROWS * line + 6) * TEXT_SCALE, abs=1
+    )
+    assert view.legend_visible and view.drawing_area().bottom() < view.height() - 1

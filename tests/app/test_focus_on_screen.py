@@ -9,10 +9,10 @@ least `READABLE_PX` (times projector mode's text scale), with no other drawn nod
 it, or summarised in the path strip above the drawing area, at the header's text size, inside
 the view. The path reads as one line: the strip holds its top, the drawing area the rest,
 and every edge of it drawn in the area stays inside the area's columns (the edge into the first
-drawn node comes in from the top, under the strip's end). No dock covers the tree view. The
-runs: WAC.001 to its proof, WAC.096 for 200 iterations, Figure 3.1 continued to its end, and the
-Pn² classroom entry on WAC.001 stepped into its second levels, at 1024×768, 1280×800 and
-1600×1000.
+drawn node comes in from the top, under the strip's end). No node or stub is drawn cut in half
+at a side. No dock covers the tree view. The runs: WAC.001 to its proof, WAC.096 for 200
+iterations, Figure 3.1 continued to its end, and the Pn² classroom entry on WAC.001 stepped
+into its second levels, at 1024×768, 1280×800 and 1600×1000.
 
 To keep the time down, WAC.096's 200 iterations are checked after every iteration at 1024×768
 and after every fourth at the larger sizes (the path is checked at the steps it is deepest at
@@ -121,6 +121,7 @@ def problems(window: MainWindow, base: float) -> list[str]:
             if node_box(view, other).intersects(box):
                 found.append(f"{key} overlapped by {other.level}:{other.node}")
     found += broken_path_edges(view, engine_path(window), drawn, strip, area)
+    found += cut_at_a_side(view, nodes, area)
     for one, two in zip(chips, chips[1:], strict=False):
         if one.rect.intersects(two.rect):
             found.append("two chips of the strip overlap")
@@ -159,6 +160,21 @@ def broken_path_edges(
             if not area.left() - 0.5 <= point.x() <= area.right() + 0.5:
                 found.append(f"the edge {parent_key} → {child_key} runs off a side")
                 break
+    return found
+
+
+def cut_at_a_side(view, nodes: list[DisplayedNode], area: QRectF) -> list[str]:
+    """Nodes and stubs the view paints cut in half by the drawing area's left or right edge
+    (the view leaves such an item out, its edge running off the side)."""
+    scale, offset = view._viewport.scale, view._viewport.offset
+    rows = (area.top() - offset.y()) / scale, (area.bottom() - offset.y()) / scale
+    found = []
+    for item in nodes:
+        if not rows[0] <= item.y <= rows[1] or view._cut_at_a_side(item, area):
+            continue
+        left, right = (edge * scale + offset.x() for edge in drawn_span(item))
+        if any(left < edge - 0.5 and right > edge + 0.5 for edge in (area.left(), area.right())):
+            found.append(f"{item.kind} {item.level}:{item.node} cut at a side")
     return found
 
 
