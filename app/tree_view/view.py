@@ -144,9 +144,9 @@ LEGEND_SHARE = 0.5
 """The legend is drawn only while the nodes keep at least this share of the view's height under
 its header (a narrow pane beside a dock wrapped it onto seven rows over a 100-pixel tree)."""
 LEGEND_ROWS = 3
-"""...and at least this many rows of nodes at follow's smallest zoom: under the header and a
-path strip, at 1024×768 in projector mode, the key gives way to the tree (L or Legend bring
-it back where there is room)."""
+"""...and at least this many rows of nodes, with the first one's move labels, at follow's
+smallest zoom: under the header and a path strip, at 1024×768 in projector mode, the key gives
+way to the tree (L or Legend bring it back where there is room)."""
 PAUSED_NOTE = "Follow paused: you moved the view (M or Follow resumes)"
 """Said in the header while a drag has paused follow: the view no longer moves by itself."""
 
@@ -1037,7 +1037,8 @@ class TreeView(QWidget):
         pixmap = self._legend_strip()
         height = pixmap.height() / pixmap.devicePixelRatio()
         room = self.height() - top
-        rows = LEGEND_ROWS * style.ROW * style.FOLLOW_MIN_SCALE * self._base_scale
+        rows = (LEGEND_ROWS * style.ROW + style.LABEL_ROOM) * style.FOLLOW_MIN_SCALE
+        rows *= self._base_scale
         return height if room - height >= max(80.0, room * LEGEND_SHARE, rows) else 0.0
 
     def _legend_strip(self) -> QPixmap:

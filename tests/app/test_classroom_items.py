@@ -370,3 +370,20 @@ def test_the_projectors_legend_takes_two_rows_in_short_words(qtbot, size):
         (SHORT_ROWS * line + 6) * TEXT_SCALE, abs=1
     )
     assert view.legend_visible and view.drawing_area().bottom() < view.height() - 1
+
+
+def test_at_1024_in_projector_mode_the_legend_gives_way_to_three_rows_of_nodes(qtbot):
+    """WAC.001 after 30 iterations, 1024×768 in projector mode: under the header and the path
+    strip, a legend even in short words would leave the tree two rows of nodes; it gives way,
+    and the drawing area holds three rows with the first one's move labels at follow's zoom."""
+    window = shown_window(qtbot, (1024, 768), animated=False, source=WAC_001, params=SearchParams())
+    window.projector.set_on(True)
+    qtbot.wait(20)
+    for _ in range(30):
+        window.step_iteration()
+        settle(qtbot, window)
+    view = window.tree_view
+    assert view.path_strip()  # the path is deeper than the view
+    assert view.drawing_area().bottom() >= view.height() - 1  # no legend under it
+    rows = 3 * style.ROW + style.LABEL_ROOM
+    assert view.drawing_area().height() >= rows * view._viewport.scale
