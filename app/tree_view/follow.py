@@ -152,6 +152,9 @@ def follow_target(
         ):
             top, bottom = rows
             y = max(min(y, area.bottom() - bottom * scale), area.top() - top * scale)
+            if need is not whole and not solved:  # no row cut in half under the strip
+                shown = QRectF(0.0, top, 1.0, bottom - top)
+                y = min(snap_to_rows(y, shown, area, scale), home_y)
     reach = rows_reach(path, y, area, scale)
     if reach is not None and reach.width() * scale <= area.width():
         need, keep = need.united(reach), keep.united(reach)
