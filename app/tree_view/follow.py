@@ -81,10 +81,13 @@ def follow_target(
     fits. The `children` the last expansion created (with the node it expanded) are kept in
     view beside the path as far as the room allows, the path first (after a whole iteration
     the update may have moved the most-proving node to another branch: the narration is about
-    the children, the board shows the path's end). A `refit` (the view was resized) zooms back
-    in as far as the path allows. The view then shifts sideways, keeping what it must show, so
-    that none of the `drawn` nodes is cut in half at the view's left or right edge
-    (`snap_to_columns`): a view that stays put moves only for that.
+    the children, the board shows the path's end). Across, the view also keeps every path node
+    in the rows it shows and the column the edge into the first of them comes from
+    (`rows_reach`), so the path reads as one line from the strip down, never off a side. A
+    `refit` (the view was resized) zooms back in as far as the path allows. The view then
+    shifts sideways, keeping what it must show, so that none of the `drawn` nodes is cut in
+    half at the view's left or right edge (`snap_to_columns`): a view that stays put moves
+    only for that.
     """
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
