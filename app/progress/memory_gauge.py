@@ -37,6 +37,8 @@ class MemoryState:
     replacements: int | None = None
     """df-pn: table entries evicted for new positions (None for the tree searches)."""
     bytes_each: float = BYTES_PER_NODE
+    two_levels: bool = False
+    """A search with second levels (Pn²), whose growth and discard the bar may zoom in on."""
 
     @property
     def total(self) -> int:
@@ -73,6 +75,7 @@ def memory_state(search: Stepper) -> MemoryState:
         use.units,
         use.replacements,
         use.bytes_each,
+        search.capabilities.two_levels,
     )
 
 
@@ -157,23 +160,25 @@ def fitted(text: str, metrics: QFontMetrics, width: float, short: str = "") -> s
 
 
 ZOOM_SHARE = 0.2
-"""While the peak stays under this share of the cap, the bar is drawn against a rounder, smaller
-scale (and says so): against Pn²'s classroom cap of 5,000 the first nine iterations moved the
-bar 1–5 %, where a class could not see the second level grow and go."""
+"""While a Pn² search's peak stays under this share of the cap, the bar is drawn against a
+rounder, smaller scale (and says so): against Pn²'s classroom cap of 5,000 the first nine
+iterations moved the bar 1–5 %, where a class could not see the second level grow and go."""
 
 
 def bar_scale(state: MemoryState) -> tuple[int, str]:
     """The count the bar's full width stands for, and the words saying so when it is not the
-    cap: the smallest of 1, 2, 5 × 10^k that leaves a quarter of the bar free above the peak,
-    while the peak is under `ZOOM_SHARE` of the cap; else the cap (or the peak, without one)."""
+    cap: for a search with second levels whose peak is under `ZOOM_SHARE` of the cap, the
+    smallest of 1, 2, 5 × 10^k that leaves a quarter of the bar free above the peak; else the
+    cap (or the peak, without one). A one-level search is always drawn against its cap: zoomed,
+    153 of 1,000,000 nodes would look three quarters full, and there is no discard to see."""
     top = max(state.peak, state.total, 1)
     if not state.cap:
         return top, ""
-    if top >= ZOOM_SHARE * state.cap:
+    if not state.two_levels or top >= ZOOM_SHARE * state.cap:
         return state.cap, ""
     wanted = 1.25 * top
     scale = next(count for count in _round_counts(int(wanted)) if count >= wanted)
-    return scale, f"scale 0–{scale:,} (cap {state.cap:,})"
+    return scale, f"zoomed: full bar = {scale:,} (cap {state.cap:,})"
 
 
 def _round_counts(above: int) -> list[int]:
@@ -238,7 +243,7 @@ class MemoryGauge(QWidget):
             painter.setFont(small)
             room = bar.width() - 8
             if painter.fontMetrics().horizontalAdvance(note) > room:
-                note = note.split(" (", 1)[0]  # "scale 0–200"
+                note = note.split(" (", 1)[0]  # "zoomed: full bar = 200"
             if painter.fontMetrics().horizontalAdvance(note) > room:
                 note = ""
             painter.drawText(

@@ -81,10 +81,13 @@ def follow_target(
     fits. The `children` the last expansion created (with the node it expanded) are kept in
     view beside the path as far as the room allows, the path first (after a whole iteration
     the update may have moved the most-proving node to another branch: the narration is about
-    the children, the board shows the path's end). A `refit` (the view was resized) zooms back
-    in as far as the path allows. The view then shifts sideways, keeping what it must show, so
-    that none of the `drawn` nodes is cut in half at the view's left or right edge
-    (`snap_to_columns`): a view that stays put moves only for that.
+    the children, the board shows the path's end). Across, the view also keeps every path node
+    in the rows it shows and the column the edge into the first of them comes from
+    (`rows_reach`), so the path reads as one line from the strip down, never off a side. A
+    `refit` (the view was resized) zooms back in as far as the path allows. The view then
+    shifts sideways, keeping what it must show, so that none of the `drawn` nodes is cut in
+    half at the view's left or right edge (`snap_to_columns`): a view that stays put moves
+    only for that.
     """
     below = style.CHILD_ROOM if growing else style.NODE / 2 + style.HALO + 2
     whole = path_box(path, below)
@@ -125,11 +128,7 @@ def follow_target(
             start -= 1
         need = path_box(path[start:], below)
         keep = path_box(path[max(start, len(path) - style.FOLLOW_KEEP) :], below)
-    across_need, across_keep = need, keep
     near = [path_box(path[-2:], below), path_box(path[-1:], below)]
-    if fresh is not None:
-        room = area.width() / scale
-        across_need, across_keep = (widened(box, fresh, room) for box in (need, keep))
     stay = not force and not solved
     home_y = area.top() - whole.top() * scale
     top, bottom = keep.top() * scale + current.y(), keep.bottom() * scale + current.y()
@@ -156,6 +155,16 @@ def follow_target(
         ):
             top, bottom = rows
             y = max(min(y, area.bottom() - bottom * scale), area.top() - top * scale)
+            if need is not whole and not solved:  # no row cut in half under the strip
+                shown = QRectF(0.0, top, 1.0, bottom - top)
+                y = min(snap_to_rows(y, shown, area, scale), home_y)
+    reach = rows_reach(path, y, area, scale)
+    if reach is not None and reach.width() * scale <= area.width():
+        need, keep = need.united(reach), keep.united(reach)
+    across_need, across_keep = need, keep
+    if fresh is not None:
+        room = area.width() / scale
+        across_need, across_keep = (widened(box, fresh, room) for box in (need, keep))
     want = extent if extent.width() * scale <= area.width() else across_keep
     left, right = want.left() * scale + current.x(), want.right() * scale + current.x()
     if not force and left >= area.left() and right <= area.right():
@@ -235,6 +244,29 @@ def drawn_span(item: DisplayedNode) -> tuple[float, float]:
     left = max(reach + advance(item.proof_text), label)
     right = max(reach + advance(item.disproof_text), label)
     return item.x - left, item.x + right
+
+
+def rows_reach(path: list[DisplayedNode], y: float, area: QRectF, scale: float) -> QRectF | None:
+    """The columns (scene) the path takes in the rows `area` shows at vertical offset `y`: its
+    nodes whose top reaches into the area, and where the edge into the first of them comes from
+    (its parent's column, above the area): with these columns in view, every piece of the path
+    drawn in the area is whole, its top running up to the path strip, never off a side; None
+    when no path node reaches into the area."""
+    first = next(
+        (
+            index
+            for index, item in enumerate(path)
+            if (item.y - style.NODE / 2) * scale + y >= area.top() - 0.5
+        ),
+        None,
+    )
+    if first is None:
+        return None
+    box = path_box(path[first:], style.NODE / 2)
+    if first > 0:
+        parent = path[first - 1].x
+        box = box.united(QRectF(parent - style.NODE / 2, box.top(), style.NODE, box.height()))
+    return box
 
 
 def children_box(children: list[DisplayedNode]) -> QRectF:

@@ -23,6 +23,60 @@ _SYMBOL_ROOM = {
 """Width of a legend entry's symbol, where it is not the plain 18 pixels."""
 
 
+SHORT_ROWS = 2
+"""Where the legend's words in large print would take more rows than this, it takes its short
+words (a 1024- or 1280-pixel projector's tree pane wrapped it onto four rows)."""
+GAP, SHORT_GAP = 18.0, 12.0
+"""Room between two entries, with the long words and with the short ones."""
+
+
+def legend_entries(pn2: bool, effort: bool, dag: bool) -> list[tuple[str, str, str]]:
+    """The legend's entries: symbol, words, short words."""
+    entries = [
+        ("or", "OR node: attacker to move", "OR: attacker"),
+        ("and", "AND node: defender to move", "AND: defender"),
+        ("numbers", "proof | disproof number", "proof | disproof"),
+        ("proved", "proved", "proved"),
+        ("disproved", "disproved", "disproved"),
+        ("path", "most-proving path", "most-proving path"),
+        ("line", "proof / refutation line", "proof line"),
+        ("changed", "numbers changed / selected", "changed"),
+        ("new", "new child", "new child"),
+        ("stub", "hidden nodes: click to unfold", "hidden nodes"),
+    ]
+    if pn2:
+        entries.append(("level2", "Pn² 2nd-level search", "Pn² 2nd level"))
+    if effort:
+        below = "nodes made below (a shared node under its first parent)" if dag else "nodes below"
+        entries.append(("effort", f"effort map: {below}, 1 → whole tree (log)", "effort (log)"))
+    if dag:
+        entries.append(("link", "link from another parent: same position, drawn once", "shared"))
+    return entries
+
+
+def legend_places(
+    entries: list[tuple[str, str, str]], metrics: QFontMetricsF, width: float, large: bool
+) -> list[tuple[str, str, float, float, int]]:
+    """Each entry's symbol, words, left edge, symbol room and row, flowing left to right in
+    `width`: the words, or in `large` print (projector mode) the short words where the words
+    take more than `SHORT_ROWS` rows."""
+    places: list[tuple[str, str, float, float, int]] = []
+    for short, gap in ((False, GAP), (True, SHORT_GAP))[: 2 if large else 1]:
+        places = []
+        x, row = style.MARGIN, 0
+        for symbol, words, short_words in entries:
+            text = short_words if short else words
+            room = _SYMBOL_ROOM.get(symbol, 18.0)
+            span = room + 6 + metrics.horizontalAdvance(text)
+            if x > style.MARGIN and x + span > width - style.MARGIN:
+                x, row = style.MARGIN, row + 1
+            places.append((symbol, text, x, room, row))
+            x += span + gap
+        if row < SHORT_ROWS:
+            break
+    return places
+
+
 def legend_pixmap(
     width: int,
     pn2: bool,
@@ -32,42 +86,17 @@ def legend_pixmap(
     scale: float = 1.0,
 ) -> QPixmap:
     """Shapes, numbers, colours and marks, a symbol each, flowing left to right in as many
-    rows as the width needs (with the Pn² band's entry if `pn2`, the effort map's if `effort`,
-    DAG PN's dashed link to a shared node if `dag`), drawn `scale` times their size, as the
-    tree's nodes are (projector mode)."""
+    rows as the width needs, in large print in short words where the long ones take more than
+    `SHORT_ROWS` (with the Pn² band's entry if `pn2`, the effort map's if `effort`, DAG PN's
+    dashed link to a shared node if `dag`), drawn `scale` times their size, as the tree's nodes
+    are (projector mode)."""
     full_width, width = width, round(width / scale)
-    entries = [
-        ("or", "OR node: attacker to move"),
-        ("and", "AND node: defender to move"),
-        ("numbers", "proof | disproof number"),
-        ("proved", "proved"),
-        ("disproved", "disproved"),
-        ("path", "most-proving path"),
-        ("line", "proof / refutation line"),
-        ("changed", "numbers changed / selected"),
-        ("new", "new child"),
-        ("stub", "hidden nodes: click to unfold"),
-    ]
-    if pn2:
-        entries.append(("level2", "Pn² 2nd-level search"))
-    if effort:
-        below = "nodes made below (a shared node under its first parent)" if dag else "nodes below"
-        entries.append(("effort", f"effort map: {below}, 1 → whole tree (log)"))
-    if dag:
-        entries.append(("link", "link from another parent: same position, drawn once"))
     text_font = style.font(style.OVERLAY_PX - 1)
     metrics = QFontMetricsF(text_font)
     line = metrics.height() + 4
-    places = []
-    x, row = style.MARGIN, 0
-    for symbol, text in entries:
-        room = _SYMBOL_ROOM.get(symbol, 18.0)
-        span = room + 6 + metrics.horizontalAdvance(text)
-        if x > style.MARGIN and x + span > width - style.MARGIN:
-            x, row = style.MARGIN, row + 1
-        places.append((symbol, text, x, room, row))
-        x += span + 18
-    height = (row + 1) * line + 6
+    places = legend_places(legend_entries(pn2, effort, dag), metrics, width, scale > 1)
+    rows = max(place[4] for place in places) + 1
+    height = rows * line + 6
     pixmap = QPixmap(round(full_width * ratio), round(height * scale * ratio))
     pixmap.setDevicePixelRatio(ratio)
     pixmap.fill(style.HEADER_FILL)

@@ -144,9 +144,9 @@ LEGEND_SHARE = 0.5
 """The legend is drawn only while the nodes keep at least this share of the view's height under
 its header (a narrow pane beside a dock wrapped it onto seven rows over a 100-pixel tree)."""
 LEGEND_ROWS = 3
-"""...and at least this many rows of nodes at follow's smallest zoom: under the header and a
-path strip, at 1024×768 in projector mode, the key gives way to the tree (L or Legend bring
-it back where there is room)."""
+"""...and at least this many rows of nodes, with the first one's move labels, at follow's
+smallest zoom: under the header and a path strip, at 1024×768 in projector mode, the key gives
+way to the tree (L or Legend bring it back where there is room)."""
 PAUSED_NOTE = "Follow paused: you moved the view (M or Follow resumes)"
 """Said in the header while a drag has paused follow: the view no longer moves by itself."""
 
@@ -976,12 +976,12 @@ class TreeView(QWidget):
         painter.end()
 
     def _cut_at_a_side(self, item: DisplayedNode, area: QRectF) -> bool:
-        """Whether a node, at rest while following, would be cut in half at the drawing area's
-        left or right edge (or at its top, under the path strip): it is then left out, its
-        edge running off the side, as where the
-        rows in view are out of step and no sideways shift clears them all (`snap_to_columns`).
-        A drag or a glide shows nodes sliding past the edges."""
-        if item.kind != NODE or not self.follow or self._dragging or self._viewport.gliding:
+        """Whether a node or a stub, at rest while following, would be cut in half at the
+        drawing area's left or right edge (or at its top, under the path strip): it is then
+        left out, its edge running off the side, as where the rows in view are out of step and
+        no sideways shift clears them all (`snap_to_columns`). A drag or a glide shows nodes
+        sliding past the edges."""
+        if not self.follow or self._dragging or self._viewport.gliding:
             return False
         scale, x = self._viewport.scale, self._viewport.offset.x()
         left, right = (edge * scale + x for edge in drawn_span(item))
@@ -1037,7 +1037,8 @@ class TreeView(QWidget):
         pixmap = self._legend_strip()
         height = pixmap.height() / pixmap.devicePixelRatio()
         room = self.height() - top
-        rows = LEGEND_ROWS * style.ROW * style.FOLLOW_MIN_SCALE * self._base_scale
+        rows = (LEGEND_ROWS * style.ROW + style.LABEL_ROOM) * style.FOLLOW_MIN_SCALE
+        rows *= self._base_scale
         return height if room - height >= max(80.0, room * LEGEND_SHARE, rows) else 0.0
 
     def _legend_strip(self) -> QPixmap:

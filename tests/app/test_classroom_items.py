@@ -7,6 +7,7 @@ import re
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QDialogButtonBox
 
 from pn_explorer.app.board.describe import cell_of
@@ -15,9 +16,16 @@ from pn_explorer.app.menus.setup_dialog import SetupDialog
 from pn_explorer.app.problems.classroom import CLASSROOM_PN2, LESSONS
 from pn_explorer.app.problems.search_setup import SearchParams
 from pn_explorer.app.problems.sources import GAME, SUITE, TREE, TREE_FILES, Source, positions_of
-from pn_explorer.app.progress.memory_gauge import MemoryState, bar_scale
+from pn_explorer.app.progress.memory_gauge import (
+    FIRST_COLOUR,
+    SECOND_COLOUR,
+    MemoryState,
+    bar_scale,
+)
+from pn_explorer.app.projector import TEXT_SCALE
 from pn_explorer.app.result.panel import NOT_SOLVED
 from pn_explorer.app.tree_view import style
+from pn_explorer.app.tree_view.legend import SHORT_ROWS, legend_entries, legend_places
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.quiz.explain import numbers_why, search_labeller
 from pn_explorer.core.quiz.session import SELECTION
@@ -204,6 +212,15 @@ def test_the_new_search_dialog_fits_the_screen_and_gives_no_key_move_away(qtbot)
             assert not any(f"({move}" in row for row in rows), move
 
 
+def drawn_bar_share(gauge) -> float:
+    """The share of the gauge's bar painted in the levels' colours, read off its pixels: where
+    the colours end on a row above the scale's note (the bar is 18 pixels high, 4 down)."""
+    image = gauge.grab().toImage()
+    colours = {FIRST_COLOUR.rgb(), SECOND_COLOUR.rgb()}
+    filled = [x for x in range(4, gauge.width() - 4) if image.pixel(x, 6) in colours]
+    return (max(filled) - 3) / (gauge.width() - 8) if filled else 0.0
+
+
 def test_the_pn2_gauge_is_drawn_on_a_scale_where_the_second_level_shows(qtbot):
     """Pn² classroom on WAC.001 (cap 5,000): over the first nine iterations the bar's scale is
     a round count a quarter above the peak, said on the bar, so the second level's growth and
@@ -217,12 +234,33 @@ def test_the_pn2_gauge_is_drawn_on_a_scale_where_the_second_level_shows(qtbot):
         scale, note = bar_scale(state)
         search = window.driver.search
         assert state.cap == search.limits.max_nodes == 5_000
+        assert state.total == search.memory().used + search.memory().second_level
         assert state.peak < 0.8 * scale <= state.cap
-        assert note == f"scale 0–{scale:,} (cap 5,000)"
+        assert note == f"zoomed: full bar = {scale:,} (cap 5,000)"
+        assert drawn_bar_share(window.gauge) == pytest.approx(state.total / scale, abs=0.02)
         shares.append(state.peak / scale)
     assert min(shares) > 0.3  # against the cap: 1–5 %
-    near = MemoryState(3_000, 500, 5_000, 3_600)
+    near = MemoryState(3_000, 500, 5_000, 3_600, two_levels=True)
     assert bar_scale(near) == (5_000, "")
+
+
+@pytest.mark.parametrize("algorithm", [PN, DAGPN])
+def test_a_one_level_search_fills_the_gauge_by_its_share_of_the_cap(qtbot, algorithm):
+    """PN on WAC.001 after five iterations holds a few hundred of its 1,000,000 nodes: the bar
+    is drawn against the cap, as good as empty (a zoomed scale drew it three quarters full),
+    and says no scale of its own."""
+    window = shown_window(
+        qtbot, (1280, 800), animated=False, source=WAC_001, params=SearchParams(algorithm)
+    )
+    for _ in range(5):
+        window.controls.step_iteration()
+        settle(qtbot, window)
+    state = window.gauge.state
+    use = window.driver.search.memory()
+    assert (state.total, state.cap) == (use.used, use.capacity)
+    assert 0 < state.total < 1_000 and state.cap == 1_000_000
+    assert bar_scale(state) == (state.cap, "")
+    assert drawn_bar_share(window.gauge) < 0.01
 
 
 def test_connect_four_says_which_colour_is_x_and_which_o(qtbot):
@@ -304,3 +342,49 @@ def test_figure_3_1s_title_names_the_initialisation_its_search_runs_as_the_narra
     assert used == "unit" and SearchParams().value("initialisation") == "mobility"
     assert "init unit" in window.title.text() and "init mobility" not in window.title.text()
     assert "Unit initialisation" in window.narration.text()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1600, 1000)], ids=["1280x800", "1600x1000"])
+def test_the_projectors_legend_takes_two_rows_in_short_words(qtbot, size):
+    """In projector mode the legend's words in large print would take four rows of the tree
+    pane; it takes two, in short words, and stays on screen under the tree (plain, the long
+    words fit two rows)."""
+    window = shown_window(qtbot, size, animated=False, source=WAC_001, params=SearchParams())
+    view = window.tree_view
+    metrics = QFontMetricsF(style.font(style.OVERLAY_PX - 1))
+    entries = legend_entries(False, False, False)
+    plain = legend_places(entries, metrics, view.width(), large=False)
+    assert max(place[4] for place in plain) < SHORT_ROWS
+    assert [place[1] for place in plain] == [entry[1] for entry in entries]
+    window.projector.set_on(True)
+    qtbot.wait(50)
+    width = round(view.width() / TEXT_SCALE)
+    long_words = [(symbol, words, words) for symbol, words, _short in entries]
+    long_places = legend_places(long_words, metrics, width, large=True)
+    assert max(place[4] for place in long_places) >= SHORT_ROWS
+    places = legend_places(entries, metrics, width, large=True)
+    assert max(place[4] for place in places) < SHORT_ROWS
+    assert [place[1] for place in places] == [entry[2] for entry in entries]
+    pixmap = view._legend_strip()
+    line = metrics.height() + 4
+    assert pixmap.height() / pixmap.devicePixelRatio() == pytest.approx(
+        (SHORT_ROWS * line + 6) * TEXT_SCALE, abs=1
+    )
+    assert view.legend_visible and view.drawing_area().bottom() < view.height() - 1
+
+
+def test_at_1024_in_projector_mode_the_legend_gives_way_to_three_rows_of_nodes(qtbot):
+    """WAC.001 after 30 iterations, 1024×768 in projector mode: under the header and the path
+    strip, a legend even in short words would leave the tree two rows of nodes; it gives way,
+    and the drawing area holds three rows with the first one's move labels at follow's zoom."""
+    window = shown_window(qtbot, (1024, 768), animated=False, source=WAC_001, params=SearchParams())
+    window.projector.set_on(True)
+    qtbot.wait(20)
+    for _ in range(30):
+        window.controls.step_iteration()
+        settle(qtbot, window)
+    view = window.tree_view
+    assert view.path_strip()  # the path is deeper than the view
+    assert view.drawing_area().bottom() >= view.height() - 1  # no legend under it
+    rows = 3 * style.ROW + style.LABEL_ROOM
+    assert view.drawing_area().height() >= rows * view._viewport.scale

@@ -7,9 +7,12 @@ screen, legible and uncovered.
 tree's drawing area (shape, numbers and move label) at a zoom where its smallest text is at
 least `READABLE_PX` (times projector mode's text scale), with no other drawn node overlapping
 it, or summarised in the path strip above the drawing area, at the header's text size, inside
-the view. No dock covers the tree view. The runs: WAC.001 to its proof, WAC.096 for 200
-iterations, Figure 3.1 continued to its end, and the Pn² classroom entry on WAC.001 stepped into
-its second levels, at 1024×768, 1280×800 and 1600×1000.
+the view. The path reads as one line: the strip holds its top, the drawing area the rest,
+and every edge of it drawn in the area stays inside the area's columns (the edge into the first
+drawn node comes in from the top, under the strip's end). No node or stub is drawn cut in half
+at a side. No dock covers the tree view. The runs: WAC.001 to its proof, WAC.096 for 200
+iterations, Figure 3.1 continued to its end, and the Pn² classroom entry on WAC.001 stepped
+into its second levels, at 1024×768, 1280×800 and 1600×1000.
 
 To keep the time down, WAC.096's 200 iterations are checked after every iteration at 1024×768
 and after every fourth at the larger sizes (the path is checked at the steps it is deepest at
@@ -117,6 +120,8 @@ def problems(window: MainWindow, base: float) -> list[str]:
                 continue
             if node_box(view, other).intersects(box):
                 found.append(f"{key} overlapped by {other.level}:{other.node}")
+    found += broken_path_edges(view, engine_path(window), drawn, strip, area)
+    found += cut_at_a_side(view, nodes, area)
     for one, two in zip(chips, chips[1:], strict=False):
         if one.rect.intersects(two.rect):
             found.append("two chips of the strip overlap")
@@ -126,6 +131,50 @@ def problems(window: MainWindow, base: float) -> list[str]:
             found.append(f"the {dock.objectName()} dock covers the tree")
     if not view.isVisible():
         found.append("the tree view is hidden")
+    return found
+
+
+def broken_path_edges(
+    view, path: list[tuple[int, int]], drawn: dict, strip: dict, area: QRectF
+) -> list[str]:
+    """Where the path as drawn does not read as one line from the strip down: a strip node
+    after a drawn one, or an edge into a drawn node whose piece inside the drawing area's rows
+    runs off its left or right side (it must come in from the top, under the strip's end)."""
+    found: list[str] = []
+    seen_drawn = False
+    for parent_key, child_key in zip(path, path[1:], strict=False):
+        if child_key in strip:
+            if seen_drawn:
+                found.append(f"{child_key} in the strip below a drawn path node")
+            continue
+        seen_drawn = True
+        parent, child = drawn.get(parent_key), drawn.get(child_key)
+        if parent is None or child is None:
+            continue  # "not drawn" is reported with the nodes
+        start = view.scene_to_widget(parent.x, parent.y + style.NODE / 2)
+        end = view.scene_to_widget(child.x, child.y - style.NODE / 2)
+        if start.y() < area.top() < end.y():
+            share = (area.top() - start.y()) / (end.y() - start.y())
+            start = start + (end - start) * share
+        for point in (start, end):
+            if not area.left() - 0.5 <= point.x() <= area.right() + 0.5:
+                found.append(f"the edge {parent_key} → {child_key} runs off a side")
+                break
+    return found
+
+
+def cut_at_a_side(view, nodes: list[DisplayedNode], area: QRectF) -> list[str]:
+    """Nodes and stubs the view paints cut in half by the drawing area's left or right edge
+    (the view leaves such an item out, its edge running off the side)."""
+    scale, offset = view._viewport.scale, view._viewport.offset
+    rows = (area.top() - offset.y()) / scale, (area.bottom() - offset.y()) / scale
+    found = []
+    for item in nodes:
+        if not rows[0] <= item.y <= rows[1] or view._cut_at_a_side(item, area):
+            continue
+        left, right = (edge * scale + offset.x() for edge in drawn_span(item))
+        if any(left < edge - 0.5 and right > edge + 0.5 for edge in (area.left(), area.right())):
+            found.append(f"{item.kind} {item.level}:{item.node} cut at a side")
     return found
 
 

@@ -217,6 +217,24 @@ def test_follow_keeps_the_most_proving_node_in_view_and_a_drag_pauses_it(view, q
     assert PAUSED_NOTE not in view.caption_lines()[0]
 
 
+def assert_whole_and_legible(view: TreeView) -> None:
+    """Every drawn node whole inside the drawing area (shape, numbers, move label; a stub's
+    box), its smallest text at least `READABLE_PX` on screen."""
+    area, scale, offset = view.drawing_area(), view._viewport.scale, view._viewport.offset
+    nodes = view.displayed_nodes()
+    assert nodes
+    for item in nodes:
+        if item.kind == NODE:
+            assert inside(item, area, scale, offset), item
+        else:
+            box = view.scene_to_widget(item.x, item.y)
+            half_width, half_height = style.STUB_WIDTH / 2 * scale, style.STUB_HEIGHT / 2 * scale
+            assert area.left() <= box.x() - half_width and box.x() + half_width <= area.right()
+            assert area.top() <= box.y() - half_height and box.y() + half_height <= area.bottom()
+    smallest = min(style.LABEL_PX, style.NAME_PX, style.NUMBER_PX - 2)
+    assert smallest * scale >= style.READABLE_PX - 1e-6
+
+
 def test_zoom_and_fit(view, qtbot):
     search = chess_search()
     for _ in range(30):
@@ -232,7 +250,7 @@ def test_zoom_and_fit(view, qtbot):
     view.zoom_out()
     assert distance() < before
     view.fit()
-    assert all(view.rect().contains(point(view, item)) for item in view.displayed_nodes())
+    assert_whole_and_legible(view)
     fitted = distance()
     qtbot.keyClick(view, "+")
     assert distance() > fitted
@@ -240,6 +258,25 @@ def test_zoom_and_fit(view, qtbot):
     assert view.follow
     qtbot.keyClick(view, "0")
     assert distance() == before
+
+
+def test_fit_on_a_tree_too_big_to_read_whole_stops_at_the_readable_zoom(view, qtbot):
+    """On a pane the size a 1024×768 window leaves the tree, WAC.001's tree after 30 iterations
+    is too wide to fit at a readable zoom: Fit zooms out to the floor (not to where labels are
+    a few pixels tall) and shows the tree from its root, every node it shows whole is legible."""
+    search = chess_search()
+    for _ in range(30):
+        search.step_iteration()
+    view.resize(600, 330)
+    view.set_search(search)
+    view.refresh()
+    view.fit()
+    qtbot.wait(20)
+    area, scale, offset = view.drawing_area(), view._viewport.scale, view._viewport.offset
+    assert view._extent.width() * FOLLOW_MIN_SCALE > area.width()  # too big to read whole
+    assert scale == pytest.approx(FOLLOW_MIN_SCALE)
+    root = view.displayed_nodes()[0]
+    assert root.node == ROOT and inside(root, area, scale, offset)
 
 
 class FakePn2:
