@@ -315,8 +315,7 @@ def test_pn2_at_1024_with_a_dock_open_keeps_the_gauge_readable_and_the_board_who
     pane = window.splitter.widget(0)
     assert bottom <= pane.mapTo(window, pane.rect().bottomLeft()).y()
     window.explain.dock.hide()
-    qtbot.wait(100)
-    assert window.curves.isVisible()  # back once there is room
+    qtbot.waitUntil(window.curves.isVisible)  # back once there is room (a queued re-layout)
 
 
 def test_the_classroom_positions_menu_fits_a_1024_pixel_screen(qtbot):
