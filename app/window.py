@@ -62,6 +62,7 @@ from .driving.redraw_throttle import REFRESH_MS, RedrawThrottle
 from .menus.classroom_menu import ClassroomMenu
 from .menus.explain_dock import ExplainDock
 from .menus.exports import Exporter, export_menu
+from .menus.native_run import NativeRun
 from .menus.paper import PaperMenu
 from .panels.board import BoardView
 from .panels.compare import (
@@ -182,7 +183,8 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect()
         self.explain = ExplainDock(self.session, self, self, self.tree_view)
-        self._add_to_menu(self.search_menu, [self.explain.explain_action])
+        self.native_run = NativeRun(self.session, self, self, self.explain)
+        self._add_to_menu(self.search_menu, [self.explain.explain_action, self.native_run.action])
         self._add_to_menu(
             self.view_menu, [self.explain.effort_action, self.explain.dock.toggleViewAction()]
         )
@@ -1201,6 +1203,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.session.close()
+        self.native_run.close()
         self.compare_panel.cancel()
         self.engine_panel.cancel()
         self.engine_panel.wait()

@@ -471,6 +471,7 @@ for _entry in (
         no_text,
         "df-pn, native (runs, does not step)",
         needs=frozenset({PIECES}),
+        explainer=TABLE_EXPLAINER,
         unavailable=dfpn_native_missing,
     ),
     SearchEntry(

@@ -376,14 +376,18 @@ impl Search {
     /// Expand the cursor's position (`generate_children`): every child evaluated, hashed and
     /// given its numbers from the table or, when the table has none, by mobility with the
     /// knowledge df-pn adds, stored as a leaf. First every child is probed and evaluated (the
-    /// game's expansion), then their numbers are read and stored, as in Python.
-    fn generate_children(&mut self) -> Children {
+    /// game's expansion), then their numbers are read and stored, as in Python. With
+    /// `searching` false nothing is stored or counted (`read_children`): one function for both,
+    /// so what a reader of the table sees is what MID does (`DfpnSearch._children`).
+    fn generate_children(&mut self, searching: bool) -> Children {
         let child_ply = self.path_keys.len();
         let mix = self.ply_key(child_ply);
         let parent = self.positions.last().expect("a path").clone();
         let ordered = rules::ordered_moves(&parent);
         let count = ordered.len();
-        self.nodes_created += count as u64;
+        if searching {
+            self.nodes_created += count as u64;
+        }
         let test_threats = self.options.threats_in_use
             && child_ply - 1 <= self.options.threat_depth
             && parent.turn() == self.attacker;
@@ -506,7 +510,9 @@ impl Search {
                 children.proof[index] = 0;
                 children.disproof[index] = INF;
                 children.distance[index] = 1;
-                self.table.store(key, 0, INF, 1, 1, children.clocks[index]);
+                if searching {
+                    self.table.store(key, 0, INF, 1, 1, children.clocks[index]);
+                }
             } else if value != Value::Unknown {
                 if value == Value::True {
                     children.disproof[index] = INF;
@@ -540,12 +546,14 @@ impl Search {
                 }
                 children.proof[index] = proof;
                 children.disproof[index] = disproof;
-                if slot == ABSENT {
+                if slot == ABSENT && searching {
                     self.table.store_leaf(key, proof, disproof);
                 }
             }
         }
-        self.table_hits += hits;
+        if searching {
+            self.table_hits += hits;
+        }
         children
     }
 
@@ -600,7 +608,7 @@ impl Search {
         self.iterations += 1;
         self.deepest_expansion = self.deepest_expansion.max(depth);
         let created_before = self.nodes_created;
-        let mut children = self.generate_children();
+        let mut children = self.generate_children(true);
         if !self.reading_out {
             self.publish();
         }
@@ -802,6 +810,26 @@ impl Search {
         Ok((result.proof, result.disproof))
     }
 
+    /// The children of the position after `codes` from the root, with the numbers MID would
+    /// give them there, read without storing or counting anything (`read_children`): (codes,
+    /// keys, clocks, proof numbers, disproof numbers).
+    #[allow(clippy::type_complexity)]
+    pub fn read_children(
+        &mut self,
+        codes: &[u16],
+    ) -> Result<(Vec<u16>, Vec<u64>, Vec<u32>, Vec<u64>, Vec<u64>), String> {
+        self.play_codes(codes)?;
+        let children = self.generate_children(false);
+        self.reset();
+        Ok((
+            children.codes,
+            children.keys,
+            children.clocks,
+            children.proof,
+            children.disproof,
+        ))
+    }
+
     fn begin_read_out(&mut self) -> (u64, u64) {
         self.reading_out = true;
         self.run_started = Instant::now();
@@ -870,7 +898,7 @@ impl Extraction {
             if search.stop.is_some() {
                 return None;
             }
-            let mut children = search.generate_children();
+            let mut children = search.generate_children(true);
             if let Some(proof) = self.read_children(search, is_or, &mut children) {
                 self.done.insert(key, proof);
                 return Some(proof);
@@ -979,7 +1007,7 @@ impl DisproofExtraction {
         if search.stop.is_some() {
             return None;
         }
-        let children = search.generate_children();
+        let children = search.generate_children(true);
         let read = if is_or {
             self.every_child(search, &children)
         } else {

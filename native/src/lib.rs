@@ -265,6 +265,47 @@ impl NativeDfpn {
         )))
     }
 
+    /// The children of the position after `codes` from the root as MID would see them, read
+    /// without storing or counting anything: (codes, keys, clocks, proof numbers, disproof
+    /// numbers).
+    #[allow(clippy::type_complexity)]
+    fn read_children(
+        &self,
+        codes: Vec<u16>,
+    ) -> PyResult<(Vec<u16>, Vec<u64>, Vec<u32>, Vec<u64>, Vec<u64>)> {
+        self.lock()?
+            .read_children(&codes)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// The table's slot for `key`: usable at `clock` (`probe`: -1 absent, -2 a proof that does
+    /// not hold at that clock), or at any clock where `clock` is None (`find`).
+    #[pyo3(signature = (key, clock=None))]
+    fn slot(&self, key: u64, clock: Option<u32>) -> PyResult<i64> {
+        let mut search = self.lock()?;
+        Ok(match clock {
+            Some(clock) => search.table.probe(key, clock),
+            None => search.table.find(key),
+        })
+    }
+
+    /// The work recorded in table slot `slot` (nodes created below its position).
+    fn work_at(&self, slot: i64) -> PyResult<u64> {
+        let search = self.lock()?;
+        if slot < 0 || slot as usize >= search.table.slots.len() {
+            return Err(PyValueError::new_err("no such table slot"));
+        }
+        Ok(search.table.entry(slot).work as u64)
+    }
+
+    /// (capacity, entries, peak entries) of the table.
+    #[getter]
+    fn table_sizes(&self) -> PyResult<(usize, usize, usize)> {
+        let search = self.lock()?;
+        let table = &search.table;
+        Ok((table.capacity, table.entries, table.peak))
+    }
+
     #[getter]
     fn nodes_created(&self) -> u64 {
         self.live.nodes_created.load(Ordering::Relaxed)
