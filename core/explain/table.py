@@ -39,8 +39,9 @@ from ..games.game import Game
 from ..games.registry import kind_of
 from ..proofs.claims import mate_text
 from ..search.contract import Search, WatchedRoot
-from ..search.defaults import AB, DFPN, DFPN_WORK_PER_ENTRY, PN, PN2
+from ..search.defaults import AB, DFPN, DFPN_NATIVE, DFPN_WORK_PER_ENTRY, PN, PN2
 from ..search.dfpn import (
+    DfpnSearch,
     child_delta_threshold,
     child_phi_threshold_of,
     handed_down,
@@ -447,8 +448,9 @@ def table_suggestions(
     known_mate_length: int | None,
 ) -> list[Suggestion]:
     """What to try after an unsolved df-pn run: a larger table (with the budget it buys) where
-    nothing the run measured says it would not reach a proof, then the searches that keep a
-    tree (PN, Pn²) and αβ to the problem's stated mate length, where they run on the game."""
+    nothing the run measured says it would not reach a proof; for the Python df-pn stopped by
+    time or its budget, the native one where it can run; then the searches that keep a tree
+    (PN, Pn²) and αβ to the problem's stated mate length, where they run on the game."""
     if outcome is not None and outcome.solved:
         return []
     found = []
@@ -465,6 +467,20 @@ def table_suggestions(
             )
         )
     game = search.game
+    if (
+        _compiled_alike(search)
+        and stopped_by in (StopReason.TIME, StopReason.BUDGET)
+        and refusal(DFPN_NATIVE, game) is None
+    ):
+        found.append(
+            Suggestion(
+                DFPN_NATIVE,
+                "The native df-pn is this search compiled, node for node the same: at the same "
+                "table it creates the same nodes many times faster, so a time limit buys it "
+                "many more (in the window: Search ▸ Run natively to the end).",
+                f"--algo {DFPN_NATIVE}",
+            )
+        )
     if refusal(PN, game) is None:
         cap = min(round_up(search.nodes_created), max_nodes_that_fit())
         found.append(
@@ -491,6 +507,14 @@ def table_suggestions(
             )
         )
     return found
+
+
+def _compiled_alike(search: TableSearch) -> bool:
+    """Whether `search` is the Python df-pn with only the options the native one compiles (it
+    refuses the others: weak δ, deep depth, flights, TCA, SNDA)."""
+    return isinstance(search, DfpnSearch) and not any(
+        (search.weak_delta, search.deep_depth, search.flight_weight, search.tca, search.snda)
+    )
 
 
 def table_advice(

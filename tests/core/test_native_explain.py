@@ -81,7 +81,20 @@ def test_the_native_explanation_is_the_python_ones(suite: str, identifier: str) 
         "This engine does not record the root's proof number as it runs (the Python df-pn "
         "does: --algo dfpn --explain)"
     )
-    assert [s.kind for s in said.suggestions] == [s.kind for s in told.suggestions]
+    # The Python df-pn, stopped by its budget, is told to try the native one; that is not.
+    kinds = [s.kind for s in told.suggestions]
+    assert "dfpn-native" in kinds
+    assert [s.kind for s in said.suggestions] == [k for k in kinds if k != "dfpn-native"]
+    (native_advice,) = [s for s in told.suggestions if s.kind == "dfpn-native"]
+    assert native_advice.options == "--algo dfpn-native" and not native_advice.settings
+
+
+def test_the_native_df_pn_is_not_suggested_for_options_it_does_not_compile() -> None:
+    position = _position("wac-mates", "WAC.096")
+    game = ChessGame(position.board, attacker=position.attacker)
+    search = DfpnSearch(game, Limits(TABLE), tca=True)
+    search.run()
+    assert "dfpn-native" not in [s.kind for s in explain(search, RootTrace()).suggestions]
 
 
 def test_read_children_are_the_python_engines_on_random_lines() -> None:
