@@ -224,3 +224,29 @@ def test_without_the_module_the_registry_says_how_to_get_it(monkeypatch) -> None
     game = ChessGame(chess.Board())
     assert refusal("dfpn-native", game) == NOT_BUILT
     assert "Python only" in native_engine.engine_note()
+
+
+@pytestmark_native
+@pytest.mark.parametrize("command", ["compare", "solve"])
+def test_shortest_asks_its_bounded_questions_of_the_native_engine(command, monkeypatch) -> None:
+    """After a native mate, `--shortest` asks "a mate in fewer?" of the native df-pn too, in
+    `compare` (the runner's) as in `solve`: the engine that found the mate."""
+    from pn_explorer.core.cli.main import main
+
+    bounded: list[tuple[str, int | None]] = []
+    for engine in (DfpnSearch, NativeDfpnSearch):
+        real = engine.__init__
+
+        def spy(self, *args, _real=real, **kwargs) -> None:
+            bounded.append((type(self).__name__, kwargs.get("max_plies")))
+            _real(self, *args, **kwargs)
+
+        monkeypatch.setattr(engine, "__init__", spy)
+    if command == "compare":
+        algo = ["--algos", "dfpn,dfpn-native", "--quiet"]
+        engines = ["DfpnSearch", "NativeDfpnSearch"]
+    else:
+        algo, engines = ["--algo", "dfpn-native"], ["NativeDfpnSearch"]
+    assert main([command, "--epd", "wac-mates", "--id", "WAC.001", *algo, "--shortest"]) == 0
+    questions = sorted(found for found in bounded if found[1] is not None)
+    assert questions == [(engine, 1) for engine in engines]  # a mate in 2: a mate in 1?
