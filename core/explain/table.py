@@ -511,9 +511,9 @@ def table_suggestions(
 
 def _compiled_alike(search: TableSearch) -> bool:
     """Whether `search` is the Python df-pn with only the options the native one compiles (it
-    refuses the others: weak δ, deep depth, flights, TCA, SNDA)."""
+    refuses the others: deep depth, flights, TCA, SNDA)."""
     return isinstance(search, DfpnSearch) and not any(
-        (search.weak_delta, search.deep_depth, search.flight_weight, search.tca, search.snda)
+        (search.deep_depth, search.flight_weight, search.tca, search.snda)
     )
 
 

@@ -8,9 +8,10 @@ one, threats, the mate-length bound, repetitions and the fifty-move rule as path
 disproofs, the table's replacement, the proof read out of the table before the root counts as
 proved), so its outcome and `nodes_created` equal the Python df-pn's at the same limits
 (`tests/core/test_native_dfpn.py`; `docs/native-dfpn.md` says where and why they can differ).
-Three things are kept apart: the options that are off by default (`weak_delta`, `deep_depth`,
-`flight_weight`, `tca`, `snda`) are not compiled, and asking for one is refused; it runs on
-chess positions only; and it keeps no tree and no trace, so it runs but does not step.
+Three things are kept apart: of the options that are off by default only weak proof-number
+search's δ (`weak_delta`) is compiled, and asking for another (`deep_depth`, `flight_weight`,
+`tca`, `snda`) is refused; it runs on chess positions only; and it keeps no tree and no trace, so
+it runs but does not step.
 
 Its table is read as the Python df-pn's is (`NativeTable`, `read_children`), so the table
 explanation (`solve --explain`, "Why not found?") reads it with the same code; it is not watched
@@ -178,10 +179,9 @@ class NativeDfpnSearch:
     tree = None
     second_level_searches = None
     transpositions = None
-    weak_delta = False
     tca = False
     snda = False
-    """The options the native engine does not have (asking for one is refused)."""
+    """Options the native engine does not have (asking for one is refused)."""
 
     def __init__(
         self,
@@ -203,7 +203,6 @@ class NativeDfpnSearch:
         if module is None:
             raise InvalidLimitError(NOT_BUILT)
         off = {
-            "weak_delta": weak_delta,
             "deep_depth": deep_depth,
             "flight_weight": flight_weight,
             "tca": tca,
@@ -212,8 +211,8 @@ class NativeDfpnSearch:
         asked = [name for name, value in off.items() if value]
         if asked:
             raise InvalidLimitError(
-                f"the native df-pn has only the default options: {', '.join(asked)} "
-                "is the Python df-pn's (--algo dfpn)"
+                f"the native df-pn does not have {', '.join(asked)}: "
+                "it is the Python df-pn's (--algo dfpn)"
             )
         root_board = getattr(game, "root_board", None)
         attacker = getattr(game, "attacker", None)
@@ -229,6 +228,8 @@ class NativeDfpnSearch:
         self.limits = limits or Limits()
         self.max_plies = max_plies
         self.epsilon = epsilon
+        self.weak_delta = weak_delta
+        """Weak proof-number search's δ in place of the sum (`DfpnSearch.weak_delta`)."""
         self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
         self.threats_in_use = (
             threat_divisor > 1 and game.capabilities.threats and not self.mop_up_in_use
@@ -255,6 +256,7 @@ class NativeDfpnSearch:
             self.limits.max_seconds,
             self.work_budget,
             self._stop_flag,
+            weak_delta,
         )
         self.capacity = capacity
         self.table = NativeTable(self._native)

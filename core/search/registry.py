@@ -464,7 +464,7 @@ for _entry in (
         "df-pn compiled: the same search, node for node, at native speed (chess)",
         DEFAULT_NODE_CAP,
         CapUnit.TABLE_ENTRIES,
-        ("threat_divisor", "threat_depth", "mop_up_weight", "mates_in_one"),
+        ("threat_divisor", "threat_depth", "mop_up_weight", "mates_in_one", "weak_delta"),
         dfpn_native_search,
         None,
         Capabilities(compared=False, transpositions=True),

@@ -13,8 +13,8 @@ use std::time::Instant;
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::numbers::{
-    child_delta_threshold, child_phi_threshold_of, min, node_numbers, saturated_sum, INF,
-    NO_DEPENDENCE,
+    child_delta_threshold, child_phi_threshold_of, min, node_numbers, summed,
+    weak_child_phi_threshold, INF, NO_DEPENDENCE,
 };
 use crate::rules;
 use crate::table::{Table, ABSENT};
@@ -56,6 +56,8 @@ enum Value {
 /// The options of `DfpnSearch` the native search takes (its defaults are the Python ones).
 pub struct Options {
     pub epsilon: f64,
+    /// Weak proof-number search's δ (`weak_delta`; Ueda et al. 2008) in place of the sum.
+    pub weak_delta: bool,
     /// Added to a new node's proof number per step of the mop-up estimate (0 where the
     /// root is not an ending it is meant for).
     pub mop_up_weight: u64,
@@ -630,7 +632,7 @@ impl Search {
                 (&children.proof, &children.disproof)
             };
             let phi = min(deltas);
-            let delta = saturated_sum(phis);
+            let delta = summed(phis, self.options.weak_delta);
             if phi >= phi_threshold || delta >= delta_threshold || self.stop.is_some() {
                 break;
             }
@@ -644,7 +646,12 @@ impl Search {
                     second_delta = child_delta;
                 }
             }
-            let mut child_phi = child_phi_threshold_of(delta_threshold, delta, phis[best]);
+            let mut child_phi = if self.options.weak_delta {
+                let open = phis.iter().filter(|&&phi| phi != 0).count() as u64;
+                weak_child_phi_threshold(delta_threshold, open)
+            } else {
+                child_phi_threshold_of(delta_threshold, delta, phis[best])
+            };
             let mut child_delta =
                 child_delta_threshold(phi_threshold, second_delta, self.options.epsilon);
             self.push(
@@ -684,7 +691,12 @@ impl Search {
         children: &Children,
         work: u64,
     ) -> Outcome {
-        let (proof, disproof) = node_numbers(&children.proof, &children.disproof, is_or);
+        let (proof, disproof) = node_numbers(
+            &children.proof,
+            &children.disproof,
+            is_or,
+            self.options.weak_delta,
+        );
         if depth == 1 && !self.reading_out {
             *self.root_move_work.entry(key).or_insert(0) += work;
         }

@@ -144,7 +144,7 @@ impl NativeDfpn {
     #[new]
     #[pyo3(signature = (fen, attacker_white, capacity, epsilon, mop_up_weight, mates_in_one,
         threat_divisor, threats_in_use, threat_depth, max_plies, ply_keys, max_iterations,
-        max_seconds, work_budget, stop_flag))]
+        max_seconds, work_budget, stop_flag, weak_delta=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         fen: &str,
@@ -162,6 +162,7 @@ impl NativeDfpn {
         max_seconds: Option<f64>,
         work_budget: Option<u64>,
         stop_flag: &StopFlag,
+        weak_delta: bool,
     ) -> PyResult<NativeDfpn> {
         if max_plies.is_some_and(|plies| ply_keys.len() != plies + 1) {
             return Err(PyValueError::new_err(
@@ -174,6 +175,7 @@ impl NativeDfpn {
         let root = parse(fen)?;
         let options = Options {
             epsilon,
+            weak_delta,
             mop_up_weight,
             mates_in_one,
             threat_divisor,

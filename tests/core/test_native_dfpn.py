@@ -134,6 +134,18 @@ def test_native_and_python_dfpn_agree_node_for_node(position) -> None:
 
 
 @pytestmark_native
+@pytest.mark.parametrize(
+    "position",
+    [p for suite, every in zip(SUITES, (16, 20, 3), strict=True) for p in _sample(suite, every)],
+    ids=lambda p: p.id,
+)
+def test_with_weak_delta_they_agree_node_for_node(position) -> None:
+    """Weak proof-number search's δ (`weak_delta`, off by default) is compiled too."""
+    python, native = _both(position, Limits(max_nodes=CAP), weak_delta=True)
+    assert native == python
+
+
+@pytestmark_native
 @pytest.mark.parametrize("identifier", ["WAC.001", "WAC.009", "WAC.035"])
 def test_bounded_searches_agree_and_the_read_outs_verify(identifier: str) -> None:
     """Under a mate-length bound (`--shortest`'s searches): a bound one ply short of the mate
