@@ -49,7 +49,8 @@ def record_text(record: RunRecord) -> str:
     """The run's result in one line, as verified: the claim and the line where it was proved,
     else the reason it stopped; with the nodes created and the time."""
     if record.claim:
-        text = f"Proved: {record.claim}" if record.result == "proved" else record.claim.capitalize()
+        claim = record.claim
+        text = f"Proved: {claim}" if record.result == "proved" else claim[:1].upper() + claim[1:]
         if record.main_line:
             text += f": {' '.join(record.main_line)}"
     else:

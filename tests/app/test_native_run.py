@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pn_explorer.app.menus.explain_dock import ExplainDock
-from pn_explorer.app.menus.native_run import NativeRun
+from pn_explorer.app.menus.native_run import RUN_TIP, NativeRun
 from pn_explorer.app.problems.search_setup import PN, SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, Source
 from pn_explorer.core.explain.explain import explain
@@ -18,6 +18,7 @@ from pn_explorer.core.games.suites import load_suite
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_native import NOT_BUILT
 from pn_explorer.core.search.native_engine import native_available
+from pn_explorer.core.search.registry import refusal
 from pn_explorer.core.search.types import Limits
 from tests.app.stage import Stage
 
@@ -82,6 +83,6 @@ def test_an_unsolved_native_run_says_why_not_found_from_its_table(qtbot) -> None
 def test_the_action_says_why_it_cannot_run_on_a_tree_file(qtbot) -> None:
     window = _window(qtbot, Source(TREE, "figure-3-1"), SearchParams(PN, 1_000))
     action = window.native.action
-    assert not action.isEnabled()
-    assert action.toolTip().startswith("Search the problem with the native df-pn")
-    assert len(action.toolTip()) > len("Search the problem with the native df-pn to its end")
+    why = refusal("dfpn-native", window.session.problem.game)
+    assert why is not None and not action.isEnabled()
+    assert action.toolTip() == f"{RUN_TIP}: {why}"
