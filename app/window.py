@@ -44,6 +44,7 @@ from .help_menu import HelpMenu
 from .menus.classroom_menu import ClassroomMenu
 from .menus.explain_dock import ExplainDock
 from .menus.exports import Exporter, export_menu
+from .menus.native_run import NativeRun
 from .menus.paper import PaperMenu
 from .narration.view import NarrationView
 from .opening import Opener
@@ -316,7 +317,8 @@ class MainWindow(QMainWindow):
         self.explain.dock.setProperty(
             OPENED_BY, f"Search ▸ {name} ({explain.shortcut().toString()})"
         )
-        fill(search_menu, [None, explain])
+        self.native_run = NativeRun(session, frame, self.explain)
+        fill(search_menu, [None, explain, self.native_run.action])
         fill(
             self.view_menu, [None, self.explain.effort_action, self.explain.dock.toggleViewAction()]
         )
@@ -472,6 +474,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
         self.session.close()
+        self.native_run.close()
         self.compare_panel.cancel()
         self.engine_panel.cancel()
         self.engine_panel.wait()

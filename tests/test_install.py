@@ -6,7 +6,9 @@ test environment's third-party packages (a .pth file, no network) but not the ch
 happens outside it with PYTHONPATH unset, and the test checks where `pn_explorer` was imported
 from. Beside it sits another distribution with top-level `core` and `app` packages, as a
 Flask-style project would have: ours installs only under `pn_explorer`, so neither overwrites the
-other.
+other. The wheel is built with `PN_EXPLORER_NO_NATIVE=1`, as on a machine without a Rust
+toolchain: it holds no native module, runs on the Python df-pn, and says so where asked for the
+native one.
 """
 
 from __future__ import annotations
@@ -26,10 +28,23 @@ import PySide6
 import tqdm
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-SHIPPED = ("pyproject.toml", "README.md", "LICENSE", "pn_explorer", "core", "app", "resources")
+SHIPPED = (
+    "pyproject.toml",
+    "setup.py",
+    "README.md",
+    "LICENSE",
+    "COPYING",
+    "pn_explorer",
+    "core",
+    "app",
+    "resources",
+)
 
 
-def _run(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None) -> str:
+def _run(
+    command: list[str | Path], cwd: Path, env: dict[str, str] | None = None, exit_code: int = 0
+) -> str:
+    """The command's output; it must exit `exit_code` (its stdout and stderr, where not 0)."""
     result = subprocess.run(
         [str(part) for part in command],
         cwd=cwd,
@@ -38,12 +53,13 @@ def _run(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None
         text=True,
         timeout=120,
     )
-    assert result.returncode == 0, f"{command} exited {result.returncode}:\n{result.stderr}"
-    return result.stdout
+    assert result.returncode == exit_code, f"{command} exited {result.returncode}:\n{result.stderr}"
+    return result.stdout if exit_code == 0 else result.stdout + result.stderr
 
 
 def _build_wheel(work: Path) -> Path:
-    """A wheel from a copy of the sources (the build leaves nothing behind in the checkout)."""
+    """A wheel from a copy of the sources (the build leaves nothing behind in the checkout),
+    without the native module (`PN_EXPLORER_NO_NATIVE=1`, as where there is no Rust toolchain)."""
     source = work / "source"
     for name in SHIPPED:
         origin = REPOSITORY / name
@@ -58,7 +74,8 @@ def _build_wheel(work: Path) -> Path:
             shutil.copy2(origin, source / name)
     wheels = work / "wheels"
     pip_wheel = ["wheel", "--no-deps", "--no-build-isolation", "--no-index", "-q", "-w", wheels]
-    _run([sys.executable, "-m", "pip", *pip_wheel, source], cwd=work)
+    no_native = {**os.environ, "PN_EXPLORER_NO_NATIVE": "1"}
+    _run([sys.executable, "-m", "pip", *pip_wheel, source], cwd=work, env=no_native)
     (wheel,) = wheels.glob("pn_explorer-*.whl")
     return wheel
 
@@ -123,10 +140,18 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
     program = target / "bin" / "pn-explorer"
     version = _run([program, "--version"], elsewhere, env).splitlines()
     assert version[0] == f"pn-explorer {_version(wheel)}"
-    assert "df-pn engine" in version[1]
+    assert version[1].startswith("df-pn engine: Python only (the native one is not built")
     solved = _run([program, "solve", "--epd", "wac-mates", "--id", "1"], elsewhere, env)
     assert "proved: mate in 2 (verified" in solved
     assert "1. Qg6 Rg8 2. Qh7#" in solved
+    by_dfpn = _run(
+        [program, "solve", "--epd", "wac-mates", "--id", "1", "--algo", "dfpn"], elsewhere, env
+    )
+    assert "proved: mate in 2 (verified" in by_dfpn
+    assert "(Python engine; the native one is not built: see the README's Install)" in by_dfpn
+    native = ["solve", "--epd", "wac-mates", "--id", "1", "--algo", "dfpn-native"]
+    refused = _run([program, *native], elsewhere, env, exit_code=2)
+    assert "the native df-pn is not built" in refused and "--algo dfpn" in refused
 
     _run([program, "--tree", "figure-3-1", "--screenshot", "out.png"], elsewhere, env)
     picture = (elsewhere / "out.png").read_bytes()
@@ -144,6 +169,7 @@ def test_a_wheel_installed_elsewhere_solves_and_opens_the_built_in_problems(tmp_
         assert "pn_explorer/resources/user-guide.md" in names
         tops = {name.split("/")[0] for name in names if ".dist-info/" not in name}
         assert tops == {"pn_explorer"}
+        assert not any(name.startswith("pn_explorer/_native") for name in names)
         modules = {name for name in names if name.endswith(".py")}
         assert modules == _package_modules()
         (metadata,) = (name for name in names if name.endswith(".dist-info/METADATA"))

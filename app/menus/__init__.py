@@ -1,1 +1,2 @@
-"""Window features reached from the menus: classroom, Paper, exports, Why not found?, Ctrl+L."""
+"""Window features reached from the menus: classroom, Paper, exports, Why not found?, the native
+run, Ctrl+L."""

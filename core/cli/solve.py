@@ -27,7 +27,7 @@ from ..inputs.positions import MOST_GAMES, SuitePosition, load_pgn_positions
 from ..runs.runner import RunRecord, describe_search
 from ..search.algorithms import AlgorithmSpec, create_search
 from ..search.contract import Search
-from ..search.defaults import DEFAULT_NODE_CAP, DFPN_NATIVE, SIDE_TO_MOVE
+from ..search.defaults import DEFAULT_NODE_CAP, SIDE_TO_MOVE
 from ..search.dfpn_native import engine_hint
 from ..search.registry import entry, title_of
 from ..search.types import Limits, Result
@@ -298,14 +298,13 @@ def _shortest(
         return None
     if not (record.result == Result.PROVED.value and record.verified and record.mate_in):
         return {"text": "no verified mate to shorten", "mate_in": None, "certified": False}
-    from ..search.dfpn_shortest import certify_shortest
+    from ..search.dfpn_shortest import bounded_engine, certify_shortest
 
     found = certify_shortest(
         game.root_board,
         game.attacker,
         record.mate_in,
         Limits(max_nodes=limits.max_nodes or DEFAULT_NODE_CAP, max_seconds=limits.max_seconds),
-        # The bounded searches run on the df-pn engine that found the mate.
-        **({"search_type": entry(DFPN_NATIVE).run} if args.algo == DFPN_NATIVE else {}),
+        bounded_engine(args.algo),  # the df-pn engine that found the mate
     )
     return found.to_dict()

@@ -20,6 +20,9 @@ analysis in `core.explain.explain`, for a search that keeps no tree (`core.searc
 * What to try: a larger table where the root's proof number is falling (never where its own
   trend says it would not reach 0), PN, Pn² and αβ where they run on the game.
 
+Both df-pn engines are read so (`TableSearch`): the Python one (`DfpnSearch`) and the native one
+(`core.search.dfpn_native`, whose table and children are read through its module).
+
 Reading the table walks positions with a cursor of its own (`GameKind.fresh`) and only probes
 the table, so the search's counts, its table and its game cursor are untouched: a paused search
 explained and then resumed creates the nodes it would have created anyway.
@@ -30,11 +33,13 @@ from __future__ import annotations
 import math
 from collections.abc import Generator
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..games.game import Game
 from ..games.registry import kind_of
 from ..proofs.claims import mate_text
-from ..search.defaults import AB, DFPN_WORK_PER_ENTRY, PN, PN2
+from ..search.contract import Search, WatchedRoot
+from ..search.defaults import AB, DFPN, DFPN_NATIVE, DFPN_WORK_PER_ENTRY, PN, PN2
 from ..search.dfpn import (
     DfpnSearch,
     child_delta_threshold,
@@ -96,6 +101,75 @@ Line = tuple[list[TableStep], list[str], int]
 """A line read from the table: its steps, its moves' labels, why it ends (`ENDS`' index)."""
 
 
+class _Column(Protocol):
+    def __getitem__(self, slot: int, /) -> int: ...
+
+
+class ReadTable(Protocol):
+    """What the reading needs of a df-pn's transposition table (`TranspositionTable`)."""
+
+    @property
+    def capacity(self) -> int: ...
+    @property
+    def peak(self) -> int: ...
+    @property
+    def replacements(self) -> int: ...
+    @property
+    def refused(self) -> int: ...
+    @property
+    def work(self) -> _Column: ...
+
+    def __len__(self) -> int: ...
+    def probe(self, key: int, clock: int) -> int: ...
+    def find(self, key: int) -> int: ...
+
+
+class ReadChildren(Protocol):
+    """A position's children as MID would see them (`core.search.dfpn.Children`)."""
+
+    @property
+    def moves(self) -> list[int]: ...
+    @property
+    def keys(self) -> list[int]: ...
+    @property
+    def clocks(self) -> list[int]: ...
+    @property
+    def proof(self) -> list[int]: ...
+    @property
+    def disproof(self) -> list[int]: ...
+
+
+class TableSearch(Search, Protocol):
+    """A df-pn the reading explains: its table, its children read without searching, its
+    options and counts (`DfpnSearch`, `NativeDfpnSearch`)."""
+
+    @property
+    def table(self) -> ReadTable: ...
+    @property
+    def epsilon(self) -> float: ...
+    @property
+    def weak_delta(self) -> bool: ...
+    @property
+    def tca(self) -> bool: ...
+    @property
+    def snda(self) -> bool: ...
+    @property
+    def table_hits(self) -> int: ...
+    @property
+    def work_budget(self) -> int | None: ...
+    @property
+    def deepest_expansion(self) -> int: ...
+    @property
+    def root_move_work(self) -> dict[int, int]: ...
+    @property
+    def root_is_or(self) -> bool: ...
+    @property
+    def root_numbers(self) -> tuple[int, int]: ...
+
+    def table_key(self, position_hash: int, ply: int) -> int: ...
+    def read_children(self, cursor: Game, path_keys: list[int]) -> ReadChildren: ...
+
+
 @dataclass(slots=True)
 class _Children:
     """The children of one position as the table sees them (parallel lists): their numbers as
@@ -116,7 +190,7 @@ _NO_CHILDREN = _Children([], [], [], [], [])
 class _Reader:
     """Walks positions with its own cursor, reading numbers from the search's table."""
 
-    def __init__(self, search: DfpnSearch) -> None:
+    def __init__(self, search: TableSearch) -> None:
         self.search = search
         self.game: Game = search.game
         self.kind = kind_of(self.game)
@@ -258,7 +332,7 @@ class _Reader:
         return NOTHING_BELOW
 
 
-def _replay_caveat(search: DfpnSearch) -> str:
+def _replay_caveat(search: TableSearch) -> str:
     """The sentence that warns the line may not be the search's own, where TCA or SNDA is on
     (their thresholds and groups are the search's state along its path, not the table's);
     empty otherwise."""
@@ -302,7 +376,7 @@ def _step_sentence(step: TableStep, reader: _Reader) -> str:
     return text + "."
 
 
-def _stop_sentences(search: DfpnSearch, outcome: Outcome | None) -> str:
+def _stop_sentences(search: TableSearch, outcome: Outcome | None) -> str:
     """Why df-pn stopped, how full its table is, and what the table cost it."""
     table = search.table
     if outcome is None:
@@ -338,7 +412,7 @@ def _stop_sentences(search: DfpnSearch, outcome: Outcome | None) -> str:
     return text + "."
 
 
-def _root_rows(search: DfpnSearch, root: _Children) -> list[tuple[int, int, int, int, int]]:
+def _root_rows(search: TableSearch, root: _Children) -> list[tuple[int, int, int, int, int]]:
     """(index, work, proof, disproof, drawn node) per root child, most work first: work as the
     search counts it (a paused call's part included), numbers as MID's root frame holds them
     where it has one (a child being searched: its own frame's), else the table's."""
@@ -367,24 +441,46 @@ def _root_rows(search: DfpnSearch, root: _Children) -> list[tuple[int, int, int,
 
 
 def table_suggestions(
-    search: DfpnSearch,
+    search: TableSearch,
     outcome: Outcome | None,
     trend: Trend | None,
     rate: float,
     known_mate_length: int | None,
 ) -> list[Suggestion]:
     """What to try after an unsolved df-pn run: a larger table (with the budget it buys) where
-    nothing the run measured says it would not reach a proof, then the searches that keep a
-    tree (PN, Pn²) and αβ to the problem's stated mate length, where they run on the game."""
+    nothing the run measured says it would not reach a proof; for the Python df-pn stopped by
+    time or its budget, the native one where it can run; then the searches that keep a tree
+    (PN, Pn²) and αβ to the problem's stated mate length, where they run on the game."""
     if outcome is not None and outcome.solved:
         return []
     found = []
     stopped_by = outcome.reason if outcome is not None else None
     if stopped_by is not StopReason.FRONTIER:
         found.append(
-            table_advice(trend, search.table.capacity, search.nodes_created, rate, stopped_by)
+            table_advice(
+                trend,
+                search.table.capacity,
+                search.nodes_created,
+                rate,
+                stopped_by,
+                watched=isinstance(search, WatchedRoot),
+            )
         )
     game = search.game
+    if (
+        _compiled_alike(search)
+        and stopped_by in (StopReason.TIME, StopReason.BUDGET)
+        and refusal(DFPN_NATIVE, game) is None
+    ):
+        found.append(
+            Suggestion(
+                DFPN_NATIVE,
+                "The native df-pn is this search compiled, node for node the same: at the same "
+                "table it creates the same nodes many times faster, so a time limit buys it "
+                "many more (in the window: Search ▸ Run natively to the end).",
+                f"--algo {DFPN_NATIVE}",
+            )
+        )
     if refusal(PN, game) is None:
         cap = min(round_up(search.nodes_created), max_nodes_that_fit())
         found.append(
@@ -413,21 +509,37 @@ def table_suggestions(
     return found
 
 
+def _compiled_alike(search: TableSearch) -> bool:
+    """Whether `search` is the Python df-pn with only the options the native one compiles (it
+    refuses the others: deep depth, flights, TCA, SNDA)."""
+    return isinstance(search, DfpnSearch) and not any(
+        (search.deep_depth, search.flight_weight, search.tca, search.snda)
+    )
+
+
 def table_advice(
     trend: Trend | None,
     capacity: int,
     nodes: int,
     rate: float,
     stopped_by: StopReason | None = StopReason.MEMORY,
+    watched: bool = True,
 ) -> Suggestion:
     """A larger table, from the trend of the root's proof number against the nodes created: a
     table of `DFPN_WORK_PER_ENTRY` times fewer entries than the nodes the trend says a proof
     needs, and time for that budget where time stopped the run (as `cap_advice` gives PN). Not
-    offered where the trend is flat or rising, nor beyond free memory."""
+    offered where the trend is flat or rising, nor beyond free memory. `watched`: whether the
+    search recorded a trend at all (the native df-pn does not)."""
     if trend is None:
         wanted = round_up(BIGGER_CAP * capacity)
+        unread = (
+            "The run is too short to read a trend of the root's proof number"
+            if watched
+            else "This engine does not record the root's proof number as it runs (the Python "
+            f"df-pn does: --algo {DFPN} --explain)"
+        )
         text = (
-            "The run is too short to read a trend of the root's proof number; a table "
+            f"{unread}; a table "
             f"{BIGGER_CAP}× larger ({wanted:,} entries, a budget of "
             f"{wanted * DFPN_WORK_PER_ENTRY:,} nodes created) is the cheapest experiment"
             f"{seconds_text(wanted * DFPN_WORK_PER_ENTRY, rate)}."
@@ -474,7 +586,7 @@ def table_advice(
 
 
 def plain_sentence(
-    search: DfpnSearch,
+    search: TableSearch,
     outcome: Outcome | None,
     rows: list[EffortRow],
     reading: TableReading,
@@ -513,7 +625,7 @@ def plain_sentence(
 
 
 def table_explanation_steps(
-    search: DfpnSearch, trace: RootTrace | None = None, known_mate_length: int | None = None
+    search: TableSearch, trace: RootTrace | None = None, known_mate_length: int | None = None
 ) -> Generator[float, None, Explanation]:
     """Explain df-pn as it stands (it must not step meanwhile); yields progress 0..1."""
     reader = _Reader(search)

@@ -390,11 +390,12 @@ def run_item(item: WorkItem) -> RunRecord:
     record.peak_memory = peak
     mate_in = record.mate_in if record.verified else None
     if item.shortest is not None and game.capabilities.standard_chess and mate_in:
-        from ..search.dfpn_shortest import certify_shortest
+        from ..search.dfpn_shortest import bounded_engine, certify_shortest
 
         root = parse_fen(record.fen)
         attacker = root.turn if kind_of(game).fresh(game).is_or() else not root.turn
-        found = certify_shortest(root, attacker, mate_in, item.shortest)
+        engine = bounded_engine(item.algorithm)  # the df-pn engine that found the mate
+        found = certify_shortest(root, attacker, mate_in, item.shortest, engine)
         record.shortest_mate_in, record.shortest_certified = found.mate_in, found.certified
     return record
 

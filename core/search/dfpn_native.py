@@ -8,9 +8,14 @@ one, threats, the mate-length bound, repetitions and the fifty-move rule as path
 disproofs, the table's replacement, the proof read out of the table before the root counts as
 proved), so its outcome and `nodes_created` equal the Python df-pn's at the same limits
 (`tests/core/test_native_dfpn.py`; `docs/native-dfpn.md` says where and why they can differ).
-Three things are kept apart: the options that are off by default (`weak_delta`, `deep_depth`,
-`flight_weight`, `tca`, `snda`) are not compiled, and asking for one is refused; it runs on
-chess positions only; and it keeps no tree and no trace, so it runs but does not step.
+Three things are kept apart: of the options that are off by default only weak proof-number
+search's δ (`weak_delta`) is compiled, and asking for another (`deep_depth`, `flight_weight`,
+`tca`, `snda`) is refused; it runs on chess positions only; and it keeps no tree and no trace, so
+it runs but does not step.
+
+Its table is read as the Python df-pn's is (`NativeTable`, `read_children`), so the table
+explanation (`solve --explain`, "Why not found?") reads it with the same code; it is not watched
+from inside its run, so that explanation has no trend of the root's proof number.
 
 Proofs and disproofs leave the native table as move codes, nested as the read-out found them
 (a position reached twice shares one subtree), and become the same `ProofNode` trees the Python
@@ -27,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidLimitError, VerificationError
+from ..games.chess_codes import encode_move
 from ..games.game import Game
 from ..proofs.proof import ProofNode
 from .defaults import (
@@ -106,6 +112,65 @@ def _tree(read: tuple[int, list[tuple[bool, list[tuple[int, int]]]]]) -> ProofNo
     return node(root)
 
 
+class _NativeWork:
+    """The work column of the native table, read slot by slot (`TranspositionTable.work`)."""
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+
+    def __getitem__(self, slot: int) -> int:
+        return int(self._native.work_at(slot))
+
+
+class NativeTable:
+    """The native table as a reader of a `TranspositionTable` sees it: its sizes and counts, and
+    slots looked up by key (`probe` at a halfmove clock, `find` at any), their work read by
+    slot. Only reads: the search is left as it was."""
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        self.work = _NativeWork(native)
+
+    @property
+    def capacity(self) -> int:
+        return int(self._native.table_sizes[0])
+
+    def __len__(self) -> int:
+        return int(self._native.table_sizes[1])
+
+    @property
+    def peak(self) -> int:
+        return int(self._native.table_sizes[2])
+
+    @property
+    def replacements(self) -> int:
+        return int(self._native.table_counts[3])
+
+    @property
+    def refused(self) -> int:
+        return int(self._native.table_counts[4])
+
+    def probe(self, key: int, clock: int) -> int:
+        """`key`'s slot if its entry holds at `clock`, else negative (as `TranspositionTable`)."""
+        return int(self._native.slot(key, clock))
+
+    def find(self, key: int) -> int:
+        """`key`'s slot, or -1 (`TranspositionTable.find`)."""
+        return int(self._native.slot(key))
+
+
+class NativeChildren:
+    """A position's children as the native MID would see them (`Children`' lists a reader
+    needs): move codes, table keys, halfmove clocks, numbers."""
+
+    __slots__ = ("moves", "keys", "clocks", "proof", "disproof")
+
+    def __init__(self, read: tuple[list[int], list[int], list[int], list[int], list[int]]):
+        self.moves, self.keys, self.clocks, self.proof, self.disproof = (
+            list(column) for column in read
+        )
+
+
 class NativeDfpnSearch:
     """df-pn compiled (see the module docstring): a `core.search.contract.Search` on a chess
     game (`ChessGame`), with `DfpnSearch`'s options and counts."""
@@ -114,6 +179,9 @@ class NativeDfpnSearch:
     tree = None
     second_level_searches = None
     transpositions = None
+    tca = False
+    snda = False
+    """Options the native engine does not have (asking for one is refused)."""
 
     def __init__(
         self,
@@ -135,7 +203,6 @@ class NativeDfpnSearch:
         if module is None:
             raise InvalidLimitError(NOT_BUILT)
         off = {
-            "weak_delta": weak_delta,
             "deep_depth": deep_depth,
             "flight_weight": flight_weight,
             "tca": tca,
@@ -144,8 +211,8 @@ class NativeDfpnSearch:
         asked = [name for name, value in off.items() if value]
         if asked:
             raise InvalidLimitError(
-                f"the native df-pn has only the default options: {', '.join(asked)} "
-                "is the Python df-pn's (--algo dfpn)"
+                f"the native df-pn does not have {', '.join(asked)}: "
+                "it is the Python df-pn's (--algo dfpn)"
             )
         root_board = getattr(game, "root_board", None)
         attacker = getattr(game, "attacker", None)
@@ -160,6 +227,9 @@ class NativeDfpnSearch:
         self.game = game
         self.limits = limits or Limits()
         self.max_plies = max_plies
+        self.epsilon = epsilon
+        self.weak_delta = weak_delta
+        """Weak proof-number search's δ in place of the sum (`DfpnSearch.weak_delta`)."""
         self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
         self.threats_in_use = (
             threat_divisor > 1 and game.capabilities.threats and not self.mop_up_in_use
@@ -186,8 +256,10 @@ class NativeDfpnSearch:
             self.limits.max_seconds,
             self.work_budget,
             self._stop_flag,
+            weak_delta,
         )
         self.capacity = capacity
+        self.table = NativeTable(self._native)
         self.elapsed = 0.0
         """Seconds searched (the native search's own clock, read after each run)."""
         evaluation = game.evaluate()
@@ -259,6 +331,18 @@ class NativeDfpnSearch:
         """The native table's (proof, disproof, work, distance) for `key` at `clock`, or None."""
         found = self._native.probe(key, clock)
         return None if found is None else tuple(int(value) for value in found)  # type: ignore[return-value]
+
+    def read_children(self, cursor: Game, path_keys: list[int]) -> NativeChildren:
+        """The children of `cursor`'s position (a chess cursor on this root, reached along
+        `path_keys`) with the numbers the native MID would give them there, read without storing
+        or counting anything (`DfpnSearch.read_children`)."""
+        board = getattr(cursor, "board", None)
+        if board is None:
+            raise ValueError("the native df-pn reads children on a chess cursor")
+        codes = [encode_move(move) for move in board.move_stack]
+        if len(codes) + 1 != len(path_keys):
+            raise ValueError("path_keys must hold the root and one key per move")
+        return NativeChildren(self._native.read_children(codes))
 
     # -- running --------------------------------------------------------------------------------
 

@@ -41,8 +41,9 @@ from ..proofs.claims import (
     unsettled_text,
 )
 from .contract import Search
-from .defaults import DEFAULT_NODE_CAP
+from .defaults import DEFAULT_NODE_CAP, DFPN_NATIVE
 from .dfpn import DfpnSearch
+from .registry import entry
 from .types import Limits, Result
 
 
@@ -149,6 +150,12 @@ class ShortestMateCertificate:
             "seconds": round(self.seconds, 3),
             "text": self.text,
         }
+
+
+def bounded_engine(algorithm: str) -> Callable[..., Search]:
+    """The df-pn engine the bounded searches run on after a mate found by `algorithm`: the
+    native one after the native df-pn (the same answers, compiled), else the Python one."""
+    return entry(DFPN_NATIVE).run if algorithm == DFPN_NATIVE else DfpnSearch
 
 
 def certify_shortest(

@@ -13,8 +13,8 @@ use std::time::Instant;
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::numbers::{
-    child_delta_threshold, child_phi_threshold_of, min, node_numbers, saturated_sum, INF,
-    NO_DEPENDENCE,
+    child_delta_threshold, child_phi_threshold_of, min, node_numbers, summed,
+    weak_child_phi_threshold, INF, NO_DEPENDENCE,
 };
 use crate::rules;
 use crate::table::{Table, ABSENT};
@@ -56,6 +56,8 @@ enum Value {
 /// The options of `DfpnSearch` the native search takes (its defaults are the Python ones).
 pub struct Options {
     pub epsilon: f64,
+    /// Weak proof-number search's δ (`weak_delta`; Ueda et al. 2008) in place of the sum.
+    pub weak_delta: bool,
     /// Added to a new node's proof number per step of the mop-up estimate (0 where the
     /// root is not an ending it is meant for).
     pub mop_up_weight: u64,
@@ -376,14 +378,18 @@ impl Search {
     /// Expand the cursor's position (`generate_children`): every child evaluated, hashed and
     /// given its numbers from the table or, when the table has none, by mobility with the
     /// knowledge df-pn adds, stored as a leaf. First every child is probed and evaluated (the
-    /// game's expansion), then their numbers are read and stored, as in Python.
-    fn generate_children(&mut self) -> Children {
+    /// game's expansion), then their numbers are read and stored, as in Python. With
+    /// `searching` false nothing is stored or counted (`read_children`): one function for both,
+    /// so what a reader of the table sees is what MID does (`DfpnSearch._children`).
+    fn generate_children(&mut self, searching: bool) -> Children {
         let child_ply = self.path_keys.len();
         let mix = self.ply_key(child_ply);
         let parent = self.positions.last().expect("a path").clone();
         let ordered = rules::ordered_moves(&parent);
         let count = ordered.len();
-        self.nodes_created += count as u64;
+        if searching {
+            self.nodes_created += count as u64;
+        }
         let test_threats = self.options.threats_in_use
             && child_ply - 1 <= self.options.threat_depth
             && parent.turn() == self.attacker;
@@ -506,7 +512,9 @@ impl Search {
                 children.proof[index] = 0;
                 children.disproof[index] = INF;
                 children.distance[index] = 1;
-                self.table.store(key, 0, INF, 1, 1, children.clocks[index]);
+                if searching {
+                    self.table.store(key, 0, INF, 1, 1, children.clocks[index]);
+                }
             } else if value != Value::Unknown {
                 if value == Value::True {
                     children.disproof[index] = INF;
@@ -540,12 +548,14 @@ impl Search {
                 }
                 children.proof[index] = proof;
                 children.disproof[index] = disproof;
-                if slot == ABSENT {
+                if slot == ABSENT && searching {
                     self.table.store_leaf(key, proof, disproof);
                 }
             }
         }
-        self.table_hits += hits;
+        if searching {
+            self.table_hits += hits;
+        }
         children
     }
 
@@ -600,7 +610,7 @@ impl Search {
         self.iterations += 1;
         self.deepest_expansion = self.deepest_expansion.max(depth);
         let created_before = self.nodes_created;
-        let mut children = self.generate_children();
+        let mut children = self.generate_children(true);
         if !self.reading_out {
             self.publish();
         }
@@ -622,7 +632,7 @@ impl Search {
                 (&children.proof, &children.disproof)
             };
             let phi = min(deltas);
-            let delta = saturated_sum(phis);
+            let delta = summed(phis, self.options.weak_delta);
             if phi >= phi_threshold || delta >= delta_threshold || self.stop.is_some() {
                 break;
             }
@@ -636,7 +646,12 @@ impl Search {
                     second_delta = child_delta;
                 }
             }
-            let mut child_phi = child_phi_threshold_of(delta_threshold, delta, phis[best]);
+            let mut child_phi = if self.options.weak_delta {
+                let open = phis.iter().filter(|&&phi| phi != 0).count() as u64;
+                weak_child_phi_threshold(delta_threshold, open)
+            } else {
+                child_phi_threshold_of(delta_threshold, delta, phis[best])
+            };
             let mut child_delta =
                 child_delta_threshold(phi_threshold, second_delta, self.options.epsilon);
             self.push(
@@ -676,7 +691,12 @@ impl Search {
         children: &Children,
         work: u64,
     ) -> Outcome {
-        let (proof, disproof) = node_numbers(&children.proof, &children.disproof, is_or);
+        let (proof, disproof) = node_numbers(
+            &children.proof,
+            &children.disproof,
+            is_or,
+            self.options.weak_delta,
+        );
         if depth == 1 && !self.reading_out {
             *self.root_move_work.entry(key).or_insert(0) += work;
         }
@@ -802,6 +822,26 @@ impl Search {
         Ok((result.proof, result.disproof))
     }
 
+    /// The children of the position after `codes` from the root, with the numbers MID would
+    /// give them there, read without storing or counting anything (`read_children`): (codes,
+    /// keys, clocks, proof numbers, disproof numbers).
+    #[allow(clippy::type_complexity)]
+    pub fn read_children(
+        &mut self,
+        codes: &[u16],
+    ) -> Result<(Vec<u16>, Vec<u64>, Vec<u32>, Vec<u64>, Vec<u64>), String> {
+        self.play_codes(codes)?;
+        let children = self.generate_children(false);
+        self.reset();
+        Ok((
+            children.codes,
+            children.keys,
+            children.clocks,
+            children.proof,
+            children.disproof,
+        ))
+    }
+
     fn begin_read_out(&mut self) -> (u64, u64) {
         self.reading_out = true;
         self.run_started = Instant::now();
@@ -870,7 +910,7 @@ impl Extraction {
             if search.stop.is_some() {
                 return None;
             }
-            let mut children = search.generate_children();
+            let mut children = search.generate_children(true);
             if let Some(proof) = self.read_children(search, is_or, &mut children) {
                 self.done.insert(key, proof);
                 return Some(proof);
@@ -979,7 +1019,7 @@ impl DisproofExtraction {
         if search.stop.is_some() {
             return None;
         }
-        let children = search.generate_children();
+        let children = search.generate_children(true);
         let read = if is_or {
             self.every_child(search, &children)
         } else {

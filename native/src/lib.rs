@@ -144,7 +144,7 @@ impl NativeDfpn {
     #[new]
     #[pyo3(signature = (fen, attacker_white, capacity, epsilon, mop_up_weight, mates_in_one,
         threat_divisor, threats_in_use, threat_depth, max_plies, ply_keys, max_iterations,
-        max_seconds, work_budget, stop_flag))]
+        max_seconds, work_budget, stop_flag, weak_delta=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         fen: &str,
@@ -162,6 +162,7 @@ impl NativeDfpn {
         max_seconds: Option<f64>,
         work_budget: Option<u64>,
         stop_flag: &StopFlag,
+        weak_delta: bool,
     ) -> PyResult<NativeDfpn> {
         if max_plies.is_some_and(|plies| ply_keys.len() != plies + 1) {
             return Err(PyValueError::new_err(
@@ -174,6 +175,7 @@ impl NativeDfpn {
         let root = parse(fen)?;
         let options = Options {
             epsilon,
+            weak_delta,
             mop_up_weight,
             mates_in_one,
             threat_divisor,
@@ -263,6 +265,47 @@ impl NativeDfpn {
             entry.work as u64,
             entry.distance as u64,
         )))
+    }
+
+    /// The children of the position after `codes` from the root as MID would see them, read
+    /// without storing or counting anything: (codes, keys, clocks, proof numbers, disproof
+    /// numbers).
+    #[allow(clippy::type_complexity)]
+    fn read_children(
+        &self,
+        codes: Vec<u16>,
+    ) -> PyResult<(Vec<u16>, Vec<u64>, Vec<u32>, Vec<u64>, Vec<u64>)> {
+        self.lock()?
+            .read_children(&codes)
+            .map_err(PyValueError::new_err)
+    }
+
+    /// The table's slot for `key`: usable at `clock` (`probe`: -1 absent, -2 a proof that does
+    /// not hold at that clock), or at any clock where `clock` is None (`find`).
+    #[pyo3(signature = (key, clock=None))]
+    fn slot(&self, key: u64, clock: Option<u32>) -> PyResult<i64> {
+        let mut search = self.lock()?;
+        Ok(match clock {
+            Some(clock) => search.table.probe(key, clock),
+            None => search.table.find(key),
+        })
+    }
+
+    /// The work recorded in table slot `slot` (nodes created below its position).
+    fn work_at(&self, slot: i64) -> PyResult<u64> {
+        let search = self.lock()?;
+        if slot < 0 || slot as usize >= search.table.slots.len() {
+            return Err(PyValueError::new_err("no such table slot"));
+        }
+        Ok(search.table.entry(slot).work as u64)
+    }
+
+    /// (capacity, entries, peak entries) of the table.
+    #[getter]
+    fn table_sizes(&self) -> PyResult<(usize, usize, usize)> {
+        let search = self.lock()?;
+        let table = &search.table;
+        Ok((table.capacity, table.entries, table.peak))
     }
 
     #[getter]

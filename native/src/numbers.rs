@@ -24,13 +24,43 @@ pub fn saturated_sum(numbers: &[u64]) -> u64 {
     }
 }
 
-/// A node's (pn, dn) from its children's: least and sum by its type.
-pub fn node_numbers(proof: &[u64], disproof: &[u64], is_or: bool) -> (u64, u64) {
-    if is_or {
-        (min(proof), saturated_sum(disproof))
-    } else {
-        (saturated_sum(proof), min(disproof))
+/// Weak proof-number search's summed number (`weak_sum`; Ueda, Hashimoto, Hashimoto and Iida
+/// 2008): the largest child's number plus one for each other child not solved against the
+/// node, so a child reached through several siblings is not counted once per sibling.
+pub fn weak_sum(numbers: &[u64]) -> u64 {
+    let largest = numbers.iter().copied().max().unwrap_or(0);
+    if largest >= INF {
+        return INF;
     }
+    let open = numbers.iter().filter(|&&number| number != 0).count() as u64;
+    (largest + open.saturating_sub(1)).min(LARGEST_UNSOLVED)
+}
+
+/// The summed number: Figure 3.3's sum, or with `weak` weak proof-number search's.
+pub fn summed(numbers: &[u64], weak: bool) -> u64 {
+    if weak {
+        weak_sum(numbers)
+    } else {
+        saturated_sum(numbers)
+    }
+}
+
+/// A node's (pn, dn) from its children's: least and sum by its type (`weak`: `weak_sum`).
+pub fn node_numbers(proof: &[u64], disproof: &[u64], is_or: bool, weak: bool) -> (u64, u64) {
+    if is_or {
+        (min(proof), summed(disproof, weak))
+    } else {
+        (summed(proof, weak), min(disproof))
+    }
+}
+
+/// φ_t of the best child under weak δ (`weak_child_phi_threshold`): δ_t − (open children − 1),
+/// unbounded under an unbounded δ_t.
+pub fn weak_child_phi_threshold(delta_threshold: u64, open_children: u64) -> u64 {
+    if delta_threshold >= INF {
+        return INF;
+    }
+    delta_threshold - open_children.saturating_sub(1)
 }
 
 pub fn min(numbers: &[u64]) -> u64 {
@@ -57,6 +87,15 @@ pub fn child_delta_threshold(phi_threshold: u64, second_delta: u64, epsilon: f64
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_weak_sum_counts_the_largest_and_one_per_other_open_child() {
+        assert_eq!(weak_sum(&[3, 0, 5, 1]), 7);
+        assert_eq!(weak_sum(&[0, 0]), 0);
+        assert_eq!(weak_sum(&[2, INF]), INF);
+        assert_eq!(weak_child_phi_threshold(10, 3), 8);
+        assert_eq!(weak_child_phi_threshold(INF, 3), INF);
+    }
 
     #[test]
     fn sums_saturate_below_infinity_unless_a_number_is_infinite() {

@@ -282,7 +282,7 @@ def test_why_not_found_on_df_pn_shows_the_searchs_own_table_and_counts(qtbot):
     assert explanation.trend == trace.trend() and explanation.trend.slope >= 0
     assert "A larger table alone is not offered" in panel.advice.text()
     buttons = [button.text() for button in panel.apply_buttons]
-    pn_cap = explanation.suggestions[1].settings["max_nodes"]
+    pn_cap = next(s for s in explanation.suggestions if s.kind == "pn").settings["max_nodes"]
     assert pn_cap >= search.nodes_created
     assert buttons == [f"Switch to PN ({pn_cap:,} nodes)", "Switch to Pn² (1,000 nodes)"]
     # αβ is advised in words and options, without a button: the window does not step it.

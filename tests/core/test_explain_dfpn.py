@@ -24,11 +24,15 @@ from pn_explorer.core.games.tree_catalog import load_tree
 from pn_explorer.core.search.defaults import DFPN_EPSILON, DFPN_WORK_PER_ENTRY
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_steps import DfpnStepper
+from pn_explorer.core.search.native_engine import native_available
 from pn_explorer.core.search.types import Limits, StopReason
 from pn_explorer.core.values import INF
 
 TABLE = 1_000
 """A table that stops df-pn on WAC.096 (a mate in 9) at its budget of 20,000 nodes created."""
+
+NATIVE = ["dfpn-native"] if native_available() else []
+"""The native df-pn is suggested where it was built (the same search, compiled)."""
 
 
 def _game(position_id: str = "WAC.096") -> ChessGame:
@@ -141,8 +145,8 @@ def test_the_stop_says_the_budget_and_the_table_as_the_search_holds_them(stopped
 def test_the_advice_raises_the_table_and_switches_only_to_searches_that_run(stopped):
     search, explanation = stopped
     kinds = [suggestion.kind for suggestion in explanation.suggestions]
-    assert kinds == ["cap", "pn", "pn2", "ab"]
-    raise_table, pn, pn2, ab = explanation.suggestions
+    assert kinds == ["cap", *NATIVE, "pn", "pn2", "ab"]
+    raise_table, *_, pn, pn2, ab = explanation.suggestions
     assert raise_table.settings == {"max_nodes": 4 * TABLE}
     assert raise_table.button == f"Raise the table to {4 * TABLE:,} entries"
     assert pn.settings["algo"] == "pn" and pn.settings["max_nodes"] >= search.nodes_created
@@ -256,7 +260,7 @@ def test_solve_explains_df_pn_on_the_command_line(capsys):
         sum(row["nodes"] for row in explained["effort"]) == data["nodes_created"] - 1 - root_moves
     )
     assert explained["table"]["capacity"] == TABLE and explained["hold_up"] is None
-    assert [s["kind"] for s in explained["suggestions"]] == ["cap", "pn", "pn2", "ab"]
+    assert [s["kind"] for s in explained["suggestions"]] == ["cap", *NATIVE, "pn", "pn2", "ab"]
     assert main([*args, "--max-nodes", str(TABLE), "--explain"]) == EXIT_UNKNOWN
     block = capsys.readouterr().out.splitlines()
     assert "Table line " in "\n".join(block)

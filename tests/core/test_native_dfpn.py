@@ -134,6 +134,18 @@ def test_native_and_python_dfpn_agree_node_for_node(position) -> None:
 
 
 @pytestmark_native
+@pytest.mark.parametrize(
+    "position",
+    [p for suite, every in zip(SUITES, (16, 20, 3), strict=True) for p in _sample(suite, every)],
+    ids=lambda p: p.id,
+)
+def test_with_weak_delta_they_agree_node_for_node(position) -> None:
+    """Weak proof-number search's δ (`weak_delta`, off by default) is compiled too."""
+    python, native = _both(position, Limits(max_nodes=CAP), weak_delta=True)
+    assert native == python
+
+
+@pytestmark_native
 @pytest.mark.parametrize("identifier", ["WAC.001", "WAC.009", "WAC.035"])
 def test_bounded_searches_agree_and_the_read_outs_verify(identifier: str) -> None:
     """Under a mate-length bound (`--shortest`'s searches): a bound one ply short of the mate
@@ -224,3 +236,29 @@ def test_without_the_module_the_registry_says_how_to_get_it(monkeypatch) -> None
     game = ChessGame(chess.Board())
     assert refusal("dfpn-native", game) == NOT_BUILT
     assert "Python only" in native_engine.engine_note()
+
+
+@pytestmark_native
+@pytest.mark.parametrize("command", ["compare", "solve"])
+def test_shortest_asks_its_bounded_questions_of_the_native_engine(command, monkeypatch) -> None:
+    """After a native mate, `--shortest` asks "a mate in fewer?" of the native df-pn too, in
+    `compare` (the runner's) as in `solve`: the engine that found the mate."""
+    from pn_explorer.core.cli.main import main
+
+    bounded: list[tuple[str, int | None]] = []
+    for engine in (DfpnSearch, NativeDfpnSearch):
+        real = engine.__init__
+
+        def spy(self, *args, _real=real, **kwargs) -> None:
+            bounded.append((type(self).__name__, kwargs.get("max_plies")))
+            _real(self, *args, **kwargs)
+
+        monkeypatch.setattr(engine, "__init__", spy)
+    if command == "compare":
+        algo = ["--algos", "dfpn,dfpn-native", "--quiet"]
+        engines = ["DfpnSearch", "NativeDfpnSearch"]
+    else:
+        algo, engines = ["--algo", "dfpn-native"], ["NativeDfpnSearch"]
+    assert main([command, "--epd", "wac-mates", "--id", "WAC.001", *algo, "--shortest"]) == 0
+    questions = sorted(found for found in bounded if found[1] is not None)
+    assert questions == [(engine, 1) for engine in engines]  # a mate in 2: a mate in 1?

@@ -16,6 +16,8 @@ from pn_explorer.core.cli.main import main
 from pn_explorer.core.cli.output import EXIT_PROVED, EXIT_USER_ERROR
 from pn_explorer.core.runs import runner
 from pn_explorer.core.runs.journal import journal_path
+from pn_explorer.core.search.dfpn_native import NOT_BUILT
+from pn_explorer.core.search.native_engine import native_available
 
 ROOT = Path(__file__).resolve().parents[2]
 IDS = ["WAC.001", "WAC.004", "WAC.005"]
@@ -100,6 +102,20 @@ def test_suite_on_a_cluster_gives_the_rows_of_a_local_run(tmp_path, dask_address
     assert main(_suite(local, "--quiet")) == EXIT_PROVED
     assert main(_suite(remote, "--quiet", "--cluster", dask_address)) == EXIT_PROVED
     assert _rows(remote) == _rows(local)
+
+
+@pytest.mark.skipif(not native_available(), reason=NOT_BUILT)
+def test_the_native_df_pn_on_a_cluster_gives_the_python_df_pns_rows(tmp_path, dask_address):
+    """`--cluster` with the native search: its workers import the native module and give the
+    rows (results, nodes created, verified lines) the Python df-pn gives locally."""
+    local, remote = tmp_path / "local.json", tmp_path / "remote.json"
+    assert main(_suite(local, "--quiet", "--algo", "dfpn")) == EXIT_PROVED
+    cluster = ["--quiet", "--algo", "dfpn-native", "--cluster", dask_address]
+    assert main(_suite(remote, *cluster)) == EXIT_PROVED
+    assert _rows(remote) == _rows(local)
+    rows = json.loads(remote.read_text(encoding="utf-8"))["rows"]
+    assert {row["algorithm"] for row in rows} == {"dfpn-native"}
+    assert all(row["verified"] for row in rows)
 
 
 def test_compare_on_a_cluster_resumes_like_a_local_one(tmp_path, dask_address, monkeypatch):
