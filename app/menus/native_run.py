@@ -35,9 +35,9 @@ from ...core.search.defaults import DFPN_NATIVE
 from ...core.search.registry import entry, refusal
 from ...core.search.types import Limits
 from ..jobs import Jobs
-from ..panels.explain import ExplainPanel
 from ..session import Session, Ui
 from .explain_dock import ExplainDock
+from .explain_panel import ExplainPanel
 
 RUN_TIP = "Search the problem with the native df-pn to its end (it does not step)"
 

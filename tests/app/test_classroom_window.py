@@ -183,9 +183,7 @@ def test_docks_the_user_chose_stay_and_only_they_are_saved(qtbot, tmp_path):
     window.session.reset()
     # Restore layout opens the kept docks again once the panes are laid out (a queued call),
     # which a busy machine may take longer than a fixed wait to reach.
-    qtbot.waitUntil(
-        lambda: window.compare_dock.isVisible() and not window.explain.dock.isVisible()
-    )
+    qtbot.waitUntil(lambda: window.compare_dock.isVisible() and not window.explain.dock.isVisible())
     window.solution_dock.show()  # left open by some feature
     qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(
