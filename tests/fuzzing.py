@@ -40,8 +40,15 @@ sys.path.insert(0, str(ROOT))
 
 from command_lines import count_options  # noqa: E402
 from deep_trees import chain, fan  # noqa: E402
-from fuzz_claims import Known, attacker_options, claim_case, false_claim  # noqa: E402
+from fuzz_claims import (  # noqa: E402
+    Known,
+    attacker_options,
+    claim_case,
+    false_claim,
+    ignored_option,
+)
 from fuzz_claims import mate_in_two_fens as _mate_in_two_fens  # noqa: E402
+from fuzz_families import FAMILIES, SEARCHES, family_case  # noqa: E402
 
 from pn_explorer.core.cli.output import (  # noqa: E402
     EXIT_DISPROVED,
@@ -107,6 +114,11 @@ nothing else shows that each limit was taken, without running the work it asks f
 COMMANDS = {"pn-explorer": [], "bench --gui": ["bench", "--gui"]}
 """How the fuzzed command reaches each parser of `command_lines` that is not a subcommand."""
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
+WINDOW = "{window}"
+"""A case whose command is the window itself on a settings file (`tests/window_once.py`)."""
+SETTINGS_FILE = Path("config") / "pn-explorer" / "PN Explorer.ini"
+"""Where a call's settings file goes in its scratch folder (XDG_CONFIG_HOME is the folder's
+`config`: no call reads or writes the user's own settings)."""
 FLOAT_OPTIONS = ["--time", "--a", "--b"]
 
 
@@ -254,7 +266,10 @@ MATE_IN_TWO = _mate_in_two_fens()
 def random_case(rng: random.Random) -> Case:
     """A call drawn from the shapes a user (or a broken file) can produce, or one that states
     facts the claim checks hold against their own computation (`fuzz_claims`)."""
-    kind = rng.randrange(13)
+    kind = rng.randrange(18)
+    if kind >= 13:
+        args, known, data = family_case(rng, mutate)
+        return Case(args, {"settings": data} if data else {}, known=known)
     if kind >= 9:
         args, known, data = claim_case(rng, MATE_IN_TWO)
         return Case(args, {"f": data} if data else {}, known=known)
@@ -347,23 +362,31 @@ def false_status(case: Case, status: int, stdout: str) -> str:
     return "" if status == wanted else f"exit {status} for a {data['result']} result"
 
 
-def run_case(case: Case, pn_explorer: str) -> Outcome:
-    """Run one call in a scratch folder and classify its ending."""
+def run_case(case: Case, pn_explorer: str, seconds: float = CALL_SECONDS) -> Outcome:
+    """Run one call in a scratch folder and classify its ending (a hang: still running after
+    `seconds`)."""
     with tempfile.TemporaryDirectory() as folder:
         names = {}
         for key, data in case.files.items():
-            path = Path(folder) / f"{key}.in"
+            path = Path(folder) / (SETTINGS_FILE if key == "settings" else f"{key}.in")
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             names[key] = str(path)
-        args = [arg.format(**names) if "{" in arg and names else arg for arg in case.args]
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        if case.args[:1] == [WINDOW]:
+            command = [sys.executable, str(ROOT / "tests" / "window_once.py"), *case.args[1:]]
+        else:
+            command = [pn_explorer, *case.args]
+        args = [arg.format(**names) if "{" in arg and names else arg for arg in command]
+        env = dict(
+            os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(Path(folder) / "config")
+        )
         try:
             done = subprocess.run(
-                [pn_explorer, *args],
+                args,
                 capture_output=True,
                 cwd=folder,
                 env=env,
-                timeout=CALL_SECONDS,
+                timeout=seconds,
                 stdin=subprocess.DEVNULL,
             )
         except subprocess.TimeoutExpired:
@@ -373,6 +396,9 @@ def run_case(case: Case, pn_explorer: str) -> Outcome:
         outcome = checked(case, classified(case, done.returncode, stdout, stderr), stdout)
         if outcome.kind != "ok" or case.known is None:
             return outcome
+        why = ignored_option(case.known, Path(folder))
+        if why:
+            return Outcome("ignored", case, why)
         why, claims = false_claim(case.known, stdout, Path(folder))
     return Outcome("false claim", case, why, claims) if why else Outcome("ok", case, "", claims)
 
@@ -418,26 +444,97 @@ def fixed_cases() -> list[Case]:
 
 
 def fuzz(
-    cases: int, seed: int, pn_explorer: str, workers: int = 2, progress: bool = False
+    cases: int,
+    seed: int,
+    pn_explorer: str,
+    workers: int = 2,
+    progress: bool = False,
+    seconds: float = CALL_SECONDS,
 ) -> list[Outcome]:
     """Run the fixed cases and `cases` seeded random calls, two at a time (`progress`: a line on
     stderr every 250 calls)."""
     rng = random.Random(seed)
     drawn = fixed_cases() + [random_case(rng) for _ in range(cases)]
-    return run_cases(drawn, pn_explorer, workers, progress)
+    return run_cases(drawn, pn_explorer, workers, progress, seconds)
 
 
 def run_cases(
-    drawn: list[Case], pn_explorer: str, workers: int = 2, progress: bool = False
+    drawn: list[Case],
+    pn_explorer: str,
+    workers: int = 2,
+    progress: bool = False,
+    seconds: float = CALL_SECONDS,
 ) -> list[Outcome]:
-    """Run `drawn`, `workers` calls at a time."""
+    """Run `drawn`, `workers` calls at a time (`progress`: the counts so far every 100 calls and
+    each bad ending as it comes, so a run stopped early still says what ran)."""
     with ThreadPoolExecutor(workers) as pool:
         outcomes = []
-        for outcome in pool.map(lambda case: run_case(case, pn_explorer), drawn):
+        for outcome in pool.map(lambda case: run_case(case, pn_explorer, seconds), drawn):
             outcomes.append(outcome)
-            if progress and len(outcomes) % 250 == 0:
-                print(f"{len(outcomes):,} of {len(drawn):,} calls", file=sys.stderr, flush=True)
+            if not progress:
+                continue
+            if outcome.kind not in ("ok", "clean error"):
+                print(f"{outcome.kind}: {outcome.case.args} -> {outcome.detail[:300]}", flush=True)
+            if len(outcomes) % 100 == 0:
+                counts = dict(Counter(o.kind for o in outcomes).most_common())
+                claims = sum(o.claims for o in outcomes)
+                print(
+                    f"{len(outcomes):,} of {len(drawn):,} calls: {counts}, {claims} claims",
+                    file=sys.stderr,
+                    flush=True,
+                )
         return outcomes
+
+
+def command_of(case: Case) -> str:
+    """Which command a call reaches: a subcommand, the window's screenshot start or the window."""
+    if case.args[:1] == [WINDOW]:
+        return "window (settings file)"
+    subcommand = case.args[0] if case.args else ""
+    return subcommand if subcommand in SUBCOMMANDS else "window (screenshot)"
+
+
+def searches_of(case: Case) -> list[str]:
+    """The registered searches a call names (`--algo`, `--algos`)."""
+    found = []
+    for option, value in zip(case.args, case.args[1:], strict=False):
+        if option in ("--algo", "--algos"):
+            found += [name for name in value.split(",") if name in SEARCHES]
+        elif option.startswith("--algo="):
+            found += [name for name in option.split("=", 1)[1].split(",") if name in SEARCHES]
+    return found
+
+
+def family_of(case: Case) -> str:
+    """The game family a call is on: chess, a tree, or a registered board-game family."""
+    if case.known is not None and case.known.openspiel is not None:
+        return "openspiel"
+    for option, value in zip(case.args, case.args[1:], strict=False):
+        if option == "--game":
+            return "openspiel" if value.startswith("openspiel:") else "mnk"
+        if option == "--tree":
+            return "tree"
+    return "chess"
+
+
+def coverage(outcomes: list[Outcome]) -> dict[str, Counter]:
+    """How many calls reached each command, search and family, and how many of those ran (an
+    outcome's status rather than a refusal)."""
+    table: dict[str, Counter] = {"command": Counter(), "search": Counter(), "family": Counter()}
+    ran: dict[str, Counter] = {"command": Counter(), "search": Counter(), "family": Counter()}
+    for outcome in outcomes:
+        keys = {
+            "command": [command_of(outcome.case)],
+            "search": searches_of(outcome.case),
+            "family": [family_of(outcome.case)],
+        }
+        for axis, values in keys.items():
+            for value in values:
+                table[axis][value] += 1
+                ran[axis][value] += outcome.kind == "ok"
+    return {f"{axis} (calls)": table[axis] for axis in table} | {
+        f"{axis} (ran)": ran[axis] for axis in ran
+    }
 
 
 def find_command() -> str:
@@ -450,15 +547,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--call-seconds", type=float, default=CALL_SECONDS, help="a call still running is a hang"
+    )
     args = parser.parse_args()
-    outcomes = fuzz(args.cases, args.seed, find_command(), progress=True)
+    outcomes = fuzz(args.cases, args.seed, find_command(), args.workers, True, args.call_seconds)
     counts = Counter(outcome.kind for outcome in outcomes)
     for kind, count in counts.most_common():
         print(f"{count:6d}  {kind}")
     print(f"{sum(o.claims for o in outcomes):6d}  claims checked independently")
-    for outcome in outcomes:
-        if outcome.kind not in ("ok", "clean error"):
-            print(f"{outcome.kind}: {outcome.case.args} -> {outcome.detail[:200]}")
+    for axis, counted in coverage(outcomes).items():
+        print(f"{axis}: " + ", ".join(f"{name} {n}" for name, n in sorted(counted.items())))
+    missing = [name for name in SEARCHES if not coverage(outcomes)["search (ran)"][name]]
+    missing += [name for name in FAMILIES if not coverage(outcomes)["family (ran)"][name]]
+    if missing:
+        print(f"never ran: {', '.join(missing)}")
 
 
 if __name__ == "__main__":
