@@ -9,12 +9,21 @@ computation of the harness's own (`fuzz_claims`): a "mate in N" or "no mate in N
 (N ≤ 3) by brute force, a PGN's Result tag by its moves, a JSON "proved" row by its verification
 and line, a suite's counts by its rows, a board game's verdict by negamax, a tree's by the file;
 the side attacking is drawn too (`--attacker`), and board games (`--game`, bad specs among them)
-join the draw. Besides the random draw, every call runs a fixed set: the reported defects, trees
+join the draw. The registries' draw (`fuzz_families`) adds every registered search on every game
+family (an OpenSpiel verdict held against an exhaustive value over OpenSpiel's own states),
+`compare` (every row's claim), `bench`, the window's screenshot start with odd sizes and options,
+and the window itself on a settings file (`window_once.py`). A call that ran but did not give
+what an option asked for (a file not written, a screenshot not of the size asked) is counted as
+`ignored`: accepted, then not honoured.
+
+Besides the random draw, every run makes a fixed set of calls: the reported defects, trees
 10,000 plies deep and tens of thousands of children wide (each within the same time bound, their
 text output in short lines), and every count option at its limits (the bound itself taken, one
 past it refused naming the option). The test suite runs a few hundred cases; a deeper run is
-`python tests/fuzzing.py --cases 3000 --seed 20261126` (prints the count per outcome and of the
-claims checked; the latest figures are in docs/benchmarks.md, "Fuzzing").
+`python tests/fuzzing.py --cases 3000 --seed 20261202 --call-seconds 120 --log run.jsonl`
+(prints the count per outcome, of the claims checked and of the calls per command, search and
+family; `--report run.jsonl` reports on a run stopped part way; the latest figures are in
+docs/benchmarks.md, "Fuzzing").
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 import chess
 
@@ -443,34 +453,23 @@ def fixed_cases() -> list[Case]:
     return hand_made_cases() + deep_and_wide_cases() + limit_cases()
 
 
-def fuzz(
-    cases: int,
-    seed: int,
-    pn_explorer: str,
-    workers: int = 2,
-    progress: bool = False,
-    seconds: float = CALL_SECONDS,
-) -> list[Outcome]:
-    """Run the fixed cases and `cases` seeded random calls, two at a time (`progress`: a line on
-    stderr every 250 calls)."""
-    rng = random.Random(seed)
-    drawn = fixed_cases() + [random_case(rng) for _ in range(cases)]
-    return run_cases(drawn, pn_explorer, workers, progress, seconds)
-
-
 def run_cases(
     drawn: list[Case],
     pn_explorer: str,
     workers: int = 2,
     progress: bool = False,
     seconds: float = CALL_SECONDS,
+    log: TextIO | None = None,
 ) -> list[Outcome]:
     """Run `drawn`, `workers` calls at a time (`progress`: the counts so far every 100 calls and
-    each bad ending as it comes, so a run stopped early still says what ran)."""
+    each bad ending as it comes, and `log` each outcome, so a run stopped early still says what
+    ran)."""
     with ThreadPoolExecutor(workers) as pool:
         outcomes = []
         for outcome in pool.map(lambda case: run_case(case, pn_explorer, seconds), drawn):
             outcomes.append(outcome)
+            if log is not None:
+                print(logged(outcome), file=log, flush=True)
             if not progress:
                 continue
             if outcome.kind not in ("ok", "clean error"):
@@ -543,6 +542,43 @@ def find_command() -> str:
     return str(beside) if beside.exists() else (shutil.which("pn-explorer") or "pn-explorer")
 
 
+def report(outcomes: list[Outcome]) -> None:
+    """The counts per outcome, of the claims checked and of the calls per command, search and
+    family (called and run), and any search or family that never ran."""
+    counts = Counter(outcome.kind for outcome in outcomes)
+    for kind, count in counts.most_common():
+        print(f"{count:6d}  {kind}")
+    print(f"{sum(o.claims for o in outcomes):6d}  claims checked independently")
+    covered = coverage(outcomes)
+    for axis, counted in covered.items():
+        print(f"{axis}: " + ", ".join(f"{name} {n}" for name, n in sorted(counted.items())))
+    missing = [name for name in SEARCHES if not covered["search (ran)"][name]]
+    missing += [name for name in FAMILIES if not covered["family (ran)"][name]]
+    if missing:
+        print(f"never ran: {', '.join(missing)}")
+
+
+def logged(outcome: Outcome) -> str:
+    """One outcome as a JSON line (`--log`), enough to report on a run stopped part way."""
+    known = outcome.case.known
+    return json.dumps(
+        {
+            "kind": outcome.kind,
+            "args": outcome.case.args,
+            "detail": outcome.detail[:300],
+            "claims": outcome.claims,
+            "openspiel": known is not None and known.openspiel is not None,
+        }
+    )
+
+
+def from_log(line: str) -> Outcome:
+    data = json.loads(line)
+    known = Known(openspiel=("",) if data["openspiel"] else None)
+    case = Case(data["args"], {}, known=known)
+    return Outcome(data["kind"], case, data["detail"], data["claims"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=300)
@@ -551,18 +587,21 @@ def main() -> None:
     parser.add_argument(
         "--call-seconds", type=float, default=CALL_SECONDS, help="a call still running is a hang"
     )
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first N calls")
+    parser.add_argument("--log", type=Path, help="append each outcome as a JSON line")
+    parser.add_argument("--report", type=Path, nargs="+", help="only report on these logs")
     args = parser.parse_args()
-    outcomes = fuzz(args.cases, args.seed, find_command(), args.workers, True, args.call_seconds)
-    counts = Counter(outcome.kind for outcome in outcomes)
-    for kind, count in counts.most_common():
-        print(f"{count:6d}  {kind}")
-    print(f"{sum(o.claims for o in outcomes):6d}  claims checked independently")
-    for axis, counted in coverage(outcomes).items():
-        print(f"{axis}: " + ", ".join(f"{name} {n}" for name, n in sorted(counted.items())))
-    missing = [name for name in SEARCHES if not coverage(outcomes)["search (ran)"][name]]
-    missing += [name for name in FAMILIES if not coverage(outcomes)["family (ran)"][name]]
-    if missing:
-        print(f"never ran: {', '.join(missing)}")
+    if args.report:
+        lines = [line for log in args.report for line in log.read_text().splitlines()]
+        report([from_log(line) for line in lines if line.strip()])
+        return
+    rng = random.Random(args.seed)
+    drawn = fixed_cases() + [random_case(rng) for _ in range(args.cases)]
+    log = args.log.open("a", encoding="utf-8") if args.log else None
+    outcomes = run_cases(
+        drawn[args.skip :], find_command(), args.workers, True, args.call_seconds, log
+    )
+    report(outcomes)
 
 
 if __name__ == "__main__":
