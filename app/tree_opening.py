@@ -27,6 +27,10 @@ LARGE_TREE_BYTES = 2_000_000
 ones take less than a frame or two."""
 
 
+BAR_WIDTH = 200
+"""The bar's width in the status bar: room for a file's name and its share read."""
+
+
 def opens_in_background(source: Source | None) -> bool:
     """Whether `source` is a tree file large enough to be read off the GUI thread."""
     if source is None or source.kind != TREE:
@@ -50,8 +54,10 @@ class TreeOpening(QObject):
         self.window, self.session, self.source = window, session, source
         self.bar = QProgressBar()
         self.bar.setRange(0, 100)
-        self.bar.setMaximumWidth(220)
-        self.bar.setFormat(f"Opening {Path(source.text).name}: %p%")
+        self.bar.setMinimumWidth(BAR_WIDTH)
+        self.bar.setMaximumWidth(BAR_WIDTH)
+        self.bar.setFormat(f"{Path(source.text).name}: %p%")
+        self.bar.setToolTip(f"Reading {source.text}")
         self.share_read.connect(lambda share: self.bar.setValue(round(100 * share)))
         self.jobs = Jobs(self)
         self.jobs.result.connect(lambda _index, problem: self._opened(problem))

@@ -117,8 +117,11 @@ LONGEST_OUTPUT_LINE = 1_000
 UNKNOWN_OPTION = "--no-such-option"
 OUTCOMES = (EXIT_PROVED, EXIT_DISPROVED, EXIT_UNKNOWN)
 """The statuses of a call that ran: proved (or a suite run to its end), disproved, unknown."""
-PROGRESS = re.compile(r"^pn-explorer \w+: [\d,/]+ (nodes|positions|runs) · ")
-"""A progress line on stderr (`core.cli.progress`), which a long search writes before its end."""
+PROGRESS = re.compile(
+    r"^pn-explorer \w+: (checking the result: )?[\d,/]+ (nodes|positions|runs)( read out)? · "
+)
+"""A progress line on stderr (`core.cli.progress`), which a long search writes before its end
+(and `solve` while it reads out and replays a long result)."""
 """Put after counts at their limits: the parser reads every value first, so refusing this and
 nothing else shows that each limit was taken, without running the work it asks for."""
 COMMANDS = {"pn-explorer": [], "bench --gui": ["bench", "--gui"]}
