@@ -106,6 +106,7 @@ from .short_text import one_line, short_label
 from .shortcuts import keys_of, shortcut_table
 from .step_keys import StepKeys
 from .tree_editor.menu import TreeCommands
+from .tree_opening import open_in_background, opens_in_background
 from .tree_view.view import TreeView
 from .user_guide import UserGuide
 from .window_layout import (
@@ -834,7 +835,11 @@ class MainWindow(QMainWindow):
                 item = str(index + 1) if kind == PGN else positions[index].id
             else:
                 item = "1" if kind == PGN else positions[0].id
-        return self.open_source(Source(kind, path, item or ""))
+        source = Source(kind, path, item or "")
+        if opens_in_background(source):  # a large tree file: read off the GUI thread
+            open_in_background(self, self.session, source)
+            return True
+        return self.open_source(source)
 
     # -- controls ---------------------------------------------------------------------------------
 

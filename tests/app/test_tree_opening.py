@@ -72,3 +72,14 @@ def test_a_broken_large_tree_file_is_one_dialog_and_the_window_keeps_its_problem
     assert len(dialogs) == 1 and "broken.json" in dialogs[0][1]
     assert "not valid JSON" in dialogs[0][1]
     assert window.session.problem.source == DEFAULT_SOURCE
+
+
+def test_file_open_reads_a_large_tree_file_in_the_background_too(qtbot, tmp_path):
+    path = write_tree_file(tmp_path / "opened.json", NODES)
+    window = shown_window(qtbot, (1024, 768), source=DEFAULT_SOURCE, params=SearchParams())
+    assert window.open_path(str(path))
+    assert window.session.problem.source == DEFAULT_SOURCE  # still reading
+    assert [bar.format() for bar in _bars(window)] == ["opened.json: %p%"]
+    qtbot.waitUntil(lambda: window.session.problem.source.text == str(path), timeout=300_000)
+    assert window.windowTitle() == "PN Explorer — bushy 50,000"
+    qtbot.waitUntil(lambda: not _bars(window), timeout=5_000)
