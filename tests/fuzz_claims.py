@@ -82,6 +82,8 @@ class Known:
     be there when the call ran, or the option was accepted and then ignored."""
     size: tuple[int, int] | None = None
     """The screenshot's size the call asked for (`--size`)."""
+    bench: bool = False
+    """The call is `bench --game --json`: each row's verdict is the game's value."""
     settings: bool = False
     """The call is the window on a settings file: the problem it names opens, or the window
     says why not."""
@@ -399,6 +401,36 @@ def _compare_claim(known: Known, data: dict) -> tuple[str, int]:
     return "", checks
 
 
+def _goal_holds(known: Known) -> bool:
+    """Whether the attacker of `known`'s board game can force its goal (the harness's own
+    exhaustive value: negamax for m,n,k, OpenSpiel's states for an OpenSpiel game)."""
+    if known.openspiel is not None:
+        from game_values import openspiel_value
+
+        game, attacker, goal, start = known.openspiel
+        return openspiel_value(game, attacker, goal, tuple(start))
+    columns, rows, k, gravity, attacker, goal, start = known.board_game or ()
+    to_move = board_game_value(columns, rows, k, gravity, tuple(start))
+    value = to_move if len(start) % 2 == attacker else -to_move
+    return value == 1 if goal == "win" else value >= 0
+
+
+def _bench_claim(known: Known, stdout: str) -> tuple[str, int]:
+    """`bench --game --json`: every row proved or disproved says the game's value."""
+    try:
+        rows = json.loads(stdout)["rows"]
+    except (ValueError, KeyError, TypeError):
+        return "", 0
+    checked = 0
+    for row in rows:
+        if row.get("result") not in ("proved", "disproved"):
+            continue
+        checked += 1
+        if (row["result"] == "proved") != _goal_holds(known):
+            return f"{row.get('algorithm')}: {row['result']}, against the game's value", checked
+    return "", checked
+
+
 def _png_size(path: Path) -> tuple[int, int] | None:
     head = path.read_bytes()[:24]
     if head[:8] != b"\x89PNG\r\n\x1a\n":
@@ -435,7 +467,9 @@ def false_claim(known: Known, stdout: str, folder: Path) -> tuple[str, int]:
     """Why one statement of a call's output (stdout and the files it wrote) is false, or '';
     and how many statements were checked."""
     checks: list[tuple[str, int]] = []
-    if known.board_game is not None:
+    if known.bench:
+        checks.append(_bench_claim(known, stdout))
+    elif known.board_game is not None:
         checks.append(_board_game_claim(known, stdout))
     elif known.openspiel is not None:
         checks.append(_openspiel_claim(known, stdout))

@@ -32,6 +32,7 @@ OPENSPIEL_GAMES = (
     "dots_and_boxes(num_rows=1,num_cols=2)",
 )
 """OpenSpiel games small enough for the harness's exhaustive value in a second."""
+SIZES = ["800x560", "1024x768", "1400x900", "1920x1080"]
 ODD_SIZES = ["1x1", "199x200", "-5x10", "800x600", "1024x768", "640x480", "201x333", "8001x600"]
 ODD_SIZES += ["axb", "640x", "٣x3"]
 BAD_OPTIONS = [
@@ -141,25 +142,26 @@ def compare_case(rng: random.Random) -> tuple[list[str], Known]:
 
 
 def bench_case(rng: random.Random) -> tuple[list[str], Known]:
-    """`bench` at small sizes, odd values among them (every value is refused or measured)."""
-    choice = rng.randrange(4)
-    if choice == 0:
-        nodes = str(rng.choice([1, 500, 2000]))
-        return ["bench", "--nodes", nodes, "--memory-nodes", "2000"], Known()
-    if choice == 1:
-        return ["bench", "--nodes", rng.choice(["0", "-1", "1e400", "½", "٣"])], Known()
-    if choice == 2:
-        args = ["bench", "--game", rng.choice(["tic-tac-toe", *BAD_SPECS[:4]])]
-        return [*args, "--nodes", "3000", "--time", "3", "--json"], Known()
-    return [
-        "bench",
-        "--algo",
-        rng.choice(["pn", "pn2", "dfpn", "abtt", "x"]),
-        "--nodes",
-        "800",
-        "--memory-nodes",
-        "1000",
-    ], Known()
+    """`bench --game` on a board game of either family (every row's verdict checked), or `bench`
+    with an odd value (refused or measured)."""
+    choice = rng.randrange(5)
+    if choice <= 2:
+        spec, known = _mnk_spec(rng)
+    elif choice == 3:
+        args, known = openspiel_case(rng)
+        spec = args[2]
+    else:
+        odd = rng.choice(
+            [
+                ["--nodes", rng.choice(["0", "-1", "1e400", "½", "٣"])],
+                ["--memory-nodes", "1000"],
+                ["--algo", rng.choice(["abtt", "x"])],
+                ["--game", rng.choice(BAD_SPECS)],
+            ]
+        )
+        return ["bench", *odd, "--nodes", "800"], Known()
+    known.bench = True
+    return ["bench", "--game", spec, "--nodes", "3000", "--time", "3", "--json"], known
 
 
 def window_case(rng: random.Random) -> tuple[list[str], Known]:
@@ -176,7 +178,7 @@ def window_case(rng: random.Random) -> tuple[list[str], Known]:
         problem = ["--game", _with(rng.choice(OPENSPIEL_GAMES), [])]
     else:
         problem = ["--game", _mnk_spec(rng)[0]]
-    size = rng.choice(ODD_SIZES)
+    size = rng.choice(ODD_SIZES if rng.random() < 0.3 else SIZES)
     args = [*problem, "--algo", rng.choice(STEPPABLE), "--max-nodes", "3000"]
     args += ["--steps", str(rng.choice([0, 1, 5, 40])), "--size", size, "--screenshot", "out.png"]
     known = Known(files=["out.png"])
