@@ -1,13 +1,14 @@
 """Seeded mutation fuzzing of the real `pn-explorer` command (headless subcommands and the window's
 offscreen `--screenshot` start): bad files and odd option values.
 
-Every call must end in an outcome's exit status (`core.cli.output`: proved, or `solve`'s
-disproved and unknown; any mate it claims confirmed by python-chess's standard board) or exit 2
-with exactly one line on stderr besides the progress lines: never a traceback, never a hang,
-never another status. Every statement of fact a call prints or writes is held against a
-computation of the harness's own (`fuzz_claims`): a "mate in N" or "no mate in N or fewer"
-(N ≤ 3) by brute force, a PGN's Result tag by its moves, a JSON "proved" row by its verification
-and line, a suite's counts by its rows, a board game's verdict by negamax, a tree's by the file;
+Every call must end in an outcome's exit status (`core.cli.output`: proved, or `solve`'s disproved
+and unknown; any mate it claims confirmed by python-chess's standard board) or exit 2 with exactly
+one line on stderr besides the progress lines: never a traceback, never a hang, never another
+status but exit 3 for a verdict the call says it could not certify. Every statement of fact a call
+prints or writes is held against a computation of the harness's own (`fuzz_claims`): a "mate in N"
+or "no mate in N or fewer" (N ≤ 3) by brute force, a PGN's Result tag by its moves, a JSON "proved"
+row by its verification and line, a suite's counts by its rows, a board game's verdict by negamax,
+a tree's by the file;
 the side attacking is drawn too (`--attacker`), and board games (`--game`, bad specs among them)
 join the draw. The registries' draw (`fuzz_families`) adds every registered search on every game
 family (an OpenSpiel verdict held against an exhaustive value over OpenSpiel's own states),
@@ -65,6 +66,7 @@ from pn_explorer.core.cli.output import (  # noqa: E402
     EXIT_PROVED,
     EXIT_UNKNOWN,
     EXIT_USER_ERROR,
+    EXIT_VERIFICATION_FAILED,
     outcome_status,
 )
 
@@ -427,6 +429,8 @@ def classified(case: Case, status: int, stdout: str, stderr: str) -> Outcome:
             return Outcome("false mate", case, why)
         why = false_status(case, status, stdout)
         return Outcome("false claim", case, why) if why else Outcome("ok", case)
+    if status == EXIT_VERIFICATION_FAILED and "not certified" in stdout:
+        return Outcome("not certified", case)  # a verdict it could not certify, and says so
     lines = [line for line in stderr.splitlines() if line.strip() and not PROGRESS.match(line)]
     if status == EXIT_USER_ERROR and len(lines) == 1:
         return Outcome("clean error", case, lines[0])
