@@ -85,11 +85,16 @@ def launch(options: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .problems.settings import Settings
+    from .tree_opening import open_in_background, opens_in_background
 
     settings = Settings()
     params = launch_params(options, settings.params())
+    later = source if opens_in_background(source) else None
     try:
-        check_problem(source or DEFAULT_SOURCE, params)
+        if later is None:
+            check_problem(source or DEFAULT_SOURCE, params)
+        else:
+            params.validate()  # the file itself is read once the window shows
     except PnExplorerError as error:
         return _user_error(str(error))
     from .window import MainWindow
@@ -101,12 +106,21 @@ def launch(options: argparse.Namespace) -> int:
             return _user_error(problem, whole=True)
         app = QApplication(sys.argv[:1])
     app.setApplicationName("PN Explorer")
-    window = MainWindow(settings=settings, source=source, params=params)
-    if options.steps or options.phases:
-        from .screenshot import advance
+    window = MainWindow(
+        settings=settings, source=DEFAULT_SOURCE if later else source, params=params
+    )
 
-        advance(window, options.steps, options.phases)
+    def advance_window() -> None:
+        if options.steps or options.phases:
+            from .screenshot import advance
+
+            advance(window, options.steps, options.phases)
+
+    if later is None:
+        advance_window()
     window.show()
+    if later is not None:
+        open_in_background(window, window.session, later, advance_window)
     return app.exec()
 
 

@@ -29,13 +29,25 @@ MOST_STEPS = 100_000
 user would: a few milliseconds each, so at most minutes."""
 
 
+LARGEST_SIZE = 8000
+"""The widest and tallest window `--size` asks for, in pixels."""
+
+
 def _size(text: str) -> tuple[int, int]:
+    """`--size`, at least the window's smallest size: a smaller one would be widened without a
+    word, and the picture would not be the size asked for."""
+    from .window_layout import MIN_WINDOW
+
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT") from None
-    if not (200 <= width <= 8000 and 200 <= height <= 8000):
-        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be 200…8000")
+    least_width, least_height = MIN_WINDOW
+    if not (least_width <= width <= LARGEST_SIZE and least_height <= height <= LARGEST_SIZE):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window is {least_width}…{LARGEST_SIZE} pixels wide and "
+            f"{least_height}…{LARGEST_SIZE} high"
+        )
     return width, height
 
 
@@ -116,7 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=non_empty_option("--screenshot"),
         help="render the window offscreen, write the PNG and exit",
     )
-    shot.add_argument("--size", type=_size, default=(1400, 900), help="window size, WxH")
+    shot.add_argument(
+        "--size",
+        type=_size,
+        default=(1400, 900),
+        help="window size, WxH (at least the window's smallest size)",
+    )
     return parser
 
 

@@ -32,6 +32,7 @@ from .problems.sources import (
 )
 from .session import Session
 from .short_text import short_label
+from .tree_opening import open_in_background, opens_in_background
 
 STORED_LIMIT, REFUSED_LIMIT = 60, 300
 """The refusal of a stored problem quotes it and its reason up to here (a game name may be
@@ -101,6 +102,10 @@ class Opener(QObject):
         if source is not None:
             if not self.session.open_source(source, params):
                 self.session.open_source(DEFAULT_SOURCE, SearchParams())
+            return ""
+        if opens_in_background(stored):  # a large tree file: the example until it is read
+            self.session.install(load(DEFAULT_SOURCE), params)
+            open_in_background(self.frame.host, self.session, stored)
             return ""
         try:
             self.session.install(load(stored), params)
@@ -188,4 +193,8 @@ class Opener(QObject):
                 item = str(index + 1) if kind == PGN else positions[index].id
             else:
                 item = "1" if kind == PGN else positions[0].id
-        return self.session.open_source(Source(kind, path, item or ""))
+        source = Source(kind, path, item or "")
+        if opens_in_background(source):  # a large tree file: read off the GUI thread
+            open_in_background(self.frame.host, self.session, source)
+            return True
+        return self.session.open_source(source)

@@ -28,6 +28,8 @@ from pathlib import Path
 import chess
 import chess.pgn
 
+from pn_explorer.core.search.registry import names
+
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED_LENGTH = 3
 """Brute force confirms mate lengths up to this many attacker moves (longer ones are left)."""
@@ -41,7 +43,8 @@ SHORT_MATES = [
 ]
 """Mates in one or two for either side, some with the side not to move mating, beside the
 built-in mate-in-2 suite's positions."""
-ALGORITHMS = ["pn", "pn2", "dfpn", "dagpn", "ab"]
+ALGORITHMS = list(names())
+"""Every registered search (the native df-pn and αβ with a table among them)."""
 TIC_TAC_TOE_CELLS = [f"{column}{row}" for column in "abc" for row in "123"]
 BAD_SPECS = [
     "tic-tac-toe(goal=lose)",
@@ -72,8 +75,18 @@ class Known:
     board_game: tuple | None = None
     """(columns, rows, k, gravity, attacker player, goal, start cells)."""
     tree: dict | None = None
+    openspiel: tuple | None = None
+    """(OpenSpiel game, attacker player 0 or 1, goal, start actions)."""
     files: list[str] = field(default_factory=list)
-    """Output files the call writes (read while its scratch folder still exists)."""
+    """Output files the call asked for (read while its scratch folder still exists): each must
+    be there when the call ran, or the option was accepted and then ignored."""
+    size: tuple[int, int] | None = None
+    """The screenshot's size the call asked for (`--size`)."""
+    bench: bool = False
+    """The call is `bench --game --json`: each row's verdict is the game's value."""
+    settings: bool = False
+    """The call is the window on a settings file: the problem it names opens, or the window
+    says why not."""
 
 
 # -- chess ----------------------------------------------------------------------------------------
@@ -347,12 +360,121 @@ def _tree_claim(known: Known, stdout: str) -> tuple[str, int]:
     return "", 1
 
 
+OPENSPIEL_VERDICT = re.compile(
+    r"\bplayer (1|2) (can force a win|cannot force a win|can at least draw|cannot avoid losing)\b"
+)
+
+
+def _openspiel_claim(known: Known, text: str) -> tuple[str, int]:
+    """Every OpenSpiel verdict of `text` against the exhaustive value over OpenSpiel's states."""
+    from game_values import openspiel_value
+
+    game, attacker, goal, start = known.openspiel or ()
+    checked = 0
+    for who, verdict in OPENSPIEL_VERDICT.findall(text):
+        checked += 1
+        if int(who) != attacker + 1:
+            return f"the verdict names player {who}, but player {attacker + 1} attacks", checked
+        holds = openspiel_value(game, attacker, goal, tuple(start))
+        if (verdict in PROVED_VERDICTS) != holds:
+            return f"'player {who} {verdict}' but the exhaustive value says {holds}", checked
+    return "", checked
+
+
+def _compare_claim(known: Known, data: dict) -> tuple[str, int]:
+    """A comparison's every run on a board game: its claim is the game's value."""
+    checks = 0
+    for row in data.get("rows", []):
+        for name, run in row.get("runs", {}).items():
+            claim = run.get("claim") or ""
+            if not claim:
+                continue
+            if known.openspiel is not None:
+                why, count = _openspiel_claim(known, claim)
+            elif known.board_game is not None:
+                why, count = _board_game_claim(known, claim)
+            else:
+                continue
+            checks += count
+            if why:
+                return f"{name}: {why}", checks
+    return "", checks
+
+
+def _goal_holds(known: Known) -> bool:
+    """Whether the attacker of `known`'s board game can force its goal (the harness's own
+    exhaustive value: negamax for m,n,k, OpenSpiel's states for an OpenSpiel game)."""
+    if known.openspiel is not None:
+        from game_values import openspiel_value
+
+        game, attacker, goal, start = known.openspiel
+        return openspiel_value(game, attacker, goal, tuple(start))
+    columns, rows, k, gravity, attacker, goal, start = known.board_game or ()
+    to_move = board_game_value(columns, rows, k, gravity, tuple(start))
+    value = to_move if len(start) % 2 == attacker else -to_move
+    return value == 1 if goal == "win" else value >= 0
+
+
+def _bench_claim(known: Known, stdout: str) -> tuple[str, int]:
+    """`bench --game --json`: every row proved or disproved says the game's value."""
+    try:
+        rows = json.loads(stdout)["rows"]
+    except (ValueError, KeyError, TypeError):
+        return "", 0
+    checked = 0
+    for row in rows:
+        if row.get("result") not in ("proved", "disproved"):
+            continue
+        checked += 1
+        if (row["result"] == "proved") != _goal_holds(known):
+            return f"{row.get('algorithm')}: {row['result']}, against the game's value", checked
+    return "", checked
+
+
+def _png_size(path: Path) -> tuple[int, int] | None:
+    head = path.read_bytes()[:24]
+    if head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def _settings_claim(stdout: str) -> tuple[str, int]:
+    """The window on a settings file opened the problem the file named, or said why not."""
+    try:
+        shown = json.loads(stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return "the window said nothing of what it opened", 1
+    if shown["opened"] == shown["stored"] or shown["status"] or shown["dialogs"]:
+        return "", 1
+    return f"the settings named {shown['stored']}, the window opened {shown['opened']}", 1
+
+
+def ignored_option(known: Known, folder: Path) -> str:
+    """An output the call asked for and did not give, on a call that ran: accepted, then
+    ignored."""
+    for name in known.files:
+        path = folder / name
+        if not path.exists():
+            return f"{name} was asked for and not written"
+        if known.size is not None and name.endswith(".png"):
+            size = _png_size(path)
+            if size != known.size:
+                return f"{name} is {size}, --size asked for {known.size}"
+    return ""
+
+
 def false_claim(known: Known, stdout: str, folder: Path) -> tuple[str, int]:
     """Why one statement of a call's output (stdout and the files it wrote) is false, or '';
     and how many statements were checked."""
     checks: list[tuple[str, int]] = []
-    if known.board_game is not None:
+    if known.bench:
+        checks.append(_bench_claim(known, stdout))
+    elif known.board_game is not None:
         checks.append(_board_game_claim(known, stdout))
+    elif known.openspiel is not None:
+        checks.append(_openspiel_claim(known, stdout))
+    elif known.settings:
+        checks.append(_settings_claim(stdout))
     elif known.tree is not None:
         checks.append(_tree_claim(known, stdout))
     elif known.fen or known.other is not None:
@@ -365,7 +487,11 @@ def false_claim(known: Known, stdout: str, folder: Path) -> tuple[str, int]:
         if name.endswith(".pgn"):
             checks.append((_pgn_claim(text), 1))
         elif name.endswith(".json"):
-            checks.append((_suite_claim(json.loads(text)), 1))
+            data = json.loads(text)
+            if "algorithms" in data:
+                checks.append(_compare_claim(known, data))
+            else:
+                checks.append((_suite_claim(data), 1))
     why = next((why for why, _ in checks if why), "")
     return why, sum(count for _, count in checks)
 
@@ -409,7 +535,7 @@ def _suite_case(rng: random.Random, mate_in_two: list[str]) -> tuple[list[str], 
     for i, fen in enumerate(fens):
         opcode = rng.choice(["", " bm #1;", " bm #2;", " bm #-1;", " dm 2;"])
         lines.append(f'{" ".join(fen.split()[:4])}{opcode} id "p{i}";')
-    algo = rng.choice(ALGORITHMS[:4])
+    algo = rng.choice(ALGORITHMS)
     args = ["suite", "{f}", "--algo", algo, "--max-nodes", str(rng.choice([50, 3000]))]
     return [*args, "--json", "rows.json"], Known(files=["rows.json"]), "\n".join(lines).encode()
 
@@ -429,7 +555,7 @@ def _board_game_case(rng: random.Random) -> tuple[list[str], Known]:
         spec, shape, start = "connect-four", (4, 4, 4, True), []
         options = ["columns=4", "rows=4", *options]
     args = ["solve", "--game", f"{spec}({','.join(options)})"]
-    args += ["--algo", rng.choice(ALGORITHMS[:4]), "--max-nodes", "100000", "--time", "8"]
+    args += ["--algo", rng.choice(ALGORITHMS), "--max-nodes", "100000", "--time", "8"]
     if rng.random() < 0.5:
         args.append("--json")
     return args, Known(board_game=(*shape, player, goal, start))

@@ -1,20 +1,30 @@
 """Seeded mutation fuzzing of the real `pn-explorer` command (headless subcommands and the window's
 offscreen `--screenshot` start): bad files and odd option values.
 
-Every call must end in an outcome's exit status (`core.cli.output`: proved, or `solve`'s
-disproved and unknown; any mate it claims confirmed by python-chess's standard board) or exit 2
-with exactly one line on stderr besides the progress lines: never a traceback, never a hang,
-never another status. Every statement of fact a call prints or writes is held against a
-computation of the harness's own (`fuzz_claims`): a "mate in N" or "no mate in N or fewer"
-(N ≤ 3) by brute force, a PGN's Result tag by its moves, a JSON "proved" row by its verification
-and line, a suite's counts by its rows, a board game's verdict by negamax, a tree's by the file;
+Every call must end in an outcome's exit status (`core.cli.output`: proved, or `solve`'s disproved
+and unknown; any mate it claims confirmed by python-chess's standard board) or exit 2 with exactly
+one line on stderr besides the progress lines: never a traceback, never a hang, never another
+status but exit 3 for a verdict the call says it could not certify. Every statement of fact a call
+prints or writes is held against a computation of the harness's own (`fuzz_claims`): a "mate in N"
+or "no mate in N or fewer" (N ≤ 3) by brute force, a PGN's Result tag by its moves, a JSON "proved"
+row by its verification and line, a suite's counts by its rows, a board game's verdict by negamax,
+a tree's by the file;
 the side attacking is drawn too (`--attacker`), and board games (`--game`, bad specs among them)
-join the draw. Besides the random draw, every call runs a fixed set: the reported defects, trees
+join the draw. The registries' draw (`fuzz_families`) adds every registered search on every game
+family (an OpenSpiel verdict held against an exhaustive value over OpenSpiel's own states),
+`compare` (every row's claim), `bench`, the window's screenshot start with odd sizes and options,
+and the window itself on a settings file (`window_once.py`). A call that ran but did not give
+what an option asked for (a file not written, a screenshot not of the size asked) is counted as
+`ignored`: accepted, then not honoured.
+
+Besides the random draw, every run makes a fixed set of calls: the reported defects, trees
 10,000 plies deep and tens of thousands of children wide (each within the same time bound, their
 text output in short lines), and every count option at its limits (the bound itself taken, one
 past it refused naming the option). The test suite runs a few hundred cases; a deeper run is
-`python tests/fuzzing.py --cases 3000 --seed 20261126` (prints the count per outcome and of the
-claims checked; the latest figures are in docs/benchmarks.md, "Fuzzing").
+`python tests/fuzzing.py --cases 3000 --seed 20261202 --call-seconds 120 --log run.jsonl`
+(prints the count per outcome, of the claims checked and of the calls per command, search and
+family; `--report run.jsonl` reports on a run stopped part way; the latest figures are in
+docs/benchmarks.md, "Fuzzing").
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 import chess
 
@@ -40,14 +51,22 @@ sys.path.insert(0, str(ROOT))
 
 from command_lines import count_options  # noqa: E402
 from deep_trees import chain, fan  # noqa: E402
-from fuzz_claims import Known, attacker_options, claim_case, false_claim  # noqa: E402
+from fuzz_claims import (  # noqa: E402
+    Known,
+    attacker_options,
+    claim_case,
+    false_claim,
+    ignored_option,
+)
 from fuzz_claims import mate_in_two_fens as _mate_in_two_fens  # noqa: E402
+from fuzz_families import FAMILIES, SEARCHES, family_case  # noqa: E402
 
 from pn_explorer.core.cli.output import (  # noqa: E402
     EXIT_DISPROVED,
     EXIT_PROVED,
     EXIT_UNKNOWN,
     EXIT_USER_ERROR,
+    EXIT_VERIFICATION_FAILED,
     outcome_status,
 )
 
@@ -100,13 +119,21 @@ LONGEST_OUTPUT_LINE = 1_000
 UNKNOWN_OPTION = "--no-such-option"
 OUTCOMES = (EXIT_PROVED, EXIT_DISPROVED, EXIT_UNKNOWN)
 """The statuses of a call that ran: proved (or a suite run to its end), disproved, unknown."""
-PROGRESS = re.compile(r"^pn-explorer \w+: [\d,/]+ (nodes|positions|runs) · ")
-"""A progress line on stderr (`core.cli.progress`), which a long search writes before its end."""
+PROGRESS = re.compile(
+    r"^pn-explorer \w+: (checking the result: )?[\d,/]+ (nodes|positions|runs)( read out)? · "
+)
+"""A progress line on stderr (`core.cli.progress`), which a long search writes before its end
+(and `solve` while it reads out and replays a long result)."""
 """Put after counts at their limits: the parser reads every value first, so refusing this and
 nothing else shows that each limit was taken, without running the work it asks for."""
 COMMANDS = {"pn-explorer": [], "bench --gui": ["bench", "--gui"]}
 """How the fuzzed command reaches each parser of `command_lines` that is not a subcommand."""
 SUBCOMMANDS = ("solve", "suite", "bench", "compare")
+WINDOW = "{window}"
+"""A case whose command is the window itself on a settings file (`tests/window_once.py`)."""
+SETTINGS_FILE = Path("config") / "pn-explorer" / "PN Explorer.ini"
+"""Where a call's settings file goes in its scratch folder (XDG_CONFIG_HOME is the folder's
+`config`: no call reads or writes the user's own settings)."""
 FLOAT_OPTIONS = ["--time", "--a", "--b"]
 
 
@@ -254,7 +281,10 @@ MATE_IN_TWO = _mate_in_two_fens()
 def random_case(rng: random.Random) -> Case:
     """A call drawn from the shapes a user (or a broken file) can produce, or one that states
     facts the claim checks hold against their own computation (`fuzz_claims`)."""
-    kind = rng.randrange(13)
+    kind = rng.randrange(18)
+    if kind >= 13:
+        args, known, data = family_case(rng, mutate)
+        return Case(args, {"settings": data} if data else {}, known=known)
     if kind >= 9:
         args, known, data = claim_case(rng, MATE_IN_TWO)
         return Case(args, {"f": data} if data else {}, known=known)
@@ -347,23 +377,31 @@ def false_status(case: Case, status: int, stdout: str) -> str:
     return "" if status == wanted else f"exit {status} for a {data['result']} result"
 
 
-def run_case(case: Case, pn_explorer: str) -> Outcome:
-    """Run one call in a scratch folder and classify its ending."""
+def run_case(case: Case, pn_explorer: str, seconds: float = CALL_SECONDS) -> Outcome:
+    """Run one call in a scratch folder and classify its ending (a hang: still running after
+    `seconds`)."""
     with tempfile.TemporaryDirectory() as folder:
         names = {}
         for key, data in case.files.items():
-            path = Path(folder) / f"{key}.in"
+            path = Path(folder) / (SETTINGS_FILE if key == "settings" else f"{key}.in")
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             names[key] = str(path)
-        args = [arg.format(**names) if "{" in arg and names else arg for arg in case.args]
-        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        if case.args[:1] == [WINDOW]:
+            command = [sys.executable, str(ROOT / "tests" / "window_once.py"), *case.args[1:]]
+        else:
+            command = [pn_explorer, *case.args]
+        args = [arg.format(**names) if "{" in arg and names else arg for arg in command]
+        env = dict(
+            os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(Path(folder) / "config")
+        )
         try:
             done = subprocess.run(
-                [pn_explorer, *args],
+                args,
                 capture_output=True,
                 cwd=folder,
                 env=env,
-                timeout=CALL_SECONDS,
+                timeout=seconds,
                 stdin=subprocess.DEVNULL,
             )
         except subprocess.TimeoutExpired:
@@ -373,6 +411,9 @@ def run_case(case: Case, pn_explorer: str) -> Outcome:
         outcome = checked(case, classified(case, done.returncode, stdout, stderr), stdout)
         if outcome.kind != "ok" or case.known is None:
             return outcome
+        why = ignored_option(case.known, Path(folder))
+        if why:
+            return Outcome("ignored", case, why)
         why, claims = false_claim(case.known, stdout, Path(folder))
     return Outcome("false claim", case, why, claims) if why else Outcome("ok", case, "", claims)
 
@@ -388,6 +429,8 @@ def classified(case: Case, status: int, stdout: str, stderr: str) -> Outcome:
             return Outcome("false mate", case, why)
         why = false_status(case, status, stdout)
         return Outcome("false claim", case, why) if why else Outcome("ok", case)
+    if status == EXIT_VERIFICATION_FAILED and "not certified" in stdout:
+        return Outcome("not certified", case)  # a verdict it could not certify, and says so
     lines = [line for line in stderr.splitlines() if line.strip() and not PROGRESS.match(line)]
     if status == EXIT_USER_ERROR and len(lines) == 1:
         return Outcome("clean error", case, lines[0])
@@ -417,27 +460,87 @@ def fixed_cases() -> list[Case]:
     return hand_made_cases() + deep_and_wide_cases() + limit_cases()
 
 
-def fuzz(
-    cases: int, seed: int, pn_explorer: str, workers: int = 2, progress: bool = False
-) -> list[Outcome]:
-    """Run the fixed cases and `cases` seeded random calls, two at a time (`progress`: a line on
-    stderr every 250 calls)."""
-    rng = random.Random(seed)
-    drawn = fixed_cases() + [random_case(rng) for _ in range(cases)]
-    return run_cases(drawn, pn_explorer, workers, progress)
-
-
 def run_cases(
-    drawn: list[Case], pn_explorer: str, workers: int = 2, progress: bool = False
+    drawn: list[Case],
+    pn_explorer: str,
+    workers: int = 2,
+    progress: bool = False,
+    seconds: float = CALL_SECONDS,
+    log: TextIO | None = None,
 ) -> list[Outcome]:
-    """Run `drawn`, `workers` calls at a time."""
+    """Run `drawn`, `workers` calls at a time (`progress`: the counts so far every 100 calls and
+    each bad ending as it comes, and `log` each outcome, so a run stopped early still says what
+    ran)."""
     with ThreadPoolExecutor(workers) as pool:
         outcomes = []
-        for outcome in pool.map(lambda case: run_case(case, pn_explorer), drawn):
+        for outcome in pool.map(lambda case: run_case(case, pn_explorer, seconds), drawn):
             outcomes.append(outcome)
-            if progress and len(outcomes) % 250 == 0:
-                print(f"{len(outcomes):,} of {len(drawn):,} calls", file=sys.stderr, flush=True)
+            if log is not None:
+                print(logged(outcome), file=log, flush=True)
+            if not progress:
+                continue
+            if outcome.kind not in ("ok", "clean error"):
+                print(f"{outcome.kind}: {outcome.case.args} -> {outcome.detail[:300]}", flush=True)
+            if len(outcomes) % 100 == 0:
+                counts = dict(Counter(o.kind for o in outcomes).most_common())
+                claims = sum(o.claims for o in outcomes)
+                print(
+                    f"{len(outcomes):,} of {len(drawn):,} calls: {counts}, {claims} claims",
+                    file=sys.stderr,
+                    flush=True,
+                )
         return outcomes
+
+
+def command_of(case: Case) -> str:
+    """Which command a call reaches: a subcommand, the window's screenshot start or the window."""
+    if case.args[:1] == [WINDOW]:
+        return "window (settings file)"
+    subcommand = case.args[0] if case.args else ""
+    return subcommand if subcommand in SUBCOMMANDS else "window (screenshot)"
+
+
+def searches_of(case: Case) -> list[str]:
+    """The registered searches a call names (`--algo`, `--algos`)."""
+    found = []
+    for option, value in zip(case.args, case.args[1:], strict=False):
+        if option in ("--algo", "--algos"):
+            found += [name for name in value.split(",") if name in SEARCHES]
+        elif option.startswith("--algo="):
+            found += [name for name in option.split("=", 1)[1].split(",") if name in SEARCHES]
+    return found
+
+
+def family_of(case: Case) -> str:
+    """The game family a call is on: chess, a tree, or a registered board-game family."""
+    if case.known is not None and case.known.openspiel is not None:
+        return "openspiel"
+    for option, value in zip(case.args, case.args[1:], strict=False):
+        if option == "--game":
+            return "openspiel" if value.startswith("openspiel:") else "mnk"
+        if option == "--tree":
+            return "tree"
+    return "chess"
+
+
+def coverage(outcomes: list[Outcome]) -> dict[str, Counter]:
+    """How many calls reached each command, search and family, and how many of those ran (an
+    outcome's status rather than a refusal)."""
+    table: dict[str, Counter] = {"command": Counter(), "search": Counter(), "family": Counter()}
+    ran: dict[str, Counter] = {"command": Counter(), "search": Counter(), "family": Counter()}
+    for outcome in outcomes:
+        keys = {
+            "command": [command_of(outcome.case)],
+            "search": searches_of(outcome.case),
+            "family": [family_of(outcome.case)],
+        }
+        for axis, values in keys.items():
+            for value in values:
+                table[axis][value] += 1
+                ran[axis][value] += outcome.kind == "ok"
+    return {f"{axis} (calls)": table[axis] for axis in table} | {
+        f"{axis} (ran)": ran[axis] for axis in ran
+    }
 
 
 def find_command() -> str:
@@ -446,19 +549,66 @@ def find_command() -> str:
     return str(beside) if beside.exists() else (shutil.which("pn-explorer") or "pn-explorer")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    outcomes = fuzz(args.cases, args.seed, find_command(), progress=True)
+def report(outcomes: list[Outcome]) -> None:
+    """The counts per outcome, of the claims checked and of the calls per command, search and
+    family (called and run), and any search or family that never ran."""
     counts = Counter(outcome.kind for outcome in outcomes)
     for kind, count in counts.most_common():
         print(f"{count:6d}  {kind}")
     print(f"{sum(o.claims for o in outcomes):6d}  claims checked independently")
-    for outcome in outcomes:
-        if outcome.kind not in ("ok", "clean error"):
-            print(f"{outcome.kind}: {outcome.case.args} -> {outcome.detail[:200]}")
+    covered = coverage(outcomes)
+    for axis, counted in covered.items():
+        print(f"{axis}: " + ", ".join(f"{name} {n}" for name, n in sorted(counted.items())))
+    missing = [name for name in SEARCHES if not covered["search (ran)"][name]]
+    missing += [name for name in FAMILIES if not covered["family (ran)"][name]]
+    if missing:
+        print(f"never ran: {', '.join(missing)}")
+
+
+def logged(outcome: Outcome) -> str:
+    """One outcome as a JSON line (`--log`), enough to report on a run stopped part way."""
+    known = outcome.case.known
+    return json.dumps(
+        {
+            "kind": outcome.kind,
+            "args": outcome.case.args,
+            "detail": outcome.detail[:300],
+            "claims": outcome.claims,
+            "openspiel": known is not None and known.openspiel is not None,
+        }
+    )
+
+
+def from_log(line: str) -> Outcome:
+    data = json.loads(line)
+    known = Known(openspiel=("",) if data["openspiel"] else None)
+    case = Case(data["args"], {}, known=known)
+    return Outcome(data["kind"], case, data["detail"], data["claims"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--call-seconds", type=float, default=CALL_SECONDS, help="a call still running is a hang"
+    )
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first N calls")
+    parser.add_argument("--log", type=Path, help="append each outcome as a JSON line")
+    parser.add_argument("--report", type=Path, nargs="+", help="only report on these logs")
+    args = parser.parse_args()
+    if args.report:
+        lines = [line for log in args.report for line in log.read_text().splitlines()]
+        report([from_log(line) for line in lines if line.strip()])
+        return
+    rng = random.Random(args.seed)
+    drawn = fixed_cases() + [random_case(rng) for _ in range(args.cases)]
+    log = args.log.open("a", encoding="utf-8") if args.log else None
+    outcomes = run_cases(
+        drawn[args.skip :], find_command(), args.workers, True, args.call_seconds, log
+    )
+    report(outcomes)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ _CHUNKS = [
 def test_mutated_inputs_end_cleanly_and_never_fake_a_mate(kind, cases):
     outcomes = run_cases(cases, pn_explorer=find_command())
     counts = Counter(outcome.kind for outcome in outcomes)
-    bad = [o for o in outcomes if o.kind not in ("ok", "clean error")]
+    bad = [o for o in outcomes if o.kind not in ("ok", "clean error", "not certified")]
     assert not bad, (counts, [(o.kind, o.case.args, o.detail[:200]) for o in bad[:5]])
 
 

@@ -11,14 +11,17 @@ node), `expected_proof`/`expected_disproof` (numbers a figure shows, used by tes
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import TreeFileError
 from ..inputs.files import read_text
-from ..inputs.text import brief, shown
-from ..inputs.tree_files import node_link_data
+from ..inputs.text import shown
+from ..inputs.tree_files import checked_node_link
 from ..tree import MOST_CHILDREN
 from ..values import INF, Reason, Value
 from .game import NOT_COUNTED, Capabilities, Evaluation, Expansion, Known, RulesOnlyGame
@@ -88,81 +91,59 @@ class AndOrTree:
             raise TreeFileError("the tree has no nodes")
         if not graph.is_directed():
             raise TreeFileError("the graph is not directed: edges must go from parent to child")
-        roots = [node for node in graph.nodes if graph.in_degree(node) == 0]
-        if len(roots) != 1:
-            raise TreeFileError(
-                f"a tree needs exactly one root (a node without parent); found {len(roots)}"
-            )
-        for node in graph.nodes:
-            if graph.in_degree(node) > 1:
-                raise TreeFileError(f"node {shown(node)} has {graph.in_degree(node)} parents")
-            if graph.out_degree(node) > MOST_CHILDREN:
-                raise TreeFileError(
-                    f"node {shown(node)} has {graph.out_degree(node):,} children (at most "
-                    f"{MOST_CHILDREN:,})"
-                )
-        import networkx as nx  # on demand: the import costs ~0.3 s every chess run would pay
-
-        order = list(nx.dfs_preorder_nodes(graph, roots[0]))
-        if len(order) != graph.number_of_nodes():
-            raise TreeFileError("the graph has a cycle or a part not reachable from the root")
-        index = {node: i for i, node in enumerate(order)}
-        declared: list[bool | None] = []
-        nodes: list[TreeNode] = []
-        for node in order:
-            data = graph.nodes[node]
-            name_ = str(data.get("label", node))
-            children = [index[child] for child in graph.successors(node)]
-            raw_type = data.get("type")
-            if raw_type is not None and str(raw_type).upper() not in ("OR", "AND"):
-                raise TreeFileError(f"node {shown(node)}: type {shown(raw_type)} is not OR or AND")
-            if children and raw_type is None:
-                raise TreeFileError(f"internal node {shown(node)} has no type (OR or AND)")
-            value = _parse_value(data.get("value"), name_)
-            if children and value is not Value.UNKNOWN:
-                raise TreeFileError(f"internal node {shown(node)} has a value; only leaves may")
-            expected = None
-            if "expected_proof" in data or "expected_disproof" in data:
-                expected = (
-                    _parse_number(data.get("expected_proof"), name_, "expected_proof"),
-                    _parse_number(data.get("expected_disproof"), name_, "expected_disproof"),
-                )
-            declared.append(None if raw_type is None else str(raw_type).upper() == "OR")
-            nodes.append(
-                TreeNode(name_, True, value, children, str(data.get("move", name_)), expected)
-            )
-        # A leaf without a declared type is drawn as the opposite of its parent (preorder settles
-        # the parent first); its type never matters to the search: such a leaf is never expanded.
-        parent_of = {child: i for i, node in enumerate(nodes) for child in node.children}
-        for i, node in enumerate(nodes):
-            own = declared[i]
-            node.is_or = own if own is not None else (i == 0 or not nodes[parent_of[i]].is_or)
-        path = [str(p) for p in graph.graph.get("most_proving_path", [])]
-        return cls(nodes, str(graph.graph.get("name") or name), path)
+        keys = list(graph.nodes)
+        place = {key: i for i, key in enumerate(keys)}
+        sources = [place[parent] for parent, _ in graph.edges]
+        targets = [place[child] for _, child in graph.edges]
+        attributes = [graph.nodes[key] for key in keys]
+        return _built(keys, attributes, (sources, targets), graph.graph, name)
 
     @classmethod
-    def from_json_text(cls, text: str, name: str = "", source: str = "tree file") -> AndOrTree:
-        """The tree in a node-link JSON text; `source` (the file's name) starts every message."""
-        data, edges_key = node_link_data(text, source)
-        data.setdefault("directed", True)
-        data.setdefault("multigraph", False)
-        import networkx as nx
+    def from_json_text(
+        cls,
+        text: str,
+        name: str = "",
+        source: str = "tree file",
+        progress: Callable[[float], None] | None = None,
+    ) -> AndOrTree:
+        """The tree in a node-link JSON text; `source` (the file's name) starts every message;
+        `progress` is told the share done (0 to 1) as the text is read and the tree built.
 
+        Read without networkx: its graph costs seconds for a million nodes. The tree is the one
+        networkx's graph gives (`from_graph`): nodes in depth-first preorder, children in the
+        order their edges come, an edge given twice taken once."""
+        with _collector_paused():
+            return cls._from_json_text(text, name, source, progress or (lambda _share: None))
+
+    @classmethod
+    def _from_json_text(
+        cls, text: str, name: str, source: str, tell: Callable[[float], None]
+    ) -> AndOrTree:
+        checked = checked_node_link(text, source, lambda share: tell(0.75 * share))
+        keys = list(checked.ids)
         try:
-            graph = nx.node_link_graph(data, edges=edges_key)
-        except (KeyError, TypeError, ValueError, nx.NetworkXError) as error:
-            raise TreeFileError(
-                f"{source}: not a networkx node-link tree: {brief(error)}"
-            ) from None
-        try:
-            return cls.from_graph(graph, name)
+            if not keys:
+                raise TreeFileError("the tree has no nodes")
+            if checked.data.get("directed", True) is False:
+                raise TreeFileError("the graph is not directed: edges must go from parent to child")
+            tree = _built(
+                keys,
+                checked.data["nodes"],
+                (checked.sources, checked.targets),
+                checked.data.get("graph", {}),
+                name,
+                lambda share: tell(0.75 + 0.25 * share),
+            )
         except TreeFileError as error:
             raise TreeFileError(f"{source}: {error}") from None
+        return tree
 
     @classmethod
-    def from_file(cls, path: str | Path) -> AndOrTree:
+    def from_file(
+        cls, path: str | Path, progress: Callable[[float], None] | None = None
+    ) -> AndOrTree:
         text = read_text(path, TreeFileError, "tree file")
-        return cls.from_json_text(text, Path(path).stem, Path(path).name)
+        return cls.from_json_text(text, Path(path).stem, Path(path).name, progress)
 
     def to_graph(self) -> nx.DiGraph:
         """The tree as a networkx graph again (for export)."""
@@ -178,6 +159,153 @@ class AndOrTree:
             for child in node.children:
                 graph.add_edge(node.name, self.nodes[child].name)
         return graph
+
+
+_QUICK_VALUES = {
+    None: Value.UNKNOWN,
+    "true": Value.TRUE,
+    "false": Value.FALSE,
+    "unknown": Value.UNKNOWN,
+}
+_QUICK_TYPES = {"OR": True, "AND": False}
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while a file's millions of objects are made: it would
+    walk them again and again as they grow (half the time of a million-node file), and none of
+    them is garbage."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _children(
+    count: int, sources: list[int], targets: list[int]
+) -> tuple[list[list[int]], list[int]]:
+    """Each node's children in the order their edges come, an edge given twice taken once (as
+    in networkx's graph), and each node's number of parents."""
+    if len(set(targets)) != len(targets):
+        pairs = list(dict.fromkeys(zip(sources, targets, strict=True)))
+        sources, targets = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
+    children: list[list[int]] = [[] for _ in range(count)]
+    for parent, child in zip(sources, targets, strict=True):
+        children[parent].append(child)
+    parent_count = [0] * count
+    for child in targets:
+        parent_count[child] += 1
+    return children, parent_count
+
+
+def _preorder(children: list[list[int]], root: int) -> tuple[list[int], list[list[int]], list[int]]:
+    """The nodes below `root` in depth-first preorder (children in their order), and each one's
+    children and parent (-1 for the root) as places in that order. Every node has one parent at
+    most, so the walk ends without remembering where it has been."""
+    order: list[int] = []
+    kids: list[list[int]] = []
+    parents: list[int] = []
+    stack = [root]
+    above = [-1]
+    while stack:
+        node = stack.pop()
+        parent = above.pop()
+        here = len(order)
+        order.append(node)
+        parents.append(parent)
+        kids.append([])
+        if parent >= 0:
+            kids[parent].append(here)
+        below = children[node]
+        if below:
+            stack.extend(reversed(below))
+            above.extend([here] * len(below))
+    return order, kids, parents
+
+
+_QUICK_VALUES = {
+    None: Value.UNKNOWN,
+    "true": Value.TRUE,
+    "false": Value.FALSE,
+    "unknown": Value.UNKNOWN,
+}
+_QUICK_TYPES = {"OR": True, "AND": False}
+
+
+def _built(
+    keys: list[Any],
+    attributes: list[dict[str, Any]],
+    edges: tuple[list[int], list[int]],
+    graph: dict[str, Any],
+    name: str,
+    progress: Callable[[float], None] | None = None,
+) -> AndOrTree:
+    """The tree of nodes `keys` (with their `attributes`) and `edges` (sources and targets, as
+    places in `keys`), after checking that it is one rooted tree; each node's type, value and
+    numbers read."""
+    tell = progress or (lambda _share: None)
+    children, parent_count = _children(len(keys), *edges)
+    roots = [i for i, count in enumerate(parent_count) if count == 0]
+    if len(roots) != 1:
+        raise TreeFileError(
+            f"a tree needs exactly one root (a node without parent); found {len(roots)}"
+        )
+    if max(parent_count) > 1 or max(map(len, children)) > MOST_CHILDREN:
+        for i, kids in enumerate(children):
+            if parent_count[i] > 1:
+                raise TreeFileError(f"node {shown(keys[i])} has {parent_count[i]} parents")
+            if len(kids) > MOST_CHILDREN:
+                raise TreeFileError(
+                    f"node {shown(keys[i])} has {len(kids):,} children (at most {MOST_CHILDREN:,})"
+                )
+    order, kids_of, parents = _preorder(children, roots[0])
+    if len(order) != len(keys):
+        raise TreeFileError("the graph has a cycle or a part not reachable from the root")
+    tell(0.3)
+    nodes: list[TreeNode] = []
+    quick_types, quick_values = _QUICK_TYPES, _QUICK_VALUES
+    for i, place in enumerate(order):
+        data = attributes[place]
+        key = keys[place]
+        name_ = str(data.get("label", key))
+        kids = kids_of[i]
+        raw_type = data.get("type")
+        is_or = quick_types.get(raw_type) if type(raw_type) is str else None
+        if is_or is None and raw_type is not None:
+            if str(raw_type).upper() not in ("OR", "AND"):
+                raise TreeFileError(f"node {shown(key)}: type {shown(raw_type)} is not OR or AND")
+            is_or = str(raw_type).upper() == "OR"
+        if kids and raw_type is None:
+            raise TreeFileError(f"internal node {shown(key)} has no type (OR or AND)")
+        raw_value = data.get("value")
+        quick = raw_value is None or type(raw_value) is str
+        value = quick_values.get(raw_value) if quick else None
+        if value is None:
+            value = _parse_value(raw_value, name_)
+        if kids and value is not Value.UNKNOWN:
+            raise TreeFileError(f"internal node {shown(key)} has a value; only leaves may")
+        expected = None
+        if "expected_proof" in data or "expected_disproof" in data:
+            expected = (
+                _parse_number(data.get("expected_proof"), name_, "expected_proof"),
+                _parse_number(data.get("expected_disproof"), name_, "expected_disproof"),
+            )
+        if is_or is None:
+            # A leaf without a declared type is drawn as the opposite of its parent (preorder
+            # settles the parent first); its type never matters: such a leaf is never expanded.
+            is_or = i == 0 or not nodes[parents[i]].is_or
+        move = data.get("move")
+        nodes.append(
+            TreeNode(name_, is_or, value, kids, name_ if move is None else str(move), expected)
+        )
+        if i & 0xFFFF == 0:
+            tell(0.3 + 0.7 * i / len(order))
+    tell(1.0)
+    path = [str(p) for p in graph.get("most_proving_path", [])]
+    return AndOrTree(nodes, str(graph.get("name") or name), path)
 
 
 TREE_CAPABILITIES = Capabilities(named_nodes=True, editable=True)

@@ -68,6 +68,9 @@ def test_screenshot_command_and_its_errors(tmp_path, capsys):
         == 0
     )
     assert QImage(str(out)).width() == 800
+    smallest = tmp_path / "smallest.png"
+    assert main(["--fen", MATE_IN_ONE, "--screenshot", str(smallest), "--size", "800x560"]) == 0
+    assert QImage(str(smallest)).size().toTuple() == (800, 560)
     assert main(["--fen", "no such position", "--screenshot", str(tmp_path / "x.png")]) == 2
     assert "error" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stop:
@@ -176,6 +179,8 @@ BAD_COMMAND_LINES = [
     ["--id", "3"],
     ["--fen", "8/8/8/8 w - - 0 1"],
     ["--size", "1e400x300", "--screenshot", "{png}"],
+    ["--size", "201x333", "--screenshot", "{png}"],
+    ["--size", "799x900", "--screenshot", "{png}"],
 ]
 
 
