@@ -12,6 +12,7 @@ from pn_explorer.app.tree_opening import LARGE_TREE_BYTES, open_in_background, o
 from pn_explorer.core.cli.bench_tree_file import write_tree_file
 from pn_explorer.core.games.explicit_tree import ExplicitTreeGame
 from pn_explorer.core.search.types import ITERATION
+from tests.app.test_bad_input import make_window, settings_with
 from tests.app.windows import shown_window
 
 NODES = 50_000
@@ -82,4 +83,20 @@ def test_file_open_reads_a_large_tree_file_in_the_background_too(qtbot, tmp_path
     assert [bar.format() for bar in _bars(window)] == ["opened.json: %p%"]
     qtbot.waitUntil(lambda: window.session.problem.source.text == str(path), timeout=300_000)
     assert window.windowTitle() == "PN Explorer — bushy 50,000"
+    qtbot.waitUntil(lambda: not _bars(window), timeout=5_000)
+
+
+def test_a_large_tree_file_the_settings_stored_opens_in_the_background(qtbot, tmp_path):
+    """The problem open last time was a large tree file: the window starts on the example and
+    reads the file with its bar, then shows it (it read it on the GUI thread before)."""
+    path = write_tree_file(tmp_path / "stored.json", NODES)
+    text = f"[problem]\nkind=tree\ntext={path}\n".encode()
+    settings = settings_with(tmp_path, text)
+    window = make_window(qtbot, None, None, settings)
+    assert window.session.problem.source == DEFAULT_SOURCE  # still reading
+    assert [bar.format() for bar in _bars(window)] == ["stored.json: %p%"]
+    qtbot.waitUntil(lambda: window.session.problem.source.text == str(path), timeout=300_000)
+    game = window.driver.search.game
+    assert isinstance(game, ExplicitTreeGame) and len(game.tree.nodes) == NODES
+    assert window.banner.isHidden()
     qtbot.waitUntil(lambda: not _bars(window), timeout=5_000)
