@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator
 
 from ..errors import InvalidLimitError
 from ..generators import finish
+from ..runs.replay import Replay
 from ..search.contract import Search, Stepper, kept_tree
 from ..search.registry import TABLE_EXPLAINER, TREE_EXPLAINER, entry, names
 from ..search.types import Outcome, StopReason
@@ -78,7 +79,11 @@ def explanation_steps(
     search: Search, trace: RootTrace | None = None, known_mate_length: int | None = None
 ) -> Generator[float, None, Explanation]:
     """Explain `search` as it is now (it must not step meanwhile) by its registry entry's
-    explainer; yields progress 0..1. InvalidLimitError for a search that has none (αβ)."""
+    explainer; yields progress 0..1. InvalidLimitError for a search that has none (αβ). A
+    window's `Replay` is explained by the search it shows: the readers then see that search's
+    own members (a protocol check cannot see through the replay on every Python version)."""
+    if isinstance(search, Replay):
+        search = search.live
     found = entry(search.algorithm)
     if found.explains_with is None:
         raise InvalidLimitError(
