@@ -76,6 +76,8 @@ class DockKeeper(QObject):
         self.chosen: set[str] = set()
         """Object names of the docks the user opened himself (these stay, and are saved)."""
         self._busy = False
+        self._hidden_by_window: set[str] = set()
+        """Docks the window hid itself and has not shown again (not closed by the user)."""
         self.docks: list[QDockWidget] = []
         self._unsaved: set[str] = set()
         self._pending: list[tuple[QDockWidget, int]] = []
@@ -133,15 +135,29 @@ class DockKeeper(QObject):
         else:
             self.chosen.discard(dock.objectName())
 
-    def _visibility_changed(self, _visible: bool) -> None:
+    def _visibility_changed(self, visible: bool) -> None:
         """The dock's own close button hides it: the user no longer wants it (checked once
-        the event is over: floating or re-docking a dock hides it for a moment)."""
+        the event is over: floating or re-docking a dock hides it for a moment). A dock the
+        window hid itself (`rearranging`) is marked so until it shows again: a check queued
+        before (a tab sent behind another) must not take that hiding for the user's."""
         dock = self.sender()
-        if isinstance(dock, QDockWidget) and not self._busy and isValid(self.window):
+        if not isinstance(dock, QDockWidget) or not isValid(self.window):
+            return
+        if visible:
+            self._hidden_by_window.discard(dock.objectName())
+        elif self._busy:
+            self._hidden_by_window.add(dock.objectName())
+        else:
             QTimer.singleShot(0, self, lambda: self._closed(dock))
 
     def _closed(self, dock: QDockWidget) -> None:
-        if isValid(dock) and not self._busy and dock.isHidden() and self.window.isVisible():
+        if (
+            isValid(dock)
+            and not self._busy
+            and dock.isHidden()
+            and dock.objectName() not in self._hidden_by_window
+            and self.window.isVisible()
+        ):
             self.chosen.discard(dock.objectName())
 
     # -- opening ----------------------------------------------------------------------------------
