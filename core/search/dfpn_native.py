@@ -33,6 +33,7 @@ from typing import Any
 
 from ..errors import InvalidLimitError, VerificationError
 from ..games.chess_codes import encode_move
+from ..games.chess_game import ChessGame
 from ..games.game import Game
 from ..proofs.proof import ProofNode
 from .defaults import (
@@ -214,17 +215,16 @@ class NativeDfpnSearch:
                 f"the native df-pn does not have {', '.join(asked)}: "
                 "it is the Python df-pn's (--algo dfpn)"
             )
-        root_board = getattr(game, "root_board", None)
-        attacker = getattr(game, "attacker", None)
-        if root_board is None or attacker is None or not game.capabilities.standard_chess:
+        if not isinstance(game, ChessGame) or not game.capabilities.standard_chess:
             raise InvalidLimitError("the native df-pn searches chess positions only")
+        root_board, attacker = game.root_board, game.attacker
         if max_plies is not None and max_plies < 1:
             raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
         if not epsilon >= 0:
             raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
         if mop_up_weight < 0 or threat_divisor < 1 or threat_depth < 0:
             raise ValueError("mop_up_weight and threat_depth ≥ 0, threat_divisor ≥ 1")
-        self.game = game
+        self.game: Game = game
         self.limits = limits or Limits()
         self.max_plies = max_plies
         self.epsilon = epsilon
@@ -336,10 +336,9 @@ class NativeDfpnSearch:
         """The children of `cursor`'s position (a chess cursor on this root, reached along
         `path_keys`) with the numbers the native MID would give them there, read without storing
         or counting anything (`DfpnSearch.read_children`)."""
-        board = getattr(cursor, "board", None)
-        if board is None:
+        if not isinstance(cursor, ChessGame):
             raise ValueError("the native df-pn reads children on a chess cursor")
-        codes = [encode_move(move) for move in board.move_stack]
+        codes = [encode_move(move) for move in cursor.board.move_stack]
         if len(codes) + 1 != len(path_keys):
             raise ValueError("path_keys must hold the root and one key per move")
         return NativeChildren(self._native.read_children(codes))
