@@ -8,6 +8,7 @@ user had stays.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -47,6 +48,9 @@ class Opener(QObject):
         self.frame = frame
         self.session = session
         self.board_view = board_view
+        self.run_natively: Callable[[Source, int], str | None] | None = None
+        """New search's native run (`app.menus.native_run.NativeRun.open_and_run`), once the
+        window has one."""
         host = frame.host
         pixmap = QStyle.StandardPixmap
 
@@ -126,7 +130,13 @@ class Opener(QObject):
         self.session.driver.pause()
         problem = self.session.problem
         source = problem.source if problem is not None else DEFAULT_SOURCE
-        dialog = SetupDialog(source, self.session.params, self.session.open_source, self.frame.host)
+        dialog = SetupDialog(
+            source,
+            self.session.params,
+            self.session.open_source,
+            self.frame.host,
+            self.run_natively,
+        )
         dialog.exec()
 
     def new_game_dialog(self, clicked: str = "") -> None:

@@ -318,6 +318,7 @@ class MainWindow(QMainWindow):
             OPENED_BY, f"Search ▸ {name} ({explain.shortcut().toString()})"
         )
         self.native_run = NativeRun(session, frame, self.explain)
+        self.opener.run_natively = self.native_run.open_and_run
         fill(search_menu, [None, explain, self.native_run.action])
         fill(
             self.view_menu, [None, self.explain.effort_action, self.explain.dock.toggleViewAction()]

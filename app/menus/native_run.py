@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.errors import PnExplorerError
 from ...core.explain.explain import explain
 from ...core.explain.explanation import Explanation
 from ...core.explain.trace import RootTrace
@@ -31,10 +32,12 @@ from ...core.games.registry import kind_of
 from ...core.runs.runner import RunRecord, describe_search
 from ...core.search.algorithms import AlgorithmSpec, create_search
 from ...core.search.contract import Search
-from ...core.search.defaults import DFPN_NATIVE
+from ...core.search.defaults import DFPN, DFPN_NATIVE
 from ...core.search.registry import entry, refusal
 from ...core.search.types import Limits
 from ..jobs import Jobs
+from ..problems.search_setup import SearchParams
+from ..problems.sources import Source, load, naming_the_file
 from ..session import Session, Ui
 from .explain_dock import ExplainDock
 from .explain_panel import ExplainPanel
@@ -105,6 +108,21 @@ class NativeRun:
         why = refusal(DFPN_NATIVE, problem.game) if problem is not None else "no problem is open"
         self.action.setEnabled(why is None)
         self.action.setToolTip(RUN_TIP if why is None else f"{RUN_TIP}: {why}")
+
+    def open_and_run(self, source: Source, max_nodes: int) -> str | None:
+        """New search's "Run natively": open `source` with the Python df-pn and a table of
+        `max_nodes` entries (what the window shows and steps), then run the native one on it to
+        its end; or, where it cannot run there, why (and nothing is opened)."""
+        try:
+            why = refusal(DFPN_NATIVE, load(source).game)
+        except PnExplorerError as error:
+            return naming_the_file(source, str(error))
+        if why is not None:
+            return why
+        if not self.session.open_source(source, SearchParams(DFPN, max_nodes)):
+            return "the problem could not be opened"
+        self.run(max_nodes)
+        return None
 
     def run(self, max_nodes: int | None = None) -> None:
         """Search the open problem natively, with a table of `max_nodes` entries (the window's

@@ -46,7 +46,14 @@ from ...core.errors import PnExplorerError
 from ...core.games.tree_catalog import tree_points
 from ...core.inputs.numbers import MOST_NODES
 from ...core.proofs.claims import mate_text
-from ...core.search.defaults import DEFAULT_A, DEFAULT_B, DEFAULT_PN2_CAP, LOGISTIC
+from ...core.search.defaults import (
+    DEFAULT_A,
+    DEFAULT_B,
+    DEFAULT_PN2_CAP,
+    DFPN,
+    DFPN_NATIVE,
+    LOGISTIC,
+)
 from ...core.search.parameters import PARAMETERS, Kind, Parameter
 from ...core.search.registry import entries, entry
 from ..problems.classroom import CLASSROOM_PN2
@@ -152,13 +159,21 @@ def _spin(minimum: int, maximum: int, value: int, step: int) -> QSpinBox:
     return spin
 
 
+NATIVE_CHOICE = "Run natively to the end (compiled df-pn: faster, does not step)"
+NATIVE_TIP = (
+    "The same df-pn, compiled: it runs to its end on a worker thread, its result verified, and "
+    "where it stops unsolved, Why not found? reads its table"
+)
+
 SCREEN_MARGIN = 40
 """Pixels the dialog leaves free of the screen's available area (its frame, a panel)."""
 
 
 class SetupDialog(QDialog):
     """Choose a problem and the search's parameters. `accept_hook(source, params)` opens them
-    and returns False (after showing why) to keep the dialog open."""
+    and returns False (after showing why) to keep the dialog open. With `run_natively`, df-pn
+    can also be run to its end by the native engine (`run_natively(source, table)` opens the
+    problem and starts it, or says why it cannot: the dialog then stays open)."""
 
     def __init__(
         self,
@@ -166,10 +181,12 @@ class SetupDialog(QDialog):
         params: SearchParams,
         accept_hook: Callable[[Source, SearchParams], bool] | None = None,
         parent: QWidget | None = None,
+        run_natively: Callable[[Source, int], str | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New search")
         self.accept_hook = accept_hook
+        self.run_natively = run_natively
         self.tabs = QTabWidget()
         self._build_fen_tab()
         self._build_suite_tab()
@@ -415,6 +432,13 @@ class SetupDialog(QDialog):
         algos.addStretch(1)
         form = self.search_form = QFormLayout()
         form.addRow("Algorithm", algos)
+        self.native_box = QCheckBox(NATIVE_CHOICE)
+        missing = entry(DFPN_NATIVE).unavailable
+        why_not = missing() if missing is not None else None
+        self.native_box.setToolTip(why_not or NATIVE_TIP)
+        self.native_box.setVisible(self.run_natively is not None)
+        self._native_built = why_not is None
+        form.addRow("", self.native_box)
         self.cap_label = QLabel()
         form.addRow(self.cap_label, self.cap_spin)
         for name, widget in self.parameter_widgets.items():
@@ -457,6 +481,10 @@ class SetupDialog(QDialog):
         for name, widget in self.parameter_widgets.items():
             widget.setEnabled(chosen.takes(name))
             widget.setToolTip(_takers(name))
+        native = chosen.name == DFPN and self._native_built
+        self.native_box.setEnabled(native)
+        if not native:
+            self.native_box.setChecked(False)
         self.curves.setEnabled(chosen.takes("fraction"))
         if self.fraction_combo.currentData() != LOGISTIC:
             # f ≡ 1 has no transition point or stretch.
@@ -488,6 +516,11 @@ class SetupDialog(QDialog):
         if source is None:
             QMessageBox.warning(self, "Nothing chosen", "Choose a position or a tree to search.")
             return
-        if self.accept_hook is not None and not self.accept_hook(source, self.params()):
+        if self.run_natively is not None and self.native_box.isChecked():
+            why = self.run_natively(source, self.cap_spin.value())
+            if why is not None:
+                QMessageBox.warning(self, "The native df-pn cannot run here", why)
+                return
+        elif self.accept_hook is not None and not self.accept_hook(source, self.params()):
             return
         super().accept()

@@ -6,11 +6,13 @@ same table, which the native one equals node for node."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QDialog
 
 from pn_explorer.app.menus.explain_dock import ExplainDock
 from pn_explorer.app.menus.native_run import RUN_TIP, NativeRun
+from pn_explorer.app.menus.setup_dialog import NATIVE_TIP, SetupDialog
 from pn_explorer.app.problems.search_setup import PN, SearchParams
-from pn_explorer.app.problems.sources import SUITE, TREE, Source
+from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source, load
 from pn_explorer.core.explain.explain import explain
 from pn_explorer.core.explain.trace import RootTrace
 from pn_explorer.core.games.chess_game import ChessGame
@@ -86,3 +88,52 @@ def test_the_action_says_why_it_cannot_run_on_a_tree_file(qtbot) -> None:
     why = refusal("dfpn-native", window.session.problem.game)
     assert why is not None and not action.isEnabled()
     assert action.toolTip() == f"{RUN_TIP}: {why}"
+
+
+def _new_search(window: Stage, source: Source, params: SearchParams) -> SetupDialog:
+    return SetupDialog(
+        source,
+        params,
+        window.session.open_source,
+        window,
+        run_natively=window.native.open_and_run,
+    )
+
+
+def test_new_search_runs_df_pn_natively_to_its_end(qtbot) -> None:
+    """New search offers the native run where df-pn is chosen: the problem opens with the
+    stepped df-pn and the table asked for, and the native one runs on it to its verified end."""
+    window = _window(qtbot, Source(SUITE, "wac-mates", "WAC.096"), SearchParams(PN, 1_000))
+    wac_001 = Source(SUITE, "wac-mates", "WAC.001")
+    dialog = _new_search(window, wac_001, SearchParams(PN, 1_000))
+    qtbot.addWidget(dialog)
+    box = dialog.native_box
+    assert box.isVisibleTo(dialog) and not box.isEnabled()  # PN is chosen: df-pn's alone
+    dialog.algo_radios["dfpn"].setChecked(True)
+    assert box.isEnabled() and box.toolTip() == NATIVE_TIP
+    dialog.cap_spin.setValue(TABLE)
+    box.setChecked(True)
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    session = window.session
+    assert session.problem.source == wac_001
+    assert (session.search.algorithm, session.params.max_nodes) == ("dfpn", TABLE)
+    native = window.native
+    qtbot.waitUntil(lambda: not native.jobs.busy, timeout=60000)
+    assert native.search is not None and native.search.limits.max_nodes == TABLE
+    assert native.search.outcome.solved
+    assert native.result.text().startswith("Proved: mate in 2: Qg6 Rg8 Qh7#")
+
+
+def test_new_search_says_why_the_native_run_cannot_search_a_tree(qtbot, dialogs) -> None:
+    window = _window(qtbot, Source(SUITE, "wac-mates", "WAC.001"), SearchParams("dfpn", TABLE))
+    tree = Source(TREE, TREE_FILES["figure-3-1"])
+    dialog = _new_search(window, tree, SearchParams("dfpn", TABLE))
+    qtbot.addWidget(dialog)
+    assert dialog.source() == tree
+    dialog.native_box.setChecked(True)
+    dialog.accept()
+    why = refusal("dfpn-native", load(tree).game)
+    assert dialogs == [("The native df-pn cannot run here", why)]
+    assert dialog.result() != QDialog.DialogCode.Accepted and not window.native.jobs.busy
+    assert window.session.problem.source == Source(SUITE, "wac-mates", "WAC.001")
