@@ -1018,7 +1018,10 @@ class DfpnSearch:
                 result = finish(self.multiple_iterative_deepening(INF, INF, self._root_is_or))
             finally:
                 self.elapsed += time.perf_counter() - self._run_started
-            if self._settle(result) is not None or not self._search_on:
+            settling = time.perf_counter()
+            settled = self._settle(result)
+            self.elapsed += time.perf_counter() - settling  # a read-out is the search's time too
+            if settled is not None or not self._search_on:
                 return self.outcome
             self._run_started = time.perf_counter()
 

@@ -778,7 +778,10 @@ impl Search {
             let is_or = self.root_is_or;
             let result = self.mid(INF, INF, is_or);
             self.elapsed += self.run_started.elapsed().as_secs_f64();
+            let settling = Instant::now();
             let settled = self.settle(result).is_some() || !self.search_on;
+            // A read-out is the search's time too.
+            self.elapsed += settling.elapsed().as_secs_f64();
             self.publish();
             if settled {
                 return self.verdict;
