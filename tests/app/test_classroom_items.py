@@ -302,9 +302,9 @@ def test_pn2_at_1024_with_a_dock_open_keeps_the_gauge_readable_and_the_board_who
         settle(qtbot, window)
     window.explain.explain_action.trigger()
     qtbot.waitUntil(window.explain.dock.isVisible, timeout=20_000)
-    qtbot.waitUntil(lambda: not window.curves.isVisible())  # they give way in a queued layout
+    # The curves give way and the gauge widens in a queued layout, which a busy machine delays.
+    qtbot.waitUntil(lambda: not window.curves.isVisible() and window.gauge.width() >= 300)
     search = window.driver.search
-    assert window.gauge.width() >= 300
     title = window.gauge_title
     assert title.height() <= 3 * title.fontMetrics().height()
     assert f"{search.nodes_in_memory:,} nodes of 5,000" in window.gauge.shown_text()
