@@ -48,7 +48,7 @@ class Opener(QObject):
         self.frame = frame
         self.session = session
         self.board_view = board_view
-        self.run_natively: Callable[[Source, int], str | None] | None = None
+        self.run_natively: Callable[[Source, SearchParams], str | None] | None = None
         """New search's native run (`app.menus.native_run.NativeRun.open_and_run`), once the
         window has one."""
         host = frame.host

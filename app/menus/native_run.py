@@ -33,6 +33,7 @@ from ...core.runs.runner import RunRecord, describe_search
 from ...core.search.algorithms import AlgorithmSpec, create_search
 from ...core.search.contract import Search
 from ...core.search.defaults import DFPN, DFPN_NATIVE
+from ...core.search.parameters import PARAMETERS
 from ...core.search.registry import entry, refusal
 from ...core.search.types import Limits
 from ..jobs import Jobs
@@ -60,6 +61,22 @@ def record_text(record: RunRecord) -> str:
         if record.verification_error or record.disproof_error:
             text += f" ({record.verification_error or record.disproof_error})"
     return f"{text}. {record.nodes_created:,} nodes created in {record.seconds:.2f} s."
+
+
+def native_settings(params: SearchParams) -> dict[str, Any] | str:
+    """The native df-pn's options as `params` sets them up (df-pn's; any other search: the
+    defaults), or why it cannot take them: an option set that only the Python df-pn has."""
+    if params.algo != DFPN:
+        return {}
+    takes = entry(DFPN_NATIVE).parameters
+    lacking = [
+        PARAMETERS[name].label
+        for name, value in params.values().items()
+        if name not in takes and value != PARAMETERS[name].default
+    ]
+    if lacking:
+        return f"the native df-pn does not have {', '.join(lacking)} (the Python df-pn's)"
+    return {name: params.value(name) for name in takes}
 
 
 class NativeRun:
@@ -109,34 +126,45 @@ class NativeRun:
         self.action.setEnabled(why is None)
         self.action.setToolTip(RUN_TIP if why is None else f"{RUN_TIP}: {why}")
 
-    def open_and_run(self, source: Source, max_nodes: int) -> str | None:
-        """New search's "Run natively": open `source` with the Python df-pn and a table of
-        `max_nodes` entries (what the window shows and steps), then run the native one on it to
-        its end; or, where it cannot run there, why (and nothing is opened)."""
+    def open_and_run(self, source: Source, params: SearchParams) -> str | None:
+        """New search's "Run natively": open `source` with the Python df-pn and `params` (what
+        the window shows and steps), then run the native one on it to its end with the same
+        table and options; or, where it cannot (the problem is not chess, or an option is the
+        Python df-pn's alone), why, and nothing is opened."""
+        settings = native_settings(params)
+        if isinstance(settings, str):
+            return settings
         try:
             why = refusal(DFPN_NATIVE, load(source).game)
         except PnExplorerError as error:
             return naming_the_file(source, str(error))
         if why is not None:
             return why
-        if not self.session.open_source(source, SearchParams(DFPN, max_nodes)):
+        if not self.session.open_source(source, params):
             return "the problem could not be opened"
-        self.run(max_nodes)
+        self.run(params.max_nodes)
         return None
 
     def run(self, max_nodes: int | None = None) -> None:
         """Search the open problem natively, with a table of `max_nodes` entries (the window's
-        cap where the search set-up names a table, else the native search's default)."""
+        cap where the search set-up names a table, else the native search's default) and the
+        window's df-pn options where df-pn is set up."""
         problem = self.session.problem
         if problem is None or refusal(DFPN_NATIVE, problem.game) is not None:
             return
+        params = self.session.params
+        settings = native_settings(params)
+        if isinstance(settings, str):
+            self.result.setText(f"Not run natively: {settings}.")
+            self.stop_button.hide()
+            self.ui.open_dock(self.dock, DOCK_HEIGHT, True)
+            return
         if max_nodes is None:
-            params = self.session.params
             same_unit = entry(params.algo).cap_unit is entry(DFPN_NATIVE).cap_unit
             max_nodes = params.max_nodes if same_unit else entry(DFPN_NATIVE).cap
         game = kind_of(problem.game).fresh(problem.game)
         search = self.search = create_search(
-            AlgorithmSpec(DFPN_NATIVE), game, Limits(max_nodes=max_nodes)
+            AlgorithmSpec(DFPN_NATIVE, **settings), game, Limits(max_nodes=max_nodes)
         )
         known = problem.mate_length
         self.panel.clear()

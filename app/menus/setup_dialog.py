@@ -172,8 +172,9 @@ SCREEN_MARGIN = 40
 class SetupDialog(QDialog):
     """Choose a problem and the search's parameters. `accept_hook(source, params)` opens them
     and returns False (after showing why) to keep the dialog open. With `run_natively`, df-pn
-    can also be run to its end by the native engine (`run_natively(source, table)` opens the
-    problem and starts it, or says why it cannot: the dialog then stays open)."""
+    can also be run to its end by the native engine (`run_natively(source, params)` opens the
+    problem and starts it with the dialog's table and options, or says why it cannot: the dialog
+    then stays open)."""
 
     def __init__(
         self,
@@ -181,7 +182,7 @@ class SetupDialog(QDialog):
         params: SearchParams,
         accept_hook: Callable[[Source, SearchParams], bool] | None = None,
         parent: QWidget | None = None,
-        run_natively: Callable[[Source, int], str | None] | None = None,
+        run_natively: Callable[[Source, SearchParams], str | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New search")
@@ -517,7 +518,7 @@ class SetupDialog(QDialog):
             QMessageBox.warning(self, "Nothing chosen", "Choose a position or a tree to search.")
             return
         if self.run_natively is not None and self.native_box.isChecked():
-            why = self.run_natively(source, self.cap_spin.value())
+            why = self.run_natively(source, self.params())
             if why is not None:
                 QMessageBox.warning(self, "The native df-pn cannot run here", why)
                 return

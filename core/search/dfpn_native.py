@@ -230,6 +230,8 @@ class NativeDfpnSearch:
         self.epsilon = epsilon
         self.weak_delta = weak_delta
         """Weak proof-number search's δ in place of the sum (`DfpnSearch.weak_delta`)."""
+        self.threat_divisor = threat_divisor
+        """What a new child's proof number is divided by where its quiet move threatens mate."""
         self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
         self.threats_in_use = (
             threat_divisor > 1 and game.capabilities.threats and not self.mop_up_in_use

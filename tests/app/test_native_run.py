@@ -112,6 +112,7 @@ def test_new_search_runs_df_pn_natively_to_its_end(qtbot) -> None:
     dialog.algo_radios["dfpn"].setChecked(True)
     assert box.isEnabled() and box.toolTip() == NATIVE_TIP
     dialog.cap_spin.setValue(TABLE)
+    dialog.parameter_widgets["threat_divisor"].setValue(3)
     box.setChecked(True)
     dialog.accept()
     assert dialog.result() == QDialog.DialogCode.Accepted
@@ -121,6 +122,8 @@ def test_new_search_runs_df_pn_natively_to_its_end(qtbot) -> None:
     native = window.native
     qtbot.waitUntil(lambda: not native.jobs.busy, timeout=60000)
     assert native.search is not None and native.search.limits.max_nodes == TABLE
+    assert session.params.value("threat_divisor") == 3  # the stepped df-pn's option…
+    assert native.search.threat_divisor == 3  # …and the native one's
     assert native.search.outcome.solved
     assert native.result.text().startswith("Proved: mate in 2: Qg6 Rg8 Qh7#")
 
@@ -137,3 +140,19 @@ def test_new_search_says_why_the_native_run_cannot_search_a_tree(qtbot, dialogs)
     assert dialogs == [("The native df-pn cannot run here", why)]
     assert dialog.result() != QDialog.DialogCode.Accepted and not window.native.jobs.busy
     assert window.session.problem.source == Source(SUITE, "wac-mates", "WAC.001")
+
+
+def test_new_search_refuses_an_option_only_the_python_df_pn_has(qtbot, dialogs) -> None:
+    """TCA ticked with the native run asked for: refused in words, nothing opened or run."""
+    window = _window(qtbot, Source(SUITE, "wac-mates", "WAC.096"), SearchParams(PN, 1_000))
+    wac_001 = Source(SUITE, "wac-mates", "WAC.001")
+    dialog = _new_search(window, wac_001, SearchParams("dfpn", TABLE))
+    qtbot.addWidget(dialog)
+    dialog.parameter_widgets["tca"].setChecked(True)
+    dialog.native_box.setChecked(True)
+    dialog.accept()
+    title, text = dialogs[0]
+    assert len(dialogs) == 1 and title == "The native df-pn cannot run here"
+    assert text == "the native df-pn does not have TCA (Kishimoto) (the Python df-pn's)"
+    assert dialog.result() != QDialog.DialogCode.Accepted and not window.native.jobs.busy
+    assert window.session.problem.source == Source(SUITE, "wac-mates", "WAC.096")
