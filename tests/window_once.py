@@ -5,7 +5,8 @@ campaign's exit path for a window that reads a settings file (`--screenshot` rea
     QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=DIR python tests/window_once.py [window options]
 
 Prints one JSON line: the source the settings file named, the source the window opened, the
-status bar's message and the dialogs it showed (answered at once, as a person would close them:
+status bar's message, the banner's (where the window says why a stored problem did not open) and
+the dialogs it showed (answered at once, as a person would close them:
 offscreen, a modal dialog would wait for ever). Exit status as `pn-explorer`'s own for a refused
 option.
 """
@@ -49,6 +50,7 @@ def main(argv: list[str]) -> int:
         time.sleep(0.02)
     opened = window.session.problem.source if window.session.problem is not None else None
     said = window.statusBar().currentMessage()
+    banner = window.banner.text() if window.banner.isVisible() else ""
     window.close()
     app.processEvents()
     print(
@@ -57,6 +59,7 @@ def main(argv: list[str]) -> int:
                 "stored": [stored.kind, stored.text, stored.item],
                 "opened": None if opened is None else [opened.kind, opened.text, opened.item],
                 "status": said,
+                "banner": banner,
                 "dialogs": dialogs,
             }
         )
