@@ -5,7 +5,8 @@ It runs as the command line runs it: on a worker thread (the native search relea
 interpreter lock, so the window stays responsive; the dock's Stop cancels it), then its record
 is made by the runner (`core.runs.runner.describe_search`), so a proof is verified and a
 disproof certified before anything is claimed. Where it stops unsolved, "Why not found?" reads
-its table (`core.explain`), the same reading as the Python df-pn's, in a panel of the dock; a
+its table and the trend of its root's proof number, recorded as it ran (`core.explain`), the same
+reading as the Python df-pn's, in a panel of the dock; a
 suggestion's button searches again: natively with a larger table, or by the search it names,
 stepped in the window as "Why not found?" applies it.
 """
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 from ...core.errors import PnExplorerError
 from ...core.explain.explain import explain
 from ...core.explain.explanation import Explanation
-from ...core.explain.trace import RootTrace
+from ...core.explain.trace import RootTrace, run_traced
 from ...core.games.registry import kind_of
 from ...core.runs.runner import RunRecord, describe_search
 from ...core.search.algorithms import AlgorithmSpec, create_search
@@ -174,11 +175,12 @@ class NativeRun:
         self.ui.open_dock(self.dock, DOCK_HEIGHT, True)
 
         def work() -> tuple[RunRecord, Explanation | None]:
-            search.run()
+            trace = RootTrace()
+            run_traced(search, trace)  # watched from inside: the explanation's trend
             record = describe_search(game, search, DFPN_NATIVE, known_mate_length=known)
             outcome = search.outcome
             unsolved = outcome is not None and not outcome.solved
-            return record, explain(search, RootTrace(), known) if unsolved else None
+            return record, explain(search, trace, known) if unsolved else None
 
         self.jobs.run_thread(work, stop=search.cancel)
 

@@ -38,8 +38,8 @@ from typing import Protocol
 from ..games.game import Game
 from ..games.registry import kind_of
 from ..proofs.claims import mate_text
-from ..search.contract import Search, WatchedRoot
-from ..search.defaults import AB, DFPN, DFPN_NATIVE, DFPN_WORK_PER_ENTRY, PN, PN2
+from ..search.contract import Search
+from ..search.defaults import AB, DFPN_NATIVE, DFPN_WORK_PER_ENTRY, PN, PN2
 from ..search.dfpn import (
     DfpnSearch,
     child_delta_threshold,
@@ -463,7 +463,6 @@ def table_suggestions(
                 search.nodes_created,
                 rate,
                 stopped_by,
-                watched=isinstance(search, WatchedRoot),
             )
         )
     game = search.game
@@ -523,23 +522,15 @@ def table_advice(
     nodes: int,
     rate: float,
     stopped_by: StopReason | None = StopReason.MEMORY,
-    watched: bool = True,
 ) -> Suggestion:
     """A larger table, from the trend of the root's proof number against the nodes created: a
     table of `DFPN_WORK_PER_ENTRY` times fewer entries than the nodes the trend says a proof
     needs, and time for that budget where time stopped the run (as `cap_advice` gives PN). Not
-    offered where the trend is flat or rising, nor beyond free memory. `watched`: whether the
-    search recorded a trend at all (the native df-pn does not)."""
+    offered where the trend is flat or rising, nor beyond free memory."""
     if trend is None:
         wanted = round_up(BIGGER_CAP * capacity)
-        unread = (
-            "The run is too short to read a trend of the root's proof number"
-            if watched
-            else "This engine does not record the root's proof number as it runs (the Python "
-            f"df-pn does: --algo {DFPN} --explain)"
-        )
         text = (
-            f"{unread}; a table "
+            "The run is too short to read a trend of the root's proof number; a table "
             f"{BIGGER_CAP}× larger ({wanted:,} entries, a budget of "
             f"{wanted * DFPN_WORK_PER_ENTRY:,} nodes created) is the cheapest experiment"
             f"{seconds_text(wanted * DFPN_WORK_PER_ENTRY, rate)}."

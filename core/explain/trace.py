@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 
 from ..runs.replay import Replay
 from ..search.contract import Search, Stepper, WatchedRoot
-from ..search.registry import TABLE_EXPLAINER, entry
 from ..tree import ROOT
 from ..values import INF
 
@@ -128,16 +127,10 @@ def run_traced(search: Search, trace: RootTrace, slice_iterations: int | None = 
     whose first-level iteration is a whole second-level search), df-pn watched from inside
     (`watch_dfpn`).
 
-    A df-pn that is not watched (the native one) runs to its end and records nothing: its
-    explanation reads its table, without a trend.
-
     PN and Pn² are deterministic and their slices resume exactly where they stopped, so the
     search creates the same nodes as one `run()` (the CLI checks WAC.001/222/283)."""
     if isinstance(search, WatchedRoot):
         watch_dfpn(search, trace)
-        return
-    if search.tree is None and entry(search.algorithm).explains_with == TABLE_EXPLAINER:
-        search.run()  # a table read after the run, not watched during it (the native df-pn)
         return
     if not isinstance(search, Stepper) or search.tree is None:
         raise ValueError(f"{search.algorithm} records no root trace")

@@ -14,8 +14,9 @@ search's δ (`weak_delta`) is compiled, and asking for another (`deep_depth`, `f
 it runs but does not step.
 
 Its table is read as the Python df-pn's is (`NativeTable`, `read_children`), so the table
-explanation (`solve --explain`, "Why not found?") reads it with the same code; it is not watched
-from inside its run, so that explanation has no trend of the root's proof number.
+explanation (`solve --explain`, "Why not found?") reads it with the same code; and it is watched
+from inside its run as the Python df-pn is (`watch_root`: the root's numbers read off the path's
+children lists by the same rule, `DfpnSearch.root_now`), so that explanation has the same trend.
 
 Proofs and disproofs leave the native table as move codes, nested as the read-out found them
 (a position reached twice shares one subtree), and become the same `ProofNode` trees the Python
@@ -53,7 +54,7 @@ from .defaults import (
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
-from .dfpn import _ply_keys
+from .dfpn import RootWatch, _ply_keys
 from .native_engine import native_available, native_module
 from .numbers import leaf_numbers
 from .root_outcome import root_outcome
@@ -314,10 +315,9 @@ class NativeDfpnSearch:
 
     @property
     def root_numbers(self) -> tuple[int, int]:
-        if self.outcome is not None and self.outcome.reason is StopReason.ROOT_TERMINAL:
-            return self._root_numbers
-        proof, disproof = self._native.root_numbers
-        return int(proof), int(disproof)
+        """The root's numbers after the last run; before one, its leaf numbers (as the Python
+        df-pn's)."""
+        return self._root_numbers
 
     @property
     def table_bytes(self) -> int:
@@ -347,6 +347,18 @@ class NativeDfpnSearch:
 
     # -- running --------------------------------------------------------------------------------
 
+    def watch_root(self, watch: RootWatch | None) -> None:
+        """Tell `watch` the root's numbers as the search goes, as `DfpnSearch.watch_root` does and
+        at the same nodes created (the native MID reads them off its path by `root_now`'s rule);
+        None stops it. It is called on the searching thread with the GIL held, and what it
+        raises ends the run and is raised from `run`."""
+        self._native.watch_root(watch)
+
+    def root_now(self) -> tuple[int, int]:
+        """Outside a run, the last run's numbers (`DfpnSearch.root_now`; inside one, the watch
+        is told them)."""
+        return self.root_numbers
+
     def cancel(self) -> None:
         """Ask a running search to stop (from any thread); it honours it before its next
         expansion."""
@@ -363,6 +375,8 @@ class NativeDfpnSearch:
             ended = self._native.run(max_iterations, max_seconds)
         finally:
             self.elapsed = float(self._native.elapsed)
+            proof, disproof = self._native.root_numbers
+            self._root_numbers = int(proof), int(disproof)
         if ended is None:
             return None
         result, stop = ended

@@ -101,6 +101,7 @@ struct Outcome {
 }
 
 /// The children of a position as MID sees them (`Children`), as parallel vectors.
+#[derive(Default)]
 struct Children {
     moves: Vec<Move>,
     codes: Vec<u16>,
@@ -137,6 +138,10 @@ pub struct Live {
     pub entries: AtomicU64,
 }
 
+/// Told the root's numbers as the search runs (`RootWatch`): (nodes created, pn, dn) → the
+/// nodes created at which it is told next, or None where it failed (the search then stops).
+pub type Watch = Box<dyn FnMut(u64, u64, u64) -> Option<u64> + Send>;
+
 pub struct Search {
     pub live: Arc<Live>,
     attacker: Color,
@@ -167,6 +172,13 @@ pub struct Search {
     cancel: Arc<AtomicBool>,
     signals: fn() -> bool,
     signals_checked: Instant,
+    /// Told the root's numbers every so often (`watch_root`); None: nothing is watched.
+    watch: Option<Watch>,
+    /// The nodes created at which the watch is told next.
+    watch_at: u64,
+    /// The children lists of the watched path above the node expanding, root first: MID's own,
+    /// moved here while the child below is searched, so `root_now` reads them as they are.
+    watched: Vec<(Children, bool)>,
 }
 
 fn no_signals() -> bool {
@@ -209,6 +221,9 @@ impl Search {
             cancel,
             signals: no_signals,
             signals_checked: Instant::now(),
+            watch: None,
+            watch_at: 0,
+            watched: Vec::new(),
             options,
         };
         search.root_key = root_hash ^ search.ply_key(0);
@@ -624,6 +639,11 @@ impl Search {
                 distance: 0,
             };
         }
+        // On a path from the root's MID call (not one `search_at` began below it).
+        let on_path = self.watch.is_some() && !self.reading_out && self.watched.len() == depth;
+        if on_path && self.nodes_created >= self.watch_at {
+            self.tell_watch(&children, is_or);
+        }
         loop {
             // The children's φ and δ (they are of the other type).
             let (phis, deltas) = if is_or {
@@ -665,7 +685,13 @@ impl Search {
             if child_is_or == is_or {
                 std::mem::swap(&mut child_phi, &mut child_delta);
             }
+            if on_path {
+                self.watched.push((std::mem::take(&mut children), is_or));
+            }
             let result = self.mid(child_phi, child_delta, child_is_or);
+            if on_path {
+                children = self.watched.pop().expect("the watched path").0;
+            }
             self.pop();
             children.proof[best] = result.proof;
             children.disproof[best] = result.disproof;
@@ -680,6 +706,74 @@ impl Search {
         }
         let work = self.nodes_created - created_before;
         self.conclude(key, depth, is_or, &children, work)
+    }
+
+    /// Tell the watch the root's numbers now (`_watch_path`), at the node whose children
+    /// `current` are.
+    fn tell_watch(&mut self, current: &Children, is_or: bool) {
+        let (proof, disproof) = self.root_now(current, is_or);
+        let nodes = self.nodes_created;
+        let watch = self.watch.as_mut().expect("a watch");
+        match watch(nodes, proof, disproof) {
+            Some(next) => self.watch_at = next,
+            None => {
+                self.watch = None;
+                self.stop = Some(Stop::Cancelled);
+            }
+        }
+    }
+
+    /// The root's (pn, dn) as the MID calls on the path would hand them up if the search
+    /// stopped now (`root_now`): each path node's numbers from its children, the unsolved ones
+    /// re-read from the table, the child on the path taking the numbers read below it. Only
+    /// read: the table's tally of probes and hits is put back.
+    fn root_now(&mut self, current: &Children, current_is_or: bool) -> (u64, u64) {
+        let levels = self.watched.len() + 1;
+        let tally = (self.table.probes, self.table.hits);
+        let mut below = self.root_numbers;
+        for depth in (0..levels).rev() {
+            let (children, is_or) = if depth + 1 == levels {
+                (current, current_is_or)
+            } else {
+                let (children, is_or) = &self.watched[depth];
+                (children, *is_or)
+            };
+            let mut proof = children.proof.clone();
+            let mut disproof = children.disproof.clone();
+            for index in 0..children.keys.len() {
+                if children.fixed[index] {
+                    continue;
+                }
+                let slot = self
+                    .table
+                    .probe(children.keys[index], children.clocks[index]);
+                if slot >= 0 {
+                    let entry = self.table.entry(slot);
+                    (proof[index], disproof[index]) = (entry.proof, entry.disproof);
+                }
+            }
+            if depth + 1 < levels {
+                let below_key = self.path_keys[depth + 1];
+                let chosen = children
+                    .keys
+                    .iter()
+                    .position(|&key| key == below_key)
+                    .expect("the path's child");
+                (proof[chosen], disproof[chosen]) = below;
+            }
+            below = node_numbers(&proof, &disproof, is_or, self.options.weak_delta);
+        }
+        (self.table.probes, self.table.hits) = tally;
+        below
+    }
+
+    /// Tell `watch` the root's numbers as the search goes (`watch_root`): from the next
+    /// expansion on, then whenever the nodes created reach what it returned; None stops it.
+    /// The search does what it would do unwatched.
+    pub fn watch_root(&mut self, watch: Option<Watch>) {
+        self.watch = watch;
+        self.watch_at = self.nodes_created;
+        self.watched.clear();
     }
 
     /// The node's numbers from its children, stored as the GHI rule allows (`_conclude`).

@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
-use dfpn::{Live, Options, ProofArena, Search, Stop, Verdict};
+use dfpn::{Live, Options, ProofArena, Search, Stop, Verdict, Watch};
 
 /// The crate's version.
 #[pyfunction]
@@ -129,6 +129,8 @@ fn tree((arena, root): (ProofArena, usize)) -> Tree {
 struct NativeDfpn {
     search: Mutex<Search>,
     live: Arc<Live>,
+    /// What the watch raised, if it did: raised again when the run returns.
+    watch_failed: Arc<Mutex<Option<PyErr>>>,
 }
 
 impl NativeDfpn {
@@ -195,6 +197,7 @@ impl NativeDfpn {
         Ok(NativeDfpn {
             search: Mutex::new(search),
             live,
+            watch_failed: Arc::new(Mutex::new(None)),
         })
     }
 
@@ -210,6 +213,9 @@ impl NativeDfpn {
         let mut guard = self.lock()?;
         let search: &mut Search = &mut guard;
         let verdict = py.detach(|| search.run(max_iterations, max_seconds));
+        if let Some(error) = self.watch_failed.lock().ok().and_then(|mut e| e.take()) {
+            return Err(error);
+        }
         Ok(match verdict {
             None => None,
             Some(Verdict::Proved) => Some(("proved", "solved")),
@@ -220,6 +226,35 @@ impl NativeDfpn {
             }
             Some(Verdict::Unknown(stop)) => Some(("unknown", stop_name(stop))),
         })
+    }
+
+    /// Tell `watch(nodes created, pn, dn)` the root's numbers as the search runs, from the next
+    /// expansion on and then whenever the nodes created reach what it returns (`watch_root`);
+    /// None stops it. It is called with the GIL held; what it raises stops the run and is
+    /// raised from `run`.
+    #[pyo3(signature = (watch))]
+    fn watch_root(&self, watch: Option<Py<PyAny>>) -> PyResult<()> {
+        let failed = self.watch_failed.clone();
+        let told = watch.map(|watch| -> Watch {
+            Box::new(move |nodes, proof, disproof| {
+                Python::attach(|py| {
+                    let next = watch
+                        .call1(py, (nodes, proof, disproof))
+                        .and_then(|next| next.bind(py).extract::<u64>());
+                    match next {
+                        Ok(next) => Some(next),
+                        Err(error) => {
+                            if let Ok(mut slot) = failed.lock() {
+                                *slot = Some(error);
+                            }
+                            None
+                        }
+                    }
+                })
+            })
+        });
+        self.lock()?.watch_root(told);
+        Ok(())
     }
 
     /// The proof read out when the root was proved: (root index, [(is_or, [(code, child)])]).

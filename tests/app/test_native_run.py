@@ -5,6 +5,8 @@ same table, which the native one equals node for node."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from PySide6.QtWidgets import QDialog
 
@@ -14,7 +16,7 @@ from pn_explorer.app.menus.setup_dialog import NATIVE_TIP, SetupDialog
 from pn_explorer.app.problems.search_setup import PN, SearchParams
 from pn_explorer.app.problems.sources import SUITE, TREE, TREE_FILES, Source, load
 from pn_explorer.core.explain.explain import explain
-from pn_explorer.core.explain.trace import RootTrace
+from pn_explorer.core.explain.trace import RootTrace, run_traced
 from pn_explorer.core.games.chess_game import ChessGame
 from pn_explorer.core.games.suites import load_suite
 from pn_explorer.core.search.dfpn import DfpnSearch
@@ -71,15 +73,19 @@ def test_an_unsolved_native_run_says_why_not_found_from_its_table(qtbot) -> None
     assert panel.isVisible() and panel.explanation is not None
     position = next(p for p in load_suite("wac-mates") if p.id == "WAC.096")
     python = DfpnSearch(ChessGame(position.board, attacker=position.attacker), Limits(TABLE))
-    python.run()
-    told = explain(python, RootTrace())
+    trace = RootTrace()
+    run_traced(python, trace)
+    told = explain(python, trace)
+    assert told.trend is not None
     shown = [
         [panel.table.item(row, column).text() for column in range(2)]
         for row in range(panel.table.rowCount())
     ]
     assert shown == [[row.move, f"{row.nodes:,}"] for row in told.effort]
     assert panel.heading.text() == told.sentence.replace("df-pn", "df-pn native", 1)
-    assert "does not record the root's proof number" in panel.advice.text()
+    # The trend the native run recorded as it ran, in the table's advice read off it.
+    assert html.escape(told.suggestions[0].text, quote=False) in panel.advice.text()
+    assert "Over the last half of the run the root's proof number went" in panel.advice.text()
 
 
 def test_the_action_says_why_it_cannot_run_on_a_tree_file(qtbot) -> None:
