@@ -17,6 +17,7 @@ import multiprocessing
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
+from typing import cast
 
 import chess
 
@@ -33,6 +34,7 @@ from ..search.defaults import (
     DFPN_THREAT_DIVISOR,
 )
 from ..search.dfpn import DfpnSearch
+from ..search.dfpn_options import DfpnOptions
 from ..search.parameters import PARAMETERS, Kind
 from ..search.registry import entry
 from ..search.transposition import BYTES_PER_ENTRY
@@ -152,13 +154,17 @@ def solve_at_budget(
         records = []
         for variant in variants:
             game = ChessGame(position.board, attacker=position.attacker)
-            options: dict[str, object] = {
-                "epsilon": epsilon,
-                "threat_divisor": threat_divisor,
-                "threat_depth": threat_depth,
-                **variant,
-            }
-            search = DfpnSearch(game, Limits(max_nodes=DEFAULT_NODE_CAP), **options)  # type: ignore[arg-type]
+            # A variant's names and values were checked by their parameters (`parse_variant`).
+            options = cast(
+                DfpnOptions,
+                {
+                    "epsilon": epsilon,
+                    "threat_divisor": threat_divisor,
+                    "threat_depth": threat_depth,
+                    **variant,
+                },
+            )
+            search = DfpnSearch(game, Limits(max_nodes=DEFAULT_NODE_CAP), **options)
             search.work_budget = budget
             search.run()
             records.append(

@@ -139,7 +139,7 @@ from array import array
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, Unpack
 
 from ..errors import VerificationError
 from ..games.game import NOT_COUNTED, Game
@@ -149,20 +149,11 @@ from ..values import Reason, Value
 from .defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
-    DFPN_DEEP_DEPTH,
-    DFPN_EPSILON,
-    DFPN_FLIGHT_WEIGHT,
-    DFPN_MATES_IN_ONE,
-    DFPN_MOP_UP_WEIGHT,
     DFPN_SLOTS_PER_MEMO,
-    DFPN_SNDA,
-    DFPN_TCA,
-    DFPN_THREAT_DEPTH,
-    DFPN_THREAT_DIVISOR,
-    DFPN_WEAK_DELTA,
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
+from .dfpn_options import DfpnOptions, DfpnSettings
 from .events import DfpnEvent
 from .numbers import (
     INF,
@@ -348,37 +339,16 @@ class DfpnSearch:
         self,
         game: Game,
         limits: Limits | None = None,
-        epsilon: float = DFPN_EPSILON,
-        mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
-        mates_in_one: bool = DFPN_MATES_IN_ONE,
-        threat_divisor: int = DFPN_THREAT_DIVISOR,
-        threat_depth: int = DFPN_THREAT_DEPTH,
-        max_plies: int | None = None,
-        weak_delta: bool = DFPN_WEAK_DELTA,
-        deep_depth: int = DFPN_DEEP_DEPTH,
-        flight_weight: int = DFPN_FLIGHT_WEIGHT,
-        tca: bool = DFPN_TCA,
-        snda: bool = DFPN_SNDA,
+        **options: Unpack[DfpnOptions],
     ) -> None:
-        if max_plies is not None and max_plies < 1:
-            raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
-        if not epsilon >= 0:
-            raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
-        if mop_up_weight < 0:
-            raise ValueError(f"mop_up_weight must be at least 0, not {mop_up_weight!r}")
-        if threat_divisor < 1:
-            raise ValueError(f"threat_divisor must be at least 1, not {threat_divisor!r}")
-        if threat_depth < 0:
-            raise ValueError(f"threat_depth must be at least 0, not {threat_depth!r}")
-        if deep_depth < 0:
-            raise ValueError(f"deep_depth must be at least 0, not {deep_depth!r}")
-        if flight_weight < 0:
-            raise ValueError(f"flight_weight must be at least 0, not {flight_weight!r}")
+        settings = DfpnSettings(**options)
+        mop_up_weight, threat_divisor = settings.mop_up_weight, settings.threat_divisor
+        tca, snda, max_plies = settings.tca, settings.snda, settings.max_plies
         self.game = game
         self.mop_up_weight = mop_up_weight
         self.mop_up_in_use = bool(mop_up_weight) and game.capabilities.mop_up
         """Whether new nodes' proof numbers include the mop-up estimate (the narration says so)."""
-        self.mates_in_one = mates_in_one
+        self.mates_in_one = settings.mates_in_one
         """Whether a new child where the attacker mates in one is proved as it is generated."""
         self.threat_divisor = threat_divisor
         """What a new child's proof number is divided by where its quiet move threatens mate."""
@@ -387,16 +357,16 @@ class DfpnSearch:
         )
         """Whether quiet moves are tested for threats: in chess, not where the mop-up estimate
         guides."""
-        self.threat_depth = threat_depth
+        self.threat_depth = settings.threat_depth
         """The deepest position (plies from the root) whose quiet moves are tested for threats."""
-        self.weak_delta = weak_delta
+        self.weak_delta = settings.weak_delta
         """Whether a node's δ is weak proof-number search's (`weak_sum`) rather than the sum."""
-        self.deep_depth = deep_depth
+        self.deep_depth = settings.deep_depth
         """Deep df-pn's D: a new node at ply d < D starts with D − d added to both its numbers
         (0: off)."""
-        self.flight_weight = flight_weight
+        self.flight_weight = settings.flight_weight
         self.flights_in_use = (
-            flight_weight > 0 and game.capabilities.flights and not self.mop_up_in_use
+            settings.flight_weight > 0 and game.capabilities.flights and not self.mop_up_in_use
         )
         """Whether a new node where the attacker is to move starts with `flight_weight` more
         proof number per flight square of the defending king: in chess, not where the mop-up
@@ -418,7 +388,7 @@ class DfpnSearch:
         a position reached at that ply without mate is lost for the attacker (None: no bound)."""
         self._ply_keys = _ply_keys(max_plies)
         self.limits = limits or Limits()
-        self.epsilon = epsilon
+        self.epsilon = settings.epsilon
         capacity = self.limits.max_nodes or DEFAULT_NODE_CAP
         self.table = TranspositionTable(capacity)
         slots = len(self.table.keys) if tca or snda else 0

@@ -30,7 +30,7 @@ budget before every expansion, a cancel (`cancel`, from any thread) likewise, an
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from ..errors import InvalidLimitError, VerificationError
 from ..games.chess_codes import encode_move
@@ -40,21 +40,12 @@ from ..proofs.proof import ProofNode
 from .defaults import (
     DEFAULT_NODE_CAP,
     DFPN,
-    DFPN_DEEP_DEPTH,
-    DFPN_EPSILON,
-    DFPN_FLIGHT_WEIGHT,
-    DFPN_MATES_IN_ONE,
-    DFPN_MOP_UP_WEIGHT,
     DFPN_NATIVE,
-    DFPN_SNDA,
-    DFPN_TCA,
-    DFPN_THREAT_DEPTH,
-    DFPN_THREAT_DIVISOR,
-    DFPN_WEAK_DELTA,
     DFPN_WORK_PER_ENTRY,
     MOBILITY,
 )
 from .dfpn import RootWatch, _ply_keys
+from .dfpn_options import DfpnOptions, DfpnSettings
 from .native_engine import native_available, native_module
 from .numbers import leaf_numbers
 from .root_outcome import root_outcome
@@ -189,26 +180,17 @@ class NativeDfpnSearch:
         self,
         game: Game,
         limits: Limits | None = None,
-        epsilon: float = DFPN_EPSILON,
-        mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
-        mates_in_one: bool = DFPN_MATES_IN_ONE,
-        threat_divisor: int = DFPN_THREAT_DIVISOR,
-        threat_depth: int = DFPN_THREAT_DEPTH,
-        max_plies: int | None = None,
-        weak_delta: bool = DFPN_WEAK_DELTA,
-        deep_depth: int = DFPN_DEEP_DEPTH,
-        flight_weight: int = DFPN_FLIGHT_WEIGHT,
-        tca: bool = DFPN_TCA,
-        snda: bool = DFPN_SNDA,
+        **options: Unpack[DfpnOptions],
     ) -> None:
         module = native_module()
         if module is None:
             raise InvalidLimitError(NOT_BUILT)
+        settings = DfpnSettings(**options)
         off = {
-            "deep_depth": deep_depth,
-            "flight_weight": flight_weight,
-            "tca": tca,
-            "snda": snda,
+            "deep_depth": settings.deep_depth,
+            "flight_weight": settings.flight_weight,
+            "tca": settings.tca,
+            "snda": settings.snda,
         }
         asked = [name for name, value in off.items() if value]
         if asked:
@@ -219,17 +201,13 @@ class NativeDfpnSearch:
         if not isinstance(game, ChessGame) or not game.capabilities.standard_chess:
             raise InvalidLimitError("the native df-pn searches chess positions only")
         root_board, attacker = game.root_board, game.attacker
-        if max_plies is not None and max_plies < 1:
-            raise ValueError(f"max_plies must be at least 1, not {max_plies!r}")
-        if not epsilon >= 0:
-            raise ValueError(f"epsilon must be at least 0, not {epsilon!r}")
-        if mop_up_weight < 0 or threat_divisor < 1 or threat_depth < 0:
-            raise ValueError("mop_up_weight and threat_depth ≥ 0, threat_divisor ≥ 1")
+        mop_up_weight, threat_divisor = settings.mop_up_weight, settings.threat_divisor
+        max_plies, epsilon = settings.max_plies, settings.epsilon
         self.game: Game = game
         self.limits = limits or Limits()
         self.max_plies = max_plies
         self.epsilon = epsilon
-        self.weak_delta = weak_delta
+        self.weak_delta = settings.weak_delta
         """Weak proof-number search's δ in place of the sum (`DfpnSearch.weak_delta`)."""
         self.threat_divisor = threat_divisor
         """What a new child's proof number is divided by where its quiet move threatens mate."""
@@ -249,17 +227,17 @@ class NativeDfpnSearch:
             capacity,
             float(epsilon),
             mop_up_weight if game.capabilities.mop_up else 0,
-            mates_in_one,
+            settings.mates_in_one,
             threat_divisor,
             self.threats_in_use,
-            threat_depth,
+            settings.threat_depth,
             max_plies,
             _ply_keys(max_plies),
             self.limits.max_iterations,
             self.limits.max_seconds,
             self.work_budget,
             self._stop_flag,
-            weak_delta,
+            settings.weak_delta,
         )
         self.capacity = capacity
         self.table = NativeTable(self._native)

@@ -19,27 +19,16 @@ import time
 from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Protocol, cast, runtime_checkable
+from typing import Protocol, Unpack, cast, runtime_checkable
 
 from ..games.game import Game
 from ..tree import ROOT, Tree, pack_flags
 from ..values import Reason, Value, solved_value
 from .capabilities import Capabilities, declared
 from .contract import Stepper
-from .defaults import (
-    DFPN_DEEP_DEPTH,
-    DFPN_EPSILON,
-    DFPN_FLIGHT_WEIGHT,
-    DFPN_MATES_IN_ONE,
-    DFPN_MOP_UP_WEIGHT,
-    DFPN_SNDA,
-    DFPN_TCA,
-    DFPN_THREAT_DEPTH,
-    DFPN_THREAT_DIVISOR,
-    DFPN_WEAK_DELTA,
-    MOBILITY,
-)
+from .defaults import MOBILITY
 from .dfpn import Children, DfpnSearch, _Result, children_numbers
+from .dfpn_options import DfpnOptions
 from .events import BackUpReason, DfpnEvent, EventKind
 from .numbers import INF, as_phi_delta
 from .phase_steps import always, iteration_done
@@ -278,35 +267,13 @@ class DfpnStepper(RerunCheckpoints, DfpnSearch):
         self,
         game: Game,
         limits: Limits | None = None,
-        epsilon: float = DFPN_EPSILON,
-        threat_divisor: int = DFPN_THREAT_DIVISOR,
-        threat_depth: int = DFPN_THREAT_DEPTH,
-        mop_up_weight: int = DFPN_MOP_UP_WEIGHT,
-        mates_in_one: bool = DFPN_MATES_IN_ONE,
-        weak_delta: bool = DFPN_WEAK_DELTA,
-        deep_depth: int = DFPN_DEEP_DEPTH,
-        flight_weight: int = DFPN_FLIGHT_WEIGHT,
-        tca: bool = DFPN_TCA,
-        snda: bool = DFPN_SNDA,
+        **options: Unpack[DfpnOptions],
     ) -> None:
-        super().__init__(
-            game,
-            limits,
-            epsilon,
-            mop_up_weight=mop_up_weight,
-            mates_in_one=mates_in_one,
-            threat_divisor=threat_divisor,
-            threat_depth=threat_depth,
-            weak_delta=weak_delta,
-            deep_depth=deep_depth,
-            flight_weight=flight_weight,
-            tca=tca,
-            snda=snda,
-        )
+        super().__init__(game, limits, **options)
         self.path_trace = DfpnTrace(
             threat_divisor=self.threat_divisor,
             mop_up_weight=self.mop_up_weight if self.mop_up_in_use else 0,
-            weak_delta=weak_delta,
+            weak_delta=self.weak_delta,
         )
         self.trace = self.path_trace if self.outcome is None else None
         self._mid: Generator[DfpnEvent, None, _Result] | None = None
