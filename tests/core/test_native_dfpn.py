@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import threading
 import time
 
@@ -30,6 +31,7 @@ from pn_explorer.core.games.solution import check_disproof, mate_solution
 from pn_explorer.core.games.suites import load_suite
 from pn_explorer.core.search.dfpn import DfpnSearch
 from pn_explorer.core.search.dfpn_native import NOT_BUILT, NativeDfpnSearch
+from pn_explorer.core.search.dfpn_steps import DfpnStepper
 from pn_explorer.core.search.native_engine import native_available, native_module
 from pn_explorer.core.search.registry import refusal
 from pn_explorer.core.search.types import Limits, Result, StopReason
@@ -143,6 +145,26 @@ def test_with_weak_delta_they_agree_node_for_node(position) -> None:
     """Weak proof-number search's δ (`weak_delta`, off by default) is compiled too."""
     python, native = _both(position, Limits(max_nodes=CAP), weak_delta=True)
     assert native == python
+
+
+@pytestmark_native
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"threat_divisor": 0}, "threat_divisor must be at least 1, not 0"),
+        ({"epsilon": -0.5}, "epsilon must be at least 0, not -0.5"),
+        ({"max_plies": 0}, "max_plies must be at least 1, not 0"),
+        ({"mop_up_weight": -1}, "mop_up_weight must be at least 0, not -1"),
+    ],
+)
+def test_every_df_pn_refuses_an_option_out_of_range_in_the_same_words(options, said) -> None:
+    """The Python search, the stepper and the native search take one options record
+    (`DfpnOptions`), checked in one place."""
+    position = load_suite("wac-mates")[0]
+    for engine in (DfpnSearch, DfpnStepper, NativeDfpnSearch):
+        game = ChessGame(position.board, attacker=position.attacker)
+        with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
+            engine(game, Limits(max_nodes=CAP), **options)
 
 
 @pytestmark_native
