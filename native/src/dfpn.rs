@@ -580,13 +580,12 @@ impl Search {
             if children.fixed[index] {
                 continue;
             }
-            let slot = self
+            let Some(entry) = self
                 .table
-                .probe(children.keys[index], children.clocks[index]);
-            if slot < 0 {
+                .usable(children.keys[index], children.clocks[index])
+            else {
                 continue;
-            }
-            let entry = *self.table.entry(slot);
+            };
             children.proof[index] = entry.proof;
             children.disproof[index] = entry.disproof;
             if entry.proof == 0 {
@@ -744,11 +743,10 @@ impl Search {
                 if children.fixed[index] {
                     continue;
                 }
-                let slot = self
+                if let Some(entry) = self
                     .table
-                    .probe(children.keys[index], children.clocks[index]);
-                if slot >= 0 {
-                    let entry = self.table.entry(slot);
+                    .usable(children.keys[index], children.clocks[index])
+                {
                     (proof[index], disproof[index]) = (entry.proof, entry.disproof);
                 }
             }

@@ -124,6 +124,12 @@ impl Table {
         &self.slots[slot as usize]
     }
 
+    /// `key`'s entry if it may be used at halfmove clock `clock` (`probe`), else None.
+    pub fn usable(&mut self, key: u64, clock: u32) -> Option<Entry> {
+        let slot = self.probe(key, clock);
+        (slot >= 0).then(|| *self.entry(slot))
+    }
+
     /// Write an entry (replacing `key`'s own, else a free slot, else the bucket's least-work
     /// entry); returns its slot.
     pub fn store(
