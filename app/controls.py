@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QSlider, QStyle
+from PySide6.QtWidgets import QLabel, QMainWindow, QSlider, QStyle, QToolBar
 
 from ..core.search.contract import Stepper
 from ..core.search.registry import entry
@@ -19,6 +19,7 @@ from .driving.driver import FULL_SPEED, SPEEDS, speed_label
 from .problems.settings import Settings
 from .session import Session
 from .shortcuts import keys_of
+from .window_layout import fit_toolbar
 
 STEP_KEYS = {PHASE: "Space", EVENT: "Space", ITERATION: "Return", INTO: "F11", OVER: "F10"}
 """Which key steps which unit; units sharing a key share a button (no search has both)."""
@@ -54,6 +55,8 @@ class SearchControls(QObject):
         """The step buttons by key, in the toolbar's order, named until a search names them."""
         self.units: dict[str, str] = {}
         """Key → the unit of the search now that its button steps."""
+        self.toolbar: QToolBar | None = None
+        """The toolbar the buttons stand in (the window's), refitted when a search names them."""
         self.phase_action, self.iteration_action, self.into_action, self.over_action = (
             self.buttons.values()
         )
@@ -109,14 +112,17 @@ class SearchControls(QObject):
 
     @property
     def wordy(self) -> list[QAction]:
-        """The toolbar's buttons that lose their words, in this order, in a narrow window."""
-        return [
-            self.reset_action,
-            self.over_action,
-            self.into_action,
-            self.end_action,
-            self.run_action,
-        ]
+        """The toolbar's buttons that lose their words, in this order, in a narrow window: first
+        the step buttons of units this search does not have (greyed, their tooltips say so),
+        then Reset, Over, Into, To the end and Run."""
+        idle = [action for key, action in self.buttons.items() if key not in self.units]
+        rest = [self.reset_action, self.over_action, self.into_action]
+        return [*idle, *(a for a in rest if a not in idle), self.end_action, self.run_action]
+
+    def fit_toolbar(self) -> None:
+        """Keep every button of the toolbar on screen at the window's width (`fit_toolbar`)."""
+        if self.toolbar is not None:
+            fit_toolbar(self.toolbar, self.wordy, self.host.width() - 12)
 
     @property
     def stepping(self) -> list[QAction]:
@@ -124,7 +130,8 @@ class SearchControls(QObject):
         return [*self.buttons.values(), self.run_action, self.end_action]
 
     def name_steps(self, search: Stepper) -> None:
-        """Name the step buttons after the units the search declares (`Stepper.step_units`)."""
+        """Name the step buttons after the units the search declares (`Stepper.step_units`), and
+        fit the toolbar again: the names and the buttons that step nothing change its width."""
         self.units = {}
         for unit in search.step_units:
             key = STEP_KEYS[unit.name]
@@ -136,6 +143,7 @@ class SearchControls(QObject):
         for key, action in self.buttons.items():
             if key not in self.units:
                 action.setToolTip(f"{action.text()}: not a step of this search ({key})")
+        self.fit_toolbar()
 
     def step(self, key: str) -> None:
         """A step button: one step of the unit it stands for now, if the search offers one."""

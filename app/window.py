@@ -72,7 +72,6 @@ from .verdict import Verdict
 from .window_layout import (
     DOCK_HEIGHT,
     first_size,
-    fit_toolbar,
     hidden_dock,
     hidden_right_dock,
     icons_only,
@@ -293,6 +292,7 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(controls.speed_slider)
         toolbar.addWidget(controls.speed_label)
         self.addToolBar(toolbar)
+        controls.toolbar = toolbar
         self.quiz_mode = QuizMode(session, frame, tree, self.board_focus, controls.stepping)
         fill(search_menu, [None, self.quiz_mode.action])
         fill(toolbar, [None, self.quiz_mode.action])
@@ -433,7 +433,7 @@ class MainWindow(QMainWindow):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        fit_toolbar(self.toolbar, self.controls.wordy, self.width() - 12)
+        self.controls.fit_toolbar()
         QTimer.singleShot(0, self.panes.fit)
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)

@@ -25,6 +25,7 @@ from pn_explorer.app.window import MainWindow
 from pn_explorer.app.window_layout import MIN_BOARD, MIN_TREE_HEIGHT
 from pn_explorer.core.games.tree_catalog import load_tree, tree_points
 from pn_explorer.core.quiz.session import SELECTION
+from pn_explorer.core.search.defaults import PN2
 from pn_explorer.core.search.types import PHASE, StopReason
 from pn_explorer.core.tree import ROOT
 from tests.app.windows import shown_window
@@ -320,6 +321,29 @@ def test_every_toolbar_control_is_on_screen(qtbot, size):
     assert window.controls.speed_label.isVisible() and window.controls.speed_slider.isVisible()
     extension = toolbar.findChild(QToolButton, "qt_toolbar_ext_button")
     assert extension is None or not extension.isVisible()
+
+
+def test_a_narrow_toolbar_first_drops_the_words_of_steps_the_search_lacks(qtbot):
+    """At 1024 px, PN (no Into, no Over) drops those greyed buttons' words before any other;
+    Pn², which steps with them, gets them back in the order the toolbar keeps."""
+    window = open_window(qtbot, WAC_001, (1024, 768))
+    controls, toolbar = window.controls, window.toolbar
+
+    def worded() -> list[bool]:
+        return [
+            toolbar.widgetForAction(action).toolButtonStyle()
+            == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+            for action in controls.wordy
+        ]
+
+    assert controls.wordy[:2] == [controls.into_action, controls.over_action]
+    assert not controls.into_action.isEnabled() and not controls.over_action.isEnabled()
+    assert worded()[:2] == [False, False] and worded() == sorted(worded())
+    assert toolbar.sizeHint().width() <= window.width() - 12
+    assert window.open_source(WAC_001, SearchParams(PN2, 1000))
+    assert controls.wordy[0] is controls.reset_action and controls.into_action.isEnabled()
+    assert worded() == sorted(worded())  # the words go in the toolbar's order, no gaps
+    assert toolbar.sizeHint().width() <= window.width() - 12
 
 
 # -- 3. follow --------------------------------------------------------------------------------
