@@ -150,11 +150,11 @@ class AndOrTree:
         import networkx as nx
 
         graph = nx.DiGraph(name=self.name)
-        for i, node in enumerate(self.nodes):
+        for node in self.nodes:
             attributes: dict[str, Any] = {"type": "OR" if node.is_or else "AND"}
             if not node.children:
                 attributes["value"] = node.value.name.lower()
-            graph.add_node(node.name if i else node.name, **attributes)
+            graph.add_node(node.name, **attributes)
         for node in self.nodes:
             for child in node.children:
                 graph.add_edge(node.name, self.nodes[child].name)
@@ -224,15 +224,6 @@ def _preorder(children: list[list[int]], root: int) -> tuple[list[int], list[lis
             stack.extend(reversed(below))
             above.extend([here] * len(below))
     return order, kids, parents
-
-
-_QUICK_VALUES = {
-    None: Value.UNKNOWN,
-    "true": Value.TRUE,
-    "false": Value.FALSE,
-    "unknown": Value.UNKNOWN,
-}
-_QUICK_TYPES = {"OR": True, "AND": False}
 
 
 def _built(
