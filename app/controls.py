@@ -9,7 +9,7 @@ starts; a button with no unit of this search stays, disabled, and its key says w
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QSlider, QStyle, QToolBar
 
 from ..core.search.contract import Stepper
@@ -18,7 +18,7 @@ from ..core.search.types import EVENT, INTO, ITERATION, OVER, PHASE
 from .driving.driver import FULL_SPEED, SPEEDS, speed_label
 from .problems.settings import Settings
 from .session import Session
-from .shortcuts import keys_of
+from .shortcuts import keys_of, shortcut_action
 from .window_layout import fit_toolbar
 
 STEP_KEYS = {PHASE: "Space", EVENT: "Space", ITERATION: "Return", INTO: "F11", OVER: "F10"}
@@ -49,7 +49,7 @@ class SearchControls(QObject):
             "F10": self.step_over,
         }
         self.buttons = {
-            key: self._action(first_unit[key].capitalize(), key, slot, STEP_ICONS[key])
+            key: shortcut_action(host, first_unit[key].capitalize(), key, slot, STEP_ICONS[key])
             for key, slot in slots.items()
         }
         """The step buttons by key, in the toolbar's order, named until a search names them."""
@@ -60,21 +60,32 @@ class SearchControls(QObject):
         self.phase_action, self.iteration_action, self.into_action, self.over_action = (
             self.buttons.values()
         )
-        self.run_action = self._action(
-            "Run", "F5", self.toggle_run, pixmap.SP_MediaPlay, "Run / pause at the chosen speed"
+        self.run_action = shortcut_action(
+            host,
+            "Run",
+            "F5",
+            self.toggle_run,
+            pixmap.SP_MediaPlay,
+            "Run / pause at the chosen speed",
         )
-        self.end_action = self._action(
+        self.end_action = shortcut_action(
+            host,
             "To the end",
             "Ctrl+F5",
             self.driver.run_to_end,
             pixmap.SP_MediaSkipForward,
             "Run at full speed until the search ends",
         )
-        self.reset_action = self._action(
-            "Reset", "Ctrl+R", session.reset, pixmap.SP_BrowserReload, "Start the search again"
+        self.reset_action = shortcut_action(
+            host,
+            "Reset",
+            "Ctrl+R",
+            session.reset,
+            pixmap.SP_BrowserReload,
+            "Start the search again",
         )
-        self.slower_action = self._action("Slower", "[", lambda: self.nudge_speed(-1))
-        self.faster_action = self._action("Faster", "]", lambda: self.nudge_speed(1))
+        self.slower_action = shortcut_action(host, "Slower", "[", lambda: self.nudge_speed(-1))
+        self.faster_action = shortcut_action(host, "Faster", "]", lambda: self.nudge_speed(1))
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setValue(len(SPEEDS) - 1)
@@ -90,25 +101,6 @@ class SearchControls(QObject):
             max(host.fontMetrics().horizontalAdvance(speed_label(s)) for s in SPEEDS) + 6
         )
         self.driver.running_changed.connect(self.running_changed)
-
-    def _action(
-        self,
-        text: str,
-        shortcut: str,
-        slot,
-        icon: QStyle.StandardPixmap | None = None,
-        tip: str = "",
-    ) -> QAction:
-        action = QAction(text, self.host)
-        action.setShortcut(QKeySequence(shortcut))
-        if icon is not None:
-            action.setIcon(self.host.style().standardIcon(icon))
-        if tip:
-            action.setToolTip(f"{tip} ({action.shortcut().toString()})")
-            action.setWhatsThis(tip)
-        action.triggered.connect(slot)
-        self.host.addAction(action)
-        return action
 
     @property
     def wordy(self) -> list[QAction]:

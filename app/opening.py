@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QStyle
 
 from ..core.errors import PnExplorerError
@@ -33,6 +33,7 @@ from .problems.sources import (
 )
 from .session import Session
 from .short_text import short_label
+from .shortcuts import shortcut_action
 from .tree_opening import open_in_background, opens_in_background
 
 STORED_LIMIT, REFUSED_LIMIT = 60, 300
@@ -54,34 +55,25 @@ class Opener(QObject):
         host = frame.host
         pixmap = QStyle.StandardPixmap
 
-        def action(text: str, key: str, slot, icon=None, tip: str = "") -> QAction:
-            made = QAction(text, host)
-            made.setShortcut(QKeySequence(key))
-            if icon is not None:
-                made.setIcon(host.style().standardIcon(icon))
-            if tip:
-                made.setToolTip(f"{tip} ({made.shortcut().toString()})")
-                made.setWhatsThis(tip)
-            made.triggered.connect(slot)
-            host.addAction(made)
-            return made
-
-        self.new_action = action(
+        self.new_action = shortcut_action(
+            host,
             "&New search…",
             "Ctrl+N",
             self.new_search_dialog,
             pixmap.SP_FileDialogNewFolder,
             "Choose a position or tree and the search's parameters",
         )
-        self.new_game_action = action(
+        self.new_game_action = shortcut_action(
+            host,
             "New &game…",
             "Ctrl+G",
             lambda: self.new_game_dialog(),
             tip="A board game from the registered families: its size, goal and start",
         )
-        self.open_fen_action = action("Open &FEN…", "Ctrl+L", self.open_fen_dialog)
-        self.paste_fen_action = action("&Paste FEN", "Ctrl+Shift+V", self.paste_fen)
-        self.open_file_action = action(
+        self.open_fen_action = shortcut_action(host, "Open &FEN…", "Ctrl+L", self.open_fen_dialog)
+        self.paste_fen_action = shortcut_action(host, "&Paste FEN", "Ctrl+Shift+V", self.paste_fen)
+        self.open_file_action = shortcut_action(
+            host,
             "&Open file…",
             "Ctrl+O",
             self.open_file_dialog,

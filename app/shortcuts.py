@@ -1,11 +1,36 @@
-"""The keyboard shortcut list (F1), read from the window's actions so it can never go stale."""
+"""The window's actions with a shortcut (`shortcut_action`), and the keyboard shortcut list (F1)
+read from them, so it can never go stale."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from html import escape
 
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QStyle, QWidget
+
+
+def shortcut_action(
+    host: QWidget,
+    text: str,
+    key: str,
+    slot: Callable[[], object],
+    icon: QStyle.StandardPixmap | None = None,
+    tip: str = "",
+) -> QAction:
+    """An action of `host` on `key` (so it works wherever the window has focus), with the
+    style's `icon`; its `tip` is its tooltip, with the key, and its "What's This?", which the
+    shortcut list shows."""
+    action = QAction(text, host)
+    action.setShortcut(QKeySequence(key))
+    if icon is not None:
+        action.setIcon(host.style().standardIcon(icon))
+    if tip:
+        action.setToolTip(f"{tip} ({action.shortcut().toString()})")
+        action.setWhatsThis(tip)
+    action.triggered.connect(slot)
+    host.addAction(action)
+    return action
 
 
 def describe(action: QAction) -> str:

@@ -64,6 +64,7 @@ from .result import solution_browser
 from .result.engine_check import EngineCheckPanel
 from .result.panel import ResultPanel
 from .session import Session
+from .shortcuts import shortcut_action
 from .step_keys import StepKeys
 from .title import short_title, title_forms
 from .tree_editor.menu import TreeCommands
@@ -206,47 +207,37 @@ class MainWindow(QMainWindow):
             self, self.dfpn_panel, path_panel.DOCK_TITLE, "dfpn-path"
         )
 
-    def _action(self, text: str, key: str, slot, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        action.setShortcut(QKeySequence(key))
-        if tip:
-            action.setToolTip(f"{tip} ({key})")
-            action.setWhatsThis(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
-
     def _build_menus(self) -> None:
         """The menus and the toolbar, from the actions of the window's parts and features."""
         frame, session, tree = self.frame, self.session, self.tree_view
         self.opener = Opener(frame, session, self.board_view)
         self.controls = SearchControls(self, session, self.settings)
-        self.compare_action = self._action(
+        self.compare_action = shortcut_action(
+            self,
             "&Compare",
             "Ctrl+K",
             self.compare,
+            QStyle.StandardPixmap.SP_FileDialogDetailedView,
             f"Run {spoken(compared())} on this position in the background and compare them",
         )
-        self.compare_action.setIcon(
-            self.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogDetailedView)
-        )
-        zoom_in = self._action("Zoom in", "+", tree.zoom_in)
+        zoom_in = shortcut_action(self, "Zoom in", "+", tree.zoom_in)
         zoom_in.setShortcuts([QKeySequence("+"), QKeySequence("=")])
         view = [
             zoom_in,
-            self._action("Zoom out", "-", tree.zoom_out),
-            self._action("Fit the tree", "F", tree.fit),
-            self._action("Reset the view", "0", tree.reset_view),
+            shortcut_action(self, "Zoom out", "-", tree.zoom_out),
+            shortcut_action(self, "Fit the tree", "F", tree.fit),
+            shortcut_action(self, "Reset the view", "0", tree.reset_view),
             self.pointing.follow_action,
             None,
             *self.pointing.actions,
             None,
             self.compare_dock.toggleViewAction(),
-            self._action(
+            shortcut_action(
+                self,
                 "Restore layout",
                 "Ctrl+0",
                 self.panes.restore_layout,
-                "Restore layout: panes, docks and the tree's zoom as in a new window",
+                tip="Restore layout: panes, docks and the tree's zoom as in a new window",
             ),
             self.solution_dock.toggleViewAction(),
         ]
@@ -266,7 +257,7 @@ class MainWindow(QMainWindow):
         self.classroom = ClassroomMenu(session, file_menu)
         self.central_column.insertWidget(1, self.classroom.line)
         file_menu.addSeparator()
-        file_menu.addAction(self._action("&Quit", "Ctrl+Q", self.close))
+        file_menu.addAction(shortcut_action(self, "&Quit", "Ctrl+Q", self.close))
         controls = self.controls
         steps = list(controls.buttons.values())
         search_menu = self.search_menu = menus.addMenu("&Search")
